@@ -1,0 +1,143 @@
+"""Safe file handling shared by every reader and writer in Cardhall.
+
+* Writes are atomic: a temporary file in the same folder, flushed and fsynced,
+  then ``os.replace`` over the target. A crash leaves the old or the new file,
+  never a torn one.
+* Reads are capped in size and parsed as JSON or TOML only (never pickle/eval).
+* A file that cannot be read is *set aside* (renamed, never deleted or
+  overwritten) so the user can inspect it, and the program carries on.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+DEFAULT_MAX_BYTES = 1 << 20  # 1 MiB; callers pass tighter caps where sensible
+
+
+class FileProblem(Exception):
+    """A file could not be used. ``str(err)`` is a message fit for a player."""
+
+    def __init__(self, message: str, path: str | os.PathLike | None = None):
+        super().__init__(message)
+        self.path = Path(path) if path is not None else None
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    try:
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_json(path: str | os.PathLike, obj, *, indent: int | None = 2) -> None:
+    atomic_write_text(path, json.dumps(obj, indent=indent, ensure_ascii=False) + "\n")
+
+
+def read_capped_bytes(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise FileProblem(f"{path.name}: file not found.", path) from None
+    except OSError as e:
+        raise FileProblem(f"{path.name}: cannot be read ({e.strerror}).", path) from None
+    if size > max_bytes:
+        raise FileProblem(
+            f"{path.name}: file is too large ({size:,} bytes; the limit is {max_bytes:,}).", path
+        )
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(max_bytes + 1)
+    except OSError as e:
+        raise FileProblem(f"{path.name}: cannot be read ({e.strerror}).", path) from None
+    if len(data) > max_bytes:
+        raise FileProblem(f"{path.name}: file is too large (the limit is {max_bytes:,} bytes).", path)
+    return data
+
+
+def parse_json_bytes(data: bytes, name: str = "file"):
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileProblem(f"{name}: not a text file (invalid UTF-8).") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise FileProblem(f"{name}: damaged JSON at line {e.lineno}, column {e.colno} ({e.msg}).") from None
+    except RecursionError:
+        raise FileProblem(f"{name}: JSON nested too deeply.") from None
+
+
+def read_json(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES):
+    path = Path(path)
+    data = read_capped_bytes(path, max_bytes)
+    try:
+        return parse_json_bytes(data, path.name)
+    except FileProblem as e:
+        raise FileProblem(str(e), path) from None
+
+
+def read_toml(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> dict:
+    path = Path(path)
+    data = read_capped_bytes(path, max_bytes)
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise FileProblem(f"{path.name}: damaged TOML ({e}).", path) from None
+
+
+def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
+    """Rename a bad file to ``NAME.REASON-TIMESTAMP`` beside it; never deletes it.
+
+    Returns the new path, or None if the file is gone or cannot be renamed.
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{reason}-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.{reason}-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target

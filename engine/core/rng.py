@@ -1,0 +1,77 @@
+"""The match's own deterministic random number generator.
+
+SplitMix64 on a single integer state: cloning is copying one int, the state is
+plain JSON, and the same seed gives the same sequence on every platform.
+Nothing in the engines may use :mod:`random` or the clock.
+"""
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def rng_step(state: int) -> tuple[int, int]:
+    """Pure form: ``(new_state, value)`` with value in ``[0, 2**64)``."""
+    state = (state + _GOLDEN) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def mix_seed(*parts: int) -> int:
+    """Derive a seed from several integers (for example match seed + purpose)."""
+    s = 0x1234_5678_9ABC_DEF0
+    for p in parts:
+        s, v = rng_step((s ^ (int(p) & MASK64)) & MASK64)
+        s ^= v
+    return s & MASK64
+
+
+class Rng:
+    """Small object wrapper around :func:`rng_step`. ``state`` is a plain int."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = int(seed) & MASK64
+
+    def next64(self) -> int:
+        s = (self.state + _GOLDEN) & MASK64
+        self.state = s
+        s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & MASK64
+        return s ^ (s >> 31)
+
+    def randrange(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``; ``n`` must be positive."""
+        if n <= 0:
+            raise ValueError("randrange() needs n > 0")
+        return self.next64() % n
+
+    def randint(self, lo: int, hi: int) -> int:
+        """Uniform integer in ``[lo, hi]``."""
+        return lo + self.randrange(hi - lo + 1)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, seq):
+        return seq[self.next64() % len(seq)]
+
+    def shuffle(self, items: list) -> None:
+        """In-place Fisher–Yates shuffle."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.next64() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def clone(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state:#x})"
