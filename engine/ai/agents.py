@@ -1,0 +1,224 @@
+"""The AI ladder: random, greedy and search agents, and the difficulty levels.
+
+Every agent decides from the deciding player's ``view`` only: ``choose(match)``
+takes ``match.view(me)`` once and from then on works on that view and on
+determinizations of it (``view.determinize(me, seed)``), never on the match it
+was given. The decision seed is mixed from the agent's seed and the view
+(``info``), so the same view + seed + level always gives the same action, in the
+foreground or in the background.
+"""
+from __future__ import annotations
+
+import json
+import time
+import zlib
+
+from engine.core.rng import Rng, mix_seed
+
+from . import mcts
+from .evaluation import get_evaluator, terminal_value
+
+
+def view_digest(view) -> int:
+    """A stable 32-bit digest of a view (equal views, equal digests)."""
+    text = json.dumps(view.to_json(), sort_keys=True, separators=(",", ":"))
+    return zlib.crc32(text.encode("utf-8"))
+
+
+class Agent:
+    """Base class. ``choose(match)`` returns a legal action for ``match.to_move()``."""
+
+    name = "agent"
+
+    def __init__(self, seed: int = 0, evaluate=None):
+        self.seed = int(seed)
+        self._evaluate = evaluate
+        self.moves = 0
+        self.iterations = 0
+        self.search_seconds = 0.0
+        self.last_iterations = 0
+
+    def evaluator(self, game: str):
+        return self._evaluate or get_evaluator(game)
+
+    def prepare(self, match):
+        """(me, view, decision seed) — the only look the agent takes at ``match``."""
+        me = match.to_move()
+        if me is None:
+            raise ValueError("the match is over; there is nothing to decide")
+        view = match.view(me)
+        return me, view, mix_seed(self.seed, view_digest(view))
+
+    def choose(self, match, cancel=None):
+        me, view, seed = self.prepare(match)
+        return self.decide(view, me, seed, cancel)
+
+    def decide(self, view, me, seed, cancel=None):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def stats(self) -> dict:
+        return {"moves": self.moves, "iterations": self.iterations,
+                "search_seconds": round(self.search_seconds, 4)}
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def decide(self, view, me, seed, cancel=None):
+        det = view.determinize(me, seed)
+        acts = det.legal_actions()
+        self.moves += 1
+        return acts[Rng(seed).randrange(len(acts))]
+
+
+class GreedyAgent(Agent):
+    """Best immediate outcome: each legal action applied once to a guess of the
+    hidden cards and scored by the game's evaluation (one ply). With
+    ``error`` > 0 it plays a random legal action that often instead."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, evaluate=None, error: float = 0.0, samples: int = 1):
+        super().__init__(seed, evaluate)
+        self.error = error
+        self.samples = max(1, samples)
+
+    def decide(self, view, me, seed, cancel=None):
+        rng = Rng(mix_seed(seed, 0x6EED))
+        evaluate = self.evaluator(view.GAME)
+        dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(self.samples)]
+        acts = dets[0].legal_actions()
+        self.moves += 1
+        if len(acts) == 1:
+            return acts[0]
+        if self.error and rng.random() < self.error:
+            return acts[rng.randrange(len(acts))]
+        totals = [0.0] * len(acts)
+        for d in dets:
+            for i, v in enumerate(mcts.one_ply_scores(d, me, acts, evaluate)):
+                totals[i] += v
+        best = max(totals)
+        ties = [a for a, v in zip(acts, totals) if v >= best - 1e-9]
+        return ties[rng.randrange(len(ties))]
+
+
+class SearchAgent(Agent):
+    """Determinized (SO-IS) MCTS with cut-off rollouts; budget in iterations.
+
+    ``error``: how often it deliberately plays its second choice instead of its
+    best (only between actions the search found close)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, evaluate=None, iterations: int = 400, horizon: int = 2,
+                 error: float = 0.0, pool: int = 24, c: float = 0.6, widen: float = 2.0,
+                 yield_every: int = 0):
+        super().__init__(seed, evaluate)
+        self.budget = iterations
+        self.horizon = horizon
+        self.error = error
+        self.pool = pool
+        self.c = c
+        self.widen = widen
+        self.yield_every = yield_every
+        self.last_result = None
+
+    def decide(self, view, me, seed, cancel=None):
+        res = mcts.search(view, me, iterations=self.budget, seed=seed,
+                          evaluate=self.evaluator(view.GAME), horizon=self.horizon,
+                          c=self.c, pool=self.pool, widen=self.widen, cancel=cancel,
+                          yield_every=self.yield_every)
+        self.moves += 1
+        self.iterations += res.iterations
+        self.search_seconds += res.seconds
+        self.last_iterations = res.iterations
+        self.last_result = res
+        action = res.action
+        if self.error and len(res.children) >= 2:
+            rng = Rng(mix_seed(seed, 0xE7707))
+            if rng.random() < self.error:
+                (a1, n1, v1), (a2, n2, v2) = res.children[0], res.children[1]
+                if n2 > 0 and v2 > v1 - 0.25:
+                    action = a2
+        return action
+
+
+# ---------------------------------------------------------------- difficulty levels
+#: Per game and level: search iterations and rollout horizon (turns). Budgets
+#: are tuned so that normal stays under ~1 s and hard under ~3 s a decision
+#: (p95) on a slow 2-core machine; they count iterations, never time.
+BUDGETS = {
+    "default": {"normal": (400, 2), "hard": (1400, 2)},
+}
+
+LEVELS = ("easy", "normal", "hard")
+AGENT_NAMES = ("random", "greedy") + LEVELS
+
+
+class LevelAgent(Agent):
+    """A difficulty level; resolves its budget per game at the first decision."""
+
+    def __init__(self, level: str, seed: int = 0, evaluate=None, **overrides):
+        super().__init__(seed, evaluate)
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.name = level
+        self.level = level
+        self.overrides = overrides
+        self._inner: dict[str, Agent] = {}
+
+    def inner(self, game: str) -> Agent:
+        a = self._inner.get(game)
+        if a is None:
+            a = build_level(self.level, game, self.seed, self._evaluate, **self.overrides)
+            self._inner[game] = a
+        return a
+
+    def decide(self, view, me, seed, cancel=None):
+        a = self.inner(view.GAME)
+        act = a.decide(view, me, seed, cancel)
+        self.moves += 1
+        self.iterations = sum(x.iterations for x in self._inner.values())
+        self.search_seconds = sum(x.search_seconds for x in self._inner.values())
+        self.last_iterations = a.last_iterations
+        return act
+
+
+def level_budget(level: str, game: str) -> tuple[int, int]:
+    table = BUDGETS.get(game, {})
+    default = BUDGETS["default"]
+    return table.get(level, default[level])
+
+
+def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) -> Agent:
+    if level == "easy":
+        # greedy with a deliberate random move one time in four: instant, beatable
+        kw = {"error": 0.25}
+        kw.update(overrides)
+        return GreedyAgent(seed, evaluate, **kw)
+    iters, horizon = level_budget(level, game)
+    kw = {"iterations": iters, "horizon": horizon, "error": 0.03 if level == "normal" else 0.0}
+    kw.update(overrides)
+    return SearchAgent(seed, evaluate, **kw)
+
+
+def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
+    """An agent by name: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``,
+    or ``search:N`` (search with N iterations)."""
+    if name == "random":
+        return RandomAgent(seed, evaluate)
+    if name == "greedy":
+        return GreedyAgent(seed, evaluate, **overrides)
+    if name in LEVELS:
+        return LevelAgent(name, seed, evaluate, **overrides)
+    if name.startswith("search:"):
+        kw = {"iterations": int(name.split(":", 1)[1])}
+        kw.update(overrides)
+        a = SearchAgent(seed, evaluate, **kw)
+        a.name = name
+        return a
+    raise ValueError(f"unknown agent {name!r}; choose one of {', '.join(AGENT_NAMES)} or search:N")
+
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "SearchAgent", "LevelAgent", "make_agent",
+           "LEVELS", "AGENT_NAMES", "BUDGETS", "terminal_value"]

@@ -1,0 +1,212 @@
+"""AI against AI: seeded games with seats swapped, and the starter-deck balance report."""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from pathlib import Path
+
+from engine.core.rng import mix_seed
+
+from .agents import make_agent
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (draws may count as halves)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(xs, q: float) -> float:
+    if not xs:
+        return 0.0
+    s = sorted(xs)
+    k = (len(s) - 1) * q
+    f = math.floor(k)
+    c = min(f + 1, len(s) - 1)
+    return s[f] + (s[c] - s[f]) * (k - f)
+
+
+class GameLog:
+    __slots__ = ("result", "turns", "actions", "times", "capped")
+
+    def __init__(self):
+        self.result = None
+        self.turns = 0
+        self.actions = 0
+        self.times = ([], [])  # per seat: seconds per decision
+        self.capped = False
+
+
+def play_game(match, agents, *, max_actions: int = 20000) -> GameLog:
+    """Play ``match`` to the end with ``agents[seat]`` deciding for each seat."""
+    log = GameLog()
+    perf = time.perf_counter
+    while match.result() is None:
+        p = match.to_move()
+        t0 = perf()
+        a = agents[p].choose(match)
+        log.times[p].append(perf() - t0)
+        match.apply(a)  # checked: the AI must only return legal actions
+        log.actions += 1
+        if log.actions >= max_actions:
+            log.capped = True
+            break
+    log.result = match.result()
+    log.turns = match.turn()
+    return log
+
+
+def find_deck(game: str, text: str):
+    """A starter deck by file stem or name (case-insensitive), or a deck file path."""
+    from engine.games import get_game
+    from engine.core.deck import load_deck
+    spec = get_game(game)
+    key = text.strip().casefold()
+    for d in spec.starter_decks():
+        if (d.path and d.path.stem.casefold() == key) or d.name.casefold() == key:
+            return d
+    p = Path(text)
+    if p.exists():
+        return load_deck(p, game=game, known_ids=spec.cards)
+    names = ", ".join(d.path.stem if d.path else d.name for d in spec.starter_decks())
+    raise SystemExit(f"unknown deck {text!r} for {game}; starter decks: {names}")
+
+
+def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_kw=None,
+              progress=None) -> dict:
+    """``new_match(decks, seed)`` -> Match. ``deck_pair(seed)`` -> (deck of A, deck of B)
+    (None for games without decks). Every seed is played twice, seats swapped;
+    each agent keeps its deck."""
+    agent_kw = agent_kw or ({}, {})
+    A = make_agent(names[0], mix_seed(seed, 0xA), **agent_kw[0])
+    B = make_agent(names[1], mix_seed(seed, 0xB), **agent_kw[1])
+    wins = [0, 0]
+    draws = capped = 0
+    turns = []
+    times = ([], [])
+    t_start = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        da, db = deck_pair(s) if deck_pair else (None, None)
+        for swap in (0, 1):
+            seats = (A, B) if swap == 0 else (B, A)
+            decks = (da, db) if swap == 0 else (db, da)
+            m = new_match(decks, s)
+            log = play_game(m, seats)
+            a_seat = swap
+            times[0].extend(log.times[a_seat])
+            times[1].extend(log.times[1 - a_seat])
+            turns.append(log.turns)
+            capped += log.capped
+            r = log.result
+            if r is None or r.winner is None:
+                draws += 1
+            elif r.winner == a_seat:
+                wins[0] += 1
+            else:
+                wins[1] += 1
+            if progress:
+                progress(i, swap, log)
+    n = 2 * games
+    score = wins[0] + 0.5 * draws
+    lo, hi = wilson(score, n)
+
+    def tstats(xs):
+        return {"p50": round(percentile(xs, 0.5), 4), "p95": round(percentile(xs, 0.95), 4),
+                "max": round(max(xs), 4) if xs else 0.0, "decisions": len(xs)}
+
+    def sims(agent):
+        return round(agent.iterations / agent.search_seconds) if agent.search_seconds > 0 else 0
+
+    out = {
+        "agents": list(names), "games": n, "seed": seed,
+        "wins": wins, "draws": draws,
+        "win_rate_a": round(score / n, 4) if n else 0.0, "ci95_a": [round(lo, 4), round(hi, 4)],
+        "move_time_s": {names[0] if names[0] != names[1] else "a": tstats(times[0]),
+                        names[1] if names[0] != names[1] else "b": tstats(times[1])},
+        "mean_turns": round(statistics.fmean(turns), 2) if turns else 0.0,
+        "median_turns_per_player": round(statistics.median(turns) / 2, 2) if turns else 0.0,
+        "sims_per_s": {"a": sims(A), "b": sims(B)},
+        "seconds": round(time.perf_counter() - t_start, 1),
+    }
+    if capped:
+        out["capped_games"] = capped
+    return out
+
+
+def game_arena(game: str, names, games: int, seed: int, decks=None, **kw) -> dict:
+    from engine.core.harness import starter_pair
+    from engine.games import get_game
+    cls = get_game(game).match_class
+    if decks:
+        fixed = (find_deck(game, decks[0]), find_deck(game, decks[1]))
+
+        def deck_pair(s):
+            return fixed
+    else:
+        def deck_pair(s):
+            return starter_pair(game, s)
+
+    def new_match(dk, s):
+        return cls.new(dk, s, None)
+
+    out = {"game": game}
+    out.update(run_arena(new_match, names, games, seed, deck_pair=deck_pair, **kw))
+    if decks:
+        out["decks"] = [fixed[0].name, fixed[1].name]
+    return out
+
+
+def balance(game: str, games: int = 3, seed: int = 1, level: str = "normal", progress=None) -> dict:
+    """Starter decks round-robin, ``level`` vs ``level``: win-rate matrix and game length."""
+    from engine.games import get_game
+    cls = get_game(game).match_class
+    decks = get_game(game).starter_decks()
+    k = len(decks)
+    matrix = [[None] * k for _ in range(k)]
+    turns = []
+    t0 = time.perf_counter()
+    for i in range(k):
+        for j in range(i + 1, k):
+            pair = (decks[i], decks[j])
+            turns_here = []
+
+            def prog(gi, swap, log, _t=turns_here):
+                _t.append(log.turns)
+
+            r = run_arena(lambda dk, s: cls.new(dk, s, None), (level, level), games,
+                          mix_seed(seed, i, j) % (1 << 31), deck_pair=lambda s, _p=pair: _p,
+                          progress=prog)
+            matrix[i][j] = r["win_rate_a"]
+            matrix[j][i] = round(1 - r["win_rate_a"], 4)
+            turns.extend(turns_here)
+            if progress:
+                progress(decks[i].name, decks[j].name, r)
+    worst = max((matrix[i][j] for i in range(k) for j in range(k) if i != j), default=0.0)
+    return {
+        "game": game, "level": level, "games_per_pair": 2 * games,
+        "decks": [d.name for d in decks], "matrix": matrix,
+        "max_win_rate": worst,
+        "median_turns": statistics.median(turns) if turns else 0,
+        "median_turns_per_player": statistics.median(turns) / 2 if turns else 0,
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def matrix_text(res: dict) -> str:
+    names = res["decks"]
+    w = max([len(n) for n in names] + [6])
+    lines = [" " * w + " | " + " ".join(f"{n[:8]:>8s}" for n in names)]
+    for i, n in enumerate(names):
+        cells = []
+        for j in range(len(names)):
+            v = res["matrix"][i][j]
+            cells.append(f"{'—':>8s}" if v is None else f"{v * 100:7.1f}%")
+        lines.append(f"{n:<{w}s} | " + " ".join(cells))
+    return "\n".join(lines)

@@ -1,0 +1,60 @@
+"""``python -m engine arena ...`` and ``python -m engine balance ...``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def arena_main(argv) -> int:
+    from .agents import AGENT_NAMES
+    p = argparse.ArgumentParser(prog="python -m engine arena",
+                                description="AI against AI; each seed is played twice with seats swapped. "
+                                            "Prints one JSON line.")
+    p.add_argument("game")
+    p.add_argument("--agents", default="normal,random",
+                   help=f"A,B from {', '.join(AGENT_NAMES)} or search:N (default normal,random)")
+    p.add_argument("--games", type=int, default=10, help="seeds to play (2 games each)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--decks", default=None, help="D1,D2: starter deck names/stems or deck files (A's, B's)")
+    p.add_argument("--verbose", action="store_true", help="a line per game on stderr")
+    a = p.parse_args(argv)
+    names = [x.strip() for x in a.agents.split(",")]
+    if len(names) != 2:
+        p.error("--agents needs exactly two names: A,B")
+    decks = [x.strip() for x in a.decks.split(",")] if a.decks else None
+    if decks is not None and len(decks) != 2:
+        p.error("--decks needs exactly two decks: D1,D2")
+    from .arena import game_arena
+
+    def progress(i, swap, log):
+        r = log.result
+        print(f"seed+{i} swap={swap} winner={None if r is None else r.winner} turns={log.turns} "
+              f"actions={log.actions}", file=sys.stderr, flush=True)
+
+    out = game_arena(a.game, names, a.games, a.seed, decks, progress=progress if a.verbose else None)
+    print(json.dumps(out))
+    return 0
+
+
+def balance_main(argv) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine balance",
+                                description="Starter decks round-robin, normal vs normal: win-rate matrix "
+                                            "(row deck's score against column deck) and median game length.")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=3, help="seeds per pairing (2 games each)")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    p.add_argument("--verbose", action="store_true")
+    a = p.parse_args(argv)
+    from .arena import balance, matrix_text
+
+    def progress(n1, n2, r):
+        print(f"{n1} vs {n2}: {r['win_rate_a']:.3f} ({r['wins']} {r['draws']}) mean turns {r['mean_turns']}",
+              file=sys.stderr, flush=True)
+
+    res = balance(a.game, a.games, a.seed, a.level, progress=progress if a.verbose else None)
+    print(matrix_text(res))
+    print(f"median game length: {res['median_turns']} turns ({res['median_turns_per_player']} per player)")
+    print(json.dumps(res))
+    return 0

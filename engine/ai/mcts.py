@@ -1,0 +1,185 @@
+"""Single-observer Information Set MCTS over the match contract.
+
+Honest by construction: the search receives only the searching player's
+``view`` and samples every hidden card through ``view.determinize(me, seed)``.
+One tree is shared by all determinizations; a child's *availability* counts how
+often its action was legal when its parent was visited (SO-ISMCTS), so actions
+that exist only in some guesses (an opponent card we are not sure they hold) are
+weighed fairly.
+
+* Rollouts are uniformly random and cut ``horizon`` turns after the root's turn;
+  the position is then scored by the game's evaluation in [-1, 1].
+* Root actions are ordered by a one-ply look with the evaluation (a prior) and
+  brought in by progressive widening, so games with hundreds of legal actions
+  still search the promising ones deeply.
+* Budgets count iterations: the same view + seed + budget gives the same tree
+  and therefore the same decision, on any machine, at any speed.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from engine.core.rng import Rng, mix_seed
+
+from .evaluation import terminal_value
+
+
+class Cancelled(Exception):
+    """Raised inside a search when its cancel flag is set."""
+
+
+class Node:
+    __slots__ = ("action", "player", "children", "visits", "value", "avail", "prior")
+
+    def __init__(self, action, player, prior=0.0):
+        self.action = action
+        self.player = player  # who chose ``action`` (reward is counted for them)
+        self.children: dict = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avail = 0
+        self.prior = prior
+
+
+class SearchResult:
+    __slots__ = ("action", "iterations", "seconds", "children", "root_value")
+
+    def __init__(self, action, iterations, seconds, children, root_value):
+        self.action = action
+        self.iterations = iterations
+        self.seconds = seconds
+        self.children = children  # [(action, visits, mean value)] most visited first
+        self.root_value = root_value
+
+
+def one_ply_scores(det, me, actions, evaluate):
+    """Evaluation of each action applied once to a determinization, for ``me``."""
+    out = []
+    for a in actions:
+        s = det.clone()
+        s.apply(a, check=False)
+        v = terminal_value(s, me)
+        out.append(evaluate(s, me) if v is None else v)
+    return out
+
+
+def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
+           c: float = 0.6, pool: int = 24, max_rollout_actions: int = 250,
+           widen: float = 2.0, prior_weight: float = 0.5, cancel=None,
+           yield_every: int = 0) -> SearchResult:
+    """Run ISMCTS from ``view`` (a view of the match for player ``me``).
+
+    ``pool``: determinizations sampled up front and cloned per iteration (0 =
+    a fresh determinization every iteration). ``cancel``: an object with
+    ``is_set()``; checked every iteration. ``yield_every``: sleep(0) every N
+    iterations to hand the GIL to other threads.
+    """
+    t0 = time.perf_counter()
+    rng = Rng(mix_seed(seed, 0x5EA2C4))
+    n_dets = max(1, min(pool, iterations)) if pool > 0 else 0
+    dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(max(1, n_dets))]
+    root_det = dets[0]
+    root_actions = root_det.legal_actions()
+    root_turn = root_det.turn()
+    if len(root_actions) == 1:
+        return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
+
+    # Prior for the root: one ply with the evaluation, averaged over a few guesses
+    scores = [0.0] * len(root_actions)
+    k = min(len(dets), 2)
+    for d in dets[:k]:
+        for i, v in enumerate(one_ply_scores(d, me, root_actions, evaluate)):
+            scores[i] += v / k
+    root = Node(None, None)
+    root_order = sorted(range(len(root_actions)), key=lambda i: (-scores[i], i))
+    root_rank = {root_actions[i]: r for r, i in enumerate(root_order)}
+    root_prior = {root_actions[i]: scores[i] for i in range(len(root_actions))}
+
+    log = math.log
+    sqrt = math.sqrt
+    done = 0
+    for it in range(iterations):
+        if cancel is not None and cancel.is_set():
+            raise Cancelled()
+        if yield_every and it % yield_every == yield_every - 1:
+            time.sleep(0)
+        if n_dets:
+            state = dets[it % n_dets].clone()
+        else:
+            state = view.determinize(me, mix_seed(seed, 0xDE7, it))
+        node = root
+        path = [root]
+        # ---- selection / expansion
+        while state.result() is None:
+            legal = state.legal_actions()
+            if not legal:
+                break
+            mover = state.to_move()
+            children = node.children
+            cands = []
+            untried = []
+            for a in legal:
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+                    cands.append(ch)
+            allowed = 1 + int(widen * sqrt(node.visits + 1))
+            if untried and len(cands) < allowed:
+                if node is root:
+                    a = min(untried, key=root_rank.__getitem__)
+                    prior = root_prior[a]
+                else:
+                    a = untried[rng.randrange(len(untried))]
+                    prior = 0.0
+                ch = Node(a, mover, prior)
+                ch.avail = 1
+                children[a] = ch
+                state.apply(a, check=False)
+                path.append(ch)
+                node = ch
+                break
+            best = None
+            best_u = -1e18
+            for ch in cands:
+                if ch.visits == 0:
+                    u = 1e9 + ch.prior
+                else:
+                    u = (ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                         + prior_weight * ch.prior / (ch.visits + 1))
+                if u > best_u:
+                    best_u = u
+                    best = ch
+            state.apply(best.action, check=False)
+            path.append(best)
+            node = best
+        # ---- rollout, cut after a few turns
+        limit = root_turn + horizon
+        n = 0
+        while n < max_rollout_actions and state.turn() < limit and state.result() is None:
+            acts = state.legal_actions()
+            if not acts:
+                break
+            state.apply(acts[rng.randrange(len(acts))], check=False)
+            n += 1
+        v = terminal_value(state, me)
+        if v is None:
+            v = evaluate(state, me)
+        # ---- backpropagation
+        for nd in path:
+            nd.visits += 1
+            nd.value += v if nd.player == me else -v
+        done = it + 1
+        # stop early when the most visited child can no longer be overtaken
+        if done >= 32 and done % 16 == 0:
+            vis = sorted((ch.visits for ch in root.children.values()), reverse=True)
+            if len(vis) >= 2 and vis[0] - vis[1] > iterations - done:
+                break
+    ranked = sorted(root.children.values(),
+                    key=lambda ch: (-ch.visits, -(ch.value / ch.visits if ch.visits else -9), root_rank[ch.action]))
+    kids = [(ch.action, ch.visits, ch.value / ch.visits if ch.visits else 0.0) for ch in ranked]
+    best_action = kids[0][0] if kids else root_actions[root_order[0]]
+    return SearchResult(best_action, done, time.perf_counter() - t0, kids,
+                        root.value / root.visits if root.visits else 0.0)
