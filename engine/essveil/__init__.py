@@ -1,0 +1,1 @@
+"""Essveil: the duel fuelled by a cycling Essence Veil."""
