@@ -1,0 +1,6 @@
+"""Entry point of the frozen Cardhall executable (see cardhall.spec)."""
+import sys
+
+if __name__ == "__main__":
+    from client.__main__ import main
+    sys.exit(main())
