@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .files import FileProblem, atomic_write_json, read_json
+from .files import FileProblem, _short, atomic_write_json, read_json
 
 DECK_FORMAT = "cardhall-deck"
 DECK_VERSION = 1
@@ -27,6 +27,8 @@ MAX_NAME = 60
 MAX_DESCRIPTION = 500
 MAX_COPIES_IN_FILE = 99
 MAX_DISTINCT = 200
+MAX_CARD_ID = 64
+MAX_GAME_NAME = 32
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Deck:
 
         if not isinstance(obj, dict):
             raise bad("not a deck file (expected a JSON object).")
-        if obj.get("format") != DECK_FORMAT:
+        if not isinstance(obj.get("format"), str) or obj.get("format") != DECK_FORMAT:
             raise bad('not a Cardhall deck (missing "format": "cardhall-deck").')
         ver = obj.get("version")
         if not isinstance(ver, int) or isinstance(ver, bool) or ver < 1:
@@ -95,8 +97,10 @@ class Deck:
         if ver > DECK_VERSION:
             raise bad(f"made by a newer Cardhall (deck version {ver}).")
         g = obj.get("game")
-        if not isinstance(g, str):
+        if not isinstance(g, str) or not g:
             raise bad('"game" is missing.')
+        if len(g) > MAX_GAME_NAME:
+            raise bad(f'"game" is not a game name ({_short(g)!r}).')
         if game is not None and g != game:
             raise bad(f"this is a {g} deck, not a {game} deck.")
         name = obj.get("name")
@@ -116,6 +120,8 @@ class Deck:
             raise bad(f"too many different cards ({len(cards)}).")
         out = []
         for cid, n in cards.items():
+            if not isinstance(cid, str) or not cid or len(cid) > MAX_CARD_ID:
+                raise bad(f'"{_short(cid)}" is not a card id.')
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COPIES_IN_FILE:
                 raise bad(f'card "{cid}": count must be a whole number from 1 to {MAX_COPIES_IN_FILE}.')
             if known_ids is not None and cid not in known_ids:
@@ -131,3 +137,17 @@ def load_deck(path, *, game: str | None = None, known_ids=None, read_only: bool 
 
 def save_deck(deck: Deck, path) -> None:
     atomic_write_json(path, deck.to_json())
+
+
+def load_deck_folder(folder, *, game: str | None = None, known_ids=None, read_only: bool = False,
+                     set_aside_bad: bool = True):
+    """Load every ``*.json`` deck in ``folder``; bad files are set aside unchanged.
+
+    Returns a :class:`~engine.core.files.FolderLoad` (``.items`` are the decks,
+    ``.problems`` the ``(message, path, set-aside path)`` of each refused file).
+    Starter decks (read-only resources) should pass ``set_aside_bad=False``.
+    """
+    from .files import load_folder
+    return load_folder(folder, lambda p: load_deck(p, game=game, known_ids=known_ids,
+                                                   read_only=read_only),
+                       set_aside_bad=set_aside_bad)

@@ -14,6 +14,7 @@ import os
 import tempfile
 import time
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_MAX_BYTES = 1 << 20  # 1 MiB; callers pass tighter caps where sensible
@@ -91,17 +92,36 @@ def read_capped_bytes(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTE
     return data
 
 
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not allowed")
+
+
 def parse_json_bytes(data: bytes, name: str = "file"):
+    """Parse JSON text; every failure is a :class:`FileProblem` with a plain reason.
+
+    A UTF-8 byte-order mark (as some Windows editors write) is accepted; NaN and
+    Infinity are refused, as are numbers too long to convert and nesting too deep.
+    """
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise FileProblem(f"{name}: not a text file (invalid UTF-8).") from None
+    if "\x00" in text:
+        raise FileProblem(f"{name}: not a text file (contains NUL bytes).")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise FileProblem(f"{name}: damaged JSON at line {e.lineno}, column {e.colno} ({e.msg}).") from None
     except RecursionError:
         raise FileProblem(f"{name}: JSON nested too deeply.") from None
+    except ValueError as e:  # NaN/Infinity, or an integer with thousands of digits
+        raise FileProblem(f"{name}: damaged JSON ({_short(str(e), 80)}).") from None
+
+
+def _short(text: str, n: int = 40) -> str:
+    """``text`` cut to ``n`` characters for a message (file content can be anything)."""
+    text = str(text)
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def read_json(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES):
@@ -117,9 +137,13 @@ def read_toml(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> di
     path = Path(path)
     data = read_capped_bytes(path, max_bytes)
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        return tomllib.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise FileProblem(f"{path.name}: damaged TOML ({e}).", path) from None
+        raise FileProblem(f"{path.name}: damaged TOML ({_short(str(e), 120)}).", path) from None
+    except RecursionError:
+        raise FileProblem(f"{path.name}: TOML nested too deeply.", path) from None
+    except ValueError as e:
+        raise FileProblem(f"{path.name}: damaged TOML ({_short(str(e), 80)}).", path) from None
 
 
 def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
@@ -141,3 +165,45 @@ def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
     except OSError:
         return None
     return target
+
+
+@dataclass
+class FolderLoad:
+    """What :func:`load_folder` found: the good items (with their paths), and for
+    each bad file its message and where it was set aside (None if it could not be
+    moved)."""
+
+    items: list = field(default_factory=list)
+    paths: list = field(default_factory=list)
+    problems: list = field(default_factory=list)  # [(message, original path, set-aside path)]
+
+    def messages(self) -> list[str]:
+        return [m for m, _, _ in self.problems]
+
+
+def load_folder(folder: str | os.PathLike, loader, pattern: str = "*.json", *,
+                set_aside_bad: bool = True, reason: str = "damaged", limit: int = 10_000) -> FolderLoad:
+    """Load every file matching ``pattern`` in ``folder`` (sorted by name) with
+    ``loader(path)``; a file that raises :class:`FileProblem` is set aside unchanged
+    (renamed to ``NAME.damaged-TIMESTAMP``) and the rest still load.
+
+    A missing folder is simply empty. Only :class:`FileProblem` marks a file as bad:
+    any other exception is a bug in the loader and propagates. At most ``limit``
+    files are looked at.
+    """
+    out = FolderLoad()
+    folder = Path(folder)
+    try:
+        paths = sorted(p for p in folder.glob(pattern) if p.is_file())
+    except OSError:
+        return out
+    for p in paths[:limit]:
+        try:
+            item = loader(p)
+        except FileProblem as e:
+            moved = set_aside(p, reason) if set_aside_bad else None
+            out.problems.append((str(e), p, moved))
+            continue
+        out.items.append(item)
+        out.paths.append(p)
+    return out

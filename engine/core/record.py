@@ -6,18 +6,53 @@ actions from the seed reproduces the game exactly.
     {"format": "cardhall-match", "version": 1, "game": "evons",
      "seed": 42, "options": {...}, "decks": [deck, deck],
      "actions": [[...], ...], "result": {...} | null, "meta": {...}}
+
+``meta`` is free-form JSON for the tools around the match. Keys in use:
+``final_digest`` (:func:`state_digest` of the final state, checked by
+``python -m engine replay``), ``names`` (two player names), ``mode``
+(``"ai"`` / ``"hotseat"``), ``ai`` (the AI's seat, level and seed, so a resumed
+game continues with the same opponent), ``started`` / ``finished`` (ISO times),
+``turns``.
+
+Reading a record never executes anything from the file and never raises
+anything but :class:`~engine.core.files.FileProblem` with a plain reason.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .deck import Deck
-from .files import FileProblem, atomic_write_json, read_json
+from .files import FileProblem, _short, atomic_write_json, read_json
 
 RECORD_FORMAT = "cardhall-match"
 RECORD_VERSION = 1
 MAX_RECORD_BYTES = 8 << 20
 MAX_ACTIONS = 20000
+MAX_ACTION_LEN = 64
+MAX_META_KEYS = 64
+DIGEST_KEY = "final_digest"
+
+
+def state_digest(m) -> str:
+    """A short fingerprint of a match's whole state (sha256 of its canonical JSON)."""
+    text = json.dumps(m.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check_action(a) -> tuple | None:
+    """The action as a tuple if ``a`` is a well-formed action (list of small ints), else None."""
+    if not isinstance(a, (list, tuple)) or not a or len(a) > MAX_ACTION_LEN:
+        return None
+    if not all(_is_int(x) and -(1 << 31) <= x < (1 << 31) for x in a):
+        return None
+    return tuple(a)
 
 
 @dataclass
@@ -31,21 +66,38 @@ class MatchRecord:
     meta: dict = field(default_factory=dict)
 
     def new_match(self):
+        """The match before any action. Raises :class:`FileProblem` if the game
+        is not available or the engine refuses the decks/options."""
         from ..games import get_game
-        return get_game(self.game).match_class.new(self.decks, self.seed, self.options)
+        try:
+            cls = get_game(self.game).match_class
+        except (KeyError, ImportError, AttributeError):
+            raise FileProblem(f"the game {_short(self.game)!r} is not available.") from None
+        try:
+            return cls.new(self.decks, self.seed, self.options)
+        except FileProblem:
+            raise
+        except Exception as e:  # noqa: BLE001 - a bad file must not crash the reader
+            raise FileProblem(f"the match cannot be set up from these decks "
+                              f"({type(e).__name__}: {_short(str(e), 120)}).") from None
 
     def replay(self, upto: int | None = None):
         """The match after the first ``upto`` actions (all by default).
 
         Raises :class:`FileProblem` if an action is refused (the record does not
-        reproduce)."""
+        reproduce) or the engine fails on it."""
         m = self.new_match()
         acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):
-            reason = m.why_illegal(a)
+            try:
+                reason = m.why_illegal(a)
+                if reason is None:
+                    m.apply(a, check=False)
+            except Exception as e:  # noqa: BLE001 - engine bug on this input: report, don't crash
+                raise FileProblem(f"action {i + 1} ({list(a)}) made the engine fail "
+                                  f"({type(e).__name__}: {_short(str(e), 120)}).") from None
             if reason is not None:
                 raise FileProblem(f"action {i + 1} ({list(a)}) is refused: {reason}")
-            m.apply(a, check=False)
         return m
 
     def to_json(self) -> dict:
@@ -61,10 +113,16 @@ class MatchRecord:
             "meta": dict(self.meta),
         }
 
+    def copy(self) -> "MatchRecord":
+        """An independent copy (actions list, options and meta copied)."""
+        return MatchRecord(self.game, self.decks, self.seed, dict(self.options), list(self.actions),
+                           dict(self.result) if self.result is not None else None,
+                           json.loads(json.dumps(self.meta)))
+
     @classmethod
     def from_json(cls, obj, *, game: str | None = None, path=None) -> "MatchRecord":
         from ..games import GAME_NAMES, get_game
-        where = path.name if hasattr(path, "name") else "match file"
+        where = Path(path).name if path is not None else "match file"
 
         def bad(msg):
             return FileProblem(f"{where}: {msg}", path)
@@ -72,47 +130,66 @@ class MatchRecord:
         if not isinstance(obj, dict) or obj.get("format") != RECORD_FORMAT:
             raise bad("not a Cardhall match file.")
         v = obj.get("version")
-        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= RECORD_VERSION:
-            raise bad("unsupported version.")
+        if not _is_int(v) or v < 1:
+            raise bad('"version" must be a positive whole number.')
+        if v > RECORD_VERSION:
+            raise bad(f"made by a newer Cardhall (match file version {v}).")
         g = obj.get("game")
-        if g not in GAME_NAMES:
-            raise bad(f"unknown game {g!r}.")
+        if not isinstance(g, str) or g not in GAME_NAMES:
+            raise bad(f"unknown game {_short(g) if isinstance(g, str) else g.__class__.__name__!r}.")
         if game is not None and g != game:
             raise bad(f"this is a {g} match, not {game}.")
+        try:
+            spec = get_game(g)
+        except (KeyError, ImportError, AttributeError):
+            raise bad(f"the game {g} is not available in this version.") from None
         seed = obj.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        if not _is_int(seed) or not 0 <= seed < 1 << 64:
             raise bad('"seed" must be a whole number from 0 to 2^64-1.')
         opts = obj.get("options", {})
-        if not isinstance(opts, dict) or not all(isinstance(k, str) for k in opts):
+        if not isinstance(opts, dict):
             raise bad('"options" must be an object.')
-        spec = get_game(g)
         allowed = {o.name: o for o in spec.match_class.OPTIONS}
         for k, val in opts.items():
             if k not in allowed:
-                raise bad(f"unknown option {k!r}.")
+                raise bad(f"unknown option {_short(k)!r}.")
             if type(val) is not type(allowed[k].default):
                 raise bad(f"option {k!r} has the wrong type.")
         decks = obj.get("decks")
         if not isinstance(decks, list) or len(decks) != 2:
             raise bad('"decks" must hold two decks.')
-        dk = tuple(Deck.from_json(d, game=g, known_ids=spec.cards) for d in decks)
+        dk = []
+        for i, d in enumerate(decks):
+            try:
+                dk.append(Deck.from_json(d, game=g, known_ids=spec.cards))
+            except FileProblem as e:
+                msg = str(e)
+                if msg.startswith("deck: "):
+                    msg = msg[6:]
+                raise bad(f"deck {i + 1}: {msg}") from None
         acts = obj.get("actions")
         if not isinstance(acts, list) or len(acts) > MAX_ACTIONS:
             raise bad('"actions" must be a list of at most %d actions.' % MAX_ACTIONS)
         actions = []
         for i, a in enumerate(acts):
-            if not isinstance(a, list) or not a or len(a) > 64 or not all(
-                    isinstance(x, int) and not isinstance(x, bool) and -(1 << 31) <= x < (1 << 31) for x in a):
+            t = check_action(a)
+            if t is None:
                 raise bad(f"action {i + 1} is not a list of whole numbers.")
-            actions.append(tuple(a))
+            actions.append(t)
         res = obj.get("result")
-        if res is not None and not (isinstance(res, dict) and res.get("winner") in (0, 1, None)
+        if res is not None and not (isinstance(res, dict)
+                                    and (res.get("winner") is None or res.get("winner") in (0, 1)
+                                         and _is_int(res.get("winner")))
+                                    and "winner" in res
                                     and isinstance(res.get("reason"), str)):
             raise bad('"result" is malformed.')
         meta = obj.get("meta", {})
         if not isinstance(meta, dict):
             raise bad('"meta" must be an object.')
-        return cls(g, dk, seed, dict(opts), actions, res, meta)
+        if len(meta) > MAX_META_KEYS:
+            raise bad('"meta" has too many entries.')
+        return cls(g, tuple(dk), seed, dict(opts), actions,
+                   None if res is None else {"winner": res["winner"], "reason": res["reason"]}, meta)
 
 
 def load_record(path, *, game: str | None = None) -> MatchRecord:
