@@ -53,7 +53,7 @@ class Agent:
         me, view, seed = self.prepare(match)
         return self.decide(view, me, seed, cancel)
 
-    def decide(self, view, me, seed, cancel=None):  # pragma: no cover - abstract
+    def decide(self, view, me, seed, cancel=None, yield_every=0):  # pragma: no cover - abstract
         raise NotImplementedError
 
     def stats(self) -> dict:
@@ -64,7 +64,7 @@ class Agent:
 class RandomAgent(Agent):
     name = "random"
 
-    def decide(self, view, me, seed, cancel=None):
+    def decide(self, view, me, seed, cancel=None, yield_every=0):
         det = view.determinize(me, seed)
         acts = det.legal_actions()
         self.moves += 1
@@ -83,7 +83,7 @@ class GreedyAgent(Agent):
         self.error = error
         self.samples = max(1, samples)
 
-    def decide(self, view, me, seed, cancel=None):
+    def decide(self, view, me, seed, cancel=None, yield_every=0):
         rng = Rng(mix_seed(seed, 0x6EED))
         evaluate = self.evaluator(view.GAME)
         dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(self.samples)]
@@ -123,11 +123,11 @@ class SearchAgent(Agent):
         self.yield_every = yield_every
         self.last_result = None
 
-    def decide(self, view, me, seed, cancel=None):
+    def decide(self, view, me, seed, cancel=None, yield_every=0):
         res = mcts.search(view, me, iterations=self.budget, seed=seed,
                           evaluate=self.evaluator(view.GAME), horizon=self.horizon,
                           c=self.c, pool=self.pool, widen=self.widen, cancel=cancel,
-                          yield_every=self.yield_every)
+                          yield_every=yield_every or self.yield_every)
         self.moves += 1
         self.iterations += res.iterations
         self.search_seconds += res.seconds
@@ -174,9 +174,9 @@ class LevelAgent(Agent):
             self._inner[game] = a
         return a
 
-    def decide(self, view, me, seed, cancel=None):
+    def decide(self, view, me, seed, cancel=None, yield_every=0):
         a = self.inner(view.GAME)
-        act = a.decide(view, me, seed, cancel)
+        act = a.decide(view, me, seed, cancel, yield_every)
         self.moves += 1
         self.iterations = sum(x.iterations for x in self._inner.values())
         self.search_seconds = sum(x.search_seconds for x in self._inner.values())

@@ -67,13 +67,14 @@ def one_ply_scores(det, me, actions, evaluate):
 def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
            c: float = 0.6, pool: int = 24, max_rollout_actions: int = 250,
            widen: float = 2.0, prior_weight: float = 0.5, cancel=None,
-           yield_every: int = 0) -> SearchResult:
+           yield_every: float = 0) -> SearchResult:
     """Run ISMCTS from ``view`` (a view of the match for player ``me``).
 
     ``pool``: determinizations sampled up front and cloned per iteration (0 =
     a fresh determinization every iteration). ``cancel``: an object with
-    ``is_set()``; checked every iteration. ``yield_every``: sleep(0) every N
-    iterations to hand the GIL to other threads.
+    ``is_set()``; checked every iteration. ``yield_every``: when > 0, sleep(0)
+    whenever that many milliseconds passed, to hand the GIL to a UI thread (it
+    does not change the decision).
     """
     t0 = time.perf_counter()
     rng = Rng(mix_seed(seed, 0x5EA2C4))
@@ -99,11 +100,15 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     log = math.log
     sqrt = math.sqrt
     done = 0
+    perf = time.perf_counter
+    yield_s = yield_every / 1000.0
+    next_yield = perf() + yield_s
     for it in range(iterations):
         if cancel is not None and cancel.is_set():
             raise Cancelled()
-        if yield_every and it % yield_every == yield_every - 1:
+        if yield_s and perf() >= next_yield:
             time.sleep(0)
+            next_yield = perf() + yield_s
         if n_dets:
             state = dets[it % n_dets].clone()
         else:
