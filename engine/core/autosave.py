@@ -103,7 +103,9 @@ def parse_autosave_bytes(data: bytes, name: str = "autosave", path=None) -> Matc
 
     nl = data.find(b"\n")
     if nl < 0:
-        raise bad("the save is incomplete (no header line).")
+        nl = len(data)  # only the header (which is written atomically)
+    if not data[:nl].strip():
+        raise bad("the save is empty.")
     head = parse_json_bytes(data[:nl], name)
     if not isinstance(head, dict) or head.get("format") != AUTOSAVE_FORMAT:
         raise bad("not a Cardhall autosave.")
