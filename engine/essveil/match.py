@@ -1,0 +1,1298 @@
+"""The Essveil rules engine (one :class:`EssveilMatch` per duel).
+
+State (flat, cheap to clone)
+----------------------------
+* ``g``: list of ints — the scalars, indexed by the ``G_*`` constants; each
+  player's Life / Reserve / Veil (untapped) / spent (tapped Veil) by
+  ``LIFE[p]``, ``RESERVE[p]``, ``VEIL[p]``, ``SPENT[p]``.
+  Essence cards are identical, so the Veil cycle is three counters per player:
+  Reserve + Veil + spent = 10 always.
+* ``decks[p]``: card indices, the top of the deck is the END of the list.
+* ``hands[p]``: card indices in hand order (``HIDDEN`` = -1 in a masked view).
+* ``graves[p]``: card indices, oldest first.
+* ``boards[p]``: one record of ``REC`` ints per creature in play, left to right:
+  ``R_UID`` (stable creature id, >= ``FIRST_UID``), ``R_CARD``, ``R_DMG`` (damage
+  taken), ``R_MIGHT`` / ``R_END`` (permanent stat changes), ``R_FLAGS`` (``F_*``
+  bits), ``R_EQUIP`` (attached Equipment card index, 0 = none), ``R_GKW``
+  (keywords given by effects, ``K_*`` bits).
+* ``lists``: each seat's deck list at setup (immutable tuples, shared by clones).
+* ``rng``: the SplitMix64 state (an int).
+
+Actions (tuples of ints)
+------------------------
+Targets are one int: ``NO_TARGET`` (0), ``player_target(p)`` (1 + seat) or a
+creature's uid (>= 8).
+
+* ``(END,)`` — end your turn (main phase).
+* ``(FLOW,)`` / ``(DEEP,)`` — Attune step: Flow (2 Essence + draw) or Deep
+  Attune (4 Essence, no draw). On each player's first turn only Flow is legal,
+  so it is taken automatically and the turn starts in the main phase.
+* ``play(hand_index, target)`` = ``(PLAY, hand_index, target)`` — play a card;
+  target is the picked target, a friendly creature for Equipment, or
+  ``NO_TARGET`` for cards without a target (and for a targeted card with no legal
+  target, which fizzles).
+* ``attack(uid, target)`` = ``(ATTACK, uid, target)`` — attack an enemy creature
+  or the enemy player.
+* ``ability(uid, target)`` = ``(ABILITY, uid, target)`` — use a creature's
+  "Tap: ..." ability.
+* ``intercept(uid)`` = ``(INTERCEPT, uid)`` — the DEFENDER, during the
+  attacker's turn: redirect the declared attack to this untapped Guard.
+* ``(LET_THROUGH,)`` — the defender lets the attack through.
+* ``(PIERCE,)`` — Pierce the Veil (only with that match option).
+* ``(CONCEDE,)`` — the player to move concedes. It is legal at every decision
+  (``why_illegal`` accepts it, ``apply`` performs it) but is NOT listed by
+  ``legal_actions()``, so random play and search never concede by accident.
+
+The defender's Guard window only opens when the defender has a Guard that may
+intercept; otherwise the attack resolves at once.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core.match import IllegalAction, Match, OptionSpec, Result
+from ..core.rng import MASK64, mix_seed, rng_step
+from .cards import (
+    C_ABILITY, C_ABILITY_COST, C_ABILITY_TARGET, C_COST, C_EFFECT, C_END, C_GROW, C_ID,
+    C_IS_CREATURE, C_KIND, C_KW, C_LAST_RITES, C_LIFE_COST, C_MIGHT, C_NAME, C_ON_PLAY,
+    C_TARGET, CARDS_BY_INDEX, E_AEGIS, E_END, E_KW, E_MIGHT, INDEX, K_AEGIS, K_DRAIN, K_GUARD,
+    K_SWIFT, K_VEILSTEP, K_VENOM, KIND_CREATURE, KIND_EQUIPMENT, KIND_TOKEN, OP_AEGIS,
+    OP_ATTUNE, OP_BUFF, OP_DAMAGE, OP_DESTROY, OP_DRAW, OP_HEAL, OP_REANIMATE, OP_SILENCE,
+    OP_SUMMON, OP_TAP, S_EACH, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH_OTHER, S_OPPONENT, S_SELF,
+    S_TARGET, T_ANY, T_CREATURE, T_ENEMY_ANY, T_ENEMY_CREATURE, T_FRIENDLY_CREATURE, T_NONE,
+)
+
+# ---------------------------------------------------------------- rules numbers
+START_LIFE = 20
+OPENING_HAND = 5
+ESSENCE = 10
+FLOW_ESSENCE = 2
+DEEP_ESSENCE = 4
+FIRST_TURN_ESSENCE = 1
+MAX_CREATURES = 7          # per side (our ruling)
+MAX_TURNS = 100            # the duel is a draw after turn 100 (50 turns each; our ruling)
+PIERCE_LIFE = 3
+HIDDEN = -1
+
+# ---------------------------------------------------------------- actions
+END, FLOW, DEEP, PLAY, ATTACK, ABILITY, INTERCEPT, LET_THROUGH, PIERCE, CONCEDE = range(10)
+NO_TARGET = 0
+FIRST_UID = 8
+
+
+def player_target(p: int) -> int:
+    return 1 + p
+
+
+def play(hand_index: int, target: int = NO_TARGET) -> tuple:
+    return (PLAY, hand_index, target)
+
+
+def attack(uid: int, target: int) -> tuple:
+    return (ATTACK, uid, target)
+
+
+def ability(uid: int, target: int = NO_TARGET) -> tuple:
+    return (ABILITY, uid, target)
+
+
+def intercept(uid: int) -> tuple:
+    return (INTERCEPT, uid)
+
+
+END_TURN = (END,)
+ATTUNE_FLOW = (FLOW,)
+ATTUNE_DEEP = (DEEP,)
+LET_IT_THROUGH = (LET_THROUGH,)
+PIERCE_THE_VEIL = (PIERCE,)
+CONCEDE_ACTION = (CONCEDE,)
+
+# ---------------------------------------------------------------- state layout
+G_PHASE, G_ACTIVE, G_FIRST, G_TURN, G_WINNER, G_REASON, G_NEXT_UID, G_PIERCE_OPT, \
+    G_PIERCE_USED, G_ATTACKER, G_ATK_TARGET = range(11)
+G_PLAYERS = 11
+P_LIFE, P_RESERVE, P_VEIL, P_SPENT = range(4)
+PB = 4
+G_LEN = G_PLAYERS + 2 * PB
+LIFE = (G_PLAYERS + P_LIFE, G_PLAYERS + PB + P_LIFE)
+RESERVE = (G_PLAYERS + P_RESERVE, G_PLAYERS + PB + P_RESERVE)
+VEIL = (G_PLAYERS + P_VEIL, G_PLAYERS + PB + P_VEIL)
+SPENT = (G_PLAYERS + P_SPENT, G_PLAYERS + PB + P_SPENT)
+
+PH_ATTUNE, PH_MAIN, PH_GUARD, PH_OVER = range(4)
+PHASE_NAMES = ("attune", "main", "guard", "over")
+NO_WINNER, DRAW = -1, 2
+REASONS = ("", "Life reduced to 0", "conceded", "both players fell to 0 Life at once",
+           "turn limit reached")
+RS_NONE, RS_LIFE, RS_CONCEDE, RS_BOTH, RS_TURN_LIMIT = range(5)
+
+R_UID, R_CARD, R_DMG, R_MIGHT, R_END, R_FLAGS, R_EQUIP, R_GKW = range(8)
+REC = 8
+F_TAPPED = 1
+F_SICK = 2          # arrived this turn (can't attack or tap unless Swift)
+F_AEGIS = 4         # an unspent Aegis
+F_SILENCED = 8
+F_GUARDED = 16      # intercepted this round
+F_DOOMED = 32       # destroyed (by an effect or Venom), removed at the next death check
+
+
+def _player_name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+class EssveilMatch(Match):
+    """One Essveil duel. See the module docstring for the state and actions."""
+
+    __slots__ = ("g", "decks", "hands", "graves", "boards", "lists", "rng")
+    GAME = "essveil"
+    OPTIONS = (OptionSpec("pierce_the_veil", "Pierce the Veil",
+                          "Once per turn in your main phase you may pay 3 Life to Attune 1 "
+                          "(never down to 0 Life).", False),)
+
+    # ================================================================ creation
+    @classmethod
+    def new(cls, decks: Sequence, seed: int, options: Mapping[str, Any] | None = None) -> "EssveilMatch":
+        opts = cls.default_options()
+        if options:
+            for k, v in options.items():
+                if k not in opts:
+                    raise ValueError(f"unknown Essveil option {k!r}")
+                opts[k] = v
+        lists = []
+        for d in decks:
+            ids = d.card_list() if hasattr(d, "card_list") else list(d)
+            try:
+                lists.append(tuple(INDEX[c] for c in ids))
+            except KeyError as e:
+                raise ValueError(f"unknown Essveil card {e.args[0]!r}") from None
+        if len(lists) != 2:
+            raise ValueError("an Essveil match needs two decks")
+        m = cls.__new__(cls)
+        m.lists = tuple(lists)
+        m.rng = mix_seed(seed, 0xE55)
+        g = [0] * G_LEN
+        g[G_WINNER] = NO_WINNER
+        g[G_NEXT_UID] = FIRST_UID
+        g[G_PIERCE_OPT] = 1 if opts["pierce_the_veil"] else 0
+        for p in (0, 1):
+            g[LIFE[p]] = START_LIFE
+            g[RESERVE[p]] = ESSENCE
+        m.g = g
+        m.decks = [list(lists[0]), list(lists[1])]
+        for p in (0, 1):
+            m._shuffle(m.decks[p])
+        m.hands = [[], []]
+        m.graves = [[], []]
+        m.boards = [[], []]
+        first = m._rand(2)
+        g[G_FIRST] = first
+        g[G_ACTIVE] = 1 - first  # _begin_turn flips it
+        ev: list = []
+        for p in (first, 1 - first):
+            m._draw(p, OPENING_HAND, ev)
+        m._begin_turn(ev)
+        return m
+
+    def _rand(self, n: int) -> int:
+        self.rng, v = rng_step(self.rng)
+        return v % n
+
+    def _shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self._rand(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # ================================================================ small queries
+    def to_move(self) -> int | None:
+        g = self.g
+        ph = g[G_PHASE]
+        if ph == PH_OVER:
+            return None
+        if ph == PH_GUARD:
+            return 1 - g[G_ACTIVE]
+        return g[G_ACTIVE]
+
+    def turn_player(self) -> int:
+        return self.g[G_ACTIVE]
+
+    def turn(self) -> int:
+        return self.g[G_TURN]
+
+    def phase(self) -> str:
+        return PHASE_NAMES[self.g[G_PHASE]]
+
+    def result(self) -> Result | None:
+        w = self.g[G_WINNER]
+        if w == NO_WINNER:
+            return None
+        return Result(None if w == DRAW else w, REASONS[self.g[G_REASON]])
+
+    def life(self, p: int) -> int:
+        return self.g[LIFE[p]]
+
+    def essence(self, p: int) -> tuple[int, int, int]:
+        """(Reserve, Veil untapped, Veil tapped) of player ``p``."""
+        g = self.g
+        return g[RESERVE[p]], g[VEIL[p]], g[SPENT[p]]
+
+    def first_player(self) -> int:
+        return self.g[G_FIRST]
+
+    def pending_attack(self) -> tuple[int, int] | None:
+        """(attacker uid, target) while the defender decides on Guard, else None."""
+        if self.g[G_PHASE] != PH_GUARD:
+            return None
+        return self.g[G_ATTACKER], self.g[G_ATK_TARGET]
+
+    def is_first_turn_of(self, p: int) -> bool:
+        t = self.g[G_TURN]
+        return t == 1 or (t == 2 and p != self.g[G_FIRST])
+
+    def creatures(self, p: int) -> list[dict]:
+        """Readable snapshot of ``p``'s creatures (for the client and tests)."""
+        b = self.boards[p]
+        out = []
+        for off in range(0, len(b), REC):
+            card = b[off + R_CARD]
+            out.append({
+                "uid": b[off + R_UID], "card": C_ID[card], "might": self._might(b, off),
+                "endurance": self._endurance(b, off), "damage": b[off + R_DMG],
+                "left": self._endurance(b, off) - b[off + R_DMG],
+                "keywords": self._keyword_names(b, off),
+                "grow": 0 if b[off + R_FLAGS] & F_SILENCED else C_GROW[card],
+                "tapped": bool(b[off + R_FLAGS] & F_TAPPED), "sick": bool(b[off + R_FLAGS] & F_SICK),
+                "aegis": bool(b[off + R_FLAGS] & F_AEGIS),
+                "silenced": bool(b[off + R_FLAGS] & F_SILENCED),
+                "intercepted": bool(b[off + R_FLAGS] & F_GUARDED),
+                "equipment": C_ID[b[off + R_EQUIP]] if b[off + R_EQUIP] else None,
+            })
+        return out
+
+    def creature(self, uid: int) -> dict | None:
+        p, off = self._find(uid)
+        if p < 0:
+            return None
+        d = self.creatures(p)[off // REC]
+        d["controller"] = p
+        return d
+
+    def _keyword_names(self, b, off) -> list[str]:
+        kw = self._kw(b, off)
+        names = [n for n, bit in (("Guard", K_GUARD), ("Swift", K_SWIFT), ("Drain", K_DRAIN),
+                                  ("Venom", K_VENOM), ("Veilstep", K_VEILSTEP)) if kw & bit]
+        if b[off + R_FLAGS] & F_AEGIS:
+            names.append("Aegis")
+        card = b[off + R_CARD]
+        if not b[off + R_FLAGS] & F_SILENCED:
+            if C_GROW[card]:
+                names.append(f"Grow {C_GROW[card]}")
+            if C_ON_PLAY[card]:
+                names.append("On Play")
+            if C_LAST_RITES[card]:
+                names.append("Last Rites")
+        return names
+
+    # ---------------------------------------------------------------- creature helpers
+    def _find(self, uid: int) -> tuple[int, int]:
+        for p in (0, 1):
+            b = self.boards[p]
+            for off in range(0, len(b), REC):
+                if b[off] == uid:
+                    return p, off
+        return -1, -1
+
+    @staticmethod
+    def _might(b: list, off: int) -> int:
+        return C_MIGHT[b[off + R_CARD]] + b[off + R_MIGHT] + E_MIGHT[b[off + R_EQUIP]]
+
+    @staticmethod
+    def _endurance(b: list, off: int) -> int:
+        return C_END[b[off + R_CARD]] + b[off + R_END] + E_END[b[off + R_EQUIP]]
+
+    @staticmethod
+    def _kw(b: list, off: int) -> int:
+        """Current keyword bits: printed (unless Silenced) + given + Equipment."""
+        printed = 0 if b[off + R_FLAGS] & F_SILENCED else C_KW[b[off + R_CARD]]
+        return printed | b[off + R_GKW] | E_KW[b[off + R_EQUIP]]
+
+    def _can_act(self, b: list, off: int) -> bool:
+        """Untapped and not summoning-sick (or Swift): may attack / use a Tap ability."""
+        f = b[off + R_FLAGS]
+        if f & F_TAPPED:
+            return False
+        return not (f & F_SICK) or bool(self._kw(b, off) & K_SWIFT)
+
+    def _uids(self, p: int) -> list[int]:
+        b = self.boards[p]
+        return b[0::REC]
+
+    def _targets(self, kind: int, p: int) -> list[int]:
+        """Legal targets of a target kind for player ``p``'s card or ability."""
+        if kind == T_NONE:
+            return []
+        q = 1 - p
+        if kind == T_ANY:
+            return [player_target(p), player_target(q)] + self.boards[p][0::REC] + self.boards[q][0::REC]
+        if kind == T_CREATURE:
+            return self.boards[p][0::REC] + self.boards[q][0::REC]
+        if kind == T_ENEMY_CREATURE:
+            return self.boards[q][0::REC]
+        if kind == T_FRIENDLY_CREATURE:
+            return self.boards[p][0::REC]
+        if kind == T_ENEMY_ANY:
+            return [player_target(q)] + self.boards[q][0::REC]
+        return []
+
+    def _bearers(self, p: int) -> list[int]:
+        b = self.boards[p]
+        return [b[off] for off in range(0, len(b), REC) if not b[off + R_EQUIP]]
+
+    def _may_intercept(self, b: list, off: int) -> bool:
+        return (not b[off + R_FLAGS] & (F_TAPPED | F_GUARDED | F_DOOMED)) and bool(self._kw(b, off) & K_GUARD)
+
+    def _guards(self, q: int, target: int) -> list[int]:
+        """Defender ``q``'s creatures that may intercept an attack on ``target``."""
+        b = self.boards[q]
+        return [b[off] for off in range(0, len(b), REC)
+                if b[off] != target and self._may_intercept(b, off)]
+
+    # ================================================================ legal actions
+    def legal_actions(self) -> list[tuple]:
+        g = self.g
+        ph = g[G_PHASE]
+        if ph == PH_MAIN:
+            return self._main_actions()
+        if ph == PH_ATTUNE:
+            return [ATTUNE_FLOW, ATTUNE_DEEP]
+        if ph == PH_GUARD:
+            q = 1 - g[G_ACTIVE]
+            acts = [(INTERCEPT, u) for u in self._guards(q, g[G_ATK_TARGET])]
+            acts.append(LET_IT_THROUGH)
+            return acts
+        return []
+
+    def _main_actions(self) -> list[tuple]:
+        g = self.g
+        p = g[G_ACTIVE]
+        q = 1 - p
+        veil = g[VEIL[p]]
+        life = g[LIFE[p]]
+        mine = self.boards[p]
+        theirs = self.boards[q]
+        acts = []
+        full = len(mine) >= MAX_CREATURES * REC
+        tcache: dict = {}
+        for h, c in enumerate(self.hands[p]):
+            if c < 0 or C_COST[c] > veil:
+                continue
+            lc = C_LIFE_COST[c]
+            if lc and life - lc <= 0:
+                continue
+            kind = C_KIND[c]
+            if kind == KIND_EQUIPMENT:
+                for u in self._bearers(p):
+                    acts.append((PLAY, h, u))
+                continue
+            if kind == KIND_CREATURE and full:
+                continue
+            tk = C_TARGET[c]
+            if tk == T_NONE:
+                acts.append((PLAY, h, NO_TARGET))
+                continue
+            tl = tcache.get(tk)
+            if tl is None:
+                tl = tcache[tk] = self._targets(tk, p)
+            if tl:
+                for t in tl:
+                    acts.append((PLAY, h, t))
+            else:
+                acts.append((PLAY, h, NO_TARGET))
+        if mine:
+            enemy = None
+            for off in range(0, len(mine), REC):
+                if not self._can_act(mine, off):
+                    continue
+                u = mine[off]
+                if enemy is None:
+                    enemy = [player_target(q)] + theirs[0::REC]
+                for t in enemy:
+                    acts.append((ATTACK, u, t))
+                card = mine[off + R_CARD]
+                if C_ABILITY[card] is not None and not mine[off + R_FLAGS] & F_SILENCED \
+                        and C_ABILITY_COST[card] <= veil:
+                    tk = C_ABILITY_TARGET[card]
+                    if tk == T_NONE:
+                        acts.append((ABILITY, u, NO_TARGET))
+                    else:
+                        tl = tcache.get(tk)
+                        if tl is None:
+                            tl = tcache[tk] = self._targets(tk, p)
+                        for t in tl or (NO_TARGET,):
+                            acts.append((ABILITY, u, t))
+        if g[G_PIERCE_OPT] and not g[G_PIERCE_USED] and life > PIERCE_LIFE and g[RESERVE[p]] > 0:
+            acts.append(PIERCE_THE_VEIL)
+        acts.append(END_TURN)
+        return acts
+
+    def why_illegal(self, action) -> str | None:
+        if self.result() is not None:
+            return "The game is over."
+        try:
+            action = tuple(action)
+        except TypeError:
+            return "That is not a move."
+        if action == CONCEDE_ACTION:
+            return None
+        if action in self.legal_actions():
+            return None
+        return self.explain_illegal(action) or "That move is not allowed now."
+
+    def explain_illegal(self, action) -> str | None:
+        g = self.g
+        if not action or not all(isinstance(x, int) and not isinstance(x, bool) for x in action):
+            return "That is not a move."
+        kind = action[0]
+        ph = g[G_PHASE]
+        p = self.to_move()
+        if ph == PH_GUARD:
+            if kind == INTERCEPT and len(action) == 2:
+                return self._why_not_intercept(action[1])
+            if kind == LET_THROUGH:
+                return None
+            return f"{_player_name(p)} must first decide whether a Guard intercepts the attack."
+        if ph == PH_ATTUNE:
+            if kind == DEEP:
+                if self.is_first_turn_of(p):
+                    return "Deep Attune is not allowed on your first turn."
+                return None
+            if kind == FLOW:
+                return None
+            return "First Attune: choose Flow or Deep Attune."
+        # main phase
+        if kind in (FLOW, DEEP):
+            return "You have already Attuned this turn."
+        if kind in (INTERCEPT, LET_THROUGH):
+            return "There is no attack to intercept."
+        if kind == PLAY and len(action) == 3:
+            return self._why_not_play(action[1], action[2])
+        if kind == ATTACK and len(action) == 3:
+            return self._why_not_attack(action[1], action[2])
+        if kind == ABILITY and len(action) == 3:
+            return self._why_not_ability(action[1], action[2])
+        if kind == PIERCE:
+            if not g[G_PIERCE_OPT]:
+                return "Pierce the Veil is not enabled in this match."
+            if g[G_PIERCE_USED]:
+                return "You have already Pierced the Veil this turn."
+            if g[LIFE[p]] <= PIERCE_LIFE:
+                return f"You can't pay {PIERCE_LIFE} Life: it would bring you to 0."
+            if g[RESERVE[p]] <= 0:
+                return "Your Reserve is empty."
+            return None
+        if kind == END and len(action) == 1:
+            return None
+        return "That is not a move."
+
+    def _why_not_intercept(self, uid: int) -> str | None:
+        g = self.g
+        q = 1 - g[G_ACTIVE]
+        p_, off = self._find(uid)
+        if p_ != q:
+            return "Only one of your own Guard creatures can intercept."
+        b = self.boards[q]
+        name = C_NAME[b[off + R_CARD]]
+        ap, aoff = self._find(g[G_ATTACKER])
+        if ap >= 0 and self._kw(self.boards[ap], aoff) & K_VEILSTEP:
+            return "The attacker has Veilstep: its attacks can't be intercepted."
+        if not self._kw(b, off) & K_GUARD:
+            return f"{name} has no Guard."
+        if b[off + R_FLAGS] & F_GUARDED:
+            return f"{name} has already intercepted this round."
+        if b[off + R_FLAGS] & F_TAPPED:
+            return f"{name} is tapped."
+        if uid == g[G_ATK_TARGET]:
+            return f"{name} is already the target of this attack."
+        return None
+
+    def _target_problem(self, tk: int, p: int, target: int) -> str | None:
+        legal = self._targets(tk, p)
+        if target in legal:
+            return None
+        if target == NO_TARGET:
+            if legal:
+                return "Choose a target for this card."
+            return None
+        if tk == T_NONE:
+            return "This card doesn't take a target."
+        words = {T_ANY: "a creature or a player", T_CREATURE: "a creature",
+                 T_ENEMY_CREATURE: "an enemy creature", T_FRIENDLY_CREATURE: "one of your creatures",
+                 T_ENEMY_ANY: "an enemy creature or the enemy player"}[tk]
+        return f"That is not a legal target: choose {words}."
+
+    def _why_not_play(self, h: int, target: int) -> str | None:
+        g = self.g
+        p = g[G_ACTIVE]
+        hand = self.hands[p]
+        if not 0 <= h < len(hand):
+            return "There is no such card in your hand."
+        c = hand[h]
+        if c < 0:
+            return "That card is hidden."
+        name = C_NAME[c]
+        cost = C_COST[c]
+        if cost > g[VEIL[p]]:
+            return f"Not enough Essence for {name} (cost {cost}, you have {g[VEIL[p]]} untapped)."
+        lc = C_LIFE_COST[c]
+        if lc and g[LIFE[p]] - lc <= 0:
+            return f"You can't pay {lc} Life for {name}: it would bring you to 0."
+        kind = C_KIND[c]
+        if kind == KIND_EQUIPMENT:
+            tp, off = self._find(target)
+            if tp != p:
+                return f"{name} must be attached to one of your creatures."
+            b = self.boards[p]
+            if b[off + R_EQUIP]:
+                return f"{C_NAME[b[off + R_CARD]]} already has Equipment ({C_NAME[b[off + R_EQUIP]]})."
+            return None
+        if kind == KIND_CREATURE and len(self.boards[p]) >= MAX_CREATURES * REC:
+            return f"Your side is full ({MAX_CREATURES} creatures)."
+        return self._target_problem(C_TARGET[c], p, target)
+
+    def _why_not_attack(self, uid: int, target: int) -> str | None:
+        g = self.g
+        p = g[G_ACTIVE]
+        tp, off = self._find(uid)
+        if tp != p:
+            return "You can only attack with your own creatures."
+        b = self.boards[p]
+        name = C_NAME[b[off + R_CARD]]
+        f = b[off + R_FLAGS]
+        if f & F_TAPPED:
+            return f"{name} is tapped."
+        if f & F_SICK and not self._kw(b, off) & K_SWIFT:
+            return f"{name} arrived this turn and can't attack yet (it has no Swift)."
+        if target == player_target(p):
+            return "You can't attack yourself."
+        if target == player_target(1 - p):
+            return None
+        tq, _ = self._find(target)
+        if tq == p:
+            return "You can't attack your own creature."
+        if tq < 0:
+            return "Attack an enemy creature or the enemy player."
+        return None
+
+    def _why_not_ability(self, uid: int, target: int) -> str | None:
+        g = self.g
+        p = g[G_ACTIVE]
+        tp, off = self._find(uid)
+        if tp != p:
+            return "You can only use abilities of your own creatures."
+        b = self.boards[p]
+        card = b[off + R_CARD]
+        name = C_NAME[card]
+        if C_ABILITY[card] is None:
+            return f"{name} has no ability."
+        f = b[off + R_FLAGS]
+        if f & F_SILENCED:
+            return f"{name} is Silenced and has lost its ability."
+        if f & F_TAPPED:
+            return f"{name} is tapped."
+        if f & F_SICK and not self._kw(b, off) & K_SWIFT:
+            return f"{name} arrived this turn and can't tap yet."
+        cost = C_ABILITY_COST[card]
+        if cost > g[VEIL[p]]:
+            return f"Not enough Essence (cost {cost}, you have {g[VEIL[p]]} untapped)."
+        return self._target_problem(C_ABILITY_TARGET[card], p, target)
+
+    # ================================================================ applying
+    def _apply(self, action) -> list:
+        g = self.g
+        ev: list = []
+        kind = action[0]
+        if kind == CONCEDE:
+            p = self.to_move()
+            ev.append(("concede", p))
+            self._finish(1 - p, RS_CONCEDE, ev)
+            return ev
+        if kind == PLAY:
+            self._do_play(action[1], action[2], ev)
+        elif kind == ATTACK:
+            self._do_attack(action[1], action[2], ev)
+        elif kind == END:
+            ev.append(("end", g[G_ACTIVE]))
+            self._begin_turn(ev)
+        elif kind == INTERCEPT:
+            q = 1 - g[G_ACTIVE]
+            b = self.boards[q]
+            _, off = self._find(action[1])
+            b[off + R_FLAGS] |= F_TAPPED | F_GUARDED
+            ev.append(("intercept", q, action[1], C_ID[b[off + R_CARD]], g[G_ATTACKER]))
+            g[G_ATK_TARGET] = action[1]
+            self._resolve_attack(ev)
+        elif kind == LET_THROUGH:
+            ev.append(("let_through", 1 - g[G_ACTIVE]))
+            self._resolve_attack(ev)
+        elif kind == ABILITY:
+            self._do_ability(action[1], action[2], ev)
+        elif kind == FLOW or kind == DEEP:
+            self._attune_step(kind == DEEP, ev)
+        elif kind == PIERCE:
+            p = g[G_ACTIVE]
+            g[G_PIERCE_USED] = 1
+            g[LIFE[p]] -= PIERCE_LIFE
+            ev.append(("pay", p, 0, PIERCE_LIFE, g[LIFE[p]]))
+            self._attune(p, 1, "pierce", ev)
+        else:
+            raise IllegalAction("That is not a move.", action)
+        return ev
+
+    # ---------------------------------------------------------------- turn structure
+    def _begin_turn(self, ev: list) -> None:
+        g = self.g
+        p = 1 - g[G_ACTIVE]
+        g[G_ACTIVE] = p
+        g[G_TURN] += 1
+        if g[G_TURN] > MAX_TURNS:
+            self._finish(DRAW, RS_TURN_LIMIT, ev)
+            return
+        g[G_PIERCE_USED] = 0
+        ev.append(("turn", p, g[G_TURN]))
+        # Refresh: untap creatures, end summoning sickness and Guard use, spent Essence -> Reserve
+        b = self.boards[p]
+        for off in range(0, len(b), REC):
+            b[off + R_FLAGS] &= ~(F_TAPPED | F_SICK | F_GUARDED)
+        back = g[SPENT[p]]
+        g[SPENT[p]] = 0
+        g[RESERVE[p]] += back
+        ev.append(("refresh", p, back))
+        # Grow X: start of the turn, after Refresh
+        for off in range(0, len(b), REC):
+            card = b[off + R_CARD]
+            x = C_GROW[card]
+            if x and not b[off + R_FLAGS] & F_SILENCED:
+                b[off + R_MIGHT] += x
+                b[off + R_END] += x
+                ev.append(("grow", p, b[off], C_ID[card], x))
+        if self.is_first_turn_of(p):
+            self._attune_step(False, ev)
+        else:
+            g[G_PHASE] = PH_ATTUNE
+
+    def _attune_step(self, deep: bool, ev: list) -> None:
+        g = self.g
+        p = g[G_ACTIVE]
+        if deep:
+            self._attune(p, DEEP_ESSENCE, "deep", ev)
+        else:
+            self._attune(p, FIRST_TURN_ESSENCE if g[G_TURN] == 1 else FLOW_ESSENCE, "flow", ev)
+            self._draw(p, 1, ev)
+        g[G_PHASE] = PH_MAIN
+
+    def _attune(self, p: int, n: int, how: str, ev: list) -> None:
+        g = self.g
+        n = min(n, g[RESERVE[p]])
+        g[RESERVE[p]] -= n
+        g[VEIL[p]] += n
+        ev.append(("attune", p, n, how))
+
+    def _draw(self, p: int, n: int, ev: list) -> None:
+        deck = self.decks[p]
+        hand = self.hands[p]
+        for _ in range(n):
+            if not deck:
+                ev.append(("no_draw", p))
+                return
+            c = deck.pop()
+            hand.append(c)
+            ev.append(("draw", p, C_ID[c] if c >= 0 else ""))
+
+    def _finish(self, winner: int, reason: int, ev: list) -> None:
+        g = self.g
+        g[G_WINNER] = winner
+        g[G_REASON] = reason
+        g[G_PHASE] = PH_OVER
+        ev.append(("game_over", -1 if winner == DRAW else winner, REASONS[reason]))
+
+    def _check_life(self, ev: list) -> bool:
+        """Life <= 0 loses at once (both at once: a draw). True if the game ended."""
+        g = self.g
+        if g[G_PHASE] == PH_OVER:
+            return True
+        d0 = g[LIFE[0]] <= 0
+        d1 = g[LIFE[1]] <= 0
+        if not (d0 or d1):
+            return False
+        if d0 and d1:
+            self._finish(DRAW, RS_BOTH, ev)
+        else:
+            self._finish(1 if d0 else 0, RS_LIFE, ev)
+        return True
+
+    # ---------------------------------------------------------------- playing cards
+    def _do_play(self, h: int, target: int, ev: list) -> None:
+        g = self.g
+        p = g[G_ACTIVE]
+        c = self.hands[p].pop(h)
+        cost = C_COST[c]
+        lc = C_LIFE_COST[c]
+        g[VEIL[p]] -= cost
+        g[SPENT[p]] += cost
+        if lc:
+            g[LIFE[p]] -= lc
+        ev.append(("play", p, C_ID[c], target))
+        if cost or lc:
+            ev.append(("pay", p, cost, lc, g[LIFE[p]]))
+        kind = C_KIND[c]
+        if kind == KIND_CREATURE:
+            uid = self._enter(p, c, ev)
+            ops = C_ON_PLAY[c]
+            if ops:
+                if C_TARGET[c] != T_NONE and target == NO_TARGET:
+                    ev.append(("fizzle", p, C_ID[c]))
+                else:
+                    self._run(ops, p, uid, target, ev)
+        elif kind == KIND_EQUIPMENT:
+            b = self.boards[p]
+            _, off = self._find(target)
+            b[off + R_EQUIP] = c
+            ev.append(("equip", p, C_ID[c], target, C_ID[b[off + R_CARD]]))
+            if E_AEGIS[c]:
+                self._give_aegis(b, off, ev)
+        else:  # spell: resolve, then to the graveyard (played even if it fizzles)
+            if C_TARGET[c] != T_NONE and target == NO_TARGET:
+                ev.append(("fizzle", p, C_ID[c]))
+            else:
+                self._run(C_EFFECT[c], p, 0, target, ev)
+            self.graves[p].append(c)
+        self._after_effects(ev)
+
+    def _do_ability(self, uid: int, target: int, ev: list) -> None:
+        g = self.g
+        p = g[G_ACTIVE]
+        b = self.boards[p]
+        _, off = self._find(uid)
+        card = b[off + R_CARD]
+        cost = C_ABILITY_COST[card]
+        b[off + R_FLAGS] |= F_TAPPED
+        g[VEIL[p]] -= cost
+        g[SPENT[p]] += cost
+        ev.append(("ability", p, uid, C_ID[card], target))
+        if C_ABILITY_TARGET[card] != T_NONE and target == NO_TARGET:
+            ev.append(("fizzle", p, C_ID[card]))
+        else:
+            self._run(C_ABILITY[card].effect, p, uid, target, ev)
+        self._after_effects(ev)
+
+    def _after_effects(self, ev: list) -> None:
+        if not self._check_life(ev):
+            self._deaths(ev)
+
+    def _enter(self, p: int, card: int, ev: list) -> int:
+        """Put a creature (card or token) into play on ``p``'s side. Returns its uid (0 if full)."""
+        b = self.boards[p]
+        if len(b) >= MAX_CREATURES * REC:
+            ev.append(("no_room", p, C_ID[card]))
+            return 0
+        g = self.g
+        uid = g[G_NEXT_UID]
+        g[G_NEXT_UID] = uid + 1
+        flags = F_SICK | (F_AEGIS if C_KW[card] & K_AEGIS else 0)
+        b.extend((uid, card, 0, 0, 0, flags, 0, 0))
+        ev.append(("enter", p, uid, C_ID[card]))
+        return uid
+
+    def _give_aegis(self, b: list, off: int, ev: list) -> None:
+        if b[off + R_FLAGS] & F_AEGIS:
+            ev.append(("aegis_stands", b[off], C_ID[b[off + R_CARD]]))
+            return
+        b[off + R_FLAGS] |= F_AEGIS
+        ev.append(("aegis", b[off], C_ID[b[off + R_CARD]]))
+
+    # ---------------------------------------------------------------- the effect library
+    def _selected(self, to: int, p: int, src: int, target: int) -> list[tuple[int, int]]:
+        """Creatures an op applies to, as (controller, uid)."""
+        if to == S_TARGET:
+            if target >= FIRST_UID:
+                tp, _ = self._find(target)
+                return [(tp, target)] if tp >= 0 else []
+            return []
+        if to == S_SELF:
+            return [(p, src)] if src else []
+        q = 1 - p
+        if to == S_EACH_ENEMY:
+            return [(q, u) for u in self.boards[q][0::REC]]
+        if to == S_EACH_FRIENDLY:
+            return [(p, u) for u in self.boards[p][0::REC]]
+        if to == S_EACH or to == S_EACH_OTHER:
+            out = [(p, u) for u in self.boards[p][0::REC]] + [(q, u) for u in self.boards[q][0::REC]]
+            if to == S_EACH_OTHER:
+                out = [x for x in out if x[1] != src]
+            return out
+        return []
+
+    def _run(self, ops: tuple, p: int, src: int, target: int, ev: list) -> None:
+        """Run effect ops for player ``p`` (``src``: the creature whose effect it is, or 0)."""
+        for o in ops:
+            op = o.op
+            if op == OP_DAMAGE:
+                venom = False
+                if src:
+                    sp, soff = self._find(src)
+                    venom = sp >= 0 and bool(self._kw(self.boards[sp], soff) & K_VENOM)
+                if o.to == S_OPPONENT or (o.to == S_TARGET and target in (1, 2)):
+                    victim = 1 - p if o.to == S_OPPONENT else target - 1
+                    self._hit_player(victim, o.n, ev)
+                else:
+                    for cp, u in self._selected(o.to, p, src, target):
+                        _, off = self._find(u)
+                        self._hit_creature(cp, off, o.n, venom, ev)
+            elif op == OP_DRAW:
+                self._draw(p, o.n, ev)
+            elif op == OP_HEAL:
+                self._heal(p, o.n, ev)
+            elif op == OP_ATTUNE:
+                self._attune(p, o.n, "effect", ev)
+            elif op == OP_SUMMON:
+                tok = INDEX[o.token]
+                for _ in range(o.n):
+                    self._enter(p, tok, ev)
+            elif op == OP_REANIMATE:
+                grave = self.graves[p]
+                for i in range(len(grave) - 1, -1, -1):
+                    if C_KIND[grave[i]] == KIND_CREATURE:
+                        if len(self.boards[p]) >= MAX_CREATURES * REC:
+                            ev.append(("no_room", p, C_ID[grave[i]]))
+                        else:
+                            c = grave.pop(i)
+                            ev.append(("reanimate", p, C_ID[c]))
+                            self._enter(p, c, ev)
+                        break
+                else:
+                    ev.append(("fizzle", p, ""))
+            else:
+                for cp, u in self._selected(o.to, p, src, target):
+                    b = self.boards[cp]
+                    _, off = self._find(u)
+                    cid = C_ID[b[off + R_CARD]]
+                    if op == OP_BUFF:
+                        b[off + R_MIGHT] += o.might
+                        b[off + R_END] += o.endurance
+                        ev.append(("buff", u, cid, o.might, o.endurance))
+                    elif op == OP_AEGIS:
+                        self._give_aegis(b, off, ev)
+                    elif op == OP_SILENCE:
+                        b[off + R_FLAGS] = (b[off + R_FLAGS] | F_SILENCED) & ~F_AEGIS
+                        b[off + R_GKW] = 0
+                        ev.append(("silence", u, cid))
+                    elif op == OP_DESTROY:
+                        b[off + R_FLAGS] |= F_DOOMED
+                        ev.append(("destroy", u, cid))
+                    elif op == OP_TAP:
+                        b[off + R_FLAGS] |= F_TAPPED
+                        ev.append(("tap", u, cid))
+
+    def _hit_player(self, q: int, n: int, ev: list) -> None:
+        g = self.g
+        g[LIFE[q]] -= n
+        ev.append(("damage", player_target(q), "", n, g[LIFE[q]]))
+
+    def _heal(self, p: int, n: int, ev: list) -> None:
+        g = self.g
+        g[LIFE[p]] += n
+        ev.append(("heal", p, n, g[LIFE[p]]))
+
+    def _hit_creature(self, cp: int, off: int, n: int, venom: bool, ev: list) -> int:
+        """Deal ``n`` damage to a creature; returns the damage actually dealt (after Aegis)."""
+        if n <= 0:
+            return 0
+        b = self.boards[cp]
+        uid = b[off]
+        cid = C_ID[b[off + R_CARD]]
+        if b[off + R_FLAGS] & F_AEGIS:
+            b[off + R_FLAGS] &= ~F_AEGIS
+            ev.append(("aegis_spent", uid, cid, n))
+            return 0
+        b[off + R_DMG] += n
+        ev.append(("damage", uid, cid, n, self._endurance(b, off) - b[off + R_DMG]))
+        if venom:
+            b[off + R_FLAGS] |= F_DOOMED
+            ev.append(("venom", uid, cid))
+        return n
+
+    # ---------------------------------------------------------------- deaths
+    def _deaths(self, ev: list) -> None:
+        """Remove every dead creature at once, then Last Rites (active player's first); repeat."""
+        g = self.g
+        while g[G_PHASE] != PH_OVER:
+            dead = []
+            a = g[G_ACTIVE]
+            for p in (a, 1 - a):
+                b = self.boards[p]
+                off = 0
+                while off < len(b):
+                    if b[off + R_FLAGS] & F_DOOMED or self._endurance(b, off) - b[off + R_DMG] <= 0:
+                        dead.append((p, b[off:off + REC]))
+                        del b[off:off + REC]
+                    else:
+                        off += REC
+            if not dead:
+                return
+            for p, rec in dead:
+                card = rec[R_CARD]
+                if C_KIND[card] == KIND_TOKEN:
+                    ev.append(("vanish", p, rec[R_UID], C_ID[card]))
+                else:
+                    self.graves[p].append(card)
+                    ev.append(("die", p, rec[R_UID], C_ID[card]))
+                eq = rec[R_EQUIP]
+                if eq:
+                    self.graves[p].append(eq)
+                    ev.append(("equipment_destroyed", p, C_ID[eq], rec[R_UID]))
+            for p, rec in dead:
+                card = rec[R_CARD]
+                ops = C_LAST_RITES[card]
+                if ops and not rec[R_FLAGS] & F_SILENCED:
+                    ev.append(("last_rites", p, rec[R_UID], C_ID[card]))
+                    self._run(ops, p, 0, NO_TARGET, ev)
+                    if self._check_life(ev):
+                        return
+
+    # ---------------------------------------------------------------- combat
+    def _do_attack(self, uid: int, target: int, ev: list) -> None:
+        g = self.g
+        p = g[G_ACTIVE]
+        q = 1 - p
+        b = self.boards[p]
+        _, off = self._find(uid)
+        b[off + R_FLAGS] |= F_TAPPED
+        tcard = ""
+        if target >= FIRST_UID:
+            _, toff = self._find(target)
+            tcard = C_ID[self.boards[q][toff + R_CARD]]
+        ev.append(("attack", p, uid, C_ID[b[off + R_CARD]], target, tcard))
+        g[G_ATTACKER] = uid
+        g[G_ATK_TARGET] = target
+        if not self._kw(b, off) & K_VEILSTEP and self._guards(q, target):
+            g[G_PHASE] = PH_GUARD
+            return
+        self._resolve_attack(ev)
+
+    def _resolve_attack(self, ev: list) -> None:
+        g = self.g
+        g[G_PHASE] = PH_MAIN
+        p = g[G_ACTIVE]
+        q = 1 - p
+        uid, target = g[G_ATTACKER], g[G_ATK_TARGET]
+        g[G_ATTACKER] = g[G_ATK_TARGET] = 0
+        b = self.boards[p]
+        _, off = self._find(uid)
+        akw = self._kw(b, off)
+        am = self._might(b, off)
+        if target == player_target(q):
+            if am > 0:
+                self._hit_player(q, am, ev)
+                if akw & K_DRAIN:
+                    self._heal(p, am, ev)
+        else:
+            d = self.boards[q]
+            _, doff = self._find(target)
+            dkw = self._kw(d, doff)
+            dm = self._might(d, doff)
+            ev.append(("fight", uid, target))
+            # simultaneous: both amounts were fixed above
+            dealt = self._hit_creature(q, doff, am, bool(akw & K_VENOM), ev)
+            taken = self._hit_creature(p, off, dm, bool(dkw & K_VENOM), ev)
+            if dealt and akw & K_DRAIN:
+                self._heal(p, dealt, ev)
+            if taken and dkw & K_DRAIN:
+                self._heal(q, taken, ev)
+        self._after_effects(ev)
+
+    # ================================================================ hidden information
+    def view(self, player: int) -> "EssveilMatch":
+        v = self.clone()
+        q = 1 - player
+        v.hands[q] = [HIDDEN] * len(self.hands[q])
+        v.decks[q] = [HIDDEN] * len(self.decks[q])
+        v.decks[player] = sorted(self.decks[player])
+        v.rng = 0
+        return v
+
+    def _unseen(self, p: int) -> list[int]:
+        """Cards of ``p``'s deck list that are not visible anywhere (hand/deck masks)."""
+        counts: dict[int, int] = {}
+        for c in self.lists[p]:
+            counts[c] = counts.get(c, 0) + 1
+        seen = list(self.graves[p]) + [c for c in self.hands[p] if c >= 0] + \
+            [c for c in self.decks[p] if c >= 0]
+        b = self.boards[p]
+        for off in range(0, len(b), REC):
+            if C_KIND[b[off + R_CARD]] != KIND_TOKEN:
+                seen.append(b[off + R_CARD])
+            if b[off + R_EQUIP]:
+                seen.append(b[off + R_EQUIP])
+        for c in seen:
+            if counts.get(c, 0) > 0:
+                counts[c] -= 1
+        out = []
+        for c in sorted(counts):
+            out.extend([c] * counts[c])
+        return out
+
+    def _fill_hidden(self, seed: int) -> "EssveilMatch":
+        self.rng = mix_seed(seed, 0xD17)
+        for p in (0, 1):
+            hand, deck = self.hands[p], self.decks[p]
+            if HIDDEN in hand or HIDDEN in deck:
+                pool = self._unseen(p)
+                self._shuffle(pool)
+                for zone in (hand, deck):
+                    for i, c in enumerate(zone):
+                        if c == HIDDEN:
+                            zone[i] = pool.pop() if pool else INDEX["wisp"]
+            self._shuffle(deck)
+        self.rng = mix_seed(seed, 0xD18)
+        return self
+
+    # ================================================================ copies and files
+    def clone(self) -> "EssveilMatch":
+        m = EssveilMatch.__new__(EssveilMatch)
+        m.g = self.g[:]
+        d, h, gr, b = self.decks, self.hands, self.graves, self.boards
+        m.decks = [d[0][:], d[1][:]]
+        m.hands = [h[0][:], h[1][:]]
+        m.graves = [gr[0][:], gr[1][:]]
+        m.boards = [b[0][:], b[1][:]]
+        m.lists = self.lists
+        m.rng = self.rng
+        return m
+
+    def __eq__(self, other) -> bool:
+        return (type(other) is type(self) and self.g == other.g and self.boards == other.boards
+                and self.hands == other.hands and self.decks == other.decks
+                and self.graves == other.graves and self.rng == other.rng
+                and self.lists == other.lists)
+
+    __hash__ = None
+
+    def to_json(self) -> dict:
+        return {"game": self.GAME, "g": list(self.g), "decks": [list(x) for x in self.decks],
+                "hands": [list(x) for x in self.hands], "graves": [list(x) for x in self.graves],
+                "boards": [list(x) for x in self.boards], "lists": [list(x) for x in self.lists],
+                "rng": self.rng}
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "EssveilMatch":
+        def ints(x, n=None):
+            if not isinstance(x, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in x):
+                raise ValueError("malformed Essveil state")
+            return list(x)
+        if not isinstance(obj, dict) or obj.get("game") != cls.GAME:
+            raise ValueError("not an Essveil state")
+        m = cls.__new__(cls)
+        m.g = ints(obj["g"])
+        if len(m.g) != G_LEN:
+            raise ValueError("malformed Essveil state")
+        m.decks = [ints(x) for x in obj["decks"]]
+        m.hands = [ints(x) for x in obj["hands"]]
+        m.graves = [ints(x) for x in obj["graves"]]
+        m.boards = [ints(x) for x in obj["boards"]]
+        m.lists = tuple(tuple(ints(x)) for x in obj["lists"])
+        rng = obj["rng"]
+        if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng <= MASK64:
+            raise ValueError("malformed Essveil state")
+        m.rng = rng
+        n = len(CARDS_BY_INDEX)
+        for zone in m.decks + m.hands + m.graves + [list(x) for x in m.lists]:
+            if any(not (HIDDEN <= c < n) for c in zone):
+                raise ValueError("unknown card in Essveil state")
+        return m
+
+    # ================================================================ text
+    def _thing(self, t: int) -> str:
+        if t == NO_TARGET:
+            return "no target"
+        if t in (1, 2):
+            return _player_name(t - 1)
+        p, off = self._find(t)
+        if p < 0:
+            return "a creature that is gone"
+        return C_NAME[self.boards[p][off + R_CARD]]
+
+    def action_text(self, action) -> str:
+        action = tuple(action)
+        k = action[0] if action else -1
+        p = self.to_move()
+        if k == END:
+            return "End turn"
+        if k == FLOW:
+            return "Attune: Flow (Essence + draw)"
+        if k == DEEP:
+            return "Attune: Deep Attune (4 Essence, no draw)"
+        if k == PLAY and len(action) == 3:
+            hand = self.hands[p] if p is not None else []
+            h = action[1]
+            name = C_NAME[hand[h]] if 0 <= h < len(hand) and hand[h] >= 0 else "a card"
+            if action[2] == NO_TARGET:
+                return f"Play {name}"
+            return f"Play {name} on {self._thing(action[2])}"
+        if k == ATTACK and len(action) == 3:
+            return f"{self._thing(action[1])} attacks {self._thing(action[2])}"
+        if k == ABILITY and len(action) == 3:
+            if action[2] == NO_TARGET:
+                return f"Use {self._thing(action[1])}'s ability"
+            return f"Use {self._thing(action[1])}'s ability on {self._thing(action[2])}"
+        if k == INTERCEPT and len(action) == 2:
+            return f"Intercept with {self._thing(action[1])}"
+        if k == LET_THROUGH:
+            return "Let the attack through"
+        if k == PIERCE:
+            return f"Pierce the Veil (pay {PIERCE_LIFE} Life, Attune 1)"
+        if k == CONCEDE:
+            return "Concede"
+        return super().action_text(action)
+
+    def event_text(self, e) -> str:
+        k = e[0]
+        nm = _player_name
+
+        def card(cid):
+            return CARD_NAMES.get(cid, "a card")
+
+        def tgt(t, cid=""):
+            if t in (1, 2):
+                return nm(t - 1)
+            if cid:
+                return card(cid)
+            return "no target" if t == NO_TARGET else self._thing(t)
+
+        if k == "turn":
+            return f"Turn {e[2]}: {nm(e[1])}'s turn."
+        if k == "refresh":
+            return f"{nm(e[1])} refreshes: creatures untap, {e[2]} spent Essence returns to the Reserve."
+        if k == "grow":
+            return f"{card(e[3])} grows +{e[4]}/+{e[4]}."
+        if k == "attune":
+            how = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil",
+                   "effect": "an effect"}.get(e[3], e[3])
+            return f"{nm(e[1])} attunes {e[2]} Essence ({how})."
+        if k == "draw":
+            return f"{nm(e[1])} draws a card."
+        if k == "no_draw":
+            return f"{nm(e[1])}'s deck is empty: no card drawn."
+        if k == "play":
+            if e[3] == NO_TARGET:
+                return f"{nm(e[1])} plays {card(e[2])}."
+            return f"{nm(e[1])} plays {card(e[2])} on {tgt(e[3])}."
+        if k == "pay":
+            parts = []
+            if e[2]:
+                parts.append(f"{e[2]} Essence")
+            if e[3]:
+                parts.append(f"{e[3]} Life (now {e[4]})")
+            return f"{nm(e[1])} pays {' and '.join(parts) or 'nothing'}."
+        if k == "enter":
+            return f"{card(e[3])} enters play for {nm(e[1])}."
+        if k == "no_room":
+            return f"{nm(e[1])}'s side is full: {card(e[2])} does not enter play."
+        if k == "equip":
+            return f"{card(e[2])} is attached to {card(e[4])}."
+        if k == "fizzle":
+            return f"{card(e[2]) if e[2] else 'The effect'} has no legal target and fizzles."
+        if k == "ability":
+            return f"{card(e[3])} uses its ability" + ("." if e[4] == NO_TARGET else f" on {tgt(e[4])}.")
+        if k == "attack":
+            return f"{card(e[3])} attacks {tgt(e[4], e[5])}."
+        if k == "intercept":
+            return f"{card(e[3])} intercepts the attack (Guard)."
+        if k == "let_through":
+            return f"{nm(e[1])} lets the attack through."
+        if k == "fight":
+            return "The creatures fight."
+        if k == "damage":
+            if e[1] in (1, 2):
+                return f"{nm(e[1] - 1)} takes {e[3]} damage (Life {e[4]})."
+            return f"{card(e[2])} takes {e[3]} damage ({max(e[4], 0)} Endurance left)."
+        if k == "aegis_spent":
+            return f"{card(e[2])}'s Aegis prevents {e[3]} damage and is spent."
+        if k == "aegis":
+            return f"{card(e[2])} gains Aegis."
+        if k == "aegis_stands":
+            return f"{card(e[2])} already has Aegis (it doesn't stack)."
+        if k == "venom":
+            return f"Venom destroys {card(e[2])}."
+        if k == "heal":
+            return f"{nm(e[1])} gains {e[2]} Life (Life {e[3]})."
+        if k == "buff":
+            return f"{card(e[2])} gets +{e[3]}/+{e[4]}."
+        if k == "silence":
+            return f"{card(e[2])} is Silenced."
+        if k == "destroy":
+            return f"{card(e[2])} is destroyed."
+        if k == "tap":
+            return f"{card(e[2])} is tapped."
+        if k == "die":
+            return f"{card(e[3])} goes to {nm(e[1])}'s graveyard."
+        if k == "vanish":
+            return f"{card(e[3])} vanishes (token)."
+        if k == "equipment_destroyed":
+            return f"{card(e[2])} is destroyed with its bearer."
+        if k == "last_rites":
+            return f"{card(e[3])}'s Last Rites trigger."
+        if k == "reanimate":
+            return f"{card(e[2])} returns from the graveyard for {nm(e[1])}."
+        if k == "end":
+            return f"{nm(e[1])} ends the turn."
+        if k == "concede":
+            return f"{nm(e[1])} concedes."
+        if k == "game_over":
+            if e[1] == -1:
+                return f"The game is a draw: {e[2]}."
+            return f"{nm(e[1])} wins: {e[2]}."
+        return super().event_text(e)
+
+    # ================================================================ checks
+    def invariant_problems(self) -> list[str]:
+        g = self.g
+        probs = []
+        if len(g) != G_LEN:
+            return ["state length"]
+        for p in (0, 1):
+            r, v, s = g[RESERVE[p]], g[VEIL[p]], g[SPENT[p]]
+            if min(r, v, s) < 0 or r + v + s != ESSENCE:
+                probs.append(f"player {p}: Essence Reserve {r} + Veil {v} + tapped {s} != {ESSENCE}")
+            b = self.boards[p]
+            if len(b) % REC or len(b) > MAX_CREATURES * REC:
+                probs.append(f"player {p}: bad board")
+                continue
+            zones = self.decks[p] + self.hands[p] + self.graves[p]
+            if HIDDEN in zones:
+                continue
+            for off in range(0, len(b), REC):
+                c = b[off + R_CARD]
+                if not C_IS_CREATURE[c]:
+                    probs.append(f"player {p}: non-creature {C_ID[c]} in play")
+                if C_KIND[c] != KIND_TOKEN:
+                    zones.append(c)
+                if b[off + R_EQUIP]:
+                    if C_KIND[b[off + R_EQUIP]] != KIND_EQUIPMENT:
+                        probs.append(f"player {p}: attached non-equipment")
+                    zones.append(b[off + R_EQUIP])
+                if self._endurance(b, off) - b[off + R_DMG] <= 0 and g[G_PHASE] != PH_OVER:
+                    probs.append(f"player {p}: dead creature {C_ID[c]} still in play")
+            if sorted(zones) != sorted(self.lists[p]):
+                probs.append(f"player {p}: cards not conserved")
+        uids = self.boards[0][0::REC] + self.boards[1][0::REC]
+        if len(set(uids)) != len(uids) or any(u < FIRST_UID or u >= g[G_NEXT_UID] for u in uids):
+            probs.append("creature ids not unique")
+        if g[G_PHASE] == PH_OVER and g[G_WINNER] == NO_WINNER:
+            probs.append("over without a result")
+        if g[G_PHASE] != PH_OVER and g[G_WINNER] != NO_WINNER:
+            probs.append("result but not over")
+        if g[G_PHASE] == PH_GUARD and self._find(g[G_ATTACKER])[0] != g[G_ACTIVE]:
+            probs.append("pending attack without attacker")
+        return probs
+
+
+CARD_NAMES = {c.id: c.name for c in CARDS_BY_INDEX if c.id}
