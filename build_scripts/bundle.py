@@ -40,6 +40,11 @@ EXCLUDED_MODULES = [
     "PyInstaller", "altgraph", "setuptools", "pkg_resources", "_distutils_hack",
     "distutils", "lib2to3", "pydoc_data", "ensurepip", "venv", "test",
     "sqlite3", "xmlrpc", "curses", "dbm", "pygments",
+    # OpenSSL (~5 MB): no networking; hashlib falls back to its built-in sha256
+    "ssl", "_ssl", "_hashlib",
+    # East Asian text codecs (files are UTF-8)
+    "_multibytecodec", "_codecs_jp", "_codecs_kr", "_codecs_cn", "_codecs_hk", "_codecs_tw",
+    "_codecs_iso2022",
     "pygame.tests", "pygame.examples", "pygame.docs", "pygame.camera",
     "pygame._camera_opencv", "pygame._camera_vidcapture", "pygame.midi", "pygame.pypm",
     "pygame.__briefcase", "pygame.__pyinstaller", "i18n.tests",
