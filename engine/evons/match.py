@@ -1,6 +1,1512 @@
-"""Evons rules engine (work in progress)."""
-from engine.core.match import Match
+"""The Evons rules engine on the shared match contract.
+
+Board
+-----
+Cells are ints ``row * 7 + col`` (0..48); columns X A B C D E Y are 0..6, rows
+0..6; ``cards.cell_name`` / ``cards.parse_cell`` convert to and from "C3". The
+main zone is A1–E5. Directions are ints 0..7 = N NE E SE S SW W NW.
+
+Card instances
+--------------
+Every physical card of the match has an instance id: seat 0's deck is ids
+``0 .. n0-1``, seat 1's ``n0 .. n0+n1-1``. Which card an id is was shuffled
+at setup (ids say nothing about the card). Actions name instances, not hand
+positions.
+
+Actions (tuples of ints; build them with the helpers below)
+-----------------------------------------------------------
+* ``(KEEP,)`` / ``(MULLIGAN, mask)`` — opening hand: keep, or put back the hand
+  positions in the bit mask (standard rule). With the *mulligan variant* the
+  only mulligan is ``mask = all cards`` (shuffle all back, draw one fewer).
+* ``(SELECT, inst, covered)`` then ``(CELL, cell)`` — play a card from hand:
+  ``covered`` 0 = active (pay now), 1 = covered (pay at reveal). ``(CANCEL,)``
+  takes the selection back. ``(PASS,)`` plays nothing this turn.
+* ``(PLAY, inst, cell, covered)`` — a shortcut for SELECT + CELL in one action
+  (for the client's drag and drop). Accepted by ``apply``/``why_illegal`` with
+  specific reasons, but not listed by ``legal_actions``.
+* ``(ORDER, cell)`` — several of your cards activate at once (reveal, several
+  flipped cards reactivating): choose which goes next.
+* ``(FIRE, direction)`` — fire the acting card's ability arrow in that direction;
+  ``(DONE,)`` ends the current ability phase.
+* ``(CONFLICT, direction)`` — several conflicts pending: choose the next.
+* ``(HIT, cell)`` — Firestorm: deal 1 of the remaining damage to the card on cell.
+* ``(PULL, cell)`` — Magnetism: the card on ``cell`` is pulled onto the target.
+* ``(PICK, inst)`` — choose a card: the Block card (Block), the monster from hand
+  (Growth) or the graveyard monster (Resurrection). One instance per distinct card.
+* ``(DISCARD, inst)`` — end of turn with more than 8 cards in hand.
+* ``(CONCEDE,)`` — the player to move gives up. Accepted at any decision of the
+  player to move, never listed by ``legal_actions`` (so search never picks it).
+
+A decision with exactly one legal action is taken automatically (its events are
+returned with the action that led there): e.g. a forced pass, a single conflict.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..core.match import IllegalAction, Match, OptionSpec, Result
+from ..core.rng import Rng, mix_seed
+from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
+                    CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
+                    FIRESTORM, GROWTH, IN_MAIN, INDEX_OF, MAGNETISM, MAIN_CELLS, N_CELLS,
+                    NEIGHBOUR, NORMAL, ORTHO_NEIGHBOURS, OUT_CELLS, POOL, REMOVE, RESURRECTION,
+                    SHOCKWAVE, SWAP, cell_name)
+
+# ---------------------------------------------------------------- action kinds
+KEEP, MULLIGAN, SELECT, CELL, CANCEL, PASS, ORDER, FIRE, DONE, CONFLICT, HIT, PULL, PICK, \
+    DISCARD, CONCEDE, PLAY = range(16)
+ACTION_NAMES = ("keep", "mulligan", "select", "cell", "cancel", "pass", "order", "fire", "done",
+                "conflict", "hit", "pull", "pick", "discard", "concede", "play")
+
+
+def keep():
+    return (KEEP,)
+
+
+def mulligan(mask: int):
+    return (MULLIGAN, mask)
+
+
+def select(inst: int, covered: bool = False):
+    return (SELECT, inst, int(bool(covered)))
+
+
+def cell(c: int):
+    return (CELL, c)
+
+
+def play(inst: int, c: int, covered: bool = False):
+    return (PLAY, inst, c, int(bool(covered)))
+
+
+def fire(direction: int):
+    return (FIRE, direction)
+
+
+def conflict(direction: int):
+    return (CONFLICT, direction)
+
+
+def hit(c: int):
+    return (HIT, c)
+
+
+def pull(c: int):
+    return (PULL, c)
+
+
+def pick(inst: int):
+    return (PICK, inst)
+
+
+def discard(inst: int):
+    return (DISCARD, inst)
+
+
+A_KEEP, A_CANCEL, A_PASS, A_DONE, A_CONCEDE = (KEEP,), (CANCEL,), (PASS,), (DONE,), (CONCEDE,)
+_CELL_ACTS = tuple((CELL, c) for c in range(N_CELLS))
+_ORDER_ACTS = tuple((ORDER, c) for c in range(N_CELLS))
+_HIT_ACTS = tuple((HIT, c) for c in range(N_CELLS))
+_PULL_ACTS = tuple((PULL, c) for c in range(N_CELLS))
+_FIRE_ACTS = tuple((FIRE, d) for d in range(8))
+_CONFLICT_ACTS = tuple((CONFLICT, d) for d in range(8))
+_MAX_INST = 512
+_SELECT_ACTS = tuple(((SELECT, i, 0), (SELECT, i, 1)) for i in range(_MAX_INST))
+_PICK_ACTS = tuple((PICK, i) for i in range(_MAX_INST))
+_DISCARD_ACTS = tuple((DISCARD, i) for i in range(_MAX_INST))
+
+# ---------------------------------------------------------------- phases (what the mover decides)
+PH_MULLIGAN, PH_MAIN, PH_CELL, PH_ORDER, PH_ABILITY, PH_CONFLICT, PH_HIT, PH_PULL, PH_PICK, \
+    PH_DISCARD, PH_OVER, PH_NONE = range(12)
+PHASE_NAMES = ("mulligan", "main", "cell", "order", "ability", "conflict", "hit", "pull", "pick",
+               "discard", "over", "none")
+
+# turn steps
+STEP_SETUP, STEP_REVEAL, STEP_PLAY, STEP_RESOLVE, STEP_END = range(5)
+
+# scalar slots of ``sc``
+(S_PHASE, S_MOVER, S_TP, S_TURN, S_FIRST, S_STEP, S_WINNER, S_REASON, S_PASSES, S_SEL, S_SELCOV,
+ S_PDIR, S_PLEFT, S_CRED0, S_CRED1, S_TAKEN0, S_TAKEN1, S_MULLS, S_MULLSIZE, S_OPTS, S_RNG,
+ S_ACTS, S_MAINCOUNT, S_VIEWER, N_SCALARS) = range(25)
+
+WIN_NONE, WIN_DRAW = -1, 2
+REASONS = ("", "the main zone is full", "both players passed with no cards left",
+           "six passes in a row", "conceded")
+R_NONE, R_FULL, R_PASSED_OUT, R_STALL, R_CONCEDE = range(5)
+
+# per-instance flags
+F_COVERED, F_GROWTH, F_MOVED, F_FLIPPED = 1, 2, 4, 8
+
+# cell bonuses
+B_NONE, B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE = range(7)
+BONUS_NAMES = ("", "+2 ATK", "+2 DEF", "+10 credits", "draw 1 card", "cost refund", "double score")
+N_BONUS_CELLS = 5
+
+# stack frames (flat tuples)
+FR_ACT, FR_GROUP = 0, 1
+# FR_ACT frame: (FR_ACT, inst, stage, used_mask, conflicted_mask, revived_cost, reactivation)
+# FR_GROUP frame: (FR_GROUP, reactivation, inst, inst, ...) — cards waiting to activate; the player orders them
+ST_P1, ST_CONFLICT, ST_P2 = 0, 1, 2
+
+# options (bits of S_OPTS)
+O_SYNERGY, O_MULLIGAN_VARIANT, O_MAGNET_SELF = 1, 2, 4
+_OPTION_BITS = {"color_synergy": O_SYNERGY, "mulligan_variant": O_MULLIGAN_VARIANT,
+                "magnetism_self": O_MAGNET_SELF}
+
+OPENING_HAND = 5
+HAND_LIMIT = 8
+START_CREDITS = 50
+INCOME = 5
+STALL_PASSES = 6
+MAX_ACTIVATIONS_PER_TURN = 200
+
+# zones inside ``zones``: hand p = zones[Z_HAND + p], etc.
+Z_HAND, Z_DECK, Z_GRAVE, Z_REMOVED = 0, 2, 4, 6
+ZONE_NAMES = ("hand", "hand", "deck", "deck", "graveyard", "graveyard", "removed", "removed")
+
+
+def _pname(p: int) -> str:
+    return f"Player {p + 1}"
 
 
 class EvonsMatch(Match):
+    """One Evons match. State: flat int lists (see the slot comments)."""
+
+    __slots__ = (
+        "cardof",   # tuple: instance -> pool index (-1 = hidden, in a view)
+        "n0",       # instances of seat 0 (ids below n0 are seat 0's)
+        "sc",       # scalars, see S_*
+        "grid",     # 49 cells -> instance or -1
+        "pos",      # instance -> cell or -1
+        "ctrl",     # instance -> controlling seat
+        "flags",    # instance -> F_* bits
+        "dmg",      # instance -> damage taken this turn
+        "bon",      # instance -> stat/score bonus it holds (B_ATK, B_DEF, B_DOUBLE) while on that cell
+        "cellbonus",  # 49 cells -> unused bonus kind (B_NONE once used)
+        "zones",    # [hand0, hand1, deck0, deck1, grave0, grave1, removed0, removed1]; deck top = end
+        "stack",    # activation stack: list of frame tuples, top = end
+        "pool",     # in a view: (hidden card indices of seat 0, of seat 1); else None
+        "_legal",   # cache of legal actions (not state)
+    )
+
     GAME = "evons"
+    OPTIONS = (
+        OptionSpec("color_synergy", "Color Synergy (testing)",
+                   "A Block gives +1 ATK and +1 DEF in conflicts to each orthogonally adjacent "
+                   "monster of its owner with the same element."),
+        OptionSpec("mulligan_variant", "Mulligan variant (testing)",
+                   "Instead of the single mulligan: shuffle your whole hand back and draw one card "
+                   "fewer, as often as you like."),
+        OptionSpec("magnetism_self", "Magnetism pulls itself (testing)",
+                   "Magnetism may pull the acting card itself onto the target cell."),
+    )
+
+    # ================================================================ creation
+    @classmethod
+    def new(cls, decks: Sequence, seed: int, options: Mapping[str, Any] | None = None) -> "EvonsMatch":
+        lists = []
+        for d in decks:
+            ids = d.card_list() if hasattr(d, "card_list") else list(d)
+            lists.append([INDEX_OF[c] for c in ids])
+        rng = Rng(mix_seed(seed, 0xE7045))
+        opts = 0
+        for k, v in (options or {}).items():
+            if k not in _OPTION_BITS:
+                raise ValueError(f"unknown Evons option {k!r}")
+            if v:
+                opts |= _OPTION_BITS[k]
+        m = cls._blank(len(lists[0]), len(lists[0]) + len(lists[1]))
+        cardof = []
+        for q in (0, 1):
+            cards = lists[q][:]
+            rng.shuffle(cards)          # instance ids carry no information
+            cardof.extend(cards)
+        m.cardof = tuple(cardof)
+        sc = m.sc
+        sc[S_OPTS] = opts
+        for q in (0, 1):
+            deck = m.zones[Z_DECK + q]
+            deck.extend(m._ids_of(q))
+            rng.shuffle(deck)
+        sc[S_FIRST] = rng.randrange(2)
+        cells = [c for c in MAIN_CELLS if c != CENTRE]
+        kinds = [B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE]
+        rng.shuffle(cells)
+        rng.shuffle(kinds)
+        for c, k in zip(cells[:N_BONUS_CELLS], kinds):
+            m.cellbonus[c] = k
+        sc[S_RNG] = rng.state
+        for q in (0, 1):
+            for _ in range(OPENING_HAND):
+                m._draw(q, None)
+        sc[S_PHASE] = PH_MULLIGAN
+        sc[S_MOVER] = sc[S_FIRST]
+        sc[S_TP] = sc[S_FIRST]
+        sc[S_MULLSIZE] = OPENING_HAND
+        sc[S_STEP] = STEP_SETUP
+        m._settle([])
+        return m
+
+    @classmethod
+    def _blank(cls, n0: int, n: int) -> "EvonsMatch":
+        m = cls.__new__(cls)
+        m.n0 = n0
+        m.cardof = (-1,) * n
+        sc = [0] * N_SCALARS
+        sc[S_WINNER] = WIN_NONE
+        sc[S_SEL] = -1
+        sc[S_PDIR] = -1
+        sc[S_VIEWER] = -1
+        sc[S_CRED0] = sc[S_CRED1] = START_CREDITS
+        m.sc = sc
+        m.grid = [-1] * N_CELLS
+        m.pos = [-1] * n
+        m.ctrl = [0 if i < n0 else 1 for i in range(n)]
+        m.flags = [0] * n
+        m.dmg = [0] * n
+        m.bon = [0] * n
+        m.cellbonus = [0] * N_CELLS
+        m.zones = [[] for _ in range(8)]
+        m.stack = []
+        m.pool = None
+        m._legal = None
+        return m
+
+    def _ids_of(self, q: int) -> range:
+        return range(0, self.n0) if q == 0 else range(self.n0, len(self.cardof))
+
+    def owner(self, inst: int) -> int:
+        return 0 if inst < self.n0 else 1
+
+    # ================================================================ public queries
+    def to_move(self) -> int | None:
+        return None if self.sc[S_WINNER] != WIN_NONE else self.sc[S_MOVER]
+
+    def turn_player(self) -> int:
+        return self.sc[S_TP]
+
+    def turn(self) -> int:
+        return self.sc[S_TURN]
+
+    def phase(self) -> str:
+        return PHASE_NAMES[self.sc[S_PHASE]]
+
+    def options(self) -> dict:
+        return {k: bool(self.sc[S_OPTS] & b) for k, b in _OPTION_BITS.items()}
+
+    def credits(self, p: int) -> int:
+        return self.sc[S_CRED0 + p]
+
+    def hand(self, p: int) -> list[int]:
+        return list(self.zones[Z_HAND + p])
+
+    def deck_size(self, p: int) -> int:
+        return len(self.zones[Z_DECK + p])
+
+    def graveyard(self, p: int) -> list[int]:
+        return list(self.zones[Z_GRAVE + p])
+
+    def removed(self, p: int) -> list[int]:
+        return list(self.zones[Z_REMOVED + p])
+
+    def card(self, inst: int):
+        """The card object of an instance, or None if hidden (in a view)."""
+        ci = self.cardof[inst]
+        return POOL[ci] if ci >= 0 else None
+
+    def at(self, c: int) -> int:
+        """Instance on cell ``c`` or -1."""
+        return self.grid[c]
+
+    def is_covered(self, inst: int) -> bool:
+        return bool(self.flags[inst] & F_COVERED)
+
+    def is_growth_covered(self, inst: int) -> bool:
+        return bool(self.flags[inst] & F_GROWTH)
+
+    def controller(self, inst: int) -> int:
+        return self.ctrl[inst]
+
+    def cell_bonuses(self) -> dict[int, str]:
+        """Unused cell bonuses: cell -> bonus name."""
+        return {c: BONUS_NAMES[k] for c, k in enumerate(self.cellbonus) if k}
+
+    def held_bonus(self, inst: int) -> str:
+        return BONUS_NAMES[self.bon[inst]]
+
+    def current_atk(self, inst: int) -> int:
+        return CARD_ATK[self.cardof[inst]] + (2 if self.bon[inst] == B_ATK else 0)
+
+    def current_def(self, inst: int) -> int:
+        return CARD_DEF[self.cardof[inst]] + (2 if self.bon[inst] == B_DEF else 0) - self.dmg[inst]
+
+    def score(self, p: int) -> int:
+        grid, ctrl, flags, cardof, bon = self.grid, self.ctrl, self.flags, self.cardof, self.bon
+        s = 0
+        for c in MAIN_CELLS:
+            i = grid[c]
+            if i >= 0 and ctrl[i] == p and not flags[i] & F_COVERED and not CARD_IS_BLOCK[cardof[i]]:
+                s += 2 if bon[i] == B_DOUBLE else 1
+        return s
+
+    def scores(self) -> tuple[int, int]:
+        return self.score(0), self.score(1)
+
+    def acting(self) -> int:
+        """The instance whose activation is running (top of the stack), or -1."""
+        st = self.stack
+        if st and st[-1][0] == FR_ACT:
+            return st[-1][1]
+        return -1
+
+    def pending_target(self) -> int:
+        """During a Firestorm/Magnetism/pick choice: the ability's target cell, else -1."""
+        a = self.acting()
+        if a < 0 or self.sc[S_PDIR] < 0:
+            return -1
+        return NEIGHBOUR[self.pos[a]][self.sc[S_PDIR]]
+
+    def play_targets(self, inst: int, covered: bool = False) -> list[int]:
+        """Cells where the card in hand could be played now (empty list if it can't)."""
+        if self._play_problem(inst, -1, int(bool(covered))) is not None:
+            return []
+        return self._empty_cells(CARD_IS_BLOCK[self.cardof[inst]])
+
+    # ================================================================ legality
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list:
+        sc = self.sc
+        if sc[S_WINNER] != WIN_NONE:
+            return []
+        ph = sc[S_PHASE]
+        p = sc[S_MOVER]
+        if ph == PH_MAIN:
+            return self._main_actions(p)
+        if ph == PH_ABILITY:
+            f = self.stack[-1]
+            out = [_FIRE_ACTS[d] for d in self._fireable(f)]
+            out.append(A_DONE)
+            return out
+        if ph == PH_CELL:
+            out = [_CELL_ACTS[c] for c in self._empty_cells(CARD_IS_BLOCK[self.cardof[sc[S_SEL]]])]
+            out.append(A_CANCEL)
+            return out
+        if ph == PH_CONFLICT:
+            return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
+        if ph == PH_ORDER:
+            pos = self.pos
+            return [_ORDER_ACTS[pos[i]] for i in self.stack[-1][2:]]
+        if ph == PH_HIT:
+            return [_HIT_ACTS[c] for c in self._firestorm_cells()]
+        if ph == PH_PULL:
+            return [_PULL_ACTS[c] for c in self._pull_sources()]
+        if ph == PH_PICK:
+            return [_PICK_ACTS[i] for i in self._pick_options()]
+        if ph == PH_DISCARD:
+            return [_DISCARD_ACTS[i] for i in self.zones[Z_HAND + p]]
+        if ph == PH_MULLIGAN:
+            h = len(self.zones[Z_HAND + p])
+            if h == 0:
+                return [A_KEEP]
+            if sc[S_OPTS] & O_MULLIGAN_VARIANT:
+                return [A_KEEP, (MULLIGAN, (1 << h) - 1)]
+            return [A_KEEP] + [(MULLIGAN, m) for m in range(1, 1 << h)]
+        return []
+
+    def _main_actions(self, p: int) -> list:
+        grid = self.grid
+        any_empty = -1 in grid
+        out_empty = any_empty and any(grid[c] < 0 for c in OUT_CELLS)
+        credits = self.sc[S_CRED0 + p]
+        cardof = self.cardof
+        out = []
+        for i in self.zones[Z_HAND + p]:
+            ci = cardof[i]
+            if CARD_IS_BLOCK[ci]:
+                if out_empty:
+                    out.append(_SELECT_ACTS[i][0])
+            elif any_empty:
+                if CARD_COST[ci] <= credits:
+                    out.append(_SELECT_ACTS[i][0])
+                out.append(_SELECT_ACTS[i][1])
+        out.append(A_PASS)
+        return out
+
+    def _empty_cells(self, block_card: bool) -> list[int]:
+        grid = self.grid
+        if block_card:
+            return [c for c in OUT_CELLS if grid[c] < 0]
+        return [c for c in range(N_CELLS) if grid[c] < 0]
+
+    def _play_problem(self, inst: int, c: int, covered: int) -> str | None:
+        """Why playing ``inst`` (on ``c``; -1 = any cell) is illegal now, or None."""
+        sc = self.sc
+        if sc[S_PHASE] not in (PH_MAIN, PH_CELL) or sc[S_STEP] != STEP_PLAY:
+            return "It is not time to play a card."
+        p = sc[S_MOVER]
+        if not isinstance(inst, int) or not 0 <= inst < len(self.cardof) or \
+                inst not in self.zones[Z_HAND + p]:
+            return "That card is not in your hand."
+        ci = self.cardof[inst]
+        name = CARD_NAME[ci]
+        if covered not in (0, 1):
+            return "Choose active or covered."
+        if CARD_IS_BLOCK[ci] and covered:
+            return f"{name} is a Block card: it is played face-up, never covered."
+        if not CARD_IS_BLOCK[ci] and not covered and CARD_COST[ci] > sc[S_CRED0 + p]:
+            return f"Not enough credits to play {name} active (cost {CARD_COST[ci]}, you have {sc[S_CRED0 + p]})."
+        if c == -1:
+            if not self._empty_cells(CARD_IS_BLOCK[ci]):
+                return "There is no empty cell for that card." if not CARD_IS_BLOCK[ci] else \
+                    "Block cards go only into the out zone, and it is full."
+            return None
+        if not isinstance(c, int) or not 0 <= c < N_CELLS:
+            return "That is not a cell of the grid."
+        if self.grid[c] >= 0:
+            return f"Cell {cell_name(c)} is occupied."
+        if CARD_IS_BLOCK[ci] and IN_MAIN[c]:
+            return "A Block card can be played from your hand only into the out zone."
+        return None
+
+    def why_illegal(self, action) -> str | None:
+        if self.sc[S_WINNER] != WIN_NONE:
+            return "The game is over."
+        try:
+            action = tuple(action)
+        except TypeError:
+            return "That is not a move."
+        if not action or not all(isinstance(x, int) and not isinstance(x, bool) for x in action):
+            return "That is not a move."
+        if action == A_CONCEDE:
+            return None
+        if action[0] == PLAY:
+            if len(action) != 4:
+                return "That is not a move."
+            if self.sc[S_PHASE] != PH_MAIN:
+                return "It is not time to play a card." if self.sc[S_PHASE] != PH_CELL else \
+                    "Finish or cancel the card you selected first."
+            return self._play_problem(action[1], action[2], action[3])
+        if action in self.legal_actions():
+            return None
+        return self.explain_illegal(action) or "That move is not allowed now."
+
+    def explain_illegal(self, action) -> str | None:
+        sc = self.sc
+        ph = sc[S_PHASE]
+        k = action[0]
+        want = {PH_MULLIGAN: "Keep your opening hand or mulligan first.",
+                PH_MAIN: "Play a card or pass.",
+                PH_CELL: "Choose a cell for the selected card (or cancel).",
+                PH_ORDER: "Choose which of your cards activates next.",
+                PH_ABILITY: "Fire an ability arrow or end the ability phase.",
+                PH_CONFLICT: "Choose the next conflict.",
+                PH_HIT: "Choose where the next point of Firestorm damage goes.",
+                PH_PULL: "Choose the card Magnetism pulls.",
+                PH_PICK: "Choose a card for the ability.",
+                PH_DISCARD: "Discard down to 8 cards."}.get(ph, "")
+        expected = {PH_MULLIGAN: (KEEP, MULLIGAN), PH_MAIN: (SELECT, PASS), PH_CELL: (CELL, CANCEL),
+                    PH_ORDER: (ORDER,), PH_ABILITY: (FIRE, DONE), PH_CONFLICT: (CONFLICT,),
+                    PH_HIT: (HIT,), PH_PULL: (PULL,), PH_PICK: (PICK,), PH_DISCARD: (DISCARD,)}
+        if k not in expected.get(ph, ()):
+            return f"Not now. {want}"
+        if k == SELECT and len(action) == 3:
+            return self._play_problem(action[1], -1, action[2])
+        if k == CELL and len(action) == 2:
+            return self._play_problem(sc[S_SEL], action[1], sc[S_SELCOV])
+        if k == MULLIGAN:
+            return "That mulligan does not match your hand."
+        if k == FIRE and len(action) == 2:
+            return self._fire_problem(action[1])
+        if k == CONFLICT:
+            return "There is no pending conflict in that direction."
+        if k == HIT:
+            return "Firestorm can only hit opponent cards on the target cell or the cells next to it."
+        if k == PULL:
+            return ("Magnetism pulls a card from a cell orthogonally next to the target "
+                    "(not a Block, not a Growth-covered card, not the acting card).")
+        if k == PICK:
+            return "That card cannot be chosen for this ability."
+        if k == DISCARD:
+            return "That card is not in your hand."
+        if k == ORDER:
+            return "That card is not waiting to activate."
+        return None
+
+    def _fire_problem(self, d: int) -> str | None:
+        if not 0 <= d < 8:
+            return "That is not a direction."
+        f = self.stack[-1]
+        inst = f[1]
+        ci = self.cardof[inst]
+        ab = CARD_ARROWS[ci][d]
+        name = CARD_NAME[ci]
+        if ab == 0:
+            return f"{name} has no arrow pointing {DIRECTIONS[d]}."
+        if ab == NORMAL:
+            return f"The {DIRECTIONS[d]} arrow of {name} is a Normal arrow: it has no ability."
+        if f[3] >> d & 1:
+            return f"The {ABILITY_TITLES[ab]} arrow ({DIRECTIONS[d]}) was already used this activation."
+        t = NEIGHBOUR[self.pos[inst]][d]
+        if t < 0:
+            return f"The {DIRECTIONS[d]} arrow points off the grid."
+        return f"{ABILITY_TITLES[ab]} would do nothing on {cell_name(t)} now."
+
+    # ================================================================ abilities: when can they fire
+    def _fireable(self, f) -> list[int]:
+        inst = f[1]
+        ci = self.cardof[inst]
+        used = f[3]
+        c = self.pos[inst]
+        nb = NEIGHBOUR[c]
+        arrows = CARD_ARROWS[ci]
+        out = []
+        for d in CARD_ABILITY_DIRS[ci]:
+            if used >> d & 1:
+                continue
+            t = nb[d]
+            if t >= 0 and self._can_fire(inst, ci, arrows[d], t, f):
+                out.append(d)
+        return out
+
+    def _can_fire(self, inst: int, ci: int, ab: int, t: int, f) -> bool:
+        o = self.grid[t]
+        if o >= 0 and self.flags[o] & F_COVERED:
+            return True   # any ability arrow destroys a covered card
+        if ab == REMOVE:
+            return o >= 0 and not CARD_IS_BLOCK[self.cardof[o]]
+        if ab == SHOCKWAVE:
+            return o >= 0
+        if ab == SWAP:
+            return o < 0 or not CARD_IS_BLOCK[self.cardof[o]]
+        if ab == BLOCK:
+            if o >= 0:
+                return CARD_IS_BLOCK[self.cardof[o]]
+            return self._has_in_hand(True)
+        if o >= 0:
+            if ab == FIRESTORM:
+                return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t))
+            return False
+        if ab == FIRESTORM:
+            return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t))
+        if ab == GROWTH:
+            return self._has_in_hand(False)
+        if ab == MAGNETISM:
+            return bool(self._pull_sources_at(t, inst))
+        if ab == RESURRECTION:
+            budget = CARD_COST[ci] - f[5]
+            cardof = self.cardof
+            for g in self.zones[Z_GRAVE + self.sc[S_TP]]:
+                gc = cardof[g]
+                if not CARD_IS_BLOCK[gc] and CARD_COST[gc] <= budget:
+                    return True
+            return False
+        return False
+
+    def _has_in_hand(self, block: bool) -> bool:
+        cardof = self.cardof
+        for i in self.zones[Z_HAND + self.sc[S_TP]]:
+            if CARD_IS_BLOCK[cardof[i]] == block:
+                return True
+        return False
+
+    def _firestorm_cells_at(self, t: int) -> list[int]:
+        opp = 1 - self.sc[S_TP]
+        grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+        out = []
+        for c in (t,) + ORTHO_NEIGHBOURS[t]:
+            o = grid[c]
+            if o >= 0 and ctrl[o] == opp and (flags[o] & F_COVERED or not CARD_IS_BLOCK[cardof[o]]):
+                out.append(c)
+        return out
+
+    def _firestorm_cells(self) -> list[int]:
+        return self._firestorm_cells_at(self.pending_target())
+
+    def _pull_sources_at(self, t: int, acting: int) -> list[int]:
+        grid, flags, cardof = self.grid, self.flags, self.cardof
+        self_ok = self.sc[S_OPTS] & O_MAGNET_SELF
+        out = []
+        for c in ORTHO_NEIGHBOURS[t]:
+            o = grid[c]
+            if o < 0 or flags[o] & F_GROWTH or CARD_IS_BLOCK[cardof[o]]:
+                continue
+            if o == acting and not self_ok:
+                continue
+            out.append(c)
+        return out
+
+    def _pull_sources(self) -> list[int]:
+        return self._pull_sources_at(self.pending_target(), self.acting())
+
+    def _pick_options(self) -> list[int]:
+        f = self.stack[-1]
+        ab = CARD_ARROWS[self.cardof[f[1]]][self.sc[S_PDIR]]
+        tp = self.sc[S_TP]
+        cardof = self.cardof
+        seen = set()
+        out = []
+        if ab == RESURRECTION:
+            budget = CARD_COST[cardof[f[1]]] - f[5]
+            src = self.zones[Z_GRAVE + tp]
+        else:
+            budget = 1 << 30
+            src = self.zones[Z_HAND + tp]
+        want_block = ab == BLOCK
+        for i in sorted(src):
+            ci = cardof[i]
+            if ci in seen or CARD_IS_BLOCK[ci] != want_block or CARD_COST[ci] > budget:
+                continue
+            seen.add(ci)
+            out.append(i)
+        return out
+
+    def _conflicts(self, f) -> list[int]:
+        """Directions of pending conflicts of the acting card (frame ``f``)."""
+        inst = f[1]
+        c = self.pos[inst]
+        if not IN_MAIN[c]:
+            return []
+        arrows = CARD_ARROWS[self.cardof[inst]]
+        done = f[4]
+        grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+        me = ctrl[inst]
+        nb = NEIGHBOUR[c]
+        out = []
+        for d in range(8):
+            if not arrows[d] or done >> d & 1:
+                continue
+            t = nb[d]
+            if not IN_MAIN[t]:
+                continue
+            o = grid[t]
+            if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
+                continue
+            oc = cardof[o]
+            if CARD_IS_BLOCK[oc] or not CARD_ARROWS[oc][(d + 4) & 7]:
+                continue
+            out.append(d)
+        return out
+
+    # ================================================================ applying actions
+    def _apply(self, action) -> list:
+        ev: list = []
+        if action == A_CONCEDE:
+            p = self.sc[S_MOVER]
+            self._finish(ev, R_CONCEDE, winner=1 - p)
+            self._legal = []
+            return ev
+        self._legal = None
+        if action[0] == PLAY:
+            self._do((SELECT, action[1], action[3]), ev)
+            self._do((CELL, action[2]), ev)
+        else:
+            self._do(action, ev)
+        self._settle(ev)
+        return ev
+
+    def _settle(self, ev: list) -> None:
+        """Take every decision that has exactly one option, then cache the legal list."""
+        while True:
+            legal = self._compute_legal()
+            if len(legal) == 1 and self.sc[S_WINNER] == WIN_NONE:
+                self._do(legal[0], ev)
+                continue
+            self._legal = legal
+            return
+
+    def _do(self, a, ev: list) -> None:
+        sc = self.sc
+        k = a[0]
+        if k == FIRE:
+            self._fire(a[1], ev)
+        elif k == DONE:
+            f = self.stack[-1]
+            if f[2] == ST_P1:
+                self.stack[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+            else:
+                self.stack.pop()
+            sc[S_PHASE] = PH_NONE
+        elif k == SELECT:
+            sc[S_SEL] = a[1]
+            sc[S_SELCOV] = a[2]
+            sc[S_PHASE] = PH_CELL
+            return
+        elif k == CELL:
+            self._play_to(a[1], ev)
+        elif k == CANCEL:
+            sc[S_SEL] = -1
+            sc[S_PHASE] = PH_MAIN
+            return
+        elif k == PASS:
+            self._pass(ev)
+        elif k == ORDER:
+            inst = self.grid[a[1]]
+            f = self.stack[-1]
+            self.stack[-1] = (FR_GROUP, f[1]) + tuple(i for i in f[2:] if i != inst)
+            self._push_activation(inst, ev, f[1])
+        elif k == CONFLICT:
+            self._conflict(a[1], ev)
+        elif k == HIT:
+            self._hit(a[1], ev)
+        elif k == PULL:
+            self._pull(a[1], ev)
+        elif k == PICK:
+            self._pick(a[1], ev)
+        elif k == DISCARD:
+            p = sc[S_TP]
+            self.zones[Z_HAND + p].remove(a[1])
+            self.zones[Z_GRAVE + p].append(a[1])
+            ev.append(("discard", p, a[1]))
+            if len(self.zones[Z_HAND + p]) <= HAND_LIMIT:
+                self._next_turn(ev)
+            return
+        elif k == KEEP or k == MULLIGAN:
+            self._mulligan(a, ev)
+            return
+        else:  # pragma: no cover - guarded by why_illegal
+            raise IllegalAction("That is not a move.", a)
+        self._drive(ev)
+
+    # ---------------------------------------------------------------- setup and turns
+    def _mulligan(self, a, ev: list) -> None:
+        sc = self.sc
+        p = sc[S_MOVER]
+        hand = self.zones[Z_HAND + p]
+        if a[0] == KEEP:
+            ev.append(("keep", p, len(hand)))
+            sc[S_MULLS] += 1
+            sc[S_MULLSIZE] = OPENING_HAND
+            if sc[S_MULLS] >= 2:
+                self._begin_turn(sc[S_FIRST], ev)
+                self._drive(ev)
+            else:
+                sc[S_MOVER] = 1 - p
+            return
+        mask = a[1]
+        back = [hand[j] for j in range(len(hand)) if mask >> j & 1]
+        variant = sc[S_OPTS] & O_MULLIGAN_VARIANT
+        for i in back:
+            hand.remove(i)
+        deck = self.zones[Z_DECK + p]
+        deck.extend(back)
+        rng = Rng(0)
+        rng.state = sc[S_RNG]
+        rng.shuffle(deck)
+        sc[S_RNG] = rng.state
+        n = len(back)
+        if variant:
+            sc[S_MULLSIZE] = max(0, sc[S_MULLSIZE] - 1)
+            n = sc[S_MULLSIZE]
+        for _ in range(n):
+            self._draw(p, None)
+        ev.append(("mulligan", p, len(back), n))
+        if not variant:   # the standard mulligan happens once
+            self._mulligan((KEEP,), ev)
+
+    def _draw(self, p: int, ev) -> None:
+        deck = self.zones[Z_DECK + p]
+        if not deck:
+            if ev is not None:
+                ev.append(("no_draw", p))
+            return
+        i = deck.pop()
+        self.zones[Z_HAND + p].append(i)
+        if ev is not None:
+            ev.append(("draw", p, i))
+
+    def _credit(self, p: int, delta: int, ev: list, why: str) -> None:
+        self.sc[S_CRED0 + p] += delta
+        ev.append(("credits", p, delta, self.sc[S_CRED0 + p], why))
+
+    def _begin_turn(self, p: int, ev: list) -> None:
+        sc = self.sc
+        sc[S_TURN] += 1
+        sc[S_TP] = p
+        sc[S_MOVER] = p
+        sc[S_ACTS] = 0
+        sc[S_STEP] = STEP_REVEAL
+        ev.append(("turn", p, sc[S_TURN]))
+        if sc[S_TAKEN0 + p] >= 1:
+            self._credit(p, INCOME, ev, "income")
+        sc[S_TAKEN0 + p] += 1
+        self._draw(p, ev)
+        # reveal every covered card at once, cheapest first (Growth cards are free)
+        flags, cardof, pos = self.flags, self.cardof, self.pos
+        covered = [i for i in self._ids_of(p) if pos[i] >= 0 and flags[i] & F_COVERED]
+        if not covered:
+            return
+        covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
+        revealed = []
+        for i in covered:
+            c = pos[i]
+            cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
+            afford = sc[S_CRED0 + p] >= cost
+            if cost:
+                self._credit(p, -cost, ev, "reveal")
+            if not afford:
+                ev.append(("unaffordable", p, i, c, cost))
+                self._destroy(i, ev, removed=True)
+                continue
+            flags[i] &= ~(F_COVERED | F_GROWTH)
+            ev.append(("reveal", p, i, c, cost))
+            self._cell_bonus(i, c, cost, ev)
+            revealed.append(i)
+        if revealed:
+            self._trigger(revealed, ev, re=False)
+
+    def _cell_bonus(self, inst: int, c: int, paid: int, ev: list) -> None:
+        k = self.cellbonus[c]
+        if not k:
+            return
+        self.cellbonus[c] = B_NONE
+        p = self.ctrl[inst]
+        ev.append(("bonus", p, inst, c, BONUS_NAMES[k]))
+        if k in (B_ATK, B_DEF, B_DOUBLE):
+            self.bon[inst] = k
+        elif k == B_CREDITS:
+            self._credit(p, 10, ev, "bonus")
+        elif k == B_REFUND:
+            if paid // 2:
+                self._credit(p, paid // 2, ev, "refund")
+        elif k == B_DRAW:
+            self._draw(p, ev)
+
+    def _play_to(self, c: int, ev: list) -> None:
+        sc = self.sc
+        p = sc[S_TP]
+        inst, covered = sc[S_SEL], sc[S_SELCOV]
+        sc[S_SEL] = -1
+        sc[S_PASSES] = 0
+        sc[S_STEP] = STEP_RESOLVE
+        sc[S_PHASE] = PH_NONE
+        self.zones[Z_HAND + p].remove(inst)
+        ci = self.cardof[inst]
+        self.ctrl[inst] = p
+        if covered:
+            self.flags[inst] = F_COVERED
+            ev.append(("play", p, inst, c, 1))
+            self._put(inst, c)
+            self._full_check(ev)
+            return
+        cost = CARD_COST[ci]
+        if cost:
+            self._credit(p, -cost, ev, "play")
+        ev.append(("play", p, inst, c, 0))
+        self._put(inst, c)
+        if self._full_check(ev) or CARD_IS_BLOCK[ci]:
+            return
+        self._cell_bonus(inst, c, cost, ev)
+        self._trigger([inst], ev, re=False)
+
+    def _pass(self, ev: list) -> None:
+        sc = self.sc
+        p = sc[S_TP]
+        sc[S_PASSES] += 1
+        sc[S_STEP] = STEP_RESOLVE
+        sc[S_PHASE] = PH_NONE
+        ev.append(("pass", p))
+        z = self.zones
+        if sc[S_PASSES] >= 2 and not (z[Z_HAND] or z[Z_HAND + 1] or z[Z_DECK] or z[Z_DECK + 1]):
+            self._finish(ev, R_PASSED_OUT)
+        elif sc[S_PASSES] >= STALL_PASSES:
+            self._finish(ev, R_STALL)
+
+    def _end_turn(self, ev: list) -> None:
+        sc = self.sc
+        p = sc[S_TP]
+        if len(self.zones[Z_HAND + p]) > HAND_LIMIT:
+            sc[S_STEP] = STEP_END
+            sc[S_PHASE] = PH_DISCARD
+            return
+        self._next_turn(ev)
+
+    def _next_turn(self, ev: list) -> None:
+        sc = self.sc
+        # damage and this turn's moved/flipped marks end with the turn
+        self.dmg = [0] * len(self.dmg)
+        flags = self.flags
+        for i in self.grid:
+            if i >= 0:
+                flags[i] &= F_COVERED | F_GROWTH
+        self._begin_turn(1 - sc[S_TP], ev)
+        self._drive(ev)
+
+    # ---------------------------------------------------------------- the stack
+    def _drive(self, ev: list) -> None:
+        """Run the activation stack until a player must decide."""
+        sc = self.sc
+        st = self.stack
+        while sc[S_WINNER] == WIN_NONE:
+            if not st:
+                step = sc[S_STEP]
+                if step == STEP_REVEAL:
+                    sc[S_STEP] = STEP_PLAY
+                    sc[S_PHASE] = PH_MAIN
+                    return
+                if step == STEP_RESOLVE:
+                    self._end_turn(ev)
+                    if sc[S_PHASE] == PH_DISCARD:
+                        return
+                    continue
+                return
+            f = st[-1]
+            if f[0] == FR_GROUP:
+                if len(f) == 2:
+                    st.pop()
+                    continue
+                if len(f) == 3:
+                    st.pop()
+                    self._push_activation(f[2], ev, f[1])
+                    continue
+                sc[S_PHASE] = PH_ORDER
+                return
+            stage = f[2]
+            if stage == ST_CONFLICT:
+                opts = self._conflicts(f)
+                if len(opts) > 1:
+                    sc[S_PHASE] = PH_CONFLICT
+                    return
+                if opts:
+                    self._conflict(opts[0], ev)
+                    continue
+                st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
+                self._flips(f[1], ev)
+                continue
+            if self._fireable(f):
+                sc[S_PHASE] = PH_ABILITY
+                return
+            if stage == ST_P1:
+                st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+            else:
+                st.pop()
+                ev.append(("sequence_end", f[1]))
+
+    def _push_activation(self, inst: int, ev: list, re: bool) -> None:
+        self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, int(re)))
+        ev.append(("activate", inst, self.pos[inst], int(re)))
+
+    def _trigger(self, insts: list, ev: list, re: bool) -> None:
+        sc = self.sc
+        room = MAX_ACTIVATIONS_PER_TURN - sc[S_ACTS]
+        if room <= 0:
+            return
+        insts = insts[:room]
+        sc[S_ACTS] += len(insts)
+        if len(insts) == 1:
+            self._push_activation(insts[0], ev, re)
+        else:
+            self.stack.append((FR_GROUP, int(re)) + tuple(insts))
+
+    # ---------------------------------------------------------------- grid primitives
+    def _put(self, inst: int, c: int) -> None:
+        self.grid[c] = inst
+        self.pos[inst] = c
+        if IN_MAIN[c]:
+            self.sc[S_MAINCOUNT] += 1
+
+    def _lift(self, inst: int) -> int:
+        c = self.pos[inst]
+        self.grid[c] = -1
+        self.pos[inst] = -1
+        self.bon[inst] = B_NONE      # stat bonuses stay only while the card stays on its cell
+        if IN_MAIN[c]:
+            self.sc[S_MAINCOUNT] -= 1
+        return c
+
+    def _full_check(self, ev: list) -> bool:
+        if self.sc[S_MAINCOUNT] >= len(MAIN_CELLS):
+            self._finish(ev, R_FULL)
+            return True
+        return False
+
+    def _destroy(self, inst: int, ev: list, removed: bool = False) -> None:
+        c = self._lift(inst)
+        o = self.owner(inst)
+        self.flags[inst] = 0
+        self.dmg[inst] = 0
+        self.ctrl[inst] = o
+        self.zones[(Z_REMOVED if removed else Z_GRAVE) + o].append(inst)
+        ev.append(("destroy", inst, c, "removed" if removed else "graveyard"))
+        st = self.stack
+        if any(f[1] == inst if f[0] == FR_ACT else inst in f[2:] for f in st):
+            new = []
+            for f in st:
+                if f[0] == FR_ACT:
+                    if f[1] != inst:
+                        new.append(f)
+                elif inst in f[2:]:
+                    new.append((FR_GROUP, f[1]) + tuple(x for x in f[2:] if x != inst))
+                else:
+                    new.append(f)
+            st[:] = new
+
+    def _move(self, inst: int, to: int, ev: list) -> None:
+        frm = self._lift(inst)
+        self._put(inst, to)
+        ev.append(("move", inst, frm, to))
+
+    def _moved(self, inst: int, ev: list) -> None:
+        """``inst`` was moved by another card's ability this turn: maybe reactivate it."""
+        if self.flags[inst] & F_COVERED or CARD_IS_BLOCK[self.cardof[inst]]:
+            return
+        if self.ctrl[inst] == self.sc[S_TP]:
+            self._trigger([inst], ev, re=True)
+        else:
+            self.flags[inst] |= F_MOVED
+
+    # ---------------------------------------------------------------- conflicts and flips
+    def _synergy(self, inst: int) -> int:
+        if not self.sc[S_OPTS] & O_SYNERGY:
+            return 0
+        el = CARD_ELEMENT[self.cardof[inst]]
+        me = self.ctrl[inst]
+        n = 0
+        for c in ORTHO_NEIGHBOURS[self.pos[inst]]:
+            o = self.grid[c]
+            if o >= 0 and self.ctrl[o] == me and CARD_IS_BLOCK[self.cardof[o]] \
+                    and CARD_ELEMENT[self.cardof[o]] == el and not self.flags[o] & F_COVERED:
+                n += 1
+        return n
+
+    def _conflict(self, d: int, ev: list) -> None:
+        f = self.stack[-1]
+        a = f[1]
+        self.stack[-1] = (FR_ACT, a, ST_CONFLICT, f[3], f[4] | 1 << d, f[5], f[6])
+        self.sc[S_PHASE] = PH_NONE
+        b = self.grid[NEIGHBOUR[self.pos[a]][d]]
+        sa, sb = self._synergy(a), self._synergy(b)
+        to_b = max(0, self.current_atk(a) + sa - sb)
+        to_a = max(0, self.current_atk(b) + sb - sa)
+        self.dmg[a] += to_a
+        self.dmg[b] += to_b
+        ev.append(("conflict", a, b, to_a, to_b))
+        if self.current_def(b) <= 0:
+            self._destroy(b, ev)
+        if self.current_def(a) <= 0:
+            self._destroy(a, ev)
+
+    def _flips(self, a: int, ev: list) -> None:
+        c = self.pos[a]
+        if not IN_MAIN[c]:
+            return
+        arrows = CARD_ARROWS[self.cardof[a]]
+        grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+        me = ctrl[a]
+        nb = NEIGHBOUR[c]
+        again = []
+        for d in range(8):
+            if not arrows[d]:
+                continue
+            t = nb[d]
+            if not IN_MAIN[t]:
+                continue
+            o = grid[t]
+            if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
+                continue
+            oc = cardof[o]
+            if CARD_IS_BLOCK[oc] or CARD_ARROWS[oc][(d + 4) & 7]:
+                continue
+            ctrl[o] = me
+            flags[o] |= F_FLIPPED
+            ev.append(("flip", o, t, me))
+            if flags[o] & F_MOVED:
+                again.append(o)
+        if again:
+            self._trigger(again, ev, re=True)
+
+    # ---------------------------------------------------------------- abilities
+    def _fire(self, d: int, ev: list) -> None:
+        sc = self.sc
+        f = self.stack[-1]
+        a = f[1]
+        self.stack[-1] = f = (FR_ACT, a, f[2], f[3] | 1 << d, f[4], f[5], f[6])
+        sc[S_PHASE] = PH_NONE
+        ab = CARD_ARROWS[self.cardof[a]][d]
+        t = NEIGHBOUR[self.pos[a]][d]
+        o = self.grid[t]
+        ev.append(("ability", a, d, ABILITY_TITLES[ab], t))
+        if o >= 0 and self.flags[o] & F_COVERED:
+            self._destroy(o, ev)
+            return
+        if ab == REMOVE or (ab == BLOCK and o >= 0):
+            self._destroy(o, ev)
+        elif ab == SHOCKWAVE:
+            land = NEIGHBOUR[t][d]
+            if land < 0:
+                self._destroy(o, ev, removed=True)
+                return
+            x = self.grid[land]
+            if x >= 0:
+                self._destroy(x, ev)
+            self._move(o, land, ev)
+            self._moved(o, ev)
+        elif ab == SWAP:
+            c = self.pos[a]
+            if o < 0:
+                self._move(a, t, ev)
+                self._full_check(ev)
+            else:
+                self._lift(o)
+                self._move(a, t, ev)
+                self._put(o, c)
+                ev.append(("move", o, t, c))
+                self._moved(o, ev)
+        elif ab == FIRESTORM:
+            sc[S_PDIR] = d
+            sc[S_PLEFT] = self.current_atk(a)
+            sc[S_PHASE] = PH_HIT
+        elif ab == MAGNETISM:
+            sc[S_PDIR] = d
+            sc[S_PHASE] = PH_PULL
+        else:   # BLOCK on an empty cell, GROWTH, RESURRECTION: choose a card
+            sc[S_PDIR] = d
+            sc[S_PHASE] = PH_PICK
+
+    def _hit(self, c: int, ev: list) -> None:
+        sc = self.sc
+        o = self.grid[c]
+        sc[S_PLEFT] -= 1
+        ev.append(("damage", o, c, 1, self.acting()))
+        if self.flags[o] & F_COVERED:
+            self._destroy(o, ev)
+        else:
+            self.dmg[o] += 1
+            if self.current_def(o) <= 0:
+                self._destroy(o, ev)
+        if sc[S_PLEFT] <= 0 or not self._firestorm_cells():
+            sc[S_PLEFT] = 0
+            sc[S_PDIR] = -1
+            sc[S_PHASE] = PH_NONE
+
+    def _pull(self, c: int, ev: list) -> None:
+        sc = self.sc
+        t = self.pending_target()
+        a = self.acting()
+        o = self.grid[c]
+        sc[S_PDIR] = -1
+        sc[S_PHASE] = PH_NONE
+        self._move(o, t, ev)
+        if self._full_check(ev):
+            return
+        if o != a:          # the acting card pulling itself does not reactivate (like Swap)
+            self._moved(o, ev)
+
+    def _pick(self, inst: int, ev: list) -> None:
+        sc = self.sc
+        tp = sc[S_TP]
+        f = self.stack[-1]
+        a = f[1]
+        d = sc[S_PDIR]
+        ab = CARD_ARROWS[self.cardof[a]][d]
+        t = NEIGHBOUR[self.pos[a]][d]
+        sc[S_PDIR] = -1
+        sc[S_PHASE] = PH_NONE
+        self.ctrl[inst] = tp
+        if ab == RESURRECTION:
+            self.zones[Z_GRAVE + tp].remove(inst)
+            self.stack[-1] = (FR_ACT, a, f[2], f[3], f[4], f[5] + CARD_COST[self.cardof[inst]], f[6])
+            self._put(inst, t)
+            ev.append(("place", inst, t, "resurrected"))
+            if not self._full_check(ev):
+                self._trigger([inst], ev, re=False)
+            return
+        self.zones[Z_HAND + tp].remove(inst)
+        if ab == GROWTH:
+            self.flags[inst] = F_COVERED | F_GROWTH
+            ev.append(("place", inst, t, "growth"))
+        else:
+            ev.append(("place", inst, t, "block"))
+        self._put(inst, t)
+        self._full_check(ev)
+
+    # ---------------------------------------------------------------- the end
+    def _finish(self, ev: list, reason: int, winner: int | None = None) -> None:
+        sc = self.sc
+        s0, s1 = self.score(0), self.score(1)
+        if winner is None:
+            winner = 0 if s0 > s1 else 1 if s1 > s0 else WIN_DRAW
+        sc[S_WINNER] = winner
+        sc[S_REASON] = reason
+        sc[S_PHASE] = PH_OVER
+        self.stack.clear()
+        ev.append(("end", -1 if winner == WIN_DRAW else winner, s0, s1, REASONS[reason]))
+
+    def result(self) -> Result | None:
+        w = self.sc[S_WINNER]
+        if w == WIN_NONE:
+            return None
+        s0, s1 = self.score(0), self.score(1)
+        why = REASONS[self.sc[S_REASON]]
+        if self.sc[S_REASON] == R_CONCEDE:
+            return Result(w, f"{_pname(1 - w)} conceded")
+        return Result(None if w == WIN_DRAW else w, f"{why}; score {s0}–{s1}")
+
+    # ================================================================ copies, files, views
+    def clone(self) -> "EvonsMatch":
+        m = EvonsMatch.__new__(EvonsMatch)
+        m.cardof = self.cardof
+        m.n0 = self.n0
+        m.sc = self.sc[:]
+        m.grid = self.grid[:]
+        m.pos = self.pos[:]
+        m.ctrl = self.ctrl[:]
+        m.flags = self.flags[:]
+        m.dmg = self.dmg[:]
+        m.bon = self.bon[:]
+        m.cellbonus = self.cellbonus[:]
+        m.zones = [z[:] for z in self.zones]
+        m.stack = self.stack[:]
+        m.pool = self.pool
+        m._legal = self._legal
+        return m
+
+    def __eq__(self, other) -> bool:
+        return (type(other) is type(self) and self.sc == other.sc and self.grid == other.grid
+                and self.cardof == other.cardof and self.n0 == other.n0
+                and self.zones == other.zones and self.pos == other.pos
+                and self.ctrl == other.ctrl and self.flags == other.flags
+                and self.dmg == other.dmg and self.bon == other.bon
+                and self.cellbonus == other.cellbonus and self.stack == other.stack
+                and self.pool == other.pool)
+
+    __hash__ = None
+
+    def to_json(self) -> dict:
+        return {
+            "game": "evons",
+            "cards": [POOL[c].id if c >= 0 else None for c in self.cardof],
+            "n0": self.n0,
+            "sc": list(self.sc),
+            "grid": list(self.grid),
+            "pos": list(self.pos),
+            "ctrl": list(self.ctrl),
+            "flags": list(self.flags),
+            "dmg": list(self.dmg),
+            "bon": list(self.bon),
+            "cellbonus": list(self.cellbonus),
+            "zones": [list(z) for z in self.zones],
+            "stack": [list(f) for f in self.stack],
+            "pool": None if self.pool is None else [[POOL[c].id for c in q] for q in self.pool],
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "EvonsMatch":
+        cards = obj["cards"]
+        m = cls._blank(int(obj["n0"]), len(cards))
+        m.cardof = tuple(INDEX_OF[c] if c is not None else -1 for c in cards)
+        m.sc = [int(x) for x in obj["sc"]]
+        m.grid = [int(x) for x in obj["grid"]]
+        m.pos = [int(x) for x in obj["pos"]]
+        m.ctrl = [int(x) for x in obj["ctrl"]]
+        m.flags = [int(x) for x in obj["flags"]]
+        m.dmg = [int(x) for x in obj["dmg"]]
+        m.bon = [int(x) for x in obj["bon"]]
+        m.cellbonus = [int(x) for x in obj["cellbonus"]]
+        m.zones = [[int(x) for x in z] for z in obj["zones"]]
+        m.stack = [tuple(int(x) for x in f) for f in obj["stack"]]
+        pool = obj.get("pool")
+        m.pool = None if pool is None else tuple(tuple(INDEX_OF[c] for c in q) for q in pool)
+        if len(m.sc) != N_SCALARS or len(m.grid) != N_CELLS or len(m.zones) != 8:
+            raise ValueError("not an Evons match state")
+        m._legal = None
+        return m
+
+    def view(self, player: int) -> "EvonsMatch":
+        m = self.clone()
+        m._legal = None
+        cardof = list(self.cardof)
+        hidden: list[list[int]] = [[], []]
+        opp = 1 - player
+        flags, pos = self.flags, self.pos
+        for i in self._ids_of(opp):
+            if (pos[i] >= 0 and flags[i] & F_COVERED) or i in self.zones[Z_HAND + opp] \
+                    or i in self.zones[Z_DECK + opp]:
+                if cardof[i] >= 0:
+                    hidden[opp].append(cardof[i])
+                cardof[i] = -1
+        if self.pool is not None:   # a view of a view keeps what was already hidden
+            for q in (0, 1):
+                hidden[q].extend(self.pool[q])
+        m.cardof = tuple(cardof)
+        m.pool = (tuple(sorted(hidden[0])), tuple(sorted(hidden[1])))
+        for q in (0, 1):
+            m.zones[Z_DECK + q].sort()
+        m.zones[Z_HAND + opp].sort()
+        m.sc[S_RNG] = 0
+        m.sc[S_VIEWER] = player
+        return m
+
+    def _fill_hidden(self, seed: int) -> "EvonsMatch":
+        rng = Rng(mix_seed(seed, 0xF111))
+        cardof = list(self.cardof)
+        if self.pool is not None:
+            for q in (0, 1):
+                cards = list(self.pool[q])
+                rng.shuffle(cards)
+                slots = [i for i in self._ids_of(q) if cardof[i] < 0]
+                for i, ci in zip(slots, cards):
+                    cardof[i] = ci
+        self.cardof = tuple(cardof)
+        self.pool = None
+        for q in (0, 1):
+            rng.shuffle(self.zones[Z_DECK + q])
+        self.sc[S_RNG] = rng.next64()
+        self.sc[S_VIEWER] = -1
+        self._legal = None
+        return self
+
+    # ================================================================ text
+    def _name(self, inst: int) -> str:
+        ci = self.cardof[inst] if 0 <= inst < len(self.cardof) else -1
+        return CARD_NAME[ci] if ci >= 0 else "a hidden card"
+
+    def _cell_desc(self, c: int) -> str:
+        o = self.grid[c]
+        if o < 0:
+            return cell_name(c)
+        if self.flags[o] & F_COVERED:
+            return f"the covered card on {cell_name(c)}"
+        return f"{self._name(o)} on {cell_name(c)}"
+
+    def action_text(self, a) -> str:
+        a = tuple(a)
+        k = a[0]
+        sc = self.sc
+        try:
+            if k == KEEP:
+                return "Keep the opening hand"
+            if k == MULLIGAN:
+                return f"Mulligan {bin(a[1]).count('1')} card(s)"
+            if k == SELECT:
+                return f"Choose {self._name(a[1])} to play {'covered' if a[2] else 'active'}"
+            if k == CELL:
+                how = "covered" if sc[S_SELCOV] else "active"
+                return f"Play {self._name(sc[S_SEL])} {how} on {cell_name(a[1])}"
+            if k == PLAY:
+                return f"Play {self._name(a[1])} {'covered' if a[3] else 'active'} on {cell_name(a[2])}"
+            if k == CANCEL:
+                return "Take the card back"
+            if k == PASS:
+                return "Pass"
+            if k == ORDER:
+                return f"Activate {self._cell_desc(a[1])} next"
+            if k == FIRE:
+                ci = self.cardof[self.acting()]
+                t = NEIGHBOUR[self.pos[self.acting()]][a[1]]
+                return f"{ABILITY_TITLES[CARD_ARROWS[ci][a[1]]]} ({DIRECTIONS[a[1]]}) at {self._cell_desc(t)}"
+            if k == DONE:
+                return "End the ability phase"
+            if k == CONFLICT:
+                t = NEIGHBOUR[self.pos[self.acting()]][a[1]]
+                return f"Fight {self._cell_desc(t)}"
+            if k == HIT:
+                return f"Firestorm: 1 damage to {self._cell_desc(a[1])}"
+            if k == PULL:
+                return f"Magnetism: pull {self._cell_desc(a[1])}"
+            if k == PICK:
+                return f"Choose {self._name(a[1])}"
+            if k == DISCARD:
+                return f"Discard {self._name(a[1])}"
+            if k == CONCEDE:
+                return "Concede"
+        except (IndexError, TypeError):
+            pass
+        return " ".join(str(x) for x in a)
+
+    def event_text(self, e) -> str:
+        k = e[0]
+        n = self._name
+        if k == "turn":
+            return f"Turn {e[2]}: {_pname(e[1])} to play."
+        if k == "credits":
+            sign = "gains" if e[2] >= 0 else "pays"
+            return f"{_pname(e[1])} {sign} {abs(e[2])} credits ({e[4]}); now {e[3]}."
+        if k == "draw":
+            return f"{_pname(e[1])} draws a card."
+        if k == "no_draw":
+            return f"{_pname(e[1])} has no card left to draw."
+        if k == "keep":
+            return f"{_pname(e[1])} keeps {e[2]} cards."
+        if k == "mulligan":
+            return f"{_pname(e[1])} shuffles {e[2]} card(s) back and draws {e[3]}."
+        if k == "play":
+            if e[4]:
+                return f"{_pname(e[1])} plays a card covered on {cell_name(e[3])}."
+            return f"{_pname(e[1])} plays {n(e[2])} on {cell_name(e[3])}."
+        if k == "reveal":
+            return f"{_pname(e[1])} reveals {n(e[2])} on {cell_name(e[3])} (cost {e[4]})."
+        if k == "unaffordable":
+            return (f"{_pname(e[1])} cannot afford {n(e[2])} on {cell_name(e[3])} (cost {e[4]}): "
+                    "it is removed from the game.")
+        if k == "bonus":
+            return f"{n(e[2])} takes the {e[4]} bonus of {cell_name(e[3])}."
+        if k == "activate":
+            verb = "reactivates" if e[3] else "activates"
+            return f"{n(e[1])} {verb} on {cell_name(e[2])}."
+        if k == "sequence_end":
+            return f"{n(e[1])} finishes its activation."
+        if k == "ability":
+            return f"{n(e[1])} uses {e[3]} ({DIRECTIONS[e[2]]}) on {cell_name(e[4])}."
+        if k == "conflict":
+            return f"{n(e[1])} fights {n(e[2])}: {n(e[1])} takes {e[3]}, {n(e[2])} takes {e[4]}."
+        if k == "destroy":
+            where = "is removed from the game" if e[3] == "removed" else "is destroyed"
+            return f"{n(e[1])} on {cell_name(e[2])} {where}."
+        if k == "flip":
+            return f"{n(e[1])} on {cell_name(e[2])} flips to {_pname(e[3])}."
+        if k == "move":
+            return f"{n(e[1])} moves from {cell_name(e[2])} to {cell_name(e[3])}."
+        if k == "damage":
+            return f"Firestorm deals {e[3]} damage to {n(e[1])} on {cell_name(e[2])}."
+        if k == "place":
+            how = {"growth": "is placed covered by Growth", "block": "is placed by Block",
+                   "resurrected": "is resurrected"}[e[3]]
+            who = "A card" if e[3] == "growth" else n(e[1])
+            return f"{who} {how} on {cell_name(e[2])}."
+        if k == "pass":
+            return f"{_pname(e[1])} passes."
+        if k == "discard":
+            return f"{_pname(e[1])} discards {n(e[2])}."
+        if k == "end":
+            if e[1] < 0:
+                return f"The game ends ({e[4]}): a draw, {e[2]}–{e[3]}."
+            return f"The game ends ({e[4]}): {_pname(e[1])} wins, {e[2]}–{e[3]}."
+        return " ".join(str(x) for x in e)
+
+    # ================================================================ checks
+    def invariant_problems(self) -> list[str]:
+        probs = []
+        n = len(self.cardof)
+        where = [0] * n
+        for zi, z in enumerate(self.zones):
+            q = zi & 1
+            for i in z:
+                where[i] += 1
+                if self.owner(i) != q:
+                    probs.append(f"instance {i} in the wrong player's {ZONE_NAMES[zi]}")
+        for c, i in enumerate(self.grid):
+            if i >= 0:
+                where[i] += 1
+                if self.pos[i] != c:
+                    probs.append(f"instance {i} on {cell_name(c)} but pos says {self.pos[i]}")
+        for i in range(n):
+            if where[i] != 1:
+                probs.append(f"instance {i} is in {where[i]} places")
+            if self.pos[i] >= 0 and self.grid[self.pos[i]] != i:
+                probs.append(f"instance {i} pos mismatch")
+            if self.pos[i] < 0 and (self.flags[i] or self.dmg[i] or self.bon[i]
+                                    or self.ctrl[i] != self.owner(i)):
+                probs.append(f"instance {i} off the grid keeps grid state")
+        main = sum(1 for c in MAIN_CELLS if self.grid[c] >= 0)
+        if main != self.sc[S_MAINCOUNT]:
+            probs.append(f"main count {self.sc[S_MAINCOUNT]} != {main}")
+        if self.sc[S_WINNER] == WIN_NONE and main >= len(MAIN_CELLS):
+            probs.append("main zone full but the game goes on")
+        for q in (0, 1):
+            if len(self.zones[Z_HAND + q]) > HAND_LIMIT + 3:
+                probs.append(f"player {q + 1} holds {len(self.zones[Z_HAND + q])} cards")
+        return probs
