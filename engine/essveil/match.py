@@ -143,7 +143,8 @@ def _player_name(p: int) -> str:
 class EssveilMatch(Match):
     """One Essveil duel. See the module docstring for the state and actions."""
 
-    __slots__ = ("g", "decks", "hands", "graves", "boards", "lists", "rng")
+    # ``dirty`` is transient (not state): set when a creature may have died during an action
+    __slots__ = ("g", "decks", "hands", "graves", "boards", "lists", "rng", "dirty")
     GAME = "essveil"
     OPTIONS = (OptionSpec("pierce_the_veil", "Pierce the Veil",
                           "Once per turn in your main phase you may pay 3 Life to Attune 1 "
@@ -168,6 +169,7 @@ class EssveilMatch(Match):
         if len(lists) != 2:
             raise ValueError("an Essveil match needs two decks")
         m = cls.__new__(cls)
+        m.dirty = False
         m.lists = tuple(lists)
         m.rng = mix_seed(seed, 0xE55)
         g = [0] * G_LEN
@@ -609,6 +611,7 @@ class EssveilMatch(Match):
     def _apply(self, action) -> list:
         g = self.g
         ev: list = []
+        self.dirty = False
         kind = action[0]
         if kind == CONCEDE:
             p = self.to_move()
@@ -785,7 +788,7 @@ class EssveilMatch(Match):
         self._after_effects(ev)
 
     def _after_effects(self, ev: list) -> None:
-        if not self._check_life(ev):
+        if not self._check_life(ev) and self.dirty:
             self._deaths(ev)
 
     def _enter(self, p: int, card: int, ev: list) -> int:
@@ -887,6 +890,7 @@ class EssveilMatch(Match):
                         ev.append(("silence", u, cid))
                     elif op == OP_DESTROY:
                         b[off + R_FLAGS] |= F_DOOMED
+                        self.dirty = True
                         ev.append(("destroy", u, cid))
                     elif op == OP_TAP:
                         b[off + R_FLAGS] |= F_TAPPED
@@ -914,6 +918,7 @@ class EssveilMatch(Match):
             ev.append(("aegis_spent", uid, cid, n))
             return 0
         b[off + R_DMG] += n
+        self.dirty = True
         ev.append(("damage", uid, cid, n, self._endurance(b, off) - b[off + R_DMG]))
         if venom:
             b[off + R_FLAGS] |= F_DOOMED
@@ -1066,6 +1071,7 @@ class EssveilMatch(Match):
         m.boards = [b[0][:], b[1][:]]
         m.lists = self.lists
         m.rng = self.rng
+        m.dirty = False
         return m
 
     def __eq__(self, other) -> bool:
@@ -1103,6 +1109,7 @@ class EssveilMatch(Match):
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng <= MASK64:
             raise ValueError("malformed Essveil state")
         m.rng = rng
+        m.dirty = False
         n = len(CARDS_BY_INDEX)
         for zone in m.decks + m.hands + m.graves + [list(x) for x in m.lists]:
             if any(not (HIDDEN <= c < n) for c in zone):
