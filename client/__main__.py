@@ -1,0 +1,83 @@
+"""``python -m client`` / ``cardhall``: start Cardhall.
+
+    python -m client                         # the game
+    python -m client --scene list            # every scene name
+    python -m client --screenshot out.png --scene title [--game G] [--seed S] [--size WxH]
+    python -m client --bench                 # one JSON line: startup and frame times
+    python -m client --demo GAME --seed S --frames DIR --every K   # AI vs AI on the real table
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+_T0 = time.perf_counter()
+
+
+def _parse(argv):
+    import argparse
+    p = argparse.ArgumentParser(prog="cardhall", description="Cardhall: three card games.")
+    p.add_argument("--scene", help="open this scene first (--scene list lists them)")
+    p.add_argument("--game", help="everdawn, evons or essveil")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--size", default="1280x720", help="window size WxH")
+    p.add_argument("--screenshot", metavar="PATH", help="render the scene to PATH (PNG) and exit")
+    p.add_argument("--frames-before", type=int, default=30, help=argparse.SUPPRESS)
+    p.add_argument("--bench", action="store_true", help="print startup and frame times as JSON")
+    p.add_argument("--demo", metavar="GAME", help="AI against AI on the real table")
+    p.add_argument("--frames", metavar="DIR", help="with --demo: save screenshots here")
+    p.add_argument("--every", type=int, default=10, help="with --demo: a screenshot every K actions")
+    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--windowed", action="store_true")
+    return p.parse_args(argv)
+
+
+def _size(text):
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"--size must look like 1280x720, not {text!r}")
+    return max(320, w), max(240, h)
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parse(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.scene == "list":
+        from .scenes import SCENES
+        for name, info in SCENES.items():
+            extra = " (needs --game)" if info.needs_game else ""
+            print(f"{name:14s} {info.description}{extra}")
+        return 0
+    if args.bench:
+        from .bench import run_bench
+        return run_bench(args, _T0)
+    if args.screenshot:
+        from .headless import screenshot_main
+        return screenshot_main(args)
+    if args.demo:
+        from .headless import demo_main
+        return demo_main(args)
+    from .app import App
+    fs = True if args.fullscreen else (False if args.windowed else None)
+    app = App(_size(args.size), fullscreen=fs)
+    app.t0 = _T0
+    start = args.scene or "title"
+    kw = {}
+    if args.game:
+        kw["game"] = args.game
+    try:
+        app.scenes.switch(start, **kw)
+    except KeyError as e:
+        print(e, file=sys.stderr)
+        return 2
+    code = app.run()
+    import pygame
+    pygame.quit()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

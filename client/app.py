@@ -1,0 +1,302 @@
+"""The application: window, settings, scene stack, toasts and the frame loop.
+
+``App(size, settings=None)`` opens the window; :meth:`App.step` runs exactly one
+frame (events → update → draw → flip), which is what tests drive through
+:class:`client.testing.Driver`; :meth:`App.run` loops until quit.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from .ui import PAL, font, load_theme
+
+BASE_W, BASE_H = 1280, 720
+MIN_W, MIN_H = 960, 540
+
+
+class SceneManager:
+    """A stack of scenes. The top one gets the events; overlays (``transparent``)
+    draw over the ones below."""
+
+    def __init__(self, app):
+        self.app = app
+        self.stack: list = []
+
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def make(self, name: str, **kw):
+        from .scenes import scene_class
+        cls = scene_class(name, kw.get("game"))
+        sc = cls(self.app, **kw)
+        sc.name = sc.name or name
+        return sc
+
+    def switch(self, name_or_scene, **kw):
+        """Replace the whole stack with one scene."""
+        sc = self.make(name_or_scene, **kw) if isinstance(name_or_scene, str) else name_or_scene
+        while self.stack:
+            self.stack.pop().leave()
+        self.stack.append(sc)
+        sc.enter()
+        return sc
+
+    def push(self, name_or_scene, **kw):
+        sc = self.make(name_or_scene, **kw) if isinstance(name_or_scene, str) else name_or_scene
+        self.stack.append(sc)
+        sc.enter()
+        return sc
+
+    def pop(self):
+        if not self.stack:
+            return None
+        sc = self.stack.pop()
+        sc.leave()
+        if self.top is not None:
+            self.top.resume()
+        return sc
+
+    def rebuild_all(self):
+        for sc in self.stack:
+            sc.rebuild()
+
+    def find(self, cls_or_name):
+        for sc in reversed(self.stack):
+            if (isinstance(cls_or_name, str) and sc.name == cls_or_name) or \
+                    (isinstance(cls_or_name, type) and isinstance(sc, cls_or_name)):
+                return sc
+        return None
+
+
+class Toast:
+    __slots__ = ("text", "kind", "until", "born")
+
+    def __init__(self, text, kind, until, born):
+        self.text, self.kind, self.until, self.born = text, kind, until, born
+
+
+class App:
+    def __init__(self, size=(BASE_W, BASE_H), settings=None, *, fullscreen=None, caption="Cardhall"):
+        self.t0 = time.perf_counter()
+        from .settings import Settings
+        self.settings = settings if settings is not None else Settings.load()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 40)
+        pygame.display.set_caption(caption)
+        self._windowed_size = tuple(size)
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self._set_icon()
+        self.size = self.screen.get_size()
+        self.scale = self._compute_scale()
+        self._theme_cache: dict = {}
+        self.clock = pygame.time.Clock()
+        self.scenes = SceneManager(self)
+        self.toasts: list[Toast] = []
+        self.running = True
+        self.now = 0.0           # seconds since start (frame clock; tests may step it)
+        self.frame = 0
+        self.first_frame_ms = None
+        self.fixed_dt = None     # tests: a fixed frame time
+        self.max_fps = 60
+        self.exit_code = 0
+        self.mouse = (0, 0)      # last mouse position seen in an event
+        want_full = self.settings.fullscreen if fullscreen is None else fullscreen
+        if want_full:
+            self.set_fullscreen(True)
+        if self.settings.load_message:
+            self.toast(self.settings.load_message, "error", 8)
+
+    # ------------------------------------------------------------ window
+    def _set_icon(self):
+        from engine.core.paths import assets_dir
+        p = assets_dir() / "icon.png"
+        if p.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(p)))
+            except pygame.error:
+                pass
+
+    def _compute_scale(self) -> float:
+        w, h = self.size
+        fit = min(w / BASE_W, h / BASE_H)
+        fit = max(0.75, min(3.0, fit))
+        return round(self.settings.ui_scale * fit * 20) / 20
+
+    def new_ui_manager(self):
+        import pygame_gui
+        theme = self._theme_cache.get(self.scale)
+        if theme is None:
+            theme = self._theme_cache[self.scale] = load_theme(self.scale)
+        app = self
+
+        class Manager(pygame_gui.UIManager):
+            # hover follows the mouse position seen in events (synthetic events in tests too)
+            def _update_mouse_position(self):
+                self.mouse_position = self.calculate_scaled_mouse_position(app.mouse)
+
+        return Manager(self.size, theme, enable_live_theme_updates=False)
+
+    def on_resize(self, size):
+        size = (max(MIN_W, size[0]), max(MIN_H, size[1])) if not self.fullscreen else size
+        if tuple(size) != tuple(self.screen.get_size()):
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()
+        if not self.fullscreen:
+            self._windowed_size = self.size
+        self.scale = self._compute_scale()
+        self.scenes.rebuild_all()
+
+    def set_fullscreen(self, on: bool):
+        if on == self.fullscreen:
+            return
+        if on:
+            self._windowed_size = self.screen.get_size()
+            sizes = pygame.display.get_desktop_sizes() or [self._windowed_size]
+            self.screen = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.fullscreen = on
+        self.size = self.screen.get_size()
+        self.scale = self._compute_scale()
+        self.scenes.rebuild_all()
+
+    def toggle_fullscreen(self):
+        self.set_fullscreen(not self.fullscreen)
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
+
+    def apply_settings(self):
+        """Call after settings changed: re-scales the UI if needed."""
+        new = self._compute_scale()
+        if new != self.scale:
+            self.scale = new
+            self.scenes.rebuild_all()
+        if self.settings.fullscreen != self.fullscreen:
+            self.set_fullscreen(self.settings.fullscreen)
+
+    def save_settings(self):
+        from engine.core.files import FileProblem
+        try:
+            self.settings.save()
+        except (OSError, FileProblem) as e:
+            self.toast(f"Could not save settings: {e}", "error")
+
+    # ------------------------------------------------------------ toasts
+    def toast(self, text: str, kind: str = "info", seconds: float = 3.5):
+        """A short message at the bottom of the window (kind: info, error, good)."""
+        self.toasts = [t for t in self.toasts if t.text != text][-3:]
+        self.toasts.append(Toast(text, kind, self.now + seconds, self.now))
+
+    def _draw_toasts(self, surf):
+        self.toasts = [t for t in self.toasts if t.until > self.now]
+        if not self.toasts:
+            return
+        s = self.scale
+        f = font(int(17 * s))
+        y = self.size[1] - int(28 * s)
+        for t in reversed(self.toasts):
+            col = {"error": PAL["bad"], "good": PAL["good"]}.get(t.kind, PAL["gold"])
+            from .ui import wrap_lines
+            lines = wrap_lines(t.text, f, int(min(760 * s, self.size[0] * 0.8)))
+            lh = f.get_linesize()
+            w = max(f.size(ln)[0] for ln in lines) + int(48 * s)
+            h = lh * len(lines) + int(18 * s)
+            r = pygame.Rect(0, 0, w, h)
+            r.midbottom = (self.size[0] // 2, y)
+            fade = min(1.0, (t.until - self.now) / 0.4, (self.now - t.born) / 0.15 + 0.2)
+            box = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, (12, 14, 20, int(235 * fade)), box.get_rect(), border_radius=int(10 * s))
+            pygame.draw.rect(box, (*col, int(255 * fade)), box.get_rect(), max(1, int(2 * s)),
+                             border_radius=int(10 * s))
+            # icon: ! for errors, i for info, check for good — shape carries the meaning too
+            cx, cy = int(22 * s), h // 2
+            pygame.draw.circle(box, (*col, int(255 * fade)), (cx, cy), int(9 * s))
+            mark = {"error": "!", "good": "✓"}.get(t.kind, "i")
+            mi = font(int(14 * s), True).render(mark, True, (15, 15, 20))
+            box.blit(mi, mi.get_rect(center=(cx, cy)))
+            for i, ln in enumerate(lines):
+                img = f.render(ln, True, PAL["text"])
+                img.set_alpha(int(255 * fade))
+                box.blit(img, (int(38 * s), int(9 * s) + i * lh))
+            surf.blit(box, r)
+            y = r.top - int(8 * s)
+
+    # ------------------------------------------------------------ loop
+    def step(self, dt: float | None = None) -> None:
+        if dt is None:
+            dt = self.fixed_dt
+        if dt is None:
+            ms = self.clock.tick(self.max_fps) if self.max_fps else self.clock.tick()
+            dt = min(ms / 1000.0, 0.1)
+        self.now += dt
+        for ev in pygame.event.get():
+            self.process_event(ev)
+            if not self.running:
+                return
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+            # scenes below an overlay keep animating (AI thinking, clocks)
+            for sc in self.scenes.stack[:-1]:
+                if getattr(sc, "update_below", False):
+                    sc.update_below(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+        if self.first_frame_ms is None:
+            self.first_frame_ms = (time.perf_counter() - self.t0) * 1000
+
+    def draw(self, surf):
+        stack = self.scenes.stack
+        start = len(stack) - 1
+        while start > 0 and stack[start].transparent:
+            start -= 1
+        for i in range(max(0, start), len(stack)):
+            sc = stack[i]
+            if i > start and sc.transparent and sc.dim_below:
+                veil = pygame.Surface(self.size, pygame.SRCALPHA)
+                veil.fill((6, 8, 12, sc.dim_below))
+                surf.blit(veil, (0, 0))
+            sc.draw(surf)
+        if not stack:
+            surf.fill(PAL["bg"])
+        self._draw_toasts(surf)
+
+    def process_event(self, ev):
+        if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = ev.pos
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return
+        if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.on_resize(ev.size)
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.scenes.top
+        if top is not None:
+            top.process_event(ev)
+
+    def run(self) -> int:
+        while self.running:
+            self.step()
+        return self.exit_code
+
+    def quit(self, code: int = 0):
+        self.running = False
+        self.exit_code = code
+        for sc in reversed(self.scenes.stack):
+            try:
+                sc.leave()
+            except Exception:  # noqa: BLE001 - closing anyway
+                pass
+        self.scenes.stack.clear()
+
+    def screenshot(self, path) -> None:
+        pygame.image.save(self.screen, str(path))

@@ -1,0 +1,89 @@
+"""Procedural card rendering for all three games (no external art).
+
+    from client.cards import card_surface, back_surface, card_size
+    img = card_surface("everdawn", card, width)        # cached per (game, card id, width, variant)
+
+Rendered surfaces are cached (LRU) per (game, card id, width, variant): never scale
+every frame — ask for the width you draw at. ``card`` is the game's card object
+(``id``, ``name``, ``kind``, ``text`` and the game's own fields); a card id string
+is looked up in the game's pool.
+
+Per-game frames live in ``client/cards/<game>.py`` (function ``render(card, w, h, big)``);
+shared drawing in :mod:`client.cards.draw`, icons in :mod:`client.cards.icons`, the
+seeded art in :mod:`client.cards.art`.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+RATIO = 1.4  # height / width, every game
+_CACHE: "OrderedDict[tuple, object]" = OrderedDict()
+_CACHE_MAX = 600
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return int(width), int(round(width * RATIO))
+
+
+def _lookup(game: str, card):
+    if isinstance(card, str):
+        from .. import gamesinfo
+        sp = gamesinfo.spec(game)
+        if sp is None or card not in sp.cards:
+            return None
+        return sp.cards[card]
+    return card
+
+
+def card_surface(game: str, card, width: int, *, big: bool = False, variant=None):
+    """The face of ``card`` at ``width`` px. ``big`` = zoom layout with full text.
+
+    ``variant`` is an extra hashable key for the caller's own overlays (e.g. a
+    tapped/damaged state rendered by the table); the base face ignores it.
+    """
+    card = _lookup(game, card)
+    width = max(24, int(width))
+    cid = getattr(card, "id", None) if card is not None else None
+    key = (game, cid, width, bool(big), variant)
+    surf = _CACHE.get(key)
+    if surf is not None:
+        _CACHE.move_to_end(key)
+        return surf
+    w, h = card_size(width)
+    if card is None:
+        surf = back_surface(game, width)
+    else:
+        surf = _render(game, card, w, h, big)
+    _CACHE[key] = surf
+    if len(_CACHE) > _CACHE_MAX:
+        _CACHE.popitem(last=False)
+    return surf
+
+
+def _render(game, card, w, h, big):
+    import importlib
+    try:
+        mod = importlib.import_module(f"client.cards.{game}")
+    except ModuleNotFoundError:
+        from . import generic as mod
+    try:
+        return mod.render(card, w, h, big)
+    except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen
+        import traceback
+        traceback.print_exc()
+        from . import generic
+        return generic.render(card, w, h, big)
+
+
+def back_surface(game: str, width: int):
+    key = (game, "__back__", int(width), False, None)
+    surf = _CACHE.get(key)
+    if surf is None:
+        from .draw import card_back
+        surf = card_back(game, *card_size(width))
+        _CACHE[key] = surf
+    return surf
+
+
+def clear_cache():
+    _CACHE.clear()

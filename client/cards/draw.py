@@ -1,0 +1,154 @@
+"""Shared card drawing: frames, banners, stat boxes, text panels, the card back."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..ui import font, shade, wrap_lines, fit_font
+from .icons import draw_icon
+
+INK = (24, 20, 18)
+PARCH = (236, 226, 200)
+PARCH_DARK = (206, 192, 160)
+WHITE = (250, 246, 236)
+
+
+def radius(w):
+    return max(3, w // 18)
+
+
+def frame(w, h, colour, *, inner=None):
+    """A card blank: outer coloured frame with a bevel, returns (surface, inner rect)."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = radius(w)
+    pygame.draw.rect(s, shade(colour, 0.45), s.get_rect(), border_radius=r)
+    pygame.draw.rect(s, colour, s.get_rect().inflate(-max(2, w // 60), -max(2, w // 60)), border_radius=r)
+    b = max(3, w // 22)
+    inner_r = s.get_rect().inflate(-2 * b, -2 * b)
+    pygame.draw.rect(s, inner or shade(colour, 0.3), inner_r, border_radius=max(2, r - b // 2))
+    # bevel highlight
+    pygame.draw.rect(s, shade(colour, 1.35), s.get_rect().inflate(-max(2, w // 60), -max(2, w // 60)),
+                     max(1, w // 110), border_radius=r)
+    return s, inner_r
+
+
+def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0):
+    pygame.draw.rect(s, shade(colour, 0.22), rect, border_radius=max(2, rect.height // 4))
+    pygame.draw.rect(s, shade(colour, 1.2), rect, max(1, rect.height // 14), border_radius=max(2, rect.height // 4))
+    avail = rect.width - left_pad - right_pad - rect.height // 3
+    f = fit_font(name, avail, size or int(rect.height * 0.56), bold=True, min_size=7)
+    img = f.render(name, True, WHITE)
+    cx = rect.left + left_pad + (rect.width - left_pad - right_pad) // 2
+    s.blit(img, img.get_rect(center=(cx, rect.centery)))
+
+
+def badge(s, center, r, colour, *, ring=WHITE):
+    pygame.draw.circle(s, shade(colour, 0.4), center, r + max(1, r // 6))
+    pygame.draw.circle(s, colour, center, r)
+    pygame.draw.circle(s, ring, center, r, max(1, r // 7))
+
+
+def number(s, text, center, size, colour=WHITE, *, bold=True, outline=(12, 10, 8)):
+    f = font(max(7, int(size)), bold)
+    img = f.render(str(text), True, colour)
+    if outline:
+        o = f.render(str(text), True, outline)
+        d = max(1, int(size) // 14)
+        for dx, dy in ((-d, 0), (d, 0), (0, -d), (0, d), (d, d), (-d, -d), (d, -d), (-d, d)):
+            s.blit(o, o.get_rect(center=(center[0] + dx, center[1] + dy)))
+    s.blit(img, img.get_rect(center=center))
+
+
+def text_panel(s, rect, text, *, size, colour=INK, bg=PARCH, italic_tail=None, min_size=7):
+    pygame.draw.rect(s, bg, rect, border_radius=max(2, rect.width // 30))
+    pygame.draw.rect(s, shade(bg, 0.7), rect, max(1, rect.width // 120), border_radius=max(2, rect.width // 30))
+    pad = max(2, rect.width // 22)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    body = text or ""
+    sz = size
+    while True:
+        f = font(sz)
+        lines = wrap_lines(body, f, inner.width)
+        lh = f.get_linesize()
+        tail_lines = []
+        if italic_tail:
+            fi = font(sz, False, True)
+            tail_lines = wrap_lines(italic_tail, fi, inner.width)
+        total = lh * (len(lines) + len(tail_lines)) + (lh // 3 if tail_lines else 0)
+        if total <= inner.height or sz <= min_size:
+            break
+        sz -= 1
+    y = inner.top
+    for ln in lines:
+        if y + lh > inner.bottom + lh // 3:
+            break
+        s.blit(f.render(ln, True, colour), (inner.left, y))
+        y += lh
+    if tail_lines and y + lh <= inner.bottom + 2:
+        y += lh // 3
+        fi = font(sz, False, True)
+        for ln in tail_lines:
+            if y + lh > inner.bottom + 2:
+                break
+            s.blit(fi.render(ln, True, shade(colour, 1.6)), (inner.left, y))
+            y += lh
+
+
+def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None):
+    """A stat box: the big number on top, a smaller "+bonus" below (Everdawn style)."""
+    pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.width // 6))
+    pygame.draw.rect(s, shade(colour, 1.3), rect, max(1, rect.width // 16), border_radius=max(2, rect.width // 6))
+    if bottom is None:
+        number(s, top, rect.center, rect.height * 0.6)
+        return
+    split = rect.top + int(rect.height * 0.6)
+    pygame.draw.line(s, shade(colour, 1.1), (rect.left + 3, split), (rect.right - 4, split), max(1, rect.width // 24))
+    number(s, top, (rect.centerx, rect.top + int(rect.height * 0.3)), rect.height * 0.46)
+    number(s, f"+{bottom}", (rect.centerx, rect.top + int(rect.height * 0.8)), rect.height * 0.28,
+           colour=(255, 230, 150))
+
+
+def art_window(s, rect, card_id, tint, *, border):
+    from .art import art
+    img = art(str(card_id), rect.width, rect.height, tint)
+    s.blit(img, rect)
+    pygame.draw.rect(s, border, rect, max(1, rect.width // 80))
+
+
+def card_back(game, w, h):
+    from ..ui import GAME_ACCENT
+    acc = GAME_ACCENT.get(game, (180, 150, 90))
+    s, inner = frame(w, h, shade(acc, 0.55), inner=(20, 22, 32))
+    cx, cy = inner.center
+    # concentric diamonds + rays: one pattern per game
+    n = {"everdawn": 12, "evons": 8, "essveil": 10}.get(game, 6)
+    rr = min(inner.width, inner.height) * 0.42
+    for i in range(n):
+        a = i * 2 * math.pi / n
+        pygame.draw.line(s, shade(acc, 0.45), (cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
+                         max(1, w // 70))
+    for k, f in enumerate((1.0, 0.72, 0.44)):
+        r = rr * f
+        pts = [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)]
+        pygame.draw.polygon(s, shade(acc, 0.3 + 0.25 * k), pts)
+        pygame.draw.polygon(s, acc, pts, max(1, w // 60))
+    f = font(max(7, w // 8), False, False, True)
+    img = f.render("C", True, (255, 236, 190))
+    s.blit(img, img.get_rect(center=(cx, cy)))
+    pygame.draw.rect(s, acc, inner, max(1, w // 70), border_radius=max(2, radius(w) - 2))
+    return s
+
+
+def type_plate(s, rect, text, colour):
+    """A small label under the art: 'Creature — Melee'."""
+    pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.height // 3))
+    f = fit_font(text, rect.width - 6, int(rect.height * 0.62), min_size=6)
+    img = f.render(text, True, (230, 222, 200))
+    s.blit(img, img.get_rect(center=rect.center))
+
+
+def icon_badge(s, name, center, r, colour, *, icon_colour=WHITE):
+    badge(s, center, r, colour)
+    draw_icon(s, name, pygame.Rect(0, 0, int(r * 1.25), int(r * 1.25)).move(
+        center[0] - int(r * 0.625), center[1] - int(r * 0.625)), icon_colour, outline=None)

@@ -1,0 +1,196 @@
+"""Scene: one screen of the program.
+
+Life cycle: ``__init__(app, **kw)`` → :meth:`enter` → (:meth:`build` on enter and
+after every resize / UI-scale change) → per frame :meth:`handle_event`,
+:meth:`update`, :meth:`draw` → :meth:`leave`.
+
+Each scene owns its own pygame-gui ``UIManager`` (``self.ui``) so an overlay's
+buttons never receive clicks meant for the scene under it. Build widgets with
+:meth:`button` (click action + keyboard shortcut + tooltip in one call); plain
+keys go through :meth:`add_key`. ``self.s(x)`` scales a length by the current UI
+scale; ``self.W``/``self.H`` are the window size.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..ui import PAL
+
+
+def key_label(key: str) -> str:
+    special = {"escape": "Esc", "return": "Enter", "space": "Space", "backspace": "Backspace",
+               "delete": "Del", "tab": "Tab", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+    k = key.lower()
+    if "+" in k:
+        mods, _, base = k.rpartition("+")
+        return "+".join(m.capitalize() for m in mods.split("+")) + "+" + key_label(base)
+    return special.get(k, k.upper())
+
+
+class Scene:
+    name = ""
+    title = ""
+    transparent = False  # overlays: the scene below is drawn first
+    dim_below = 150      # alpha of the veil over the scene below (overlays)
+
+    def __init__(self, app, **kwargs):
+        self.app = app
+        self.kwargs = kwargs
+        self.ui = None
+        self._actions: dict = {}
+        self._keys: dict = {}
+        self.widgets: dict = {}
+
+    # ----------------------------------------------------------- geometry
+    @property
+    def W(self) -> int:
+        return self.app.size[0]
+
+    @property
+    def H(self) -> int:
+        return self.app.size[1]
+
+    def s(self, x: float) -> int:
+        return int(round(x * self.app.scale))
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, *self.app.size)
+
+    # ----------------------------------------------------------- life cycle
+    def enter(self) -> None:
+        self.rebuild()
+
+    def leave(self) -> None:
+        if self.ui is not None:
+            self.ui.clear_and_reset()
+        self.ui = None
+
+    def resume(self) -> None:
+        """Called when an overlay above this scene is closed."""
+
+    def rebuild(self) -> None:
+        """(Re)create the UI manager and all widgets for the current size/scale."""
+        self.ui = self.app.new_ui_manager()
+        self._actions.clear()
+        self._keys.clear()
+        self.widgets.clear()
+        self.build()
+
+    def build(self) -> None:
+        """Create widgets. Override."""
+
+    # ----------------------------------------------------------- widgets
+    def button(self, rect, text, action, *, key=None, tip="", cls=None, name=None,
+               enabled=True, keys=()):
+        """A pygame-gui button whose click and keyboard shortcut both run ``action``.
+
+        ``key`` is a pygame key name ("p", "escape", "f1", "ctrl+z"); it is shown in
+        the tooltip. ``cls`` is a theme class ("@primary", "@danger", "@small").
+        """
+        import pygame_gui
+        from pygame_gui.core import ObjectID
+        tip_text = tip or text
+        if key:
+            tip_text = f"{tip_text}  — shortcut: {key_label(key)}"
+        b = pygame_gui.elements.UIButton(
+            pygame.Rect(rect), text, manager=self.ui, tool_tip_text=tip_text,
+            object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=cls))
+        if not enabled:
+            b.disable()
+        self._actions[b] = action
+        for k in ((key,) if key else ()) + tuple(keys):
+            self.add_key(k, action, button=b)
+        if name:
+            self.widgets[name] = b
+        return b
+
+    def label(self, rect, text, *, cls=None, name=None):
+        import pygame_gui
+        from pygame_gui.core import ObjectID
+        lab = pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager=self.ui,
+                                          object_id=ObjectID(class_id=cls))
+        if name:
+            self.widgets[name] = lab
+        return lab
+
+    def add_key(self, key: str, action, *, button=None) -> None:
+        self._keys[_parse_key(key)] = (action, button)
+
+    def on_ui_event(self, ev) -> bool:
+        """Handle a pygame-gui event (button presses). Override to add more."""
+        import pygame_gui
+        if ev.type == pygame_gui.UI_BUTTON_PRESSED and ev.ui_element in self._actions:
+            self._actions[ev.ui_element]()
+            return True
+        return False
+
+    # ----------------------------------------------------------- frame
+    def process_event(self, ev) -> None:
+        """Route one event: UI manager first, then shortcuts, then :meth:`handle_event`."""
+        if self.ui is not None and self.ui.process_events(ev):
+            return
+        if ev.type >= pygame.USEREVENT and self.on_ui_event(ev):
+            return
+        if ev.type == pygame.KEYDOWN and not self._text_focus():
+            mods = ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT)
+            norm = (ev.key, _norm_mods(mods))
+            if norm in self._keys:
+                action, btn = self._keys[norm]
+                if btn is None or btn.is_enabled:
+                    action()
+                return
+        self.handle_event(ev)
+
+    def _text_focus(self) -> bool:
+        if self.ui is None:
+            return False
+        import pygame_gui
+        focus = self.ui.get_focus_set()
+        return any(isinstance(w, (pygame_gui.elements.UITextEntryLine,
+                                  pygame_gui.elements.UITextEntryBox)) for w in (focus or ()))
+
+    def handle_event(self, ev) -> None:
+        """Mouse/keyboard events the UI did not consume. Override."""
+
+    def update(self, dt: float) -> None:
+        if self.ui is not None:
+            self.ui.update(dt)
+
+    def draw(self, surface) -> None:
+        """Draw the scene's own graphics, then call :meth:`draw_ui`."""
+        surface.fill(PAL["bg"])
+        self.draw_ui(surface)
+
+    def draw_ui(self, surface) -> None:
+        if self.ui is not None:
+            self.ui.draw_ui(surface)
+
+    # ----------------------------------------------------------- navigation sugar
+    def go(self, name: str, **kw):
+        return self.app.scenes.switch(name, **kw)
+
+    def push(self, name: str, **kw):
+        return self.app.scenes.push(name, **kw)
+
+    def close(self):
+        return self.app.scenes.pop()
+
+
+def _norm_mods(mods: int) -> int:
+    out = 0
+    if mods & pygame.KMOD_CTRL:
+        out |= 1
+    if mods & pygame.KMOD_SHIFT:
+        out |= 2
+    if mods & pygame.KMOD_ALT:
+        out |= 4
+    return out
+
+
+def _parse_key(key: str):
+    parts = key.lower().split("+")
+    mods = 0
+    for m in parts[:-1]:
+        mods |= {"ctrl": 1, "shift": 2, "alt": 4}[m]
+    return (pygame.key.key_code(parts[-1]), mods)

@@ -1,0 +1,161 @@
+"""Match setup: Play vs AI (your deck, the AI's deck, difficulty, options) and
+Local two-player (both decks, options). Starting creates an autosaving
+:class:`engine.core.session.MatchSession` and opens the game's table."""
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from .. import gamesinfo
+from ..settings import DIFFICULTIES
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from .base import Scene
+from .title import draw_background
+from .widgets import dropdown, handle_dropdown_event
+
+
+def new_seed() -> int:
+    return int.from_bytes(os.urandom(6), "little")
+
+
+def start_session_scene(app, session):
+    """Open the table for a (new or resumed) session, using its meta for the mode."""
+    meta = session.meta
+    mode = meta.get("mode", "ai")
+    kw = {"game": session.game, "session": session, "mode": mode}
+    if mode == "ai":
+        kw["human_seats"] = (int(meta.get("human", 0)),)
+        kw["ai_level"] = meta.get("ai", "normal")
+    else:
+        kw["human_seats"] = (0, 1)
+    app.scenes.switch("table", **kw)
+
+
+def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed=None, human=0):
+    from engine.core.session import MatchSession
+    from ..storage import replays_dir, saves_dir
+    seed = new_seed() if seed is None else seed
+    if mode == "ai":
+        names = ["You", f"AI ({ai_level})"] if human == 0 else [f"AI ({ai_level})", "You"]
+        meta = {"mode": "ai", "ai": ai_level, "human": human, "names": names, "ai_seed": seed ^ 0x5EED}
+    else:
+        meta = {"mode": "hotseat", "names": ["Player 1", "Player 2"]}
+    session = MatchSession.new(game, decks, seed, options or {}, meta,
+                               autosave_folder=saves_dir(), replay_folder=replays_dir())
+    start_session_scene(app, session)
+    return session
+
+
+class MatchSetupScene(Scene):
+    mode = "ai"
+    heading = "Play vs AI"
+
+    def enter(self):
+        from ..storage import list_decks
+        self.game = self.kwargs.get("game") or gamesinfo.default_game()
+        sp = gamesinfo.spec(self.game)
+        self.decks = [e for e in list_decks(self.game) if e.legal] if sp else []
+        self.pick = [0, min(1, len(self.decks) - 1) if self.decks else 0]
+        self.level = self.app.settings.ai_difficulty
+        self.option_specs = list(getattr(sp.match_class, "OPTIONS", ())) if sp else []
+        self.options = {o.name: o.default for o in self.option_specs}
+        super().enter()
+
+    def panel_rect(self):
+        s = self.s
+        r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - s(150), s(540)))
+        r.midtop = (self.W // 2, s(120))
+        return r
+
+    def seat_labels(self):
+        return ("Your deck", "AI's deck")
+
+    def build(self):
+        s = self.s
+        r = self.panel_rect()
+        self.rows = []
+        lx = r.left + s(36)
+        cx = r.left + int(r.width * 0.38)
+        cw = r.right - s(36) - cx
+        rh, gap = s(44), s(14)
+        y = r.top + s(30)
+        opts = [(e.label, i) for i, e in enumerate(self.decks)]
+        for seat, lab in enumerate(self.seat_labels()):
+            self.rows.append((lab, "starter decks and your saved legal decks", pygame.Rect(lx, y, cx - lx, rh)))
+            dropdown(self, (cx, y, cw, rh), opts, self.pick[seat],
+                     (lambda v, seat=seat: self.set_pick(seat, v)), name=f"deck{seat}")
+            y += rh + gap
+        if self.mode == "ai":
+            self.rows.append(("Difficulty", "easy is forgiving, hard plays its best", pygame.Rect(lx, y, cx - lx, rh)))
+            dropdown(self, (cx, y, cw, rh), [(d.capitalize(), d) for d in DIFFICULTIES], self.level,
+                     self.set_level, name="difficulty")
+            y += rh + gap
+        for i, o in enumerate(self.option_specs):
+            bx = r.right - s(36) - s(120)
+            self.rows.append((o.label, o.description, pygame.Rect(lx, y, bx - lx - s(16), rh)))
+            if isinstance(o.default, bool):
+                on = bool(self.options[o.name])
+                self.button((bx, y, s(120), rh), "On" if on else "Off",
+                            (lambda n=o.name: self.toggle(n)), tip=o.description, name=f"opt_{o.name}",
+                            cls="@primary" if on else None, key=str(i + 1) if i < 9 else None)
+            y += rh + gap
+        self.rows_bottom = y
+        bw, bh = s(200), s(50)
+        ok = bool(self.decks)
+        self.button((r.right - bw - s(36), r.bottom - bh - s(24), bw, bh), "Start", self.start,
+                    key="return", tip="Start the match" if ok else "No legal deck to play with",
+                    cls="@primary", name="start", enabled=ok)
+        self.button((r.left + s(36), r.bottom - bh - s(24), s(160), bh), "Back", self.back, key="escape",
+                    tip="Back to the game menu", name="back")
+
+    def on_ui_event(self, ev):
+        return handle_dropdown_event(self, ev) or super().on_ui_event(ev)
+
+    def set_pick(self, seat, i):
+        self.pick[seat] = i
+
+    def set_level(self, v):
+        self.level = v
+
+    def toggle(self, name):
+        self.options[name] = not self.options[name]
+        self.rebuild()
+
+    def back(self):
+        self.go("game_menu", game=self.game)
+
+    def chosen_decks(self):
+        return tuple(self.decks[i].deck for i in self.pick)
+
+    def start(self):
+        if not self.decks:
+            return
+        start_match(self.app, self.game, self.chosen_decks(), mode=self.mode, ai_level=self.level,
+                    options=dict(self.options))
+
+    def draw(self, surf):
+        s = self.s
+        draw_background(surf)
+        acc = GAME_ACCENT.get(self.game, PAL["gold"])
+        draw_text(surf, f"{gamesinfo.title(self.game)} — {self.heading}", (self.W // 2, s(44)), s(40),
+                  shade(acc, 1.2), title=True, anchor="midtop", shadow=True)
+        r = self.panel_rect()
+        panel(surf, r, radius=s(16))
+        for lab, tip, rr in self.rows:
+            draw_text(surf, lab, (rr.left, rr.top + s(1)), s(18), PAL["text"], bold=True)
+            draw_wrapped(surf, tip, pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(36)), s(13),
+                         PAL["muted"], max_lines=2, shrink=False)
+        if not self.decks:
+            draw_wrapped(surf, "No legal deck yet for this game. Build one in the deck builder.",
+                         pygame.Rect(r.left + s(36), self.rows_bottom + s(10), r.width - s(72), s(60)), s(16),
+                         PAL["bad"])
+        self.draw_ui(surf)
+
+
+class HotseatSetupScene(MatchSetupScene):
+    mode = "hotseat"
+    heading = "Local two-player"
+
+    def seat_labels(self):
+        return ("Player 1's deck", "Player 2's deck")

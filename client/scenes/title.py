@@ -1,0 +1,136 @@
+"""The first screen: pick a game (three tiles), settings, replays, quit."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import gamesinfo
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, shade
+from .base import Scene
+
+
+class TitleScene(Scene):
+    def enter(self):
+        self.games = gamesinfo.all_games()
+        self.ready = set(gamesinfo.available())
+        self.hover = None
+        self.t = 0.0
+        super().enter()
+
+    def layout(self):
+        s = self.s
+        n = len(self.games)
+        gap = s(28)
+        tw = min(s(360), (self.W - gap * (n + 1)) // n)
+        th = min(s(430), self.H - s(300))
+        x0 = (self.W - (tw * n + gap * (n - 1))) // 2
+        y0 = s(170)
+        return [pygame.Rect(x0 + i * (tw + gap), y0, tw, th) for i in range(n)]
+
+    def build(self):
+        s = self.s
+        self.tiles = self.layout()
+        for i, (g, r) in enumerate(zip(self.games, self.tiles)):
+            ok = g in self.ready
+            bw, bh = r.width - s(48), s(46)
+            self.button((r.centerx - bw // 2, r.bottom - bh - s(18), bw, bh), f"Play {gamesinfo.title(g)}",
+                        (lambda g=g: self.open_game(g)), key=str(i + 1), cls="@primary", name=f"play_{g}",
+                        tip=f"Open {gamesinfo.title(g)}" if ok else f"{gamesinfo.title(g)} is not installed yet",
+                        enabled=ok)
+        bw, bh = s(170), s(44)
+        y = self.H - bh - s(24)
+        items = [("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI"),
+                 ("Replays", "r", lambda: self.go("replays"), "Watch finished games"),
+                 ("Quit", "q", self.app.quit, "Leave Cardhall")]
+        total = len(items) * bw + (len(items) - 1) * s(16)
+        x = (self.W - total) // 2
+        for text, key, act, tip in items:
+            self.button((x, y, bw, bh), text, act, key=key, tip=tip, name=text.lower(),
+                        keys=("escape",) if text == "Quit" else ())
+            x += bw + s(16)
+
+    def open_game(self, g):
+        if g not in self.ready:
+            self.app.toast(f"{gamesinfo.title(g)} is not installed in this build yet.", "error")
+            return
+        self.go("game_menu", game=g)
+
+    def handle_event(self, ev):
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = next((i for i, r in enumerate(self.tiles) if r.collidepoint(ev.pos)), None)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for g, r in zip(self.games, self.tiles):
+                if r.collidepoint(ev.pos):
+                    self.open_game(g)
+                    return
+
+    def update(self, dt):
+        self.t += dt
+        super().update(dt)
+
+    def draw(self, surf):
+        s = self.s
+        draw_background(surf, self.t)
+        draw_text(surf, "Cardhall", (self.W // 2, s(28)), s(68), PAL["gold"], title=True, anchor="midtop",
+                  shadow=True)
+        draw_text(surf, "Three card games. One hall. Play the AI or a friend at this screen.",
+                  (self.W // 2, s(116)), s(19), PAL["muted"], anchor="midtop")
+        from ..cards import back_surface, card_surface
+        for i, (g, r) in enumerate(zip(self.games, self.tiles)):
+            acc = GAME_ACCENT[g]
+            ok = g in self.ready
+            hov = self.hover == i
+            lift = s(6) if hov and ok else 0
+            rr = r.move(0, -lift)
+            tile = pygame.Surface(rr.size, pygame.SRCALPHA)
+            pygame.draw.rect(tile, (*shade(acc, 0.16), 240), tile.get_rect(), border_radius=s(16))
+            band = pygame.Rect(0, 0, rr.width, s(6))
+            pygame.draw.rect(tile, acc, band, border_top_left_radius=s(16), border_top_right_radius=s(16))
+            surf.blit(tile, rr)
+            pygame.draw.rect(surf, acc if (hov and ok) else shade(acc, 0.6), rr, s(3 if hov else 2),
+                             border_radius=s(16))
+            draw_text(surf, gamesinfo.title(g), (rr.centerx, rr.top + s(18)), s(30), shade(acc, 1.25),
+                      title=True, anchor="midtop")
+            draw_wrapped(surf, gamesinfo.pitch(g), pygame.Rect(rr.left + s(22), rr.top + s(62), rr.width - s(44),
+                                                               s(52)), s(15), PAL["text"], align="center")
+            cw = min(s(150), int((rr.height - s(200)) / 1.4))
+            card = gamesinfo.showcase_card(g) if ok else None
+            img = card_surface(g, card, cw) if card is not None else back_surface(g, cw)
+            ir = img.get_rect(midtop=(rr.centerx, rr.top + s(122)))
+            if hov and ok:
+                glow = pygame.Surface(ir.inflate(s(16), s(16)).size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*acc, 70), glow.get_rect(), border_radius=s(14))
+                surf.blit(glow, ir.inflate(s(16), s(16)))
+            surf.blit(img, ir)
+            if not ok:
+                draw_text(surf, "coming soon", (rr.centerx, ir.bottom + s(4)), s(14), PAL["dim"], italic=True,
+                          anchor="midtop")
+        self.draw_ui(surf)
+
+
+_BG_CACHE: dict = {}
+
+
+def draw_background(surf, t=0.0):
+    """The shared menu background: a dark vertical gradient with faint arches (cached per size)."""
+    w, h = surf.get_size()
+    bg = _BG_CACHE.get((w, h))
+    if bg is None:
+        bg = pygame.Surface((w, h))
+        top, bottom = (26, 30, 44), (12, 14, 20)
+        for y in range(0, h, 4):
+            k = y / h
+            pygame.draw.rect(bg, tuple(int(top[i] + (bottom[i] - top[i]) * k) for i in range(3)), (0, y, w, 4))
+        arch = pygame.Surface((w, h), pygame.SRCALPHA)
+        n = 7
+        for i in range(n):
+            cx = int(w * (i + 0.5) / n)
+            aw = int(w / n * 0.7)
+            r = pygame.Rect(cx - aw // 2, int(h * 0.22), aw, int(h * 1.2))
+            pygame.draw.ellipse(arch, (255, 220, 150, 9), r)
+            pygame.draw.ellipse(arch, (255, 220, 150, 14), r, 2)
+        bg.blit(arch, (0, 0))
+        _BG_CACHE.clear()
+        _BG_CACHE[(w, h)] = bg
+    surf.blit(bg, (0, 0))

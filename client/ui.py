@@ -1,0 +1,179 @@
+"""Look and feel shared by every screen: palette, fonts, the pygame-gui theme.
+
+* :data:`PAL` — the palette (one place; scenes and card frames use these names).
+* :func:`font` — a cached ``pygame.font.Font`` from ``assets/fonts`` (never a
+  system font) at a pixel size already multiplied by the current scale.
+* :func:`load_theme` — ``assets/theme.json`` with font paths made absolute and
+  font sizes multiplied by the UI scale, as a dict for ``UIManager``.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+
+from engine.core.paths import assets_dir
+
+PAL = {
+    "bg": (18, 21, 29),
+    "bg2": (24, 28, 38),
+    "panel": (29, 34, 45),
+    "panel_hi": (40, 47, 64),
+    "line": (61, 70, 96),
+    "text": (236, 228, 208),
+    "muted": (169, 176, 192),
+    "dim": (108, 115, 132),
+    "gold": (224, 176, 80),
+    "gold_hi": (255, 212, 121),
+    "good": (104, 196, 120),
+    "bad": (226, 96, 86),
+    "info": (110, 170, 235),
+    "shadow": (0, 0, 0),
+    # game accents
+    "everdawn": (232, 152, 60),
+    "evons": (60, 184, 176),
+    "essveil": (160, 110, 220),
+}
+
+GAME_ACCENT = {"everdawn": PAL["everdawn"], "evons": PAL["evons"], "essveil": PAL["essveil"]}
+
+FONT_FILES = {
+    (False, False): "NotoSans-Regular.ttf",
+    (True, False): "NotoSans-Bold.ttf",
+    (False, True): "NotoSans-Italic.ttf",
+    (True, True): "NotoSans-BoldItalic.ttf",
+}
+TITLE_FONT_FILE = "DejaVuSerif-Bold.ttf"
+
+
+def fonts_dir():
+    return assets_dir() / "fonts"
+
+
+@lru_cache(maxsize=256)
+def font(size: int, bold: bool = False, italic: bool = False, title: bool = False):
+    """A font from assets/fonts at ``size`` pixels (already scaled by the caller)."""
+    import pygame
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = TITLE_FONT_FILE if title else FONT_FILES[(bool(bold), bool(italic))]
+    return pygame.font.Font(str(fonts_dir() / name), max(6, int(size)))
+
+
+@lru_cache(maxsize=8)
+def _theme_raw() -> str:
+    return (assets_dir() / "theme.json").read_text(encoding="utf-8")
+
+
+def load_theme(scale: float = 1.0) -> dict:
+    """The theme as a dict: absolute font paths, font sizes times ``scale``."""
+    theme = json.loads(_theme_raw())
+    base = fonts_dir().parent
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        f = block.get("font")
+        if isinstance(f, dict):
+            for k in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
+                if k in f:
+                    f[k] = str(base / f[k])
+            if "size" in f:
+                f["size"] = str(max(8, round(int(f["size"]) * scale)))
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for k in ("list_item_height", "rect_width", "shape_corner_radius"):
+                if k in misc:
+                    misc[k] = str(max(1, round(int(misc[k]) * scale)))
+    return theme
+
+
+def lerp_colour(a, b, t: float):
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))
+
+
+def shade(c, f: float):
+    """Darken (f<1) or lighten (f>1) a colour."""
+    if f <= 1:
+        return tuple(max(0, int(x * f)) for x in c[:3])
+    return tuple(min(255, int(x + (255 - x) * (f - 1))) for x in c[:3])
+
+
+def draw_text(surface, text, pos, size, colour=None, *, bold=False, italic=False, title=False,
+              anchor="topleft", shadow=False):
+    """Blit one line of text; returns its rect. ``size`` in pixels (already scaled)."""
+    f = font(size, bold, italic, title)
+    img = f.render(str(text), True, colour or PAL["text"])
+    r = img.get_rect(**{anchor: pos})
+    if shadow:
+        sh = f.render(str(text), True, (0, 0, 0))
+        sh.set_alpha(160)
+        surface.blit(sh, r.move(max(1, size // 14), max(1, size // 14)))
+    surface.blit(img, r)
+    return r
+
+
+def wrap_lines(text: str, fnt, width: int) -> list[str]:
+    """Greedy word wrap honouring explicit newlines."""
+    out: list[str] = []
+    for para in str(text).split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else line + " " + w
+            if fnt.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
+
+
+def fit_font(text: str, width: int, size: int, *, bold=False, title=False, min_size=8):
+    """Largest font <= size whose rendering of ``text`` fits ``width``."""
+    s = size
+    while s > min_size and font(s, bold, False, title).size(text)[0] > width:
+        s -= 1
+    return font(s, bold, False, title)
+
+
+def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=False,
+                 line_gap=1.15, align="left", max_lines=None, shrink=True):
+    """Word-wrapped text inside ``rect`` (shrinks the font until it fits when ``shrink``)."""
+    import pygame
+    s = size
+    while True:
+        f = font(s, bold, italic)
+        lines = wrap_lines(text, f, rect.width)
+        lh = int(f.get_linesize() * line_gap)
+        if not shrink or s <= 8 or len(lines) * lh <= rect.height:
+            break
+        s -= 1
+    if max_lines and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1].rstrip() + "…"
+    y = rect.top
+    col = colour or PAL["text"]
+    for ln in lines:
+        if y + f.get_height() > rect.bottom + 2:
+            break
+        img = f.render(ln, True, col)
+        if align == "center":
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        else:
+            surface.blit(img, (rect.left, y))
+        y += lh
+    return pygame.Rect(rect.left, rect.top, rect.width, y - rect.top)
+
+
+def panel(surface, rect, *, colour=None, border=None, radius=12, alpha=None, width=2):
+    """A rounded panel, optionally translucent."""
+    import pygame
+    colour = colour or PAL["panel"]
+    if alpha is not None:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*colour[:3], alpha), tmp.get_rect(), border_radius=radius)
+        surface.blit(tmp, rect.topleft)
+    else:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not False:
+        pygame.draw.rect(surface, border or PAL["line"], rect, width, border_radius=radius)
