@@ -66,7 +66,7 @@ class MatchSession:
     @classmethod
     def new(cls, game: str, decks: Sequence, seed: int, options: Mapping[str, Any] | None = None,
             meta: Mapping[str, Any] | None = None, *, autosave_folder=None, replay_folder=None,
-            fsync: bool = True) -> "MatchSession":
+            fsync: bool = True, snapshot_every: int | None = None) -> "MatchSession":
         """A new game. With ``autosave_folder`` every action is saved at once."""
         from ..games import get_game
         cls_ = get_game(game).match_class
@@ -77,7 +77,7 @@ class MatchSession:
         rec = MatchRecord(game, tuple(decks), int(seed), opts, [], None, md)
         rec.new_match()  # fail before creating any file
         auto = Autosave.start(autosave_folder, rec, fsync=fsync) if autosave_folder is not None else None
-        return cls(rec, autosave=auto, replay_folder=replay_folder)
+        return cls(rec, autosave=auto, replay_folder=replay_folder, snapshot_every=snapshot_every)
 
     @classmethod
     def from_record(cls, record: MatchRecord, **kw) -> "MatchSession":
