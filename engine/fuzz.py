@@ -7,7 +7,8 @@ at both seats) and after every action checks:
   JSON round-trip, clone equality, the game's own ``invariant_problems``);
 * refusal: a few illegal actions (mutated legal ones, junk) are refused by
   ``apply`` with :class:`IllegalAction` and a reason, and leave the state
-  unchanged; every legal action passes ``why_illegal``;
+  unchanged; every legal action passes ``why_illegal``; an unlisted action
+  that ``why_illegal`` accepts (a concede action) applies cleanly on a clone;
 * hidden information: for both seats, ``determinize(p, s)`` has the same
   ``view(p)``, depends only on the view, satisfies the invariants and, when
   ``p`` is to move, offers the same legal actions (they must not depend on
@@ -78,7 +79,23 @@ def check_position(m, rng: Rng, *, illegal: int = 3, rollout: int = 12) -> list[
             probs.append(f"legal action {list(a)} refused: {r}")
     for a in _junk_actions(m, legal, rng, illegal):
         r = m.why_illegal(a)
-        if not isinstance(r, str) or not r:
+        if r is None:
+            # accepted although not listed (e.g. a concede action): it must apply cleanly
+            c = m.clone()
+            try:
+                c.apply(a)
+            except IllegalAction as e:
+                probs.append(f"action {list(a)} passes why_illegal but apply refuses it: {e.reason}")
+                continue
+            except Exception as e:  # noqa: BLE001 - reported as a problem
+                probs.append(f"unlisted action {list(a)} passes why_illegal and then fails: "
+                             f"{type(e).__name__}: {e}")
+                continue
+            if c.to_json() == before:
+                probs.append(f"unlisted action {list(a)} passes why_illegal but does nothing")
+            probs += [f"after unlisted action {list(a)}: {x}" for x in check_invariants(c)]
+            continue
+        if not isinstance(r, str) or not r.strip():
             probs.append(f"illegal action {list(a)}: why_illegal gave {r!r}")
         try:
             m.apply(a)

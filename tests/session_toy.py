@@ -179,7 +179,7 @@ class ToyMatch(Match):
 
     # -------------------------------------------------------------- copies
     def clone(self):
-        m = ToyMatch.__new__(ToyMatch)
+        m = object.__new__(type(self))
         m.decklists = self.decklists
         m.deck = [self.deck[0][:], self.deck[1][:]]
         m.hand = [self.hand[0][:], self.hand[1][:]]
@@ -270,3 +270,19 @@ def register_globally():
     if "toy" not in games.GAME_NAMES:
         games.GAME_NAMES = games.GAME_NAMES + ("toy",)
         games.get_game = _get_game_with_toy(games.get_game)
+
+
+def playable_games() -> list[str]:
+    """The real games whose engine has landed far enough to play (start + legal actions)."""
+    from engine.core.harness import starter_pair
+    from engine.games import GAME_NAMES, get_game
+    out = []
+    for g in GAME_NAMES:
+        try:
+            spec = get_game(g)
+            m = spec.match_class.new(starter_pair(g, 1), 1, None)
+            if spec.starter_decks() and m.legal_actions():
+                out.append(g)
+        except Exception:  # noqa: BLE001 - engine not landed (yet)
+            continue
+    return out

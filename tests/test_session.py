@@ -21,23 +21,12 @@ from engine.core.match import IllegalAction
 from engine.core.replays import list_replays
 from engine.core.rng import Rng, mix_seed
 from engine.core.session import MatchSession
-from engine.games import GAME_NAMES, get_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
 
 
-def _playable(game):
-    try:
-        spec = get_game(game)
-        decks = spec.starter_decks()
-        m = spec.match_class.new(starter_pair(game, 1), 1, None)
-        return bool(decks) and bool(m.legal_actions())
-    except Exception:  # noqa: BLE001 - engine not landed (yet)
-        return False
-
-
-REAL = [g for g in GAME_NAMES if _playable(g)]
+REAL = session_toy.playable_games()
 GAMES = ["toy"] + REAL
 
 
