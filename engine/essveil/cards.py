@@ -49,8 +49,9 @@ OPS = ("damage", "heal", "draw", "attune", "summon", "buff", "aegis", "silence",
  OP_TAP, OP_REANIMATE) = range(len(OPS))
 OPS_WITH_TO = {"damage", "buff", "aegis", "silence", "destroy", "tap"}
 SELECTORS = ("target", "self", "opponent", "each_enemy_creature", "each_friendly_creature",
-             "each_creature", "each_other_creature")
-(S_TARGET, S_SELF, S_OPPONENT, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH, S_EACH_OTHER) = range(len(SELECTORS))
+             "each_creature", "each_other_creature", "each_player")
+(S_TARGET, S_SELF, S_OPPONENT, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH, S_EACH_OTHER,
+ S_EACH_PLAYER) = range(len(SELECTORS))
 
 NUMBER_WORDS = {1: "a", 2: "two", 3: "three", 4: "four"}
 
@@ -128,7 +129,8 @@ def _sel_text(to: int, target: str) -> str:
         return TARGET_WORDS.get(target, "the target")
     return {S_SELF: "this creature", S_OPPONENT: "the enemy player",
             S_EACH_ENEMY: "each enemy creature", S_EACH_FRIENDLY: "each friendly creature",
-            S_EACH: "each creature", S_EACH_OTHER: "each other creature"}[to]
+            S_EACH: "each creature", S_EACH_OTHER: "each other creature",
+            S_EACH_PLAYER: "each player"}[to]
 
 
 def _op_text(o: Op, target: str, names: dict) -> str:

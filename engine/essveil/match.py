@@ -58,7 +58,7 @@ from .cards import (
     C_TARGET, CARDS_BY_INDEX, E_AEGIS, E_END, E_KW, E_MIGHT, INDEX, K_AEGIS, K_DRAIN, K_GUARD,
     K_SWIFT, K_VEILSTEP, K_VENOM, KIND_CREATURE, KIND_EQUIPMENT, KIND_TOKEN, OP_AEGIS,
     OP_ATTUNE, OP_BUFF, OP_DAMAGE, OP_DESTROY, OP_DRAW, OP_HEAL, OP_REANIMATE, OP_SILENCE,
-    OP_SUMMON, OP_TAP, S_EACH, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH_OTHER, S_OPPONENT, S_SELF,
+    OP_SUMMON, OP_TAP, S_EACH, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH_OTHER, S_EACH_PLAYER, S_OPPONENT, S_SELF,
     S_TARGET, T_ANY, T_CREATURE, T_ENEMY_ANY, T_ENEMY_CREATURE, T_FRIENDLY_CREATURE, T_NONE,
 )
 
@@ -365,6 +365,8 @@ class EssveilMatch(Match):
         if ph == PH_MAIN:
             return self._main_actions()
         if ph == PH_ATTUNE:
+            if self.is_first_turn_of(g[G_ACTIVE]):
+                return [ATTUNE_FLOW]
             return [ATTUNE_FLOW, ATTUNE_DEEP]
         if ph == PH_GUARD:
             q = 1 - g[G_ACTIVE]
@@ -843,7 +845,10 @@ class EssveilMatch(Match):
                 if src:
                     sp, soff = self._find(src)
                     venom = sp >= 0 and bool(self._kw(self.boards[sp], soff) & K_VENOM)
-                if o.to == S_OPPONENT or (o.to == S_TARGET and target in (1, 2)):
+                if o.to == S_EACH_PLAYER:
+                    self._hit_player(p, o.n, ev)
+                    self._hit_player(1 - p, o.n, ev)
+                elif o.to == S_OPPONENT or (o.to == S_TARGET and target in (1, 2)):
                     victim = 1 - p if o.to == S_OPPONENT else target - 1
                     self._hit_player(victim, o.n, ev)
                 else:
