@@ -443,3 +443,34 @@ def test_sigkill_during_autosave_appends_loses_at_most_the_action_in_flight(tmp_
     n = len(rec.actions)
     assert n >= 1
     assert rec.actions == [((i % 1000, i // 1000) * 30) for i in range(1, n + 1)]
+
+
+# ------------------------------------------------------------------ real engines' records
+REAL = session_toy.playable_games()
+
+
+@functools.cache
+def _real_record_bytes(game) -> bytes:
+    from engine.core.harness import random_game, starter_pair
+    from engine.core.record import MatchRecord as R
+    m, acts = random_game(game, 2)
+    rec = R(game, starter_pair(game, 2), 2, {}, acts, m.result().to_json(), {})
+    return json.dumps(rec.to_json()).encode()
+
+
+@pytest.mark.parametrize("game", REAL)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_real_game_records_with_damaged_actions_are_refused_cleanly(game, data):
+    """A mutated action in a real game's record is refused with a reason: the
+    engine itself must not fail on it (that would be an engine bug)."""
+    obj = json.loads(_real_record_bytes(game))
+    i = data.draw(st.integers(0, len(obj["actions"]) - 1))
+    a = obj["actions"][i]
+    obj["actions"][i] = data.draw(st.one_of(
+        st.lists(st.integers(-3, 60), min_size=1, max_size=len(a) + 1),
+        st.just([x + 1 for x in a]), st.just(a[:-1] or [0])))
+    try:
+        read_record_bytes(json.dumps(obj).encode())
+    except FileProblem as e:
+        assert "made the engine fail" not in str(e), str(e)
