@@ -1,0 +1,1680 @@
+"""Everdawn rules engine on the shared match contract (:mod:`engine.core.match`).
+
+Rules sources: ``shared/seeds/000_…`` (rulebook + official rulings) and
+``shared/rules/everdawn.md``; the player-facing rules page is
+``assets/rules/everdawn.md`` and states every choice made here.
+
+Board positions ("slots")
+-------------------------
+Each player has six creature slots: ``0, 1, 2`` are lanes 1–3 and ``3, 4, 5`` are
+bench 1–3 (bench 1 = slot 3 is the Champion slot). Lane *i* faces the opponent's
+lane *i*. Helpers: ``LANES``, ``BENCH``, ``CHAMPION_SLOT``, ``slot_name(s)``.
+
+Actions (tuples of small ints; build them with the helpers below)
+-----------------------------------------------------------------
+=====================  ==========================  =========================================
+constant               tuple                       meaning
+=====================  ==========================  =========================================
+``PASS``               ``(0,)``                    end the Set Phase / finish declaring attacks
+                                                   / pass a combat spell window
+``MOVE``               ``(1, from_slot, to_lane)`` bench → empty lane, or slide a lane creature
+                                                   into an adjacent empty lane (only after one
+                                                   of yours was destroyed since your last turn)
+``EQUIP``              ``(2, hand_i, slot)``       equip the hand card on your creature
+``SET``                ``(3, src_slot, tgt_slot)`` set a lane creature to give its bonuses to
+                                                   another of your lane creatures
+``CAST``               ``(4, hand_i, target)``     cast a spell. Set Phase spells: target is a
+                                                   slot 0–5 or ``NO_TARGET`` (6) as the card's
+                                                   ``target`` says; combat spells: target is
+                                                   the lane 0–2 the spell is cast into
+``ATTACK``             ``(5, from_lane, to_lane)`` declare an attack (Combat Phase)
+``ORDER``              ``(6, from_lane)``          defender: take the attack from the
+                                                   opponent's lane ``from_lane`` next
+``CHOOSE``             ``(7, value)``              answer a pending choice (see ``pending()``)
+``REDRAW``             ``(8,)``                    "Nothing playable?": hand to the bottom of the
+                                                   support deck, draw as many
+``CONCEDE``            ``(9,)``                    concede (a loss). Accepted from the player to
+                                                   move at ANY decision; deliberately NOT listed
+                                                   by ``legal_actions()`` so that random and
+                                                   search players never pick it
+=====================  ==========================  =========================================
+
+Hand indexes refer to ``hand(player)`` at the moment of the action. A choice's
+meaning (``pending()`` returns ``(kind, player, a, b)``):
+
+* ``CH_PLACE``: where the creature ``a`` from the top of the creature deck goes —
+  value = slot (an empty bench slot 2/3, or an empty lane unless ``b`` = bench only)
+* ``CH_SET_OPP``: value = the opposing lane to set
+* ``CH_SWAP_ITEM``: Training Camp, creature in slot ``a``: value = item kind to take off
+  (1 weapon, 2 armour, 3 accessory)
+* ``CH_SWAP_HAND``: Training Camp: value = hand index of the item to put on
+* ``CH_RELOCATE``: Road Sanctuary, creature in slot ``a``: value = destination slot
+* ``CH_REFORGE``: Reforge, bench slot ``a``: value = card code taken from the creature deck
+* ``CH_SCOUT``: Scouting Report: value = 0 for the top card, 1 the next, …
+* ``CH_REDIRECT_ATTACK``: Resting Fortress on lane ``a``: value = the attacker's lane
+* ``CH_REDIRECT_LANE``: Resting Fortress, attacker lane ``a``: value = the new target lane
+
+Events (tuples; ``event_text`` gives a sentence)
+------------------------------------------------
+``("turn", turn, player)``, ``("setup", player, [lane codes], [bench codes])``,
+``("phase", "set"|"combat"|"end", player)``, ``("move", p, from_slot, to_slot, code)``,
+``("equip", p, item_code, slot, creature_code)``, ``("set", p, src_slot, tgt_slot)``,
+``("set_ends", p, slot)``, ``("cast", p, spell_code, target)``,
+``("trigger", p, code, "when_played"|"on_death")``, ``("attack", p, from_lane, to_lane, code)``,
+``("redirect", p_defender, attacker_lane, old_lane, new_lane)``,
+``("clash", p_att, att_lane, def_lane, att_code, def_code, attack, defense, counter, att_defense,
+def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
+``("open_hit", p_att, att_lane, def_lane, code, damage)``, ``("miss", p_att, att_lane, def_lane, code)``,
+``("destroyed", p, slot, code)``, ``("revive", p, slot, code)``,
+``("morale", p, delta, new_value, cause)`` with cause "death" | "open_lane" | "effect" |
+"sudden_death", ``("draw", p, n)``, ``("tutor", p, code)``, ``("place", p, slot, code)``,
+``("to_deck", p, code)`` (a card goes to the bottom of its deck), ``("to_hand", p, code)``,
+``("lane_bonus", p, lane, what)``, ``("redraw", p, n)``, ``("sudden_death",)``,
+``("concede", p)``, ``("game_over", winner (-1 draw), reason)``.
+
+State
+-----
+``self.b`` is one flat list of ints (named indexes ``G_*`` and the slot block, read
+through helpers); hands and decks are plain lists of card codes (decks are listed
+bottom → top, so the top card is ``deck[-1]``); ``self.q`` is the queue of
+pending effect primitives (4 ints each). Cards are immutable shared data
+(:mod:`engine.everdawn.cards`). ``clone()`` copies a handful of lists.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from ..core.match import IllegalAction, Match, Result
+from ..core.rng import Rng, mix_seed
+from . import cards as C
+from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
+                    IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
+                    K_SPELL, K_WEAPON, KIND, MAGIC, MELEE, MORALE, ON_DEATH, RANGE, TYPE,
+                    WHEN_PLAYED)
+
+# ---------------------------------------------------------------- actions
+PASS, MOVE, EQUIP, SET, CAST, ATTACK, ORDER, CHOOSE, REDRAW, CONCEDE = range(10)
+NO_TARGET = 6
+LANES = (0, 1, 2)
+BENCH = (3, 4, 5)
+CHAMPION_SLOT = 3
+SLOTS = (0, 1, 2, 3, 4, 5)
+
+
+def pass_(): return (PASS,)
+def move(from_slot, to_lane): return (MOVE, from_slot, to_lane)
+def equip(hand_i, slot): return (EQUIP, hand_i, slot)
+def set_(src_slot, tgt_slot): return (SET, src_slot, tgt_slot)
+def cast(hand_i, target=NO_TARGET): return (CAST, hand_i, target)
+def attack(from_lane, to_lane): return (ATTACK, from_lane, to_lane)
+def order(from_lane): return (ORDER, from_lane)
+def choose(value): return (CHOOSE, value)
+def redraw(): return (REDRAW,)
+def concede(): return (CONCEDE,)
+
+
+def slot_name(s: int) -> str:
+    return f"lane {s + 1}" if s < 3 else f"bench {s - 2}"
+
+
+# ---------------------------------------------------------------- phases, choices, reasons
+PH_SET, PH_DECLARE, PH_DEF_SPELLS, PH_ATK_SPELLS, PH_ORDER, PH_CHOICE, PH_OVER = range(7)
+PHASE_NAMES = ("set", "declare", "defender_spells", "attacker_spells", "order", "choice", "over")
+(CH_NONE, CH_PLACE, CH_SET_OPP, CH_SWAP_ITEM, CH_SWAP_HAND, CH_RELOCATE, CH_REFORGE, CH_SCOUT,
+ CH_REDIRECT_ATTACK, CH_REDIRECT_LANE) = range(10)
+R_SET, R_DEF, R_ATK, R_END = range(4)       # where play resumes once the effect queue is empty
+WIN_NONE, WIN_MORALE, WIN_CREATURES, WIN_CONCEDE, WIN_SD_DRAW, WIN_TURN_LIMIT = range(6)
+DRAW = 2                                      # G_WINNER value for a draw
+MAX_TURNS = 200                               # our ruling: a duel still running after 200 turns is a draw
+
+# ---------------------------------------------------------------- flat state layout
+G_PHASE, G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_REASON, G_SUDDEN = range(7)
+G_SETUP = 7          # 2: has this player set up yet
+G_MORALE = 9         # 2
+G_LOST = 11          # 2: one of this player's creatures was destroyed since their last turn began
+G_SLIDE_OK = 13      # the active player may slide this turn
+G_SET_SRC = 14       # 2: slot of this player's set creature, -1 none
+G_SET_TGT = 16       # 2: slot receiving its bonuses, -1 none (Dawn Seers' set gives none)
+G_REDRAW_OK = 18     # "Nothing playable?" still possible (nothing done yet this Set Phase)
+G_LANE_USED = 19     # 2: bitmask of lanes this player has cast a combat spell into this turn
+G_ROUND_ATK = 21     # active player's lane creatures: + attack for the rest of this round
+G_RESUME = 22
+G_PEND = 23          # 4: kind, player, a, b
+G_ATK_T = 27         # 3: target lane of the attack from the active player's lane i, -1 none
+G_ATK_RANK = 30      # 3: order in which the defender takes the attack (-1 not ordered yet)
+G_NRANK = 33
+G_CM = 34            # 18: per player, per lane: combat attack mod, defense mod, flags
+S0 = 52              # slot block: per player, per slot, NF fields
+NF = 6
+SF_CODE, SF_WEAPON, SF_ARMOUR, SF_ACC, SF_FLAGS, SF_TDEF = range(6)   # SF_WEAPON..SF_ACC == kind code
+N_STATE = S0 + 2 * 6 * NF
+
+F_PLAYED, F_EQUIPPED, F_FRESH = 1, 2, 4
+CM_ADV, CM_NOCOUNTER, CM_REACH_ALL = 1, 2, 4
+
+# queue primitives (op, player, n, x)
+(Q_DRAW, Q_ADD, Q_BENCH, Q_SET_OPP, Q_OPP_MORALE, Q_TUTOR, Q_ROUND_ATK, Q_GUARD, Q_FAKE_DEATH,
+ Q_SWAP, Q_RELOCATE, Q_REFORGE, Q_SCOUT, Q_LANE_ATK, Q_LANE_DEF, Q_LANE_ADV, Q_LANE_NOCOUNTER,
+ Q_LANE_REACH, Q_REDIRECT) = range(19)
+_OP = {"draw": Q_DRAW, "add_creature": Q_ADD, "bench_creature": Q_BENCH, "set_opponent": Q_SET_OPP,
+       "opp_morale": Q_OPP_MORALE, "tutor": Q_TUTOR, "round_attack": Q_ROUND_ATK, "guard": Q_GUARD,
+       "fake_death": Q_FAKE_DEATH, "swap_item": Q_SWAP, "relocate": Q_RELOCATE, "reforge": Q_REFORGE,
+       "scout": Q_SCOUT, "lane_attack": Q_LANE_ATK, "lane_defense": Q_LANE_DEF,
+       "lane_advantage": Q_LANE_ADV, "lane_no_counter": Q_LANE_NOCOUNTER,
+       "lane_reach_all": Q_LANE_REACH, "redirect": Q_REDIRECT}
+_TUTOR_KIND = {"weapon": K_WEAPON, "armour": K_ARMOUR, "accessory": K_ACCESSORY, "spell": K_SPELL,
+               "creature": K_CREATURE}
+# per card code: the queue entries its effect produces, as (op, n) pairs (x is filled in by the trigger)
+EFFECT_OPS = tuple(tuple((_OP[op], (_TUTOR_KIND[kind] if op == "tutor" else n))
+                         for op, n, kind in c.effect if op not in ("first_attack", "first_team_attack",
+                                                                   "first_unblockable"))
+                   for c in CARDS_BY_CODE)
+T_NONE, T_OWN_CREATURE, T_OWN_LANE, T_OWN_BENCH23, T_EMPTY_BENCH23, T_COMBAT_LANE, T_ATTACKING, T_ATTACKED = range(8)
+TARGET = tuple(C.SPELL_TARGETS.index(c.target) if c.is_spell else -1 for c in CARDS_BY_CODE)
+IS_SWAP = tuple(any(op == "swap_item" for op, _, _ in c.effect) for c in CARDS_BY_CODE)
+IS_RELOCATE = tuple(any(op == "relocate" for op, _, _ in c.effect) for c in CARDS_BY_CODE)
+IS_REFORGE = tuple(any(op == "reforge" for op, _, _ in c.effect) for c in CARDS_BY_CODE)
+IS_EQUIP = tuple(K_WEAPON <= k <= K_ACCESSORY for k in KIND)
+REACH = tuple(tuple(tuple(  # REACH[type][from_lane][to_lane]
+    (abs(a - b) == 0) if t == MELEE else (abs(a - b) <= 1) if t == RANGE else True
+    for b in range(3)) for a in range(3)) for t in range(3))
+AURA_MELEE = C.AURA_MELEE_ATK
+AURA_DEF = C.AURA_TEAM_DEF
+FIRST_ATK = C.FIRST_ATK
+FIRST_TEAM = C.FIRST_TEAM_ATK
+FIRST_UNBLOCK = C.FIRST_UNBLOCKABLE
+KIND_WORD = {K_WEAPON: "weapon", K_ARMOUR: "armour", K_ACCESSORY: "accessory"}
+PLAYERS = ("Player 1", "Player 2")
+
+
+def _si(p: int, s: int) -> int:
+    """Index of slot ``s`` of player ``p`` in the flat state."""
+    return S0 + (p * 6 + s) * NF
+
+
+def _cm(p: int, lane: int) -> int:
+    return G_CM + (p * 3 + lane) * 3
+
+
+def _name(code: int) -> str:
+    return CARDS_BY_CODE[code].name if code >= 0 else "a hidden card"
+
+
+class EverdawnMatch(Match):
+    __slots__ = ("b", "hand", "sdeck", "cdeck", "q", "rng", "orig", "hidden", "viewer")
+
+    GAME = "everdawn"
+    OPTIONS = ()
+
+    # ================================================================ creation
+    @classmethod
+    def new(cls, decks: Sequence, seed: int, options: Mapping | None = None) -> "EverdawnMatch":
+        from .deckrules import validate_deck
+        lists = []
+        for i, d in enumerate(decks):
+            probs = validate_deck(d)
+            if probs:
+                raise ValueError(f"{PLAYERS[i]}'s deck is not legal: " + "; ".join(probs))
+            lists.append([C.CODE[cid] for cid in d.card_list()])
+        m = cls._blank()
+        rng = Rng(mix_seed(seed, 0xED))
+        m.orig = tuple(tuple(sorted(x)) for x in lists)
+        for p in (0, 1):
+            cre = [c for c in lists[p] if KIND[c] == K_CREATURE]
+            sup = [c for c in lists[p] if KIND[c] != K_CREATURE]
+            rng.shuffle(cre)
+            rng.shuffle(sup)
+            m.cdeck[p] = cre
+            m.sdeck[p] = sup
+        first = rng.randrange(2)          # the coin flip
+        m.rng = rng.state
+        b = m.b
+        b[G_FIRST] = first
+        b[G_MORALE] = b[G_MORALE + 1] = 100
+        ev: list = []
+        m._start_turn(first, ev)
+        return m
+
+    @classmethod
+    def _blank(cls) -> "EverdawnMatch":
+        m = cls.__new__(cls)
+        b = [0] * N_STATE
+        for i in (G_SET_SRC, G_SET_SRC + 1, G_SET_TGT, G_SET_TGT + 1, G_WINNER,
+                  G_ATK_T, G_ATK_T + 1, G_ATK_T + 2, G_ATK_RANK, G_ATK_RANK + 1, G_ATK_RANK + 2):
+            b[i] = -1
+        for p in (0, 1):
+            for s in SLOTS:
+                i = _si(p, s)
+                b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
+        m.b = b
+        m.hand = [[], []]
+        m.sdeck = [[], []]
+        m.cdeck = [[], []]
+        m.q = []
+        m.rng = 0
+        m.orig = ((), ())
+        m.hidden = None
+        m.viewer = -1
+        return m
+
+    # ================================================================ read helpers (client, AI, tests)
+    def to_move(self) -> int | None:
+        b = self.b
+        ph = b[G_PHASE]
+        if ph == PH_SET or ph == PH_DECLARE or ph == PH_ATK_SPELLS:
+            return b[G_ACTIVE]
+        if ph == PH_DEF_SPELLS or ph == PH_ORDER:
+            return 1 - b[G_ACTIVE]
+        if ph == PH_CHOICE:
+            return b[G_PEND + 1]
+        return None
+
+    def turn_player(self) -> int:
+        return self.b[G_ACTIVE]
+
+    def turn(self) -> int:
+        return self.b[G_TURN]
+
+    def phase(self) -> str:
+        return PHASE_NAMES[self.b[G_PHASE]]
+
+    def first_player(self) -> int:
+        return self.b[G_FIRST]
+
+    def morale(self, p: int) -> int:
+        return self.b[G_MORALE + p]
+
+    def sudden_death(self) -> bool:
+        return bool(self.b[G_SUDDEN])
+
+    def is_set_up(self, p: int) -> bool:
+        return bool(self.b[G_SETUP + p])
+
+    def creature_at(self, p: int, slot: int) -> int:
+        """Card code of the creature in ``slot`` of player ``p``, -1 if empty."""
+        return self.b[_si(p, slot)]
+
+    def items_at(self, p: int, slot: int) -> tuple[int, int, int]:
+        """(weapon, armour, accessory) codes on that creature, -1 for none."""
+        i = _si(p, slot)
+        return self.b[i + 1], self.b[i + 2], self.b[i + 3]
+
+    def slot_flags(self, p: int, slot: int) -> int:
+        return self.b[_si(p, slot) + SF_FLAGS]
+
+    def set_info(self, p: int) -> tuple[int, int]:
+        """(set creature's slot, slot receiving its bonuses) of player ``p``; -1 for none."""
+        return self.b[G_SET_SRC + p], self.b[G_SET_TGT + p]
+
+    def creatures_in_play(self, p: int) -> int:
+        b = self.b
+        base = _si(p, 0)
+        return sum(1 for s in SLOTS if b[base + s * NF] >= 0)
+
+    def attacks(self) -> list[tuple[int, int]]:
+        """Declared attacks of the active player: [(from_lane, to_lane), ...]."""
+        b = self.b
+        return [(a, b[G_ATK_T + a]) for a in LANES if b[G_ATK_T + a] >= 0]
+
+    def pending(self) -> tuple[int, int, int, int]:
+        """The pending choice (kind, player, a, b); kind CH_NONE when there is none."""
+        b = self.b
+        if b[G_PHASE] != PH_CHOICE:
+            return (CH_NONE, -1, -1, -1)
+        return (b[G_PEND], b[G_PEND + 1], b[G_PEND + 2], b[G_PEND + 3])
+
+    def hand_of(self, p: int) -> list[int]:
+        return list(self.hand[p])
+
+    def stats(self, p: int, slot: int, opp_code: int = -2, attacking: bool | None = None) -> tuple[int, int]:
+        """(attack, defense) the creature would have now; ``opp_code`` -2 = no clash
+        (no advantage), -1 = open lane (advantage), else against that creature."""
+        b = self.b
+        code = b[_si(p, slot)]
+        if code < 0:
+            return (0, 0)
+        adv = False
+        if opp_code == -1:
+            adv = True
+        elif opp_code >= 0:
+            adv = BEATS[TYPE[code]][TYPE[opp_code]]
+        if slot < 3 and b[_cm(p, slot) + 2] & CM_ADV and opp_code != -2:
+            adv = True
+        return self._attack_value(p, slot, adv), self._defense_value(p, slot, adv)
+
+    # ================================================================ stats in a clash
+    def _attack_value(self, p: int, slot: int, adv: bool) -> int:
+        b = self.b
+        i = _si(p, slot)
+        code = b[i]
+        ty = TYPE[code]
+        v = ATK[code]
+        for k in (1, 2, 3):
+            e = b[i + k]
+            if e >= 0:
+                v += EQ_ATK[e][ty]
+        if b[G_SET_TGT + p] == slot:
+            v += ATKB[b[_si(p, b[G_SET_SRC + p])]]
+        base = _si(p, 0)
+        if ty == MELEE:
+            for s in LANES:
+                if s != slot:
+                    c = b[base + s * NF]
+                    if c >= 0 and AURA_MELEE[c]:
+                        v += AURA_MELEE[c]
+        if p == b[G_ACTIVE]:
+            if slot < 3:
+                v += b[G_ROUND_ATK]
+            if b[i + SF_FLAGS] & F_FRESH:
+                v += FIRST_ATK[code]
+            for s in LANES:
+                if s != slot:
+                    j = base + s * NF
+                    c = b[j]
+                    if c >= 0 and b[j + SF_FLAGS] & F_FRESH and FIRST_TEAM[c]:
+                        v += FIRST_TEAM[c]
+        if slot < 3:
+            v += b[_cm(p, slot)]
+        if adv:
+            v += ATKB[code]
+        return v
+
+    def _defense_value(self, p: int, slot: int, adv: bool) -> int:
+        b = self.b
+        i = _si(p, slot)
+        code = b[i]
+        ty = TYPE[code]
+        v = DEF[code] + b[i + SF_TDEF]
+        for k in (1, 2, 3):
+            e = b[i + k]
+            if e >= 0:
+                v += EQ_DEF[e][ty]
+        if b[G_SET_TGT + p] == slot:
+            v += DEFB[b[_si(p, b[G_SET_SRC + p])]]
+        base = _si(p, 0)
+        for s in SLOTS:
+            if s != slot:
+                c = b[base + s * NF]
+                if c >= 0 and AURA_DEF[c]:
+                    v += AURA_DEF[c]
+        if slot < 3:
+            v += b[_cm(p, slot) + 1]
+        if adv:
+            v += DEFB[code]
+        return v
+
+    # ================================================================ legal actions
+    def legal_actions(self) -> list[tuple]:
+        b = self.b
+        ph = b[G_PHASE]
+        if ph == PH_SET:
+            return self._set_actions()
+        if ph == PH_DECLARE:
+            return self._declare_actions()
+        if ph == PH_DEF_SPELLS or ph == PH_ATK_SPELLS:
+            p = b[G_ACTIVE] if ph == PH_ATK_SPELLS else 1 - b[G_ACTIVE]
+            out = [(PASS,)]
+            hand = self.hand[p]
+            for h in range(len(hand)):
+                c = hand[h]
+                if IS_COMBAT_SPELL[c]:
+                    for lane in LANES:
+                        if self._combat_spell_ok(p, c, lane):
+                            out.append((CAST, h, lane))
+            return out
+        if ph == PH_ORDER:
+            t = self._order_lane()
+            return [(ORDER, a) for a in LANES if b[G_ATK_T + a] == t and b[G_ATK_RANK + a] < 0]
+        if ph == PH_CHOICE:
+            return [(CHOOSE, v) for v in self._choice_options()]
+        return []
+
+    def _set_actions(self) -> list[tuple]:
+        b = self.b
+        p = b[G_ACTIVE]
+        base = _si(p, 0)
+        out = [(PASS,)]
+        empty_lanes = [s for s in LANES if b[base + s * NF] < 0]
+        occupied = [s for s in SLOTS if b[base + s * NF] >= 0]
+        if empty_lanes:
+            for s in BENCH:
+                if b[base + s * NF] >= 0:
+                    for t in empty_lanes:
+                        out.append((MOVE, s, t))
+            if b[G_SLIDE_OK]:
+                for s in LANES:
+                    if b[base + s * NF] >= 0:
+                        for t in empty_lanes:
+                            if t == s - 1 or t == s + 1:
+                                out.append((MOVE, s, t))
+        hand = self.hand[p]
+        for h in range(len(hand)):
+            c = hand[h]
+            k = KIND[c]
+            if K_WEAPON <= k <= K_ACCESSORY:
+                for s in occupied:
+                    i = base + s * NF
+                    if b[i + k] < 0 and not b[i + SF_FLAGS] & F_EQUIPPED:
+                        out.append((EQUIP, h, s))
+            elif IS_SET_SPELL[c]:
+                for t in self._set_spell_targets(p, h):
+                    out.append((CAST, h, t))
+        if b[G_SET_SRC + p] < 0:
+            lane_cre = [s for s in LANES if b[base + s * NF] >= 0]
+            if len(lane_cre) >= 2:
+                for s in lane_cre:
+                    for t in lane_cre:
+                        if s != t:
+                            out.append((SET, s, t))
+        if b[G_REDRAW_OK] and len(hand) >= 5 and not self._anything_playable(p):
+            out.append((REDRAW,))
+        return out
+
+    def _set_spell_targets(self, p: int, h: int) -> list[int]:
+        """Legal targets of the Set Phase spell in hand position ``h`` of player ``p``."""
+        b = self.b
+        c = self.hand[p][h]
+        base = _si(p, 0)
+        tg = TARGET[c]
+        if tg == T_NONE:
+            return [NO_TARGET]
+        if tg == T_OWN_CREATURE:
+            slots = [s for s in SLOTS if b[base + s * NF] >= 0]
+            if IS_SWAP[c]:
+                slots = [s for s in slots if self._swap_kinds(p, s, h)]
+            return slots
+        if tg == T_OWN_LANE:
+            slots = [s for s in LANES if b[base + s * NF] >= 0]
+            if IS_RELOCATE[c]:
+                slots = [s for s in slots if self._relocate_dests(p, s)]
+            return slots
+        if tg == T_OWN_BENCH23:
+            if IS_REFORGE[c] and not any(not CHAMPION[x] for x in self.cdeck[p]):
+                return []
+            return [s for s in (4, 5) if b[base + s * NF] >= 0 and not CHAMPION[b[base + s * NF]]]
+        if tg == T_EMPTY_BENCH23:
+            if not self.cdeck[p]:
+                return []
+            return [s for s in (4, 5) if b[base + s * NF] < 0]
+        return []
+
+    def _swap_kinds(self, p: int, slot: int, skip_h: int = -1) -> list[int]:
+        """Training Camp: item kinds on the creature that can be swapped for a hand item."""
+        b = self.b
+        i = _si(p, slot)
+        out = []
+        hand = self.hand[p]
+        for k in (K_WEAPON, K_ARMOUR, K_ACCESSORY):
+            if b[i + k] < 0:
+                continue
+            for h, c in enumerate(hand):
+                if h == skip_h:
+                    continue
+                kc = KIND[c]
+                if K_WEAPON <= kc <= K_ACCESSORY and (kc == k or b[i + kc] < 0):
+                    out.append(k)
+                    break
+        return out
+
+    def _relocate_dests(self, p: int, slot: int) -> list[int]:
+        b = self.b
+        base = _si(p, 0)
+        champ = CHAMPION[b[base + slot * NF]]
+        out = [s for s in LANES if s != slot and b[base + s * NF] < 0]
+        for s in BENCH:
+            if b[base + s * NF] < 0 and (s != CHAMPION_SLOT or champ):
+                out.append(s)
+        return out
+
+    def _anything_playable(self, p: int) -> bool:
+        """"Nothing playable?": can any card in the hand be played this turn?"""
+        b = self.b
+        base = _si(p, 0)
+        hand = self.hand[p]
+        has_lane = any(b[base + s * NF] >= 0 for s in LANES)
+        for h, c in enumerate(hand):
+            k = KIND[c]
+            if K_WEAPON <= k <= K_ACCESSORY:
+                for s in SLOTS:
+                    i = base + s * NF
+                    if b[i] >= 0 and b[i + k] < 0 and not b[i + SF_FLAGS] & F_EQUIPPED:
+                        return True
+            elif IS_SET_SPELL[c]:
+                if self._set_spell_targets(p, h):
+                    return True
+            elif IS_COMBAT_SPELL[c]:
+                if TARGET[c] != T_ATTACKED and has_lane:
+                    return True
+        return False
+
+    def _can_attack(self, p: int, lane: int) -> bool:
+        b = self.b
+        return b[_si(p, lane)] >= 0 and b[G_SET_SRC + p] != lane and b[G_ATK_T + lane] < 0
+
+    def _declare_actions(self) -> list[tuple]:
+        b = self.b
+        p = b[G_ACTIVE]
+        out = [(PASS,)]
+        for a in LANES:
+            if self._can_attack(p, a):
+                reach = REACH[TYPE[b[_si(p, a)]]][a]
+                for t in LANES:
+                    if reach[t]:
+                        out.append((ATTACK, a, t))
+        return out
+
+    def _attacked(self, lane: int) -> bool:
+        b = self.b
+        return b[G_ATK_T] == lane or b[G_ATK_T + 1] == lane or b[G_ATK_T + 2] == lane
+
+    def _combat_spell_ok(self, p: int, c: int, lane: int) -> bool:
+        b = self.b
+        if b[G_LANE_USED + p] >> lane & 1:
+            return False
+        attacker = p == b[G_ACTIVE]
+        present = b[_si(p, lane)] >= 0
+        tg = TARGET[c]
+        if tg == T_COMBAT_LANE:
+            if not present:
+                return False
+            return b[G_ATK_T + lane] >= 0 if attacker else self._attacked(lane)
+        if tg == T_ATTACKING:
+            return attacker and present and b[G_ATK_T + lane] >= 0
+        if tg == T_ATTACKED:
+            return (not attacker) and self._attacked(lane)
+        return False
+
+    def _any_combat_spell(self, p: int) -> bool:
+        hand = self.hand[p]
+        for c in hand:
+            if IS_COMBAT_SPELL[c]:
+                for lane in LANES:
+                    if self._combat_spell_ok(p, c, lane):
+                        return True
+        return False
+
+    def _order_lane(self) -> int:
+        """Lowest lane whose defender must still order two or more attacks, else -1."""
+        b = self.b
+        d = 1 - b[G_ACTIVE]
+        for t in LANES:
+            if b[_si(d, t)] < 0:
+                continue
+            n = 0
+            for a in LANES:
+                if b[G_ATK_T + a] == t and b[G_ATK_RANK + a] < 0:
+                    n += 1
+            if n >= 2:
+                return t
+        return -1
+
+    def _choice_options(self) -> list[int]:
+        b = self.b
+        kind, p, x, y = b[G_PEND], b[G_PEND + 1], b[G_PEND + 2], b[G_PEND + 3]
+        base = _si(p, 0)
+        if kind == CH_PLACE:
+            out = [s for s in (4, 5) if b[base + s * NF] < 0]
+            if not y:
+                out += [s for s in LANES if b[base + s * NF] < 0]
+            return out
+        if kind == CH_SET_OPP:
+            o = 1 - p
+            ob = _si(o, 0)
+            return [s for s in LANES if b[ob + s * NF] >= 0 and b[G_SET_SRC + o] != s]
+        if kind == CH_SWAP_ITEM:
+            return self._swap_kinds(p, x)
+        if kind == CH_SWAP_HAND:
+            i = base + x * NF
+            out = []
+            for h, c in enumerate(self.hand[p]):
+                kc = KIND[c]
+                if K_WEAPON <= kc <= K_ACCESSORY and (kc == y or b[i + kc] < 0):
+                    out.append(h)
+            return out
+        if kind == CH_RELOCATE:
+            return self._relocate_dests(p, x)
+        if kind == CH_REFORGE:
+            return sorted({c for c in self.cdeck[p] if c >= 0 and not CHAMPION[c]})
+        if kind == CH_SCOUT:
+            return list(range(min(x, len(self.sdeck[p]))))
+        if kind == CH_REDIRECT_ATTACK:
+            return [a for a in LANES if b[G_ATK_T + a] == x]
+        if kind == CH_REDIRECT_LANE:
+            cur = b[G_ATK_T + x]
+            return [t for t in LANES if t != cur]
+        return []
+
+    # ================================================================ illegal-action reasons
+    def why_illegal(self, action) -> str | None:
+        if self.result() is not None:
+            return "The game is over."
+        try:
+            action = tuple(action)
+        except TypeError:
+            return "That is not a move."
+        if action == (CONCEDE,):
+            return None
+        return super().why_illegal(action)
+
+    def explain_illegal(self, action) -> str | None:
+        b = self.b
+        if not action or not all(isinstance(x, int) for x in action):
+            return "That is not a move."
+        kind = action[0]
+        ph = b[G_PHASE]
+        p = self.to_move()
+        n_args = {PASS: 0, MOVE: 2, EQUIP: 2, SET: 2, CAST: 2, ATTACK: 2, ORDER: 1, CHOOSE: 1,
+                  REDRAW: 0, CONCEDE: 0}
+        if kind not in n_args or len(action) != 1 + n_args[kind]:
+            return "That is not a move."
+        if ph == PH_CHOICE and kind != CHOOSE:
+            return "First finish the choice in progress."
+        if kind == CHOOSE:
+            return "There is nothing to choose now." if ph != PH_CHOICE else "That is not one of the options."
+        if kind == PASS:
+            return "You can't pass now."
+        set_kinds = (MOVE, EQUIP, SET, REDRAW)
+        if kind in set_kinds and ph != PH_SET:
+            return "Creatures are moved, equipped and set only in your Set Phase."
+        base = _si(p, 0)
+        hand = self.hand[p]
+        if kind == MOVE:
+            s, t = action[1], action[2]
+            if not (0 <= s < 6 and 0 <= t < 3):
+                return "Pick one of your creatures and one of your lanes."
+            if b[base + s * NF] < 0:
+                return f"You have no creature in {slot_name(s)}."
+            if b[base + t * NF] >= 0:
+                return f"Lane {t + 1} is occupied."
+            if s < 3:
+                if abs(s - t) != 1:
+                    return "A creature can only slide into an adjacent lane."
+                if not b[G_SLIDE_OK]:
+                    return "You can slide only after one of your creatures was destroyed since your last turn."
+            return None
+        if kind == EQUIP:
+            h, s = action[1], action[2]
+            if not 0 <= h < len(hand):
+                return "There is no such card in your hand."
+            c = hand[h]
+            if not IS_EQUIP[c]:
+                return f"{_name(c)} is not equipment."
+            if not 0 <= s < 6 or b[base + s * NF] < 0:
+                return "Equip a creature of yours that is in play."
+            i = base + s * NF
+            if b[i + SF_FLAGS] & F_EQUIPPED:
+                return f"{_name(b[i])} was already equipped this turn (one item per creature per turn)."
+            if b[i + KIND[c]] >= 0:
+                return f"{_name(b[i])} already carries a {KIND_WORD[KIND[c]]} ({_name(b[i + KIND[c]])})."
+            return None
+        if kind == SET:
+            s, t = action[1], action[2]
+            if b[G_SET_SRC + p] >= 0:
+                return "Only one of your creatures can be set at a time."
+            if not (0 <= s < 3 and 0 <= t < 3):
+                return "Set a creature in a lane onto another creature in a lane."
+            if s == t:
+                return "A creature can't be set onto itself."
+            if b[base + s * NF] < 0 or b[base + t * NF] < 0:
+                return "Both lanes need one of your creatures."
+            return None
+        if kind == REDRAW:
+            if not b[G_REDRAW_OK]:
+                return "You can redraw only at the very start of your Set Phase."
+            if len(hand) < 5:
+                return "You can redraw only while holding 5 or more cards."
+            return "You can redraw only when no card in your hand can be played."
+        if kind == CAST:
+            h, t = action[1], action[2]
+            if not 0 <= h < len(hand):
+                return "There is no such card in your hand."
+            c = hand[h]
+            if KIND[c] != K_SPELL:
+                return f"{_name(c)} is not a spell."
+            if IS_SET_SPELL[c]:
+                if ph != PH_SET:
+                    return f"{_name(c)} is a Set Phase spell."
+                return f"{_name(c)} can't be cast on that target now."
+            if ph not in (PH_DEF_SPELLS, PH_ATK_SPELLS):
+                return f"{_name(c)} is a combat spell: cast it after attacks are declared."
+            if not 0 <= t < 3:
+                return "Cast a combat spell into one of your lanes."
+            if b[G_LANE_USED + p] >> t & 1:
+                return f"You already cast a combat spell into lane {t + 1} this turn."
+            if TARGET[c] == T_ATTACKED:
+                if p == b[G_ACTIVE]:
+                    return f"Only the defending player can cast {_name(c)}."
+                return f"No attack is aimed at your lane {t + 1}."
+            if TARGET[c] == T_ATTACKING:
+                return f"Your creature in lane {t + 1} is not attacking."
+            return f"Your creature in lane {t + 1} is not in a clash this combat."
+        if kind == ATTACK:
+            if ph != PH_DECLARE:
+                return "Attacks are declared at the start of your Combat Phase."
+            a, t = action[1], action[2]
+            if not (0 <= a < 3 and 0 <= t < 3):
+                return "Attack from one of your lanes into one of the opponent's lanes."
+            c = b[base + a * NF]
+            if c < 0:
+                return f"You have no creature in lane {a + 1}."
+            if b[G_SET_SRC + p] == a:
+                return f"{_name(c)} is set and can't attack this turn."
+            if b[G_ATK_T + a] >= 0:
+                return f"{_name(c)} has already declared an attack."
+            return f"{_name(c)} ({CARDS_BY_CODE[c].ctype}) can't reach lane {t + 1} from lane {a + 1}."
+        if kind == ORDER:
+            if ph != PH_ORDER:
+                return "There are no attacks to order now."
+            return "Pick one of the attacks on your creature that isn't ordered yet."
+        return None
+
+    # ================================================================ apply
+    def _apply(self, action) -> list:
+        ev: list = []
+        b = self.b
+        kind = action[0]
+        if kind == CONCEDE:
+            p = self.to_move()
+            ev.append(("concede", p))
+            self._finish(1 - p, WIN_CONCEDE, ev)
+            return ev
+        ph = b[G_PHASE]
+        if ph == PH_SET:
+            p = b[G_ACTIVE]
+            if kind == PASS:
+                self._end_set_phase(ev)
+                return ev
+            b[G_REDRAW_OK] = 0
+            if kind == MOVE:
+                self._do_move(p, action[1], action[2], ev)
+            elif kind == EQUIP:
+                h, s = action[1], action[2]
+                c = self.hand[p].pop(h)
+                i = _si(p, s)
+                b[i + KIND[c]] = c
+                b[i + SF_FLAGS] |= F_EQUIPPED
+                ev.append(("equip", p, c, s, b[i]))
+            elif kind == SET:
+                s, t = action[1], action[2]
+                b[G_SET_SRC + p] = s
+                b[G_SET_TGT + p] = t
+                ev.append(("set", p, s, t))
+            elif kind == CAST:
+                self._cast(p, action[1], action[2], ev, R_SET)
+            elif kind == REDRAW:
+                hand = self.hand[p]
+                n = len(hand)
+                deck = self.sdeck[p]
+                deck[0:0] = reversed(hand)
+                self.hand[p] = []
+                ev.append(("redraw", p, n))
+                self._draw(p, n, ev)
+            return ev
+        if ph == PH_DECLARE:
+            if kind == ATTACK:
+                a, t = action[1], action[2]
+                b[G_ATK_T + a] = t
+                ev.append(("attack", b[G_ACTIVE], a, t, b[_si(b[G_ACTIVE], a)]))
+            else:
+                if self.attacks():
+                    self._open_window(R_DEF, ev)
+                else:
+                    self._end_combat(ev, [])
+            return ev
+        if ph == PH_DEF_SPELLS or ph == PH_ATK_SPELLS:
+            which = R_DEF if ph == PH_DEF_SPELLS else R_ATK
+            if kind == PASS:
+                self._open_window(R_ATK if which == R_DEF else R_END, ev)
+            else:
+                p = b[G_ACTIVE] if which == R_ATK else 1 - b[G_ACTIVE]
+                self._cast(p, action[1], action[2], ev, which)
+            return ev
+        if ph == PH_ORDER:
+            a = action[1]
+            b[G_ATK_RANK + a] = b[G_NRANK]
+            b[G_NRANK] += 1
+            self._after_order(ev)
+            return ev
+        if ph == PH_CHOICE:
+            self._resolve_choice(action[1], ev)
+            self._run_queue(ev)
+            return ev
+        raise IllegalAction("The game is over.", action)
+
+    # ---------------------------------------------------------------- turn structure
+    def _start_turn(self, p: int, ev: list) -> None:
+        b = self.b
+        b[G_TURN] += 1
+        b[G_ACTIVE] = p
+        if b[G_TURN] > MAX_TURNS:
+            self._finish(DRAW, WIN_TURN_LIMIT, ev)
+            return
+        ev.append(("turn", b[G_TURN], p))
+        if not b[G_SETUP + p]:
+            self._setup(p, ev)
+        # a set (own or Dawn Seers') wears off at the start of its owner's next turn
+        if b[G_SET_SRC + p] >= 0:
+            ev.append(("set_ends", p, b[G_SET_SRC + p]))
+        b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
+        base = _si(p, 0)
+        for s in SLOTS:
+            i = base + s * NF
+            b[i + SF_FLAGS] &= ~F_EQUIPPED
+            b[i + SF_TDEF] = 0
+        b[G_SLIDE_OK] = b[G_LOST + p]
+        b[G_LOST + p] = 0
+        b[G_REDRAW_OK] = 1
+        b[G_LANE_USED] = b[G_LANE_USED + 1] = 0
+        b[G_ROUND_ATK] = 0
+        for a in LANES:
+            b[G_ATK_T + a] = -1
+            b[G_ATK_RANK + a] = -1
+        b[G_NRANK] = 0
+        for k in range(G_CM, G_CM + 18):
+            b[k] = 0
+        b[G_PHASE] = PH_SET
+        ev.append(("phase", "set", p))
+
+    def _setup(self, p: int, ev: list) -> None:
+        """Champion to bench 1, three creatures into lanes 1-3, two into bench 2-3, 5 support cards."""
+        b = self.b
+        deck = self.cdeck[p]
+        champ = next((c for c in deck if c >= 0 and CHAMPION[c]), -1)
+        if champ >= 0:
+            deck.remove(champ)
+            b[_si(p, CHAMPION_SLOT)] = champ
+        for s in (0, 1, 2, 4, 5):
+            if deck:
+                i = _si(p, s)
+                b[i] = deck.pop()
+                b[i + SF_FLAGS] = F_PLAYED if s < 3 else 0   # drawn into a lane, not "played"
+        b[G_SETUP + p] = 1
+        ev.append(("setup", p, [b[_si(p, s)] for s in LANES], [b[_si(p, s)] for s in BENCH]))
+        self._draw(p, 5, ev)
+
+    def _end_set_phase(self, ev: list) -> None:
+        b = self.b
+        p = b[G_ACTIVE]
+        if b[G_TURN] == 1:                      # the first player skips combat on the first turn
+            self._end_phase(ev)
+            return
+        if not any(self._can_attack(p, a) for a in LANES):
+            self._end_combat(ev, [])
+            return
+        b[G_PHASE] = PH_DECLARE
+        ev.append(("phase", "combat", p))
+
+    def _open_window(self, which: int, ev: list) -> None:
+        """Go to the defender's (R_DEF) or attacker's (R_ATK) spell window, skipping a window in
+        which nothing can be cast; R_END = both windows are over."""
+        b = self.b
+        if which == R_DEF:
+            if self._any_combat_spell(1 - b[G_ACTIVE]):
+                b[G_PHASE] = PH_DEF_SPELLS
+                return
+            which = R_ATK
+        if which == R_ATK:
+            if self._any_combat_spell(b[G_ACTIVE]):
+                b[G_PHASE] = PH_ATK_SPELLS
+                return
+        self._after_order(ev)
+
+    def _after_order(self, ev: list) -> None:
+        b = self.b
+        t = self._order_lane()
+        if t >= 0:
+            n = sum(1 for a in LANES if b[G_ATK_T + a] == t and b[G_ATK_RANK + a] < 0)
+            if n >= 2:
+                b[G_PHASE] = PH_ORDER
+                return
+        self._resolve_combat(ev)
+
+    def _resolve_combat(self, ev: list) -> None:
+        """All attacks and counterattacks resolve; attacks on one creature one at a time in the
+        defender's order; once it falls, the remaining attacks into that lane hit nothing."""
+        b = self.b
+        p = b[G_ACTIVE]
+        d = 1 - p
+        deaths: list = []
+        dead_att = []
+        for t in LANES:
+            atts = [a for a in LANES if b[G_ATK_T + a] == t]
+            if not atts:
+                continue
+            if len(atts) > 1:
+                atts.sort(key=lambda a: (b[G_ATK_RANK + a] if b[G_ATK_RANK + a] >= 0 else 9, a))
+            di = _si(d, t)
+            fell = False
+            for a in atts:
+                ai = _si(p, a)
+                acode = b[ai]
+                if acode < 0:
+                    continue
+                dcode = b[di]
+                if fell:
+                    ev.append(("miss", p, a, t, acode))
+                    continue
+                if dcode < 0:
+                    dmg = self._attack_value(p, a, True)
+                    ev.append(("open_hit", p, a, t, acode, dmg))
+                    self._lose_morale(d, dmg, "open_lane", ev)
+                    continue
+                aty, dty = TYPE[acode], TYPE[dcode]
+                a_adv = BEATS[aty][dty] or bool(b[_cm(p, a) + 2] & CM_ADV)
+                d_adv = BEATS[dty][aty] or bool(b[_cm(d, t) + 2] & CM_ADV)
+                att = self._attack_value(p, a, a_adv)
+                dfn = self._defense_value(d, t, d_adv)
+                bane = b[ai + SF_ACC] >= 0 and IS_BANE[b[ai + SF_ACC]]
+                can_counter = (b[G_SET_SRC + d] != t
+                               and (REACH[dty][t][a] or b[_cm(d, t) + 2] & CM_REACH_ALL)
+                               and not b[_cm(p, a) + 2] & CM_NOCOUNTER
+                               and not (b[ai + SF_FLAGS] & F_FRESH and FIRST_UNBLOCK[acode])
+                               and not bane)
+                cnt = self._attack_value(d, t, d_adv) if can_counter else -1
+                adef = self._defense_value(p, a, a_adv)
+                d_dies = att > dfn
+                a_dies = can_counter and cnt > adef
+                ev.append(("clash", p, a, t, acode, dcode, att, dfn, cnt, adef, int(d_dies), int(a_dies)))
+                if bane:
+                    bc = b[ai + SF_ACC]
+                    b[ai + SF_ACC] = -1
+                    self.sdeck[p].insert(0, bc)
+                    ev.append(("to_deck", p, bc))
+                if d_dies:
+                    fell = True
+                    self._destroy(d, t, ev)
+                    deaths.append((d, t, dcode))
+                if a_dies:
+                    dead_att.append((p, a, acode))
+                    self._destroy(p, a, ev)
+        # On death: the active player's first, then the opponent's; lane order within a player
+        deaths = dead_att + deaths
+        deaths.sort(key=lambda x: (x[0] != p, x[1]))
+        self._end_combat(ev, deaths)
+
+    def _end_combat(self, ev: list, deaths: list) -> None:
+        b = self.b
+        p = b[G_ACTIVE]
+        base = _si(p, 0)
+        for s in SLOTS:                           # "first combat phase" bonuses are used up
+            b[base + s * NF + SF_FLAGS] &= ~F_FRESH
+        ev.append(("phase", "end", p))
+        if self._check_win(ev):                    # right after combat resolves
+            return
+        q = self.q
+        for owner, slot, code in deaths:
+            if ON_DEATH[code]:
+                ev.append(("trigger", owner, code, "on_death"))
+                for op, n in EFFECT_OPS[code]:
+                    q += (op, owner, n, -1)
+        b[G_RESUME] = R_END
+        self._run_queue(ev)
+
+    def _end_phase(self, ev: list) -> None:
+        b = self.b
+        ev.append(("phase", "end", b[G_ACTIVE]))
+        b[G_RESUME] = R_END
+        self._run_queue(ev)
+
+    def _turn_over(self, ev: list) -> None:
+        """After "On death" effects and the second win check: draw, then the next turn."""
+        b = self.b
+        p = b[G_ACTIVE]
+        n = len(self.hand[p])
+        self._draw(p, 5 - n if n < 5 else 1, ev)
+        b[G_ROUND_ATK] = 0
+        self._start_turn(1 - p, ev)
+
+    # ---------------------------------------------------------------- win, draw, sudden death
+    def _loses(self, p: int) -> int:
+        b = self.b
+        if not b[G_SETUP + p]:
+            return WIN_NONE
+        if b[G_MORALE + p] <= 0:
+            return WIN_MORALE
+        base = _si(p, 0)
+        for s in SLOTS:
+            if b[base + s * NF] >= 0:
+                return WIN_NONE
+        return WIN_CREATURES
+
+    def _check_win(self, ev: list) -> bool:
+        """Check both players; returns True when play must stop (game over or Sudden Death began)."""
+        l0, l1 = self._loses(0), self._loses(1)
+        if not l0 and not l1:
+            return False
+        if l0 and l1:
+            if self.b[G_SUDDEN]:
+                self._finish(DRAW, WIN_SD_DRAW, ev)
+            else:
+                self._sudden_death(ev)
+            return True
+        self._finish(1 if l0 else 0, l0 or l1, ev)
+        return True
+
+    def _finish(self, winner: int, reason: int, ev: list) -> None:
+        b = self.b
+        b[G_WINNER] = winner
+        b[G_REASON] = reason
+        b[G_PHASE] = PH_OVER
+        del self.q[:]
+        ev.append(("game_over", -1 if winner == DRAW else winner, self._reason_text()))
+
+    def _sudden_death(self, ev: list) -> None:
+        b = self.b
+        ev.append(("sudden_death",))
+        del self.q[:]
+        b[G_SUDDEN] = 1
+        for p in (0, 1):
+            base = _si(p, 0)
+            for s in SLOTS:
+                i = base + s * NF
+                if b[i] >= 0:
+                    self._remove_creature(p, s, ev)
+                b[i + SF_FLAGS] = 0
+                b[i + SF_TDEF] = 0
+            hand = self.hand[p]
+            self.sdeck[p][0:0] = reversed(hand)
+            self.hand[p] = []
+            b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
+            b[G_LOST + p] = 0
+            old = b[G_MORALE + p]
+            b[G_MORALE + p] = 1
+            ev.append(("morale", p, 1 - old, 1, "sudden_death"))
+            deck = self.cdeck[p]
+            if deck:
+                i = _si(p, 1)
+                b[i] = deck.pop()
+                b[i + SF_FLAGS] = F_PLAYED
+                ev.append(("place", p, 1, b[i]))
+            self._draw(p, 5, ev)
+        self._start_turn(1 - b[G_FIRST], ev)
+
+    def result(self) -> Result | None:
+        w = self.b[G_WINNER]
+        if w < 0:
+            return None
+        return Result(None if w == DRAW else w, self._reason_text())
+
+    def _reason_text(self) -> str:
+        b = self.b
+        w, r = b[G_WINNER], b[G_REASON]
+        loser = PLAYERS[1 - w] if w in (0, 1) else ""
+        if r == WIN_MORALE:
+            return f"{loser}'s morale is depleted."
+        if r == WIN_CREATURES:
+            return f"{loser} has no creatures left in play."
+        if r == WIN_CONCEDE:
+            return f"{loser} conceded."
+        if r == WIN_SD_DRAW:
+            return "both players met a win condition at the same time again in Sudden Death."
+        if r == WIN_TURN_LIMIT:
+            return f"the duel reached the {MAX_TURNS}-turn limit."
+        return ""
+
+    # ---------------------------------------------------------------- primitives on the board
+    def _draw(self, p: int, n: int, ev: list) -> None:
+        deck = self.sdeck[p]
+        hand = self.hand[p]
+        k = 0
+        while k < n and deck:
+            hand.append(deck.pop())
+            k += 1
+        if k:
+            ev.append(("draw", p, k))
+
+    def _lose_morale(self, p: int, n: int, cause: str, ev: list) -> None:
+        b = self.b
+        b[G_MORALE + p] -= n
+        ev.append(("morale", p, -n, b[G_MORALE + p], cause))
+
+    def _clear_set_refs(self, p: int, s: int, ev: list) -> None:
+        b = self.b
+        if b[G_SET_SRC + p] == s or b[G_SET_TGT + p] == s:
+            ev.append(("set_ends", p, b[G_SET_SRC + p]))
+            b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
+
+    def _strip_items(self, p: int, s: int, ev: list) -> None:
+        b = self.b
+        i = _si(p, s)
+        for k in (1, 2, 3):
+            e = b[i + k]
+            if e >= 0:
+                self.sdeck[p].insert(0, e)
+                b[i + k] = -1
+                ev.append(("to_deck", p, e))
+
+    def _remove_creature(self, p: int, s: int, ev: list) -> None:
+        """Creature to the bottom of its creature deck, its equipment to the bottom of the support deck."""
+        b = self.b
+        i = _si(p, s)
+        code = b[i]
+        self._strip_items(p, s, ev)
+        self._clear_set_refs(p, s, ev)
+        self.cdeck[p].insert(0, code)
+        b[i] = -1
+        b[i + SF_FLAGS] = 0
+        b[i + SF_TDEF] = 0
+        ev.append(("to_deck", p, code))
+
+    def _destroy(self, p: int, s: int, ev: list) -> None:
+        b = self.b
+        code = b[_si(p, s)]
+        ev.append(("destroyed", p, s, code))
+        self._remove_creature(p, s, ev)
+        b[G_LOST + p] = 1
+        self._lose_morale(p, MORALE[code], "death", ev)
+
+    def _move_slot(self, p: int, s: int, t: int) -> None:
+        b = self.b
+        i, j = _si(p, s), _si(p, t)
+        b[j:j + NF] = b[i:i + NF]
+        b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
+        b[i + SF_FLAGS] = b[i + SF_TDEF] = 0
+        for k in (G_SET_SRC + p, G_SET_TGT + p):
+            if b[k] == s:
+                b[k] = t
+
+    def _do_move(self, p: int, s: int, t: int, ev: list) -> None:
+        code = self.b[_si(p, s)]
+        self._move_slot(p, s, t)
+        ev.append(("move", p, s, t, code))
+        if s >= 3:
+            self._enter_lane(p, t, ev)
+            self.b[G_RESUME] = R_SET
+            self._run_queue(ev)
+
+    def _enter_lane(self, p: int, s: int, ev: list) -> None:
+        """A creature enters a lane: its "When played" effect triggers the first time only."""
+        b = self.b
+        i = _si(p, s)
+        if b[i + SF_FLAGS] & F_PLAYED:
+            return
+        code = b[i]
+        b[i + SF_FLAGS] |= F_PLAYED
+        if HAS_FRESH[code]:
+            b[i + SF_FLAGS] |= F_FRESH
+        if WHEN_PLAYED[code]:
+            ev.append(("trigger", p, code, "when_played"))
+            ops = []
+            for op, n in EFFECT_OPS[code]:
+                ops += (op, p, n, -1)
+            self.q[0:0] = ops
+
+    def _place_from_deck(self, p: int, s: int, ev: list) -> None:
+        """Top creature of the creature deck into slot ``s`` (bench or lane)."""
+        b = self.b
+        deck = self.cdeck[p]
+        if not deck or b[_si(p, s)] >= 0:
+            return
+        i = _si(p, s)
+        b[i] = deck.pop()
+        b[i + SF_FLAGS] = 0
+        b[i + SF_TDEF] = 0
+        ev.append(("place", p, s, b[i]))
+        if s < 3:
+            self._enter_lane(p, s, ev)
+
+    # ---------------------------------------------------------------- spells
+    def _cast(self, p: int, h: int, target: int, ev: list, resume: int) -> None:
+        b = self.b
+        c = self.hand[p].pop(h)
+        self.sdeck[p].insert(0, c)            # spent spells go to the bottom of the support deck
+        ev.append(("cast", p, c, target))
+        if IS_COMBAT_SPELL[c]:
+            b[G_LANE_USED + p] |= 1 << target
+        ops = []
+        for op, n in EFFECT_OPS[c]:
+            ops += (op, p, n, target)
+        self.q[0:0] = ops
+        b[G_RESUME] = resume
+        self._run_queue(ev)
+
+    # ---------------------------------------------------------------- the effect queue
+    def _run_queue(self, ev: list) -> None:
+        """Resolve pending choices and queued primitives in order; stop at a real choice
+        (two or more options; a forced choice is made automatically, an impossible one is
+        skipped); once everything is resolved, check the win conditions and resume play."""
+        b = self.b
+        q = self.q
+        while True:
+            if b[G_WINNER] >= 0:
+                return
+            if b[G_PEND] != CH_NONE:
+                opts = self._choice_options()
+                if not opts:
+                    b[G_PEND] = CH_NONE
+                    continue
+                if len(opts) == 1:
+                    self._resolve_choice(opts[0], ev)
+                    continue
+                b[G_PHASE] = PH_CHOICE
+                return
+            if not q:
+                break
+            op, p, n, x = q[0], q[1], q[2], q[3]
+            del q[0:4]
+            self._do_op(op, p, n, x, ev)
+        if self._check_win(ev):
+            return
+        r = b[G_RESUME]
+        if r == R_SET:
+            b[G_PHASE] = PH_SET
+        elif r == R_DEF or r == R_ATK:
+            self._open_window(r, ev)
+        else:
+            self._turn_over(ev)
+
+    def _ask(self, kind: int, p: int, a: int = -1, bb: int = -1) -> bool:
+        b = self.b
+        b[G_PEND] = kind
+        b[G_PEND + 1] = p
+        b[G_PEND + 2] = a
+        b[G_PEND + 3] = bb
+        return True
+
+    def _do_op(self, op: int, p: int, n: int, x: int, ev: list) -> bool:
+        """Run one primitive. Returns True when it needs a choice (set in G_PEND)."""
+        b = self.b
+        if op == Q_DRAW:
+            self._draw(p, n, ev)
+        elif op == Q_ADD:
+            if self.cdeck[p]:
+                return self._ask(CH_PLACE, p, self.cdeck[p][-1], 0)
+        elif op == Q_BENCH:
+            if self.cdeck[p]:
+                if x in (4, 5) and b[_si(p, x)] < 0:
+                    self._place_from_deck(p, x, ev)
+                else:
+                    return self._ask(CH_PLACE, p, self.cdeck[p][-1], 1)
+        elif op == Q_SET_OPP:
+            if b[G_SETUP + 1 - p]:
+                return self._ask(CH_SET_OPP, p)
+        elif op == Q_OPP_MORALE:
+            if b[G_SETUP + 1 - p]:
+                self._lose_morale(1 - p, n, "effect", ev)
+        elif op == Q_TUTOR:
+            deck = self.sdeck[p]
+            for j in range(len(deck) - 1, -1, -1):
+                if deck[j] >= 0 and KIND[deck[j]] == n:
+                    c = deck.pop(j)
+                    self.hand[p].append(c)
+                    ev.append(("tutor", p, c))
+                    break
+        elif op == Q_ROUND_ATK:
+            b[G_ROUND_ATK] += n
+            ev.append(("lane_bonus", p, -1, f"+{n} attack this round"))
+        elif op == Q_GUARD:
+            if b[_si(p, x)] >= 0:
+                b[_si(p, x) + SF_TDEF] += n
+        elif op == Q_FAKE_DEATH:
+            i = _si(p, x)
+            code = b[i]
+            if code >= 0:
+                ev.append(("destroyed", p, x, code))
+                self._strip_items(p, x, ev)
+                self._clear_set_refs(p, x, ev)
+                self._lose_morale(p, MORALE[code], "death", ev)
+                if ON_DEATH[code]:
+                    ev.append(("trigger", p, code, "on_death"))
+                    ops = []
+                    for op2, n2 in EFFECT_OPS[code]:
+                        ops += (op2, p, n2, -1)
+                    self.q[0:0] = ops
+                ev.append(("revive", p, x, code))
+        elif op == Q_SWAP:
+            return self._ask(CH_SWAP_ITEM, p, x)
+        elif op == Q_RELOCATE:
+            return self._ask(CH_RELOCATE, p, x)
+        elif op == Q_REFORGE:
+            return self._ask(CH_REFORGE, p, x)
+        elif op == Q_SCOUT:
+            return self._ask(CH_SCOUT, p, n)
+        elif op == Q_LANE_ATK:
+            b[_cm(p, x)] += n
+            ev.append(("lane_bonus", p, x, f"+{n} attack"))
+        elif op == Q_LANE_DEF:
+            b[_cm(p, x) + 1] += n
+            ev.append(("lane_bonus", p, x, f"+{n} defense"))
+        elif op == Q_LANE_ADV:
+            b[_cm(p, x) + 2] |= CM_ADV
+            ev.append(("lane_bonus", p, x, "type advantage"))
+        elif op == Q_LANE_NOCOUNTER:
+            b[_cm(p, x) + 2] |= CM_NOCOUNTER
+            ev.append(("lane_bonus", p, x, "can't be counterattacked"))
+        elif op == Q_LANE_REACH:
+            b[_cm(p, x) + 2] |= CM_REACH_ALL
+            ev.append(("lane_bonus", p, x, "counterattacks any lane"))
+        elif op == Q_REDIRECT:
+            return self._ask(CH_REDIRECT_ATTACK, p, x)
+        return False
+
+    def _resolve_choice(self, v: int, ev: list) -> None:
+        b = self.b
+        kind, p, x, y = b[G_PEND], b[G_PEND + 1], b[G_PEND + 2], b[G_PEND + 3]
+        b[G_PEND] = CH_NONE
+        if kind == CH_PLACE:
+            self._place_from_deck(p, v, ev)
+        elif kind == CH_SET_OPP:
+            o = 1 - p
+            if b[G_SET_SRC + o] >= 0:
+                ev.append(("set_ends", o, b[G_SET_SRC + o]))
+            b[G_SET_SRC + o] = v
+            b[G_SET_TGT + o] = -1
+            ev.append(("set", o, v, -1))
+        elif kind == CH_SWAP_ITEM:
+            self._ask(CH_SWAP_HAND, p, x, v)
+        elif kind == CH_SWAP_HAND:
+            i = _si(p, x)
+            old = b[i + y]
+            new = self.hand[p].pop(v)
+            b[i + y] = -1
+            b[i + KIND[new]] = new
+            self.hand[p].append(old)
+            ev.append(("to_hand", p, old))
+            ev.append(("equip", p, new, x, b[i]))
+        elif kind == CH_RELOCATE:
+            code = b[_si(p, x)]
+            if v >= 3:
+                self._clear_set_refs(p, x, ev)
+            self._move_slot(p, x, v)
+            ev.append(("move", p, x, v, code))
+        elif kind == CH_REFORGE:
+            deck = self.cdeck[p]
+            # take the chosen card nearest the top
+            j = len(deck) - 1 - deck[::-1].index(v)
+            deck.pop(j)
+            self._remove_creature(p, x, ev)
+            i = _si(p, x)
+            b[i] = v
+            b[i + SF_FLAGS] = 0
+            ev.append(("place", p, x, v))
+        elif kind == CH_SCOUT:
+            c = self.sdeck[p].pop(len(self.sdeck[p]) - 1 - v)
+            self.hand[p].append(c)
+            ev.append(("to_hand", p, c))
+        elif kind == CH_REDIRECT_ATTACK:
+            self._ask(CH_REDIRECT_LANE, p, v)
+        elif kind == CH_REDIRECT_LANE:
+            old = b[G_ATK_T + x]
+            b[G_ATK_T + x] = v
+            ev.append(("redirect", p, x, old, v))
+
+    # ================================================================ copies, JSON, equality
+    def clone(self) -> "EverdawnMatch":
+        m = EverdawnMatch.__new__(EverdawnMatch)
+        m.b = self.b[:]
+        h, s, c = self.hand, self.sdeck, self.cdeck
+        m.hand = [h[0][:], h[1][:]]
+        m.sdeck = [s[0][:], s[1][:]]
+        m.cdeck = [c[0][:], c[1][:]]
+        m.q = self.q[:]
+        m.rng = self.rng
+        m.orig = self.orig
+        hid = self.hidden
+        m.hidden = None if hid is None else [hid[0][:], hid[1][:]]
+        m.viewer = self.viewer
+        return m
+
+    def __eq__(self, other) -> bool:
+        return (type(other) is type(self) and self.b == other.b and self.hand == other.hand
+                and self.sdeck == other.sdeck and self.cdeck == other.cdeck and self.q == other.q
+                and self.rng == other.rng and self.hidden == other.hidden
+                and self.viewer == other.viewer and self.orig == other.orig)
+
+    __hash__ = None
+
+    def to_json(self) -> dict:
+        return {"pool": C.POOL_DIGEST, "b": self.b[:], "hand": [x[:] for x in self.hand],
+                "sdeck": [x[:] for x in self.sdeck], "cdeck": [x[:] for x in self.cdeck],
+                "q": self.q[:], "rng": self.rng, "orig": [list(x) for x in self.orig],
+                "hidden": None if self.hidden is None else [x[:] for x in self.hidden],
+                "viewer": self.viewer}
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "EverdawnMatch":
+        if not isinstance(obj, dict) or obj.get("pool") != C.POOL_DIGEST:
+            raise ValueError("this Everdawn state was saved with a different card pool")
+
+        def ints(x, n=None):
+            if not isinstance(x, list) or not all(type(v) is int for v in x) or (n is not None and len(x) != n):
+                raise ValueError("damaged Everdawn state")
+            return list(x)
+
+        m = cls._blank()
+        m.b = ints(obj["b"], N_STATE)
+        m.hand = [ints(x) for x in obj["hand"]]
+        m.sdeck = [ints(x) for x in obj["sdeck"]]
+        m.cdeck = [ints(x) for x in obj["cdeck"]]
+        for zone in (m.hand, m.sdeck, m.cdeck):
+            if len(zone) != 2 or any(not -1 <= v < C.N_CARDS for x in zone for v in x):
+                raise ValueError("damaged Everdawn state")
+        m.q = ints(obj["q"])
+        rng = obj.get("rng")
+        if type(rng) is not int:
+            raise ValueError("damaged Everdawn state")
+        m.rng = rng
+        m.orig = tuple(tuple(ints(x)) for x in obj["orig"])
+        hid = obj.get("hidden")
+        m.hidden = None if hid is None else [ints(x) for x in hid]
+        m.viewer = int(obj.get("viewer", -1))
+        return m
+
+    # ================================================================ hidden information
+    def view(self, player: int) -> "EverdawnMatch":
+        """Masks the opponent's hand and decks (as -1) and the order of your own decks
+        (shown sorted); the masked multisets are kept in ``hidden`` for determinization."""
+        if self.hidden is not None:
+            if self.viewer != player:
+                raise ValueError("a view can only be viewed again by the same player")
+            return self.clone()
+        m = self.clone()
+        o = 1 - player
+        m.hidden = [sorted(m.hand[o] + m.sdeck[o]), sorted(m.cdeck[o])]
+        m.hand[o] = [-1] * len(m.hand[o])
+        m.sdeck[o] = [-1] * len(m.sdeck[o])
+        m.cdeck[o] = [-1] * len(m.cdeck[o])
+        m.sdeck[player] = sorted(m.sdeck[player])
+        m.cdeck[player] = sorted(m.cdeck[player])
+        m.rng = 0
+        m.viewer = player
+        return m
+
+    def _fill_hidden(self, seed: int) -> "EverdawnMatch":
+        if self.hidden is None:
+            return self
+        r = Rng(mix_seed(seed, 0xF111))
+        p = self.viewer
+        o = 1 - p
+        r.shuffle(self.sdeck[p])
+        r.shuffle(self.cdeck[p])
+        sup = self.hidden[0][:]
+        r.shuffle(sup)
+        nh = len(self.hand[o])
+        self.hand[o] = sup[:nh]
+        self.sdeck[o] = sup[nh:]
+        cre = self.hidden[1][:]
+        r.shuffle(cre)
+        self.cdeck[o] = cre
+        self.hidden = None
+        self.viewer = -1
+        self.rng = r.state
+        return self
+
+    # ================================================================ checks
+    def invariant_problems(self) -> list[str]:
+        probs = []
+        b = self.b
+        for p in (0, 1):
+            zone_cards = list(self.hand[p]) + list(self.sdeck[p]) + list(self.cdeck[p])
+            for s in SLOTS:
+                i = _si(p, s)
+                code = b[i]
+                if code >= 0:
+                    zone_cards.append(code)
+                    if KIND[code] != K_CREATURE:
+                        probs.append(f"{PLAYERS[p]} {slot_name(s)} holds a non-creature")
+                    if s == CHAMPION_SLOT and not CHAMPION[code]:
+                        probs.append(f"{PLAYERS[p]} bench 1 holds a non-Champion")
+                for k in (1, 2, 3):
+                    e = b[i + k]
+                    if e >= 0:
+                        zone_cards.append(e)
+                        if code < 0:
+                            probs.append(f"{PLAYERS[p]} {slot_name(s)}: equipment without a creature")
+                        if KIND[e] != k:
+                            probs.append(f"{PLAYERS[p]} {slot_name(s)}: item in the wrong slot")
+            if any(KIND[c] == K_CREATURE for c in self.hand[p] + self.sdeck[p] if c >= 0):
+                probs.append(f"{PLAYERS[p]}: a creature in the hand or support deck")
+            if any(c >= 0 and KIND[c] != K_CREATURE for c in self.cdeck[p]):
+                probs.append(f"{PLAYERS[p]}: a support card in the creature deck")
+            if self.hidden is None:
+                if tuple(sorted(zone_cards)) != self.orig[p]:
+                    probs.append(f"{PLAYERS[p]}: cards lost or duplicated")
+            src, tgt = b[G_SET_SRC + p], b[G_SET_TGT + p]
+            if src >= 0 and (src > 2 or b[_si(p, src)] < 0):
+                probs.append(f"{PLAYERS[p]}: set creature missing")
+            if tgt >= 0 and (src < 0 or tgt > 2 or b[_si(p, tgt)] < 0 or tgt == src):
+                probs.append(f"{PLAYERS[p]}: set target invalid")
+            if b[G_MORALE + p] > 100:
+                probs.append(f"{PLAYERS[p]}: morale above 100")
+        if len(self.q) % 4:
+            probs.append("effect queue damaged")
+        if (b[G_PHASE] == PH_OVER) != (b[G_WINNER] >= 0):
+            probs.append("phase and result disagree")
+        if b[G_PHASE] != PH_OVER and not self.legal_actions():
+            probs.append("no legal action")
+        return probs
+
+    # ================================================================ text
+    def action_text(self, action) -> str:
+        b = self.b
+        a = tuple(action)
+        kind = a[0] if a else -1
+        p = self.to_move()
+        ph = b[G_PHASE]
+        try:
+            if kind == PASS:
+                return {PH_SET: "End the Set Phase", PH_DECLARE: "Finish declaring attacks"}.get(
+                    ph, "Pass (no more combat spells)")
+            if kind == MOVE:
+                return f"Move {_name(b[_si(p, a[1])])} from {slot_name(a[1])} to lane {a[2] + 1}"
+            if kind == EQUIP:
+                return f"Equip {_name(self.hand[p][a[1]])} on {_name(b[_si(p, a[2])])}"
+            if kind == SET:
+                return f"Set {_name(b[_si(p, a[1])])} on {_name(b[_si(p, a[2])])}"
+            if kind == CAST:
+                c = self.hand[p][a[1]]
+                if a[2] == NO_TARGET:
+                    return f"Cast {_name(c)}"
+                if IS_COMBAT_SPELL[c]:
+                    return f"Cast {_name(c)} into lane {a[2] + 1}"
+                code = b[_si(p, a[2])]
+                return f"Cast {_name(c)} on {_name(code) if code >= 0 else slot_name(a[2])}"
+            if kind == ATTACK:
+                return f"{_name(b[_si(p, a[1])])} attacks lane {a[2] + 1}"
+            if kind == ORDER:
+                return f"Take the attack of {_name(b[_si(1 - p, a[1])])} next"
+            if kind == REDRAW:
+                return "Nothing playable: redraw the hand"
+            if kind == CONCEDE:
+                return "Concede"
+            if kind == CHOOSE:
+                k, pp, x, y = self.pending()
+                v = a[1]
+                if k == CH_PLACE:
+                    return f"Put {_name(x)} in {slot_name(v)}"
+                if k == CH_SET_OPP:
+                    return f"Set the opposing {_name(b[_si(1 - pp, v)])} (lane {v + 1})"
+                if k == CH_SWAP_ITEM:
+                    return f"Take off {_name(b[_si(pp, x) + v])}"
+                if k == CH_SWAP_HAND:
+                    return f"Put on {_name(self.hand[pp][v])}"
+                if k == CH_RELOCATE:
+                    return f"Move it to {slot_name(v)}"
+                if k == CH_REFORGE:
+                    return f"Take {_name(v)} from the creature deck"
+                if k == CH_SCOUT:
+                    return f"Take {_name(self.sdeck[pp][-1 - v])}"
+                if k == CH_REDIRECT_ATTACK:
+                    return f"Redirect the attack of {_name(b[_si(1 - pp, v)])}"
+                if k == CH_REDIRECT_LANE:
+                    return f"Redirect it to lane {v + 1}"
+        except (IndexError, KeyError, TypeError):
+            pass
+        return " ".join(str(x) for x in a)
+
+    def event_text(self, e) -> str:
+        k = e[0]
+        P = PLAYERS
+        try:
+            if k == "turn":
+                return f"Turn {e[1]}: {P[e[2]]}."
+            if k == "setup":
+                return f"{P[e[1]]} sets up: " + ", ".join(_name(c) for c in e[2] if c >= 0) + " in the lanes."
+            if k == "phase":
+                return {"set": f"{P[e[2]]}'s Set Phase.", "combat": f"{P[e[2]]}'s Combat Phase.",
+                        "end": f"{P[e[2]]}'s End Phase."}[e[1]]
+            if k == "move":
+                return f"{P[e[1]]} moves {_name(e[4])} from {slot_name(e[2])} to {slot_name(e[3])}."
+            if k == "equip":
+                return f"{P[e[1]]} equips {_name(e[2])} on {_name(e[4])}."
+            if k == "set":
+                if e[3] < 0:
+                    return f"{P[e[1]]}'s creature in {slot_name(e[2])} is set."
+                return f"{P[e[1]]} sets the creature in {slot_name(e[2])} on the one in {slot_name(e[3])}."
+            if k == "set_ends":
+                return f"{P[e[1]]}'s set creature is no longer set."
+            if k == "cast":
+                return f"{P[e[1]]} casts {_name(e[2])}."
+            if k == "trigger":
+                what = "When played" if e[3] == "when_played" else "On death"
+                return f"{_name(e[2])}: {what}."
+            if k == "attack":
+                return f"{_name(e[4])} in lane {e[2] + 1} attacks lane {e[3] + 1}."
+            if k == "redirect":
+                return f"Resting Fortress redirects the attack from lane {e[2] + 1} to lane {e[4] + 1}."
+            if k == "clash":
+                s = (f"{_name(e[4])} (lane {e[2] + 1}) attacks {_name(e[5])} (lane {e[3] + 1}): "
+                     f"{e[6]} against defense {e[7]}")
+                s += ", destroying it" if e[10] else ", which holds"
+                if e[8] >= 0:
+                    s += f"; the counterattack deals {e[8]} against defense {e[9]}"
+                    s += " and destroys the attacker" if e[11] else ""
+                else:
+                    s += "; no counterattack"
+                return s + "."
+            if k == "open_hit":
+                return f"{_name(e[4])} attacks the open lane {e[3] + 1}: {P[1 - e[1]]} loses {e[5]} morale."
+            if k == "miss":
+                return f"{_name(e[4])}'s attack into lane {e[3] + 1} hits nothing."
+            if k == "destroyed":
+                return f"{P[e[1]]}'s {_name(e[3])} in {slot_name(e[2])} is destroyed."
+            if k == "revive":
+                return f"{_name(e[3])} revives in {slot_name(e[2])}."
+            if k == "morale":
+                return f"{P[e[1]]}'s morale: {e[3]} ({e[2]:+d})."
+            if k == "draw":
+                return f"{P[e[1]]} draws {e[2]} support card{'s' if e[2] != 1 else ''}."
+            if k == "tutor":
+                return f"{P[e[1]]} takes {_name(e[2])} from the support deck."
+            if k == "place":
+                return f"{P[e[1]]} puts {_name(e[3])} into {slot_name(e[2])}."
+            if k == "to_deck":
+                return f"{_name(e[2])} goes to the bottom of {P[e[1]]}'s deck."
+            if k == "to_hand":
+                return f"{_name(e[2])} goes to {P[e[1]]}'s hand."
+            if k == "lane_bonus":
+                where = f"lane {e[2] + 1}" if e[2] >= 0 else "every lane"
+                return f"{P[e[1]]}'s creature in {where}: {e[3]}."
+            if k == "redraw":
+                return f"{P[e[1]]} has nothing playable and redraws {e[2]} cards."
+            if k == "sudden_death":
+                return "Both players fall at once: Sudden Death!"
+            if k == "concede":
+                return f"{P[e[1]]} concedes."
+            if k == "game_over":
+                return ("Draw — " if e[1] < 0 else f"{P[e[1]]} wins — ") + e[2]
+        except (IndexError, KeyError, TypeError):
+            pass
+        return " ".join(str(x) for x in e)
