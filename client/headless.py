@@ -29,14 +29,10 @@ def make_scene(app, name, game, seed):
 
 
 def open_scene(app, name, game=None, seed=1):
-    cls, kw = make_scene(app, name, game, seed)
+    cls, kw = make_scene(app, name, game, seed)  # demo_kwargs may open the scene below
     transparent = getattr(cls, "transparent", False)
     if transparent:
-        base = getattr(cls, "demo_base", None)
-        under = base(app, game, seed) if base else None
-        if under is not None:
-            app.scenes.switch(under[0], **under[1])
-        else:
+        if not app.scenes.stack:
             app.scenes.switch("title")
         sc = cls(app, **kw)
         sc.name = name

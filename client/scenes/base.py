@@ -76,6 +76,7 @@ class Scene:
         self._keys.clear()
         self.widgets.clear()
         self.build()
+        self.ui.update(0.0)  # lay widgets out now, so they draw even before the first update
 
     def build(self) -> None:
         """Create widgets. Override."""

@@ -1,0 +1,243 @@
+"""Overlays drawn over a table: pause (Esc), hot-seat hand-off, game over, and a
+yes/no confirmation."""
+from __future__ import annotations
+
+import pygame
+
+from .. import gamesinfo
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from .base import Scene
+
+
+class _Overlay(Scene):
+    transparent = True
+    width, height = 460, 420
+    heading = ""
+
+    def panel_rect(self):
+        s = self.s
+        r = pygame.Rect(0, 0, min(self.W - s(40), s(self.width)), min(self.H - s(40), s(self.height)))
+        r.center = (self.W // 2, self.H // 2)
+        return r
+
+    @property
+    def table(self):
+        return self.kwargs.get("table")
+
+    def column(self, items, top_pad=100):
+        """Vertical buttons: items = (text, action, key, tip, cls, name)."""
+        s = self.s
+        r = self.panel_rect()
+        bw, bh, gap = r.width - s(80), s(48), s(12)
+        y = r.top + s(top_pad)
+        for text, act, key, tip, cls, name in items:
+            self.button((r.left + s(40), y, bw, bh), text, act, key=key, tip=tip, cls=cls, name=name)
+            y += bh + gap
+
+    def draw(self, surf):
+        s = self.s
+        r = self.panel_rect()
+        panel(surf, r, colour=PAL["panel"], border=PAL["gold"], radius=s(16))
+        if self.heading:
+            draw_text(surf, self.heading, (r.centerx, r.top + s(30)), s(32), PAL["gold"], title=True,
+                      anchor="midtop")
+        self.draw_body(surf, r)
+        self.draw_ui(surf)
+
+    def draw_body(self, surf, r):
+        pass
+
+
+def _demo_table(app, game, seed):
+    from . import scene_class
+    tcls = scene_class("table", game)
+    kw = tcls.demo_kwargs(app, game, seed)
+    sc = tcls(app, game=game, **kw)
+    sc.name = "table"
+    app.scenes.switch(sc)
+    return sc
+
+
+class PauseOverlay(_Overlay):
+    heading = "Paused"
+    height = 440
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        return {"table": _demo_table(app, game, seed)}
+
+    def build(self):
+        t = self.table
+        items = [("Resume", self.close, "escape", "Back to the table", "@primary", "resume"),
+                 ("Settings", lambda: self.push("settings"), "s", "Animation speed, scale, ...", None, "settings"),
+                 ("Concede", self.concede, "c", "Give up this game (counts as a loss)", "@danger", "concede"),
+                 ("Quit to menu", self.quit_to_menu, "q",
+                  "The game is saved; resume it from the game's menu", None, "quit")]
+        if t is not None and t.result() is not None:
+            items = [items[0], items[1], items[3]]
+        self.column(items)
+
+    def concede(self):
+        t = self.table
+        self.push("confirm", question="Concede this game?", detail="It counts as a loss.",
+                  yes="Concede", on_yes=lambda: (self.app.scenes.pop(), t.concede() if t else None))
+
+    def quit_to_menu(self):
+        game = self.table.game if self.table else self.kwargs.get("game")
+        self.go("game_menu", game=game)
+
+    def draw_body(self, surf, r):
+        s = self.s
+        t = self.table
+        if t is not None and t.session is not None and t.mode != "watch":
+            draw_text(surf, "Your game is saved after every move.", (r.centerx, r.bottom - s(36)), s(14),
+                      PAL["muted"], anchor="midtop")
+
+
+class HandoffOverlay(_Overlay):
+    """Hot seat: the screen goes dark so hands stay hidden until the next player is ready."""
+
+    dim_below = 255
+    heading = ""
+    height = 360
+    width = 560
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        return {"table": _demo_table(app, game, seed), "seat": 1}
+
+    def build(self):
+        s = self.s
+        r = self.panel_rect()
+        seat = self.kwargs.get("seat", 1)
+        t = self.table
+        name = t.names[seat] if t is not None else f"Player {seat + 1}"
+        bw, bh = s(360), s(54)
+        self.button((r.centerx - bw // 2, r.bottom - bh - s(36), bw, bh), f"I am {name} — show my cards",
+                    self.ready, key="return", keys=("space",), tip="Reveal your hand and play", cls="@primary",
+                    name="ready")
+
+    def ready(self):
+        seat = self.kwargs.get("seat", 1)
+        t = self.table
+        self.close()
+        if t is not None:
+            t.handoff_done(seat)
+
+    def draw(self, surf):
+        surf.fill((8, 9, 13))
+        super().draw(surf)
+
+    def draw_body(self, surf, r):
+        s = self.s
+        seat = self.kwargs.get("seat", 1)
+        t = self.table
+        name = t.names[seat] if t is not None else f"Player {seat + 1}"
+        from ..table_base import SEAT_COLOURS
+        col = SEAT_COLOURS[seat % 2]
+        pygame.draw.circle(surf, col, (r.centerx, r.top + s(70)), s(26))
+        draw_text(surf, str(seat + 1), (r.centerx, r.top + s(70)), s(28), (10, 10, 14), bold=True, anchor="center")
+        draw_text(surf, f"Pass to {name}", (r.centerx, r.top + s(112)), s(34), PAL["gold"], title=True,
+                  anchor="midtop")
+        draw_wrapped(surf, "The other player looks away. Hands stay hidden until you are ready.",
+                     pygame.Rect(r.left + s(40), r.top + s(166), r.width - s(80), s(60)), s(17), PAL["text"],
+                     align="center")
+
+
+class GameOverOverlay(_Overlay):
+    height = 420
+    width = 560
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        t = _demo_table(app, game, seed)
+        from engine.core.match import Result
+        t.conceded = Result(0, "AI (easy) conceded")
+        return {"table": t}
+
+    def build(self):
+        s = self.s
+        r = self.panel_rect()
+        bw, bh = (r.width - s(100)) // 2, s(50)
+        y = r.bottom - bh - s(32)
+        self.button((r.left + s(40), y, bw, bh), "Back to menu", self.back, key="escape", tip="The game's menu",
+                    name="back")
+        self.button((r.right - s(40) - bw, y, bw, bh), "Rematch", self.rematch, key="r",
+                    keys=("return",), tip="Same decks, a new shuffle", cls="@primary", name="rematch")
+
+    def back(self):
+        t = self.table
+        self.go("game_menu", game=t.game if t else self.kwargs.get("game"))
+
+    def rematch(self):
+        t = self.table
+        if t is not None:
+            t.rematch()
+
+    def draw_body(self, surf, r):
+        s = self.s
+        t = self.table
+        if t is None:
+            return
+        res = t.result()
+        if res is None:
+            return
+        if res.winner is None:
+            head, col = "Draw", PAL["gold"]
+        elif t.mode == "ai":
+            won = res.winner in t.human_seats
+            head, col = ("Victory!", PAL["good"]) if won else ("Defeat", PAL["bad"])
+        else:
+            head, col = f"{t.names[res.winner]} wins!", PAL["gold"]
+        # a shape as well as a colour: a crown for a win, a broken banner for a loss
+        from ..cards.icons import draw_icon
+        icon = "crown" if (res.winner is not None and (t.mode != "ai" or res.winner in t.human_seats)) else \
+            ("shield" if res.winner is None else "skull")
+        draw_icon(surf, icon, pygame.Rect(r.centerx - s(28), r.top + s(26), s(56), s(56)), col)
+        draw_text(surf, head, (r.centerx, r.top + s(92)), s(44), col, title=True, anchor="midtop")
+        reason = res.reason
+        if res.winner is not None:
+            reason = f"{t.names[res.winner]} won: {res.reason}" if t.mode != "ai" else res.reason
+        draw_wrapped(surf, reason[:1].upper() + reason[1:], pygame.Rect(r.left + s(40), r.top + s(160),
+                                                                         r.width - s(80), s(56)), s(19),
+                     PAL["text"], align="center")
+        m = t.match
+        draw_text(surf, f"Turns: {m.turn()}   ·   Moves: {len(t.session)}", (r.centerx, r.top + s(226)), s(16),
+                  PAL["muted"], anchor="midtop")
+
+
+class ConfirmOverlay(_Overlay):
+    """A yes/no question: kwargs question, detail, yes (label), on_yes, no (label), on_no."""
+
+    height = 280
+    width = 520
+
+    def build(self):
+        s = self.s
+        r = self.panel_rect()
+        bw, bh = (r.width - s(100)) // 2, s(48)
+        y = r.bottom - bh - s(28)
+        self.button((r.left + s(40), y, bw, bh), self.kwargs.get("no", "Cancel"), self.no, key="escape",
+                    tip="Don't", name="no")
+        self.button((r.right - s(40) - bw, y, bw, bh), self.kwargs.get("yes", "Yes"), self.yes, key="return",
+                    tip="Confirm", cls="@danger", name="yes")
+
+    def yes(self):
+        fn = self.kwargs.get("on_yes")
+        self.close()
+        if fn:
+            fn()
+
+    def no(self):
+        fn = self.kwargs.get("on_no")
+        self.close()
+        if fn:
+            fn()
+
+    def draw_body(self, surf, r):
+        s = self.s
+        draw_text(surf, self.kwargs.get("question", "Are you sure?"), (r.centerx, r.top + s(36)), s(28),
+                  PAL["gold"], title=True, anchor="midtop")
+        if self.kwargs.get("detail"):
+            draw_wrapped(surf, self.kwargs["detail"], pygame.Rect(r.left + s(40), r.top + s(90), r.width - s(80),
+                                                                  s(60)), s(17), PAL["text"], align="center")

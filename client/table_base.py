@@ -1,0 +1,650 @@
+"""The match-screen framework every game table subclasses.
+
+How a table plugs in
+--------------------
+Create ``client/tables/<game>.py`` with ``class Table(TableScene)``; the scene
+registry opens it for scene ``table`` with ``game=<game>`` (see
+:mod:`client.scenes`). The framework owns the session, the AI, hot seat,
+animation queue, log, hover zoom, drag and drop, pause / game-over overlays;
+the table only draws its board and maps gestures to engine actions:
+
+* :meth:`layout` — compute your rects from ``self.board_rect`` (called on every
+  resize / UI-scale change). ``self.s(x)`` scales a length.
+* :meth:`draw_board` — draw ``self.view`` (the match as the current viewer may see
+  it: hidden cards masked) inside ``self.board_rect``.
+* :meth:`drag_sources` / :meth:`drop_targets` — what can be picked up / where it
+  can land, as :class:`~client.tablekit.DragSource` / ``DropTarget`` with keys you
+  choose. Recomputed by :meth:`refresh` after every state change.
+* :meth:`gesture_of(action)` — for a legal action, the ``(source key, target
+  key)`` drag that performs it, or None. The framework lights up only sources and
+  targets of *legal* actions, and a drop performs the action.
+* :meth:`guess_action(source key, target key)` — the action the player meant by a
+  drop that is not legal, so the engine's ``why_illegal`` reason is shown (the
+  card snaps back). Return None for "that can't go there".
+* :meth:`action_buttons` — clickable actions that are not drags (end turn, pass,
+  choices): ``[(label, action, key, tip), ...]``; the default offers legal
+  actions not covered by a gesture, labelled with ``action_text``.
+* :meth:`on_board_click(pos)` — clicks that are not drags (return True if used).
+* :meth:`card_at(pos)` — the card object under the cursor (hover zoom).
+* :meth:`animate(action, events, before, after)` — :class:`~client.tablekit.Anim`
+  objects for the events just applied (FloatText, MoveImage, Flash, Banner, ...).
+  Durations are at normal speed; the queue applies the animation-speed setting
+  (instant skips them). ``self.shown`` is the state drawn while animations play:
+  set it to the new view with a :class:`~client.tablekit.Call` at the right moment,
+  or let the framework switch at the end (default).
+* :meth:`status_text` — the phase line under the top bar.
+
+Actions go through :meth:`perform` (the session applies and autosaves them;
+illegal ones raise and are shown as a toast). Modes: ``"ai"`` (human seat(s) in
+``human_seats``, the others played by ``engine.ai`` in the background with a
+"thinking" sign), ``"hotseat"`` (both human; a "pass to the other player" screen
+whenever the seat to move changes), ``"watch"`` (AI against AI, all cards shown).
+"""
+from __future__ import annotations
+
+import pygame
+
+from . import gamesinfo
+from .scenes.base import Scene
+from .tablekit import (AnimQueue, Banner, DragState, DropTarget, DragSource, GameLog, NameIndex, SnapBack,
+                       draw_source_hint, draw_target_highlight, draw_thinking, draw_zoom)
+from .ui import GAME_ACCENT, PAL, draw_text, font, panel, shade
+
+SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
+
+
+class TableScene(Scene):
+    #: show the opponent's hidden cards (watch mode sets this)
+    reveal_all = False
+    #: width of the right-hand log column at scale 1
+    log_width = 300
+
+    # ================================================================ set-up
+    def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
+                 **kw):
+        super().__init__(app, game=game, **kw)
+        self.game = game or (session.game if session is not None else gamesinfo.default_game())
+        self.session = session
+        self.mode = mode
+        self.human_seats = tuple(human_seats) if mode != "watch" else ()
+        self.ai_level = ai_level or app.settings.ai_difficulty
+        self.reveal_all = mode == "watch" or self.reveal_all
+        self.viewer = self.human_seats[0] if self.human_seats else 0
+        spec = gamesinfo.spec(self.game)
+        self.spec = spec
+        meta = session.meta if session is not None else {}
+        self.names = list(meta.get("names") or ["Player 1", "Player 2"])
+        self.log = GameLog(NameIndex(spec.cards.values() if spec else ()), SEAT_COLOURS)
+        self.anims = AnimQueue(lambda: self.app.settings.animation_factor)
+        self.drag: DragState | None = None
+        self.snap: SnapBack | None = None
+        self.hover_card = None
+        self.hover_since = 0.0
+        self.t = 0.0
+        self.ai_job = None
+        self.agents = {}
+        self.view = None
+        self.shown = None
+        self.legal: list = []
+        self.pairs: dict = {}
+        self.sources: dict = {}
+        self.targets: dict = {}
+        self.live_sources: set = set()
+        self.over_shown = False
+        self.handoff_pending = False
+        self._action_widgets = []
+        self.actions_applied = 0
+        if session is not None:
+            self._log_start()
+            self.refresh()
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        """For screenshots: a match some moves in (random legal moves, seeded)."""
+        from engine.core.harness import starter_pair
+        from engine.core.rng import Rng
+        from engine.core.session import MatchSession
+        decks = starter_pair(game, seed)
+        session = MatchSession.new(game, decks, seed, None,
+                                   {"mode": "ai", "ai": "easy", "human": 0, "names": ["You", "AI (easy)"]})
+        rng = Rng(seed)
+        target = 8 + seed % 12
+        for _ in range(200):
+            m = session.match
+            if m.result() is not None or len(session) >= target:
+                break
+            legal = m.legal_actions()
+            if m.to_move() == 0 and len(session) >= target - 2:
+                break
+            session.apply(legal[rng.randrange(len(legal))])
+        return {"session": session, "mode": "ai", "human_seats": (0,), "ai_level": "easy",
+                "_paused_ai": True}
+
+    def _log_start(self):
+        m = self.session.match
+        if len(self.session) == 0:
+            self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
+                         kind="info")
+        else:
+            self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
+            n = len(self.session)
+            for i in range(max(0, n - 40), n):  # the recent history, so the log reads on
+                try:
+                    after, _a, events = self.session.step(i)
+                    seat = self.session.actor(i)
+                    for ev in events:
+                        self.log.add(after.event_text(ev), turn=after.turn(), seat=seat)
+                except Exception:  # noqa: BLE001 - history is a nicety
+                    break
+
+    @property
+    def match(self):
+        return self.session.match
+
+    # ================================================================ geometry
+    def build(self):
+        s = self.s
+        top = s(52)
+        lw = s(self.log_width)
+        self.top_rect = pygame.Rect(0, 0, self.W, top)
+        self.side_rect = pygame.Rect(self.W - lw - s(10), top + s(8), lw, self.H - top - s(16))
+        self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(170), lw, s(170))
+        self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
+                                      self.actions_rect.top - self.side_rect.top - s(8)))
+        self.board_rect = pygame.Rect(s(10), top + s(8), self.side_rect.left - s(20), self.H - top - s(16))
+        self.button((self.W - s(118), s(8), s(108), s(36)), "Menu", self.pause, key="escape",
+                    tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
+        if self.mode == "ai":
+            self.button((self.W - s(118) - s(96), s(8), s(88), s(36)), "Undo", self.undo, key="ctrl+z",
+                        tip="Take back your last decision", name="undo", cls="@small")
+        self._action_widgets = []
+        self.layout()
+        self.refresh()
+
+    def layout(self):
+        """Compute board geometry from ``self.board_rect``. Override."""
+
+    # ================================================================ state
+    def refresh(self):
+        """Recompute the view, legal actions and the drag/drop maps. Call after any state change."""
+        if self.session is None:
+            return
+        m = self.match
+        self.view = m if self.reveal_all else m.view(self.viewer)
+        if not self.anims.busy:
+            self.shown = self.view
+        self.legal = list(m.legal_actions()) if self.human_to_move() else []
+        self.sources = {d.key: d for d in self.drag_sources()} if hasattr(self, "board_rect") else {}
+        self.targets = {t.key: t for t in self.drop_targets()} if hasattr(self, "board_rect") else {}
+        self.pairs = {}
+        for a in self.legal:
+            g = self.gesture_of(a)
+            if g is not None:
+                self.pairs.setdefault(tuple(g), a)
+        self.live_sources = {src for src, _ in self.pairs}
+        if self.ui is not None and hasattr(self, "actions_rect"):
+            self._refresh_action_buttons()
+
+    def human_to_move(self) -> bool:
+        m = self.match
+        p = m.to_move()
+        return p is not None and p in self.human_seats and m.result() is None
+
+    def busy(self) -> bool:
+        return self.anims.busy or self.ai_job is not None or self.handoff_pending
+
+    # ================================================================ overridables
+    def draw_board(self, surf):
+        """Draw ``self.shown`` in ``self.board_rect``. Override."""
+
+    def drag_sources(self) -> list[DragSource]:
+        return []
+
+    def drop_targets(self) -> list[DropTarget]:
+        return []
+
+    def gesture_of(self, action):
+        return None
+
+    def guess_action(self, src_key, tgt_key):
+        return None
+
+    def on_board_click(self, pos) -> bool:
+        return False
+
+    def card_at(self, pos):
+        return None
+
+    def animate(self, action, events, before, after):
+        return []
+
+    def status_text(self) -> str:
+        m = self.match
+        if m.result() is not None:
+            return m.result().text(self.names)
+        p = m.to_move()
+        who = self.names[p] if p is not None else "?"
+        return f"Turn {m.turn()} — {who} to move"
+
+    def action_buttons(self):
+        """Non-drag actions as ``[(label, action, key, tip)]``. Default: legal
+        actions that no gesture covers, with their ``action_text`` (first 6)."""
+        covered = set(self.pairs.values())
+        out = []
+        keys = ("space", "1", "2", "3", "4", "5")
+        for a in self.legal:
+            if a in covered:
+                continue
+            if len(out) >= 6:
+                break
+            out.append((self.match.action_text(a), a, keys[len(out)], "Do this"))
+        return out
+
+    # ================================================================ actions
+    def perform(self, action, *, by_ai=False) -> bool:
+        """Apply ``action`` through the session: log, animations, autosave. False if refused."""
+        from engine.core.match import IllegalAction
+        m = self.match
+        actor = m.to_move()
+        before = self.shown or self.view
+        try:
+            events = self.session.apply(tuple(action))
+        except IllegalAction as e:
+            self.app.toast(e.reason, "error")
+            return False
+        self.actions_applied += 1
+        after_match = self.match
+        turn = after_match.turn()
+        for ev in events:
+            try:
+                text = after_match.event_text(ev)
+            except Exception:  # noqa: BLE001 - a log line must never break the table
+                text = " ".join(str(x) for x in ev)
+            self.log.add(text, turn=turn, seat=actor, kind="turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event")
+        self.refresh()
+        try:
+            anims = self.animate(tuple(action), events, before, self.view) or []
+        except Exception:  # noqa: BLE001
+            anims = []
+        if anims:
+            self.anims.add(*anims)
+            from .tablekit import Call
+            self.anims.add(Call(self._anims_done))
+        else:
+            self.shown = self.view
+        return True
+
+    def _anims_done(self):
+        self.shown = self.view
+
+    def pause(self):
+        self.cancel_drag()
+        self.push("pause", game=self.game, table=self)
+
+    def undo(self):
+        if self.mode != "ai" or self.session is None:
+            return
+        seat = self.human_seats[0]
+        self.cancel_ai()
+        if self.session.undo_to_previous_decision(seat):
+            self.anims.clear()
+            self.log.add("You took back your last decision.", kind="info")
+            self.over_shown = False
+            self.refresh()
+            self.shown = self.view
+        else:
+            self.app.toast("Nothing to undo yet.")
+
+    def concede(self, seat=None):
+        """The player (``seat``, default the viewer) concedes: the other seat wins."""
+        from engine.core.match import Result
+        seat = self.viewer if seat is None else seat
+        self.cancel_ai()
+        s = self.session
+        concede = getattr(s, "concede", None)
+        if concede is not None:
+            concede(seat)
+        else:
+            s.record.meta["conceded_by"] = seat
+            s.record.result = Result(1 - seat, f"{self.names[seat]} conceded").to_json()
+            if s.autosave is not None:
+                try:
+                    s.autosave.discard()
+                except Exception:  # noqa: BLE001
+                    pass
+        self.conceded = Result(1 - seat, f"{self.names[seat]} conceded")
+        self.show_game_over()
+
+    def result(self):
+        r = getattr(self, "conceded", None)
+        return r or self.match.result()
+
+    def show_game_over(self):
+        if self.over_shown:
+            return
+        self.over_shown = True
+        self.push("game_over", game=self.game, table=self)
+
+    def rematch(self):
+        from .scenes.setup import start_match
+        decks = tuple(self.session.record.decks)
+        opts = dict(self.session.record.options)
+        if self.mode == "ai":
+            start_match(self.app, self.game, decks, mode="ai", ai_level=self.ai_level, options=opts,
+                        human=self.human_seats[0])
+        else:
+            start_match(self.app, self.game, decks, mode="hotseat", options=opts)
+
+    # ================================================================ AI
+    def agent_for(self, seat):
+        a = self.agents.get(seat)
+        if a is None:
+            from engine.ai import make_agent
+            seed = int(self.session.meta.get("ai_seed", self.session.record.seed)) + seat
+            level = self.ai_level if self.mode != "watch" else self.session.meta.get("ai", self.ai_level)
+            a = self.agents[seat] = make_agent(level, seed)
+        return a
+
+    def cancel_ai(self):
+        if self.ai_job is not None:
+            self.ai_job.cancel()
+            self.ai_job = None
+
+    def _drive_ai(self):
+        m = self.match
+        p = m.to_move()
+        if self.ai_job is not None:
+            if self.ai_job.done():
+                job, self.ai_job = self.ai_job, None
+                try:
+                    action = job.result()
+                except Exception as e:  # noqa: BLE001 - show, don't crash
+                    self.app.toast(f"The AI failed: {e}", "error", 6)
+                    return
+                if action is not None and m.to_move() == job.player:
+                    self.perform(action, by_ai=True)
+            return
+        if p is None or m.result() is not None or p in self.human_seats or self.anims.busy:
+            return
+        if self.kwargs.get("_paused_ai"):
+            return
+        from engine.ai.background import think
+        self.ai_job = think(self.agent_for(p), m)
+
+    # ================================================================ hot seat
+    def _check_handoff(self):
+        if self.mode != "hotseat" or self.anims.busy or self.handoff_pending:
+            return
+        p = self.match.to_move()
+        if p is None or p == self.viewer or self.match.result() is not None:
+            return
+        self.handoff_pending = True
+        self.cancel_drag()
+        self.push("handoff", game=self.game, table=self, seat=p)
+
+    def handoff_done(self, seat):
+        self.viewer = seat
+        self.handoff_pending = False
+        self.refresh()
+        self.shown = self.view
+
+    # ================================================================ frame
+    def update(self, dt):
+        self.t += dt
+        self.anims.update(dt)
+        if self.session is not None:
+            self._drive_ai()
+            self._check_handoff()
+            if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
+                self.show_game_over()
+        if self.snap is not None and self.snap.update(dt):
+            self.snap = None
+        super().update(dt)
+
+    def update_below(self, dt):
+        """Keep the AI and animations going under overlays (not under the pause menu)."""
+        self.t += dt
+
+    def handle_event(self, ev):
+        if ev.type == pygame.MOUSEMOTION:
+            self._on_motion(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self._on_press(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            self._on_release(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
+            self.cancel_drag()
+        elif ev.type == pygame.MOUSEWHEEL:
+            if self.log.rect.collidepoint(self.app.mouse):
+                self.log.on_wheel(ev.y)
+
+    def _on_motion(self, pos):
+        if self.drag is not None:
+            self.drag.pos = pos
+            if abs(pos[0] - self.drag.start[0]) + abs(pos[1] - self.drag.start[1]) > self.s(6):
+                self.drag.moved = True
+        card = self.log.card_at(pos) or self.card_at(pos)
+        if card is not self.hover_card:
+            self.hover_card = card
+            self.hover_since = self.t
+
+    def _on_press(self, pos):
+        if self.busy() or self.session is None:
+            return
+        for key, src in self.sources.items():
+            if src.rect.collidepoint(pos):
+                self.drag = DragState(src, (pos[0] - src.rect.left, pos[1] - src.rect.top), pos, pos)
+                return
+        self.on_board_click(pos)
+
+    def _on_release(self, pos):
+        d, self.drag = self.drag, None
+        if d is None:
+            return
+        if not d.moved:
+            self.on_board_click(pos)
+            return
+        tgt = next((t for t in self.targets.values() if t.rect.collidepoint(pos)), None)
+        if tgt is not None:
+            action = self.pairs.get((d.source.key, tgt.key))
+            if action is not None:
+                self.perform(action)
+                return
+            guess = self.guess_action(d.source.key, tgt.key)
+            reason = None
+            if guess is not None:
+                try:
+                    reason = self.match.why_illegal(tuple(guess))
+                except Exception:  # noqa: BLE001
+                    reason = None
+                if reason is None:  # legal after all (the table's gesture map missed it)
+                    self.perform(guess)
+                    return
+            self.app.toast(reason or "That can't go there.", "error")
+        elif d.source.key not in self.live_sources and self.legal:
+            self.app.toast("That card has no legal move right now.", "error")
+        img = d.source.image
+        start = (pos[0] - d.grab[0], pos[1] - d.grab[1])
+        self.snap = SnapBack(img, start, d.source.rect.topleft,
+                             0.25 * max(0.0, self.app.settings.animation_factor) or 0.0001)
+
+    def cancel_drag(self):
+        self.drag = None
+
+    def legal_targets_for(self, src_key):
+        return {t for (s_, t) in self.pairs if s_ == src_key}
+
+    # ================================================================ action bar
+    def _refresh_action_buttons(self):
+        for b in self._action_widgets:
+            self._actions.pop(b, None)
+            b.kill()
+        for k in [k for k, (act, btn) in self._keys.items() if btn in self._action_widgets]:
+            del self._keys[k]
+        self._action_widgets = []
+        if self.busy() and not self.human_to_move():
+            return
+        items = self.action_buttons() if self.human_to_move() else []
+        s = self.s
+        r = self.actions_rect
+        bh, gap = s(38), s(8)
+        y = r.bottom - bh
+        for label, action, key, tip in reversed(items[:4]):
+            text = label if len(label) <= 40 else label[:38] + "…"
+            b = self.button((r.left, y, r.width, bh), text, (lambda a=action: self._click_action(a)), key=key,
+                            tip=tip or label, cls="@primary" if y == r.bottom - bh else None)
+            self._action_widgets.append(b)
+            y -= bh + gap
+
+    def _click_action(self, action):
+        if self.busy():
+            return
+        self.perform(action)
+
+    # ================================================================ drawing
+    def draw(self, surf):
+        s = self.s
+        self.draw_backdrop(surf)
+        if self.session is not None and self.shown is not None:
+            self.draw_board(surf)
+            self.draw_drag_layer(surf)
+        self.anims.draw(surf)
+        self.draw_top_bar(surf)
+        self.log.draw(surf, self.app.scale)
+        if self.ai_job is not None:
+            r = pygame.Rect(0, 0, s(250), s(40))
+            r.midtop = (self.board_rect.centerx, self.top_rect.bottom + s(10))
+            draw_thinking(surf, r, self.t, f"{self.names[self.ai_job.player]} is thinking…", self.app.scale)
+        self.draw_ui(surf)
+        if self.drag is not None and self.drag.moved:
+            self._draw_dragged(surf)
+        if self.snap is not None:
+            self.snap.draw(surf)
+        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
+            draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale)
+
+    _backdrop_cache: dict = {}
+
+    def draw_backdrop(self, surf):
+        key = (self.game, self.W, self.H)
+        bg = TableScene._backdrop_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface((self.W, self.H))
+            acc = GAME_ACCENT.get(self.game, PAL["gold"])
+            top, bottom = shade(acc, 0.12), (10, 12, 17)
+            for y in range(0, self.H, 4):
+                k = y / self.H
+                pygame.draw.rect(bg, tuple(int(top[i] + (bottom[i] - top[i]) * k) for i in range(3)),
+                                 (0, y, self.W, 4))
+            TableScene._backdrop_cache.clear()
+            TableScene._backdrop_cache[key] = bg
+        surf.blit(bg, (0, 0))
+
+    def draw_top_bar(self, surf):
+        s = self.s
+        r = self.top_rect
+        pygame.draw.rect(surf, (14, 16, 23), r)
+        acc = GAME_ACCENT.get(self.game, PAL["gold"])
+        pygame.draw.line(surf, shade(acc, 0.8), (0, r.bottom - 1), (r.right, r.bottom - 1), max(1, s(2)))
+        x = draw_text(surf, gamesinfo.title(self.game), (s(16), r.centery), s(24), shade(acc, 1.2), title=True,
+                      anchor="midleft").right
+        if self.session is None:
+            return
+        m = self.match
+        p = m.to_move()
+        # seat chips: a coloured dot + a shape (circle = you / square = other) + name
+        x += s(24)
+        for seat in (0, 1):
+            col = SEAT_COLOURS[seat]
+            active = p == seat
+            chip = pygame.Rect(x, r.centery - s(15), s(170), s(30))
+            pygame.draw.rect(surf, shade(col, 0.3) if active else (24, 27, 36), chip, border_radius=s(15))
+            pygame.draw.rect(surf, col if active else PAL["line"], chip, s(2), border_radius=s(15))
+            if seat in self.human_seats:
+                pygame.draw.circle(surf, col, (chip.left + s(15), chip.centery), s(6))
+            else:
+                pygame.draw.rect(surf, col, pygame.Rect(chip.left + s(9), chip.centery - s(6), s(12), s(12)))
+            name = self.names[seat]
+            f = font(s(15), active)
+            while f.size(name)[0] > chip.width - s(36) and len(name) > 4:
+                name = name[:-2] + "…" if not name.endswith("…") else name[:-2] + "…"
+            img = f.render(name, True, PAL["text"])
+            surf.blit(img, img.get_rect(midleft=(chip.left + s(28), chip.centery)))
+            x = chip.right + s(10)
+        status = self.status_text()
+        limit = self.W - s(230) - x - s(10)
+        f = font(s(16))
+        while f.size(status)[0] > limit and len(status) > 8:
+            status = status[:-2]
+        draw_text(surf, status, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
+
+    def draw_drag_layer(self, surf):
+        """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""
+        sc = self.app.scale
+        if self.drag is not None and self.drag.moved:
+            legal = self.legal_targets_for(self.drag.source.key)
+            for key in legal:
+                t = self.targets.get(key)
+                if t is not None:
+                    draw_target_highlight(surf, t, self.t, hot=t.rect.collidepoint(self.drag.pos), scale=sc)
+        elif not self.busy() and self.app.settings.show_hints:
+            for key in self.live_sources:
+                src = self.sources.get(key)
+                if src is not None:
+                    draw_source_hint(surf, src.rect, self.t, sc)
+
+    def _draw_dragged(self, surf):
+        d = self.drag
+        img = d.source.image
+        x, y = d.pos[0] - d.grab[0], d.pos[1] - d.grab[1]
+        if img is None:
+            ghost = pygame.Surface(d.source.rect.size, pygame.SRCALPHA)
+            ghost.fill((255, 255, 255, 60))
+            img = ghost
+        sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        sh.fill((0, 0, 0, 90))
+        surf.blit(sh, (x + self.s(6), y + self.s(8)))
+        surf.blit(img, (x, y))
+
+    # ================================================================ leaving
+    def leave(self):
+        self.cancel_ai()
+        super().leave()
+
+
+class GenericTable(TableScene):
+    """Any game, before its own table lands: the state as text, the legal moves as
+    buttons, the AI and hot seat working. Uses only the match contract."""
+
+    def layout(self):
+        pass
+
+    def action_buttons(self):
+        out = []
+        keys = ("space", "1", "2", "3")
+        legal = self.legal
+        for i, a in enumerate(legal[:3]):
+            out.append((self.match.action_text(a), a, keys[i], "Do this"))
+        if len(legal) > 3:
+            out.append((f"Random move ({len(legal)} legal)", "__random__", "r", "Pick any legal move"))
+        return out
+
+    def _click_action(self, action):
+        if action == "__random__":
+            import random
+            action = random.choice(self.legal)
+        super()._click_action(action)
+
+    def draw_board(self, surf):
+        s = self.s
+        r = self.board_rect
+        panel(surf, r, alpha=200, radius=s(14))
+        draw_text(surf, "This game's table is still being built — the moves below are the engine's own.",
+                  (r.left + s(20), r.top + s(20)), s(16), PAL["muted"], italic=True)
+        m = self.match
+        y = r.top + s(60)
+        lines = [f"Turn {m.turn()}", self.status_text(), f"{len(self.legal)} legal moves for you."
+                 if self.human_to_move() else ""]
+        for ln in lines:
+            draw_text(surf, ln, (r.left + s(20), y), s(20), PAL["text"])
+            y += s(32)

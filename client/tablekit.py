@@ -1,0 +1,469 @@
+"""Building blocks of the match screens: drag and drop, animations, the game
+log with hoverable card names, and the hover zoom. Game-agnostic; used by
+:mod:`client.table_base`."""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from .ui import PAL, font, shade, wrap_lines
+
+
+# ====================================================================== drag and drop
+@dataclass
+class DragSource:
+    """Something the player can pick up. ``key`` is any hashable id chosen by the
+    table (e.g. ``("hand", 3)``); ``image`` is what follows the cursor (defaults to
+    a ghost of ``rect``); ``card`` is shown in the hover zoom."""
+
+    key: Any
+    rect: pygame.Rect
+    image: Any = None
+    card: Any = None
+    payload: Any = None
+
+
+@dataclass
+class DropTarget:
+    key: Any
+    rect: pygame.Rect
+    payload: Any = None
+    shape: str = "rect"   # "rect" or "circle" (drawn highlight)
+
+
+@dataclass
+class DragState:
+    source: DragSource
+    grab: tuple          # offset of the cursor inside the source rect
+    pos: tuple
+    start: tuple
+    moved: bool = False
+
+
+class SnapBack:
+    """A dropped card flying back to where it came from."""
+
+    def __init__(self, image, start, end, duration):
+        self.image, self.start, self.end = image, start, end
+        self.duration = max(0.0001, duration)
+        self.t = 0.0
+
+    def update(self, dt):
+        self.t += dt
+        return self.t >= self.duration
+
+    def draw(self, surf):
+        if self.image is None:
+            return
+        k = min(1.0, self.t / self.duration)
+        k = 1 - (1 - k) ** 3
+        x = self.start[0] + (self.end[0] - self.start[0]) * k
+        y = self.start[1] + (self.end[1] - self.start[1]) * k
+        surf.blit(self.image, (x, y))
+
+
+def draw_target_highlight(surf, target: DropTarget, t: float, *, hot=False, scale=1.0):
+    """Legal drop target: pulsing green outline + corner brackets (shape cue, not only colour)."""
+    r = target.rect
+    pulse = 0.5 + 0.5 * math.sin(t * 6)
+    col = PAL["good"] if not hot else (170, 255, 170)
+    w = max(2, int((3 if hot else 2) * scale))
+    glow = pygame.Surface(r.inflate(int(16 * scale), int(16 * scale)).size, pygame.SRCALPHA)
+    pygame.draw.rect(glow, (*col, int(40 + 50 * pulse if not hot else 120)), glow.get_rect(),
+                     border_radius=int(12 * scale))
+    surf.blit(glow, r.inflate(int(16 * scale), int(16 * scale)).topleft)
+    pygame.draw.rect(surf, col, r, w, border_radius=int(8 * scale))
+    L = max(6, min(r.width, r.height) // 5)
+    for (cx, cy, dx, dy) in ((r.left, r.top, 1, 1), (r.right - 1, r.top, -1, 1),
+                             (r.left, r.bottom - 1, 1, -1), (r.right - 1, r.bottom - 1, -1, -1)):
+        pygame.draw.line(surf, (235, 255, 235), (cx, cy), (cx + dx * L, cy), w + 1)
+        pygame.draw.line(surf, (235, 255, 235), (cx, cy), (cx, cy + dy * L), w + 1)
+
+
+def draw_source_hint(surf, rect, t, scale=1.0):
+    """A card you can drag: a soft gold rim."""
+    pulse = 0.5 + 0.5 * math.sin(t * 3)
+    c = shade(PAL["gold"], 0.8 + 0.3 * pulse)
+    pygame.draw.rect(surf, c, rect.inflate(int(4 * scale), int(4 * scale)), max(1, int(2 * scale)),
+                     border_radius=int(8 * scale))
+
+
+# ====================================================================== animations
+class Anim:
+    """One step of the event animation queue. ``duration`` is at normal speed;
+    the queue multiplies it by the animation-speed factor (0 = instant: skipped).
+    ``parallel=True`` runs together with the previous animation."""
+
+    blocking = True
+
+    def __init__(self, duration=0.4, *, parallel=False, on_done: Callable | None = None):
+        self.base = duration
+        self.duration = duration
+        self.t = 0.0
+        self.parallel = parallel
+        self.on_done = on_done
+
+    @property
+    def k(self):
+        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+
+    def update(self, dt) -> bool:
+        self.t += dt
+        return self.t >= self.duration
+
+    def draw(self, surf):
+        pass
+
+
+class Wait(Anim):
+    pass
+
+
+class FloatText(Anim):
+    """Text that rises and fades (morale loss, damage)."""
+
+    def __init__(self, text, pos, colour=None, size=28, rise=60, duration=0.9, **kw):
+        super().__init__(duration, **kw)
+        self.text, self.pos, self.colour, self.size, self.rise = text, pos, colour or PAL["bad"], size, rise
+        self._img = None
+
+    def draw(self, surf):
+        if self._img is None:
+            f = font(int(self.size), True)
+            img = f.render(str(self.text), True, self.colour)
+            out = f.render(str(self.text), True, (0, 0, 0))
+            self._img = pygame.Surface((img.get_width() + 4, img.get_height() + 4), pygame.SRCALPHA)
+            for dx, dy in ((0, 0), (4, 0), (0, 4), (4, 4), (2, 0), (0, 2), (4, 2), (2, 4)):
+                self._img.blit(out, (dx, dy))
+            self._img.blit(img, (2, 2))
+        k = self.k
+        img = self._img
+        img.set_alpha(int(255 * (1 - max(0.0, k - 0.6) / 0.4)))
+        surf.blit(img, img.get_rect(center=(self.pos[0], self.pos[1] - self.rise * k)))
+
+
+class MoveImage(Anim):
+    """An image sliding from one point (top-left) to another."""
+
+    def __init__(self, image, start, end, duration=0.35, **kw):
+        super().__init__(duration, **kw)
+        self.image, self.start, self.end = image, start, end
+
+    def draw(self, surf):
+        k = 1 - (1 - self.k) ** 3
+        x = self.start[0] + (self.end[0] - self.start[0]) * k
+        y = self.start[1] + (self.end[1] - self.start[1]) * k
+        surf.blit(self.image, (x, y))
+
+
+class Flash(Anim):
+    """A rectangle flashing (a hit, a card played)."""
+
+    def __init__(self, rect, colour=None, duration=0.35, **kw):
+        super().__init__(duration, **kw)
+        self.rect, self.colour = pygame.Rect(rect), colour or PAL["gold_hi"]
+
+    def draw(self, surf):
+        a = int(180 * (1 - self.k))
+        s = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        s.fill((*self.colour[:3], a))
+        surf.blit(s, self.rect)
+
+
+class Banner(Anim):
+    """Big centred text across the table ("Your turn", "Sudden Death")."""
+
+    def __init__(self, text, sub="", colour=None, duration=1.1, **kw):
+        super().__init__(duration, **kw)
+        self.text, self.sub, self.colour = text, sub, colour or PAL["gold"]
+
+    def draw(self, surf):
+        w, h = surf.get_size()
+        k = self.k
+        a = min(1.0, k / 0.15, (1 - k) / 0.25) if self.duration > 0 else 1
+        a = max(0.0, a)
+        band_h = int(h * 0.16)
+        band = pygame.Surface((w, band_h), pygame.SRCALPHA)
+        band.fill((8, 10, 16, int(200 * a)))
+        surf.blit(band, (0, h // 2 - band_h // 2))
+        f = font(int(band_h * 0.42), False, False, True)
+        img = f.render(self.text, True, self.colour)
+        img.set_alpha(int(255 * a))
+        surf.blit(img, img.get_rect(center=(w // 2, h // 2 - (band_h * 0.12 if self.sub else 0))))
+        if self.sub:
+            f2 = font(int(band_h * 0.18))
+            im2 = f2.render(self.sub, True, PAL["text"])
+            im2.set_alpha(int(255 * a))
+            surf.blit(im2, im2.get_rect(center=(w // 2, h // 2 + band_h * 0.28)))
+
+
+class Call(Anim):
+    """Run a function when reached in the queue (e.g. reveal the new state)."""
+
+    def __init__(self, fn, **kw):
+        super().__init__(0.0, on_done=fn, **kw)
+
+
+class AnimQueue:
+    """Animations play one group at a time; a group is an animation plus the
+    ones after it marked ``parallel``."""
+
+    def __init__(self, speed_factor: Callable[[], float]):
+        self.items: list[Anim] = []
+        self.active: list[Anim] = []
+        self.speed = speed_factor
+
+    def add(self, *anims: Anim):
+        self.items.extend(a for a in anims if a is not None)
+
+    def clear(self):
+        for a in self.active + self.items:
+            if a.on_done:
+                a.on_done()
+        self.items.clear()
+        self.active.clear()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.items or self.active)
+
+    def _next_group(self):
+        f = self.speed()
+        while self.items and not self.active:
+            group = [self.items.pop(0)]
+            while self.items and self.items[0].parallel:
+                group.append(self.items.pop(0))
+            for a in group:
+                a.duration = a.base * f
+            if f <= 0:  # instant: skip straight to the end
+                for a in group:
+                    if a.on_done:
+                        a.on_done()
+                continue
+            self.active = group
+
+    def update(self, dt):
+        self._next_group()
+        if not self.active:
+            return
+        done = [a for a in self.active if a.update(dt)]
+        for a in done:
+            self.active.remove(a)
+            if a.on_done:
+                a.on_done()
+        if not self.active:
+            self._next_group()
+
+    def draw(self, surf):
+        for a in self.active:
+            a.draw(surf)
+
+
+# ====================================================================== game log
+class NameIndex:
+    """Finds card names in log sentences (longest names first)."""
+
+    def __init__(self, cards):
+        self.by_name = {}
+        for c in cards:
+            n = getattr(c, "name", None)
+            if n and len(n) > 2:
+                self.by_name.setdefault(n, c)
+        names = sorted(self.by_name, key=len, reverse=True)
+        self.rx = re.compile("|".join(re.escape(n) for n in names)) if names else None
+
+    def split(self, text):
+        """[(segment, card or None), ...]"""
+        if self.rx is None:
+            return [(text, None)]
+        out, i = [], 0
+        for m in self.rx.finditer(text):
+            if m.start() > i:
+                out.append((text[i:m.start()], None))
+            out.append((m.group(0), self.by_name[m.group(0)]))
+            i = m.end()
+        if i < len(text):
+            out.append((text[i:], None))
+        return out
+
+
+@dataclass
+class LogEntry:
+    text: str
+    turn: int = 0
+    seat: int | None = None
+    kind: str = "event"  # event | turn | info
+    _cache: dict = field(default_factory=dict, repr=False)
+
+
+class GameLog:
+    """The plain-sentence game log: newest at the bottom, wheel to scroll, card
+    names in gold that zoom on hover."""
+
+    def __init__(self, names: NameIndex, seat_colours=((120, 180, 255), (255, 140, 120))):
+        self.entries: list[LogEntry] = []
+        self.names = names
+        self.scroll = 0          # lines scrolled up from the bottom
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.hot: list[tuple[pygame.Rect, Any]] = []
+        self.seat_colours = seat_colours
+        self._surf = None
+        self._dirty = True
+
+    def add(self, text, *, turn=0, seat=None, kind="event"):
+        if not text:
+            return
+        self.entries.append(LogEntry(str(text), turn, seat, kind))
+        if len(self.entries) > 400:
+            del self.entries[:100]
+        self.scroll = 0
+        self._dirty = True
+
+    def set_rect(self, rect):
+        if pygame.Rect(rect) != self.rect:
+            self.rect = pygame.Rect(rect)
+            self._dirty = True
+
+    def on_wheel(self, dy):
+        self.scroll = max(0, self.scroll + dy * 3)
+        self._dirty = True
+
+    def _layout_entry(self, e: LogEntry, width, size):
+        """Word-wrap an entry into lines of (segment, card) runs."""
+        key = (width, size)
+        if key in e._cache:
+            return e._cache[key]
+        f = font(size)
+        fb = font(size, True)
+        words = []
+        for seg, card in self.names.split(e.text):
+            parts = re.split(r"(\s+)", seg) if card is None else [seg]
+            for p in parts:
+                if p:
+                    words.append((p, card))
+        lines, line, lw = [], [], 0
+        for w, card in words:
+            ww = (fb if card else f).size(w)[0]
+            if lw + ww > width and line and not w.isspace():
+                lines.append(line)
+                line, lw = [], 0
+            if not line and w.isspace():
+                continue
+            line.append((w, card))
+            lw += ww
+        if line:
+            lines.append(line)
+        e._cache[key] = lines
+        return lines
+
+    def draw(self, surf, scale=1.0):
+        r = self.rect
+        size = max(10, int(15 * scale))
+        if self._dirty or self._surf is None or self._surf.get_size() != r.size:
+            self._render(size, scale)
+        surf.blit(self._surf, r)
+
+    def _render(self, size, scale):
+        r = self.rect
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (14, 16, 23, 225), s.get_rect(), border_radius=int(10 * scale))
+        pygame.draw.rect(s, PAL["line"], s.get_rect(), max(1, int(2 * scale)), border_radius=int(10 * scale))
+        pad = int(10 * scale)
+        title = font(int(14 * scale), True).render("Game log", True, PAL["muted"])
+        s.blit(title, (pad, pad // 2))
+        top = pad // 2 + title.get_height() + int(4 * scale)
+        f, fb = font(size), font(size, True)
+        lh = f.get_linesize()
+        width = r.width - 2 * pad - int(8 * scale)
+        rows = []
+        for e in self.entries:
+            lines = self._layout_entry(e, width, size)
+            for i, ln in enumerate(lines):
+                rows.append((e, i, ln))
+            rows.append((e, -1, None))  # small gap after each entry
+        visible = max(1, (r.height - top - pad) // lh)
+        # gaps count as a third of a line
+        end = len(rows) - min(self.scroll, max(0, len(rows) - visible))
+        self.scroll = min(self.scroll, max(0, len(rows) - visible))
+        y = r.height - pad
+        self.hot = []
+        i = end - 1
+        while i >= 0 and y > top:
+            e, li, ln = rows[i]
+            if ln is None:
+                y -= lh // 3
+                i -= 1
+                continue
+            y -= lh
+            if y < top:
+                break
+            x = pad
+            if li == 0 and e.kind == "turn":
+                pygame.draw.line(s, PAL["line"], (pad, y - 1), (r.width - pad, y - 1), 1)
+            base_col = PAL["gold"] if e.kind == "turn" else (PAL["muted"] if e.kind == "info" else PAL["text"])
+            if li == 0 and e.seat is not None and e.kind != "turn":
+                pygame.draw.circle(s, self.seat_colours[e.seat % 2], (x + int(4 * scale), y + lh // 2),
+                                   max(2, int(3 * scale)))
+            x += int(10 * scale)
+            for w, card in ln:
+                img = (fb if card else f).render(w, True, PAL["gold_hi"] if card else base_col)
+                s.blit(img, (x, y))
+                if card is not None:
+                    pygame.draw.line(s, shade(PAL["gold"], 0.7), (x, y + lh - 2), (x + img.get_width(), y + lh - 2), 1)
+                    self.hot.append((pygame.Rect(r.left + x, r.top + y, img.get_width(), lh), card))
+                x += img.get_width()
+            i -= 1
+        if self.scroll:
+            hint = font(int(12 * scale)).render("wheel down for newer", True, PAL["dim"])
+            s.blit(hint, (r.width - hint.get_width() - pad, pad // 2 + 2))
+        self._surf = s
+        self._dirty = False
+
+    def card_at(self, pos):
+        for rr, card in self.hot:
+            if rr.collidepoint(pos):
+                return card
+        return None
+
+
+# ====================================================================== hover zoom
+def draw_zoom(surf, game, card, anchor, scale=1.0, width=None):
+    """The large card with its full text beside ``anchor`` (kept inside the window)."""
+    from .cards import card_surface
+    w = width or int(300 * scale)
+    img = card_surface(game, card, w, big=True)
+    W, H = surf.get_size()
+    gap = int(24 * scale)
+    x = anchor[0] + gap
+    if x + img.get_width() > W - 8:
+        x = anchor[0] - gap - img.get_width()
+    y = anchor[1] - img.get_height() // 2
+    y = max(8, min(H - img.get_height() - 8, y))
+    x = max(8, min(W - img.get_width() - 8, x))
+    shadow = pygame.Surface((img.get_width() + 16, img.get_height() + 16), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect(), border_radius=int(18 * scale))
+    surf.blit(shadow, (x - 4, y + 4))
+    surf.blit(img, (x, y))
+    return pygame.Rect(x, y, img.get_width(), img.get_height())
+
+
+def draw_thinking(surf, rect, t, text="AI is thinking…", scale=1.0):
+    """A visible "thinking" sign: spinning dots + text in a pill."""
+    r = pygame.Rect(rect)
+    pill = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(pill, (14, 16, 23, 230), pill.get_rect(), border_radius=r.height // 2)
+    pygame.draw.rect(pill, PAL["info"], pill.get_rect(), max(1, int(2 * scale)), border_radius=r.height // 2)
+    surf.blit(pill, r)
+    cx, cy = r.left + r.height // 2 + int(4 * scale), r.centery
+    rad = r.height * 0.28
+    for i in range(8):
+        a = t * 5 + i * math.pi / 4
+        alpha = (i + 1) / 8
+        pygame.draw.circle(surf, shade(PAL["info"], 0.4 + 0.8 * alpha),
+                           (cx + rad * math.cos(a), cy + rad * math.sin(a)), max(1, int(r.height * 0.07)))
+    img = font(int(r.height * 0.42), True).render(text, True, PAL["text"])
+    surf.blit(img, img.get_rect(midleft=(cx + r.height // 2 + int(2 * scale), cy)))

@@ -1,0 +1,103 @@
+"""The match-screen framework through the real event loop: starting a game from
+the menus, the AI answering in the background, pause menu, concede, resume."""
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.games import available_games  # noqa: E402
+
+GAME = next((g for g in ("evons", "essveil", "everdawn") if g in available_games()), None)
+pytestmark = pytest.mark.skipif(GAME is None, reason="no game engine installed yet")
+
+
+@pytest.fixture
+def driver(tmp_path):
+    from client.testing import Driver
+    d = Driver(tmp_path)
+    d.app.settings.ai_difficulty = "easy"
+    yield d
+    d.close()
+
+
+def start_vs_ai(d):
+    d.open("game_menu", game=GAME)
+    d.key("p")
+    assert d.scene.name == "setup"
+    d.key("return")
+    assert d.scene.name == "table"
+    return d.scene
+
+
+def test_play_vs_ai_opens_the_table_and_the_ai_moves_in_the_background(driver):
+    t = start_vs_ai(driver)
+    human = t.human_seats[0]
+    # play whatever is offered until the AI has had a turn
+    for _ in range(200):
+        m = t.match
+        if m.result() is not None or any(t.session.actor(i) != human for i in range(len(t.session))):
+            break
+        if t.human_to_move() and not t.busy():
+            t.perform(m.legal_actions()[0])
+        driver.step()
+    assert any(t.session.actor(i) != human for i in range(len(t.session))), "the AI never moved"
+
+
+def test_illegal_drop_or_action_shows_the_engines_reason(driver):
+    t = start_vs_ai(driver)
+    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    assert not t.perform((999, 999, 999))
+    assert driver.app.toasts and driver.app.toasts[-1].kind == "error"
+
+
+def test_escape_pauses_and_quit_to_menu_keeps_a_resumable_game(driver):
+    t = start_vs_ai(driver)
+    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    t.perform(t.match.legal_actions()[0])
+    driver.step(3)
+    driver.key("escape")
+    assert driver.scene.name == "pause"
+    driver.key("q")
+    assert driver.scene.name == "game_menu"
+    assert "resume" in driver.scene.widgets
+    driver.key("return")
+    assert driver.scene.name == "table" and len(driver.scene.session) >= 1
+
+
+def test_concede_ends_the_game_with_a_loss(driver):
+    t = start_vs_ai(driver)
+    driver.key("escape")
+    driver.key("c")
+    assert driver.scene.name == "confirm"
+    driver.key("return")
+    driver.step(3)
+    assert driver.scene.name == "game_over"
+    assert t.result().winner != t.human_seats[0]
+    driver.key("escape")
+    assert driver.scene.name == "game_menu"
+    assert "resume" not in driver.scene.widgets
+
+
+def test_hotseat_hides_hands_behind_a_pass_screen(driver):
+    driver.open("game_menu", game=GAME)
+    driver.key("l")
+    driver.key("return")
+    t = driver.app.scenes.find("table")
+    assert t.mode == "hotseat"
+    first = t.match.to_move()
+    if first != t.viewer:
+        assert driver.until(lambda: driver.scene.name == "handoff", 10)
+        driver.key("return")
+    assert t.viewer == t.match.to_move()
+    seat = t.viewer
+    for _ in range(100):
+        if t.match.to_move() != seat:
+            break
+        t.perform(t.match.legal_actions()[0])
+        driver.step()
+    driver.step(3)
+    assert driver.scene.name == "handoff"
+    assert t.viewer == seat  # still the old view until the next player confirms
+    driver.key("return")
+    assert t.viewer == t.match.to_move()
