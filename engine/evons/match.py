@@ -127,7 +127,7 @@ STEP_SETUP, STEP_REVEAL, STEP_PLAY, STEP_RESOLVE, STEP_END = range(5)
 # scalar slots of ``sc``
 (S_PHASE, S_MOVER, S_TP, S_TURN, S_FIRST, S_STEP, S_WINNER, S_REASON, S_PASSES, S_SEL, S_SELCOV,
  S_PDIR, S_PLEFT, S_CRED0, S_CRED1, S_TAKEN0, S_TAKEN1, S_MULLS, S_MULLSIZE, S_OPTS, S_RNG,
- S_ACTS, S_MAINCOUNT, S_VIEWER, N_SCALARS) = range(25)
+ S_ACTS, S_MAINCOUNT, S_VIEWER, S_GRIDCOUNT, S_NCOV0, S_NCOV1, S_DIRTY, N_SCALARS) = range(29)
 
 WIN_NONE, WIN_DRAW = -1, 2
 REASONS = ("", "the main zone is full", "both players passed with no cards left",
@@ -418,9 +418,9 @@ class EvonsMatch(Match):
         return []
 
     def _main_actions(self, p: int) -> list:
-        grid = self.grid
-        any_empty = -1 in grid
-        out_empty = any_empty and any(grid[c] < 0 for c in OUT_CELLS)
+        sc = self.sc
+        any_empty = sc[S_GRIDCOUNT] < N_CELLS
+        out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < len(OUT_CELLS)
         credits = self.sc[S_CRED0 + p]
         cardof = self.cardof
         out = []
@@ -711,8 +711,11 @@ class EvonsMatch(Match):
     def _settle(self, ev: list) -> None:
         """Take every decision that has exactly one option, then cache the legal list."""
         while True:
-            legal = self._compute_legal()
+            legal = self._legal
+            if legal is None:
+                legal = self._compute_legal()
             if len(legal) == 1 and self.sc[S_WINNER] == WIN_NONE:
+                self._legal = None
                 self._do(legal[0], ev)
                 continue
             self._legal = legal
@@ -721,7 +724,14 @@ class EvonsMatch(Match):
     def _do(self, a, ev: list) -> None:
         sc = self.sc
         k = a[0]
-        if k == FIRE:
+        if k == SELECT:
+            sc[S_SEL] = a[1]
+            sc[S_SELCOV] = a[2]
+            sc[S_PHASE] = PH_CELL
+            return
+        if k == CELL:
+            self._play_to(a[1], ev)
+        elif k == FIRE:
             self._fire(a[1], ev)
         elif k == DONE:
             f = self.stack[-1]
@@ -729,14 +739,8 @@ class EvonsMatch(Match):
                 self.stack[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
             else:
                 self.stack.pop()
+                ev.append(("sequence_end", f[1]))
             sc[S_PHASE] = PH_NONE
-        elif k == SELECT:
-            sc[S_SEL] = a[1]
-            sc[S_SELCOV] = a[2]
-            sc[S_PHASE] = PH_CELL
-            return
-        elif k == CELL:
-            self._play_to(a[1], ev)
         elif k == CANCEL:
             sc[S_SEL] = -1
             sc[S_PHASE] = PH_MAIN
@@ -747,6 +751,7 @@ class EvonsMatch(Match):
             inst = self.grid[a[1]]
             f = self.stack[-1]
             self.stack[-1] = (FR_GROUP, f[1]) + tuple(i for i in f[2:] if i != inst)
+            sc[S_PHASE] = PH_NONE
             self._push_activation(inst, ev, f[1])
         elif k == CONFLICT:
             self._conflict(a[1], ev)
@@ -761,15 +766,17 @@ class EvonsMatch(Match):
             self.zones[Z_HAND + p].remove(a[1])
             self.zones[Z_GRAVE + p].append(a[1])
             ev.append(("discard", p, a[1]))
-            if len(self.zones[Z_HAND + p]) <= HAND_LIMIT:
-                self._next_turn(ev)
-            return
+            if len(self.zones[Z_HAND + p]) > HAND_LIMIT:
+                return
+            sc[S_PHASE] = PH_NONE
+            self._next_turn(ev)
         elif k == KEEP or k == MULLIGAN:
             self._mulligan(a, ev)
             return
         else:  # pragma: no cover - guarded by why_illegal
             raise IllegalAction("That is not a move.", a)
-        self._drive(ev)
+        if sc[S_PHASE] == PH_NONE:     # no sub-choice pending: run the stack on
+            self._drive(ev)
 
     # ---------------------------------------------------------------- setup and turns
     def _mulligan(self, a, ev: list) -> None:
@@ -835,10 +842,10 @@ class EvonsMatch(Match):
         sc[S_TAKEN0 + p] += 1
         self._draw(p, ev)
         # reveal every covered card at once, cheapest first (Growth cards are free)
-        flags, cardof, pos = self.flags, self.cardof, self.pos
-        covered = [i for i in self._ids_of(p) if pos[i] >= 0 and flags[i] & F_COVERED]
-        if not covered:
+        if not sc[S_NCOV0 + p]:
             return
+        flags, cardof, pos = self.flags, self.cardof, self.pos
+        covered = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and self.ctrl[i] == p]
         covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
         revealed = []
         for i in covered:
@@ -852,6 +859,7 @@ class EvonsMatch(Match):
                 self._destroy(i, ev, removed=True)
                 continue
             flags[i] &= ~(F_COVERED | F_GROWTH)
+            sc[S_NCOV0 + p] -= 1
             ev.append(("reveal", p, i, c, cost))
             self._cell_bonus(i, c, cost, ev)
             revealed.append(i)
@@ -888,6 +896,7 @@ class EvonsMatch(Match):
         self.ctrl[inst] = p
         if covered:
             self.flags[inst] = F_COVERED
+            sc[S_NCOV0 + p] += 1
             ev.append(("play", p, inst, c, 1))
             self._put(inst, c)
             self._full_check(ev)
@@ -927,13 +936,14 @@ class EvonsMatch(Match):
     def _next_turn(self, ev: list) -> None:
         sc = self.sc
         # damage and this turn's moved/flipped marks end with the turn
-        self.dmg = [0] * len(self.dmg)
-        flags = self.flags
-        for i in self.grid:
-            if i >= 0:
-                flags[i] &= F_COVERED | F_GROWTH
+        if sc[S_DIRTY]:
+            sc[S_DIRTY] = 0
+            flags, dmg = self.flags, self.dmg
+            for i in self.grid:
+                if i >= 0:
+                    flags[i] &= F_COVERED | F_GROWTH
+                    dmg[i] = 0
         self._begin_turn(1 - sc[S_TP], ev)
-        self._drive(ev)
 
     # ---------------------------------------------------------------- the stack
     def _drive(self, ev: list) -> None:
@@ -976,8 +986,12 @@ class EvonsMatch(Match):
                 st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
                 self._flips(f[1], ev)
                 continue
-            if self._fireable(f):
+            dirs = self._fireable(f)
+            if dirs:
                 sc[S_PHASE] = PH_ABILITY
+                legal = [_FIRE_ACTS[d] for d in dirs]
+                legal.append(A_DONE)
+                self._legal = legal
                 return
             if stage == ST_P1:
                 st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
@@ -1005,6 +1019,7 @@ class EvonsMatch(Match):
     def _put(self, inst: int, c: int) -> None:
         self.grid[c] = inst
         self.pos[inst] = c
+        self.sc[S_GRIDCOUNT] += 1
         if IN_MAIN[c]:
             self.sc[S_MAINCOUNT] += 1
 
@@ -1013,6 +1028,7 @@ class EvonsMatch(Match):
         self.grid[c] = -1
         self.pos[inst] = -1
         self.bon[inst] = B_NONE      # stat bonuses stay only while the card stays on its cell
+        self.sc[S_GRIDCOUNT] -= 1
         if IN_MAIN[c]:
             self.sc[S_MAINCOUNT] -= 1
         return c
@@ -1026,6 +1042,8 @@ class EvonsMatch(Match):
     def _destroy(self, inst: int, ev: list, removed: bool = False) -> None:
         c = self._lift(inst)
         o = self.owner(inst)
+        if self.flags[inst] & F_COVERED:
+            self.sc[S_NCOV0 + self.ctrl[inst]] -= 1
         self.flags[inst] = 0
         self.dmg[inst] = 0
         self.ctrl[inst] = o
@@ -1057,6 +1075,7 @@ class EvonsMatch(Match):
             self._trigger([inst], ev, re=True)
         else:
             self.flags[inst] |= F_MOVED
+            self.sc[S_DIRTY] = 1
 
     # ---------------------------------------------------------------- conflicts and flips
     def _synergy(self, inst: int) -> int:
@@ -1083,6 +1102,7 @@ class EvonsMatch(Match):
         to_a = max(0, self.current_atk(b) + sb - sa)
         self.dmg[a] += to_a
         self.dmg[b] += to_b
+        self.sc[S_DIRTY] = 1
         ev.append(("conflict", a, b, to_a, to_b))
         if self.current_def(b) <= 0:
             self._destroy(b, ev)
@@ -1112,6 +1132,7 @@ class EvonsMatch(Match):
                 continue
             ctrl[o] = me
             flags[o] |= F_FLIPPED
+            self.sc[S_DIRTY] = 1
             ev.append(("flip", o, t, me))
             if flags[o] & F_MOVED:
                 again.append(o)
@@ -1175,6 +1196,7 @@ class EvonsMatch(Match):
             self._destroy(o, ev)
         else:
             self.dmg[o] += 1
+            sc[S_DIRTY] = 1
             if self.current_def(o) <= 0:
                 self._destroy(o, ev)
         if sc[S_PLEFT] <= 0 or not self._firestorm_cells():
@@ -1217,6 +1239,7 @@ class EvonsMatch(Match):
         self.zones[Z_HAND + tp].remove(inst)
         if ab == GROWTH:
             self.flags[inst] = F_COVERED | F_GROWTH
+            sc[S_NCOV0 + tp] += 1
             ev.append(("place", inst, t, "growth"))
         else:
             ev.append(("place", inst, t, "block"))
@@ -1321,13 +1344,14 @@ class EvonsMatch(Match):
         cardof = list(self.cardof)
         hidden: list[list[int]] = [[], []]
         opp = 1 - player
-        flags, pos = self.flags, self.pos
-        for i in self._ids_of(opp):
-            if (pos[i] >= 0 and flags[i] & F_COVERED) or i in self.zones[Z_HAND + opp] \
-                    or i in self.zones[Z_DECK + opp]:
-                if cardof[i] >= 0:
-                    hidden[opp].append(cardof[i])
-                cardof[i] = -1
+        flags = self.flags
+        secret = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and self.ctrl[i] == opp]
+        secret += self.zones[Z_HAND + opp]
+        secret += self.zones[Z_DECK + opp]
+        for i in secret:
+            if cardof[i] >= 0:
+                hidden[opp].append(cardof[i])
+            cardof[i] = -1
         if self.pool is not None:   # a view of a view keeps what was already hidden
             for q in (0, 1):
                 hidden[q].extend(self.pool[q])
@@ -1504,6 +1528,12 @@ class EvonsMatch(Match):
         main = sum(1 for c in MAIN_CELLS if self.grid[c] >= 0)
         if main != self.sc[S_MAINCOUNT]:
             probs.append(f"main count {self.sc[S_MAINCOUNT]} != {main}")
+        if sum(1 for i in self.grid if i >= 0) != self.sc[S_GRIDCOUNT]:
+            probs.append("grid count is wrong")
+        for q in (0, 1):
+            ncov = sum(1 for i in self.grid if i >= 0 and self.flags[i] & F_COVERED and self.ctrl[i] == q)
+            if ncov != self.sc[S_NCOV0 + q]:
+                probs.append(f"covered count of player {q + 1} is wrong")
         if self.sc[S_WINNER] == WIN_NONE and main >= len(MAIN_CELLS):
             probs.append("main zone full but the game goes on")
         for q in (0, 1):
