@@ -100,6 +100,9 @@ def intercept(uid: int) -> tuple:
     return (INTERCEPT, uid)
 
 
+ARITY = {END: 1, FLOW: 1, DEEP: 1, PLAY: 3, ATTACK: 3, ABILITY: 3, INTERCEPT: 2, LET_THROUGH: 1,
+         PIERCE: 1, CONCEDE: 1}
+
 END_TURN = (END,)
 ATTUNE_FLOW = (FLOW,)
 ATTUNE_DEEP = (DEEP,)
@@ -456,8 +459,12 @@ class EssveilMatch(Match):
         if not action or not all(isinstance(x, int) and not isinstance(x, bool) for x in action):
             return "That is not a move."
         kind = action[0]
+        if ARITY.get(kind) != len(action):
+            return "That is not a move."
         ph = g[G_PHASE]
         p = self.to_move()
+        if p is None:
+            return "The game is over."
         if ph == PH_GUARD:
             if kind == INTERCEPT and len(action) == 2:
                 return self._why_not_intercept(action[1])

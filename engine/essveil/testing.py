@@ -92,3 +92,35 @@ def uid(m: EssveilMatch, p: int, i: int) -> int:
 
 def board_ids(m: EssveilMatch, p: int) -> list[str]:
     return [c["card"] for c in m.creatures(p)]
+
+
+def golden_record(name: str, seed: int, options: dict | None = None):
+    """A seeded random game between two starter decks as a MatchRecord, with the final
+    result and a digest of the final state in ``meta`` (used for tests/golden/essveil_*)."""
+    from ..core.harness import random_game, starter_pair
+    from ..core.record import MatchRecord
+    decks = starter_pair("essveil", seed)
+    m, actions = random_game("essveil", seed, decks=decks, options=options)
+    rec = MatchRecord("essveil", decks, seed, dict(options or {}), actions,
+                      m.result().to_json(), {"name": name, "digest": state_digest(m),
+                                             "turns": m.turn()})
+    return rec
+
+
+def state_digest(m: EssveilMatch) -> str:
+    import hashlib
+    import json
+    return hashlib.sha256(json.dumps(m.to_json(), sort_keys=True).encode()).hexdigest()
+
+
+GOLDEN = (("titans_vs_rush", 3, None), ("wardens_vs_rush", 5, None),
+          ("pierce_wardens_vs_titans", 11, {"pierce_the_veil": True}))
+
+
+def write_golden(folder) -> None:
+    """Regenerate tests/golden/essveil_*.json (after a deliberate rules or pool change):
+    ``python -c "from engine.essveil.testing import write_golden; write_golden('tests/golden')"``"""
+    from pathlib import Path
+    from ..core.record import save_record
+    for name, seed, opts in GOLDEN:
+        save_record(golden_record(name, seed, opts), Path(folder) / f"essveil_{name}.json")
