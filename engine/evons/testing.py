@@ -130,3 +130,20 @@ def main_cells_free(m: EvonsMatch) -> list[int]:
 
 __all__ = ["scenario", "end_and_begin_turn", "cell", "inst_at", "card_at", "find", "play_card",
            "main_cells_free", "CARDS"]
+
+
+# ---------------------------------------------------------------- golden games
+def state_digest(m: EvonsMatch) -> str:
+    import hashlib
+    import json
+    return hashlib.sha256(json.dumps(m.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+
+
+def record_random_game(seed: int, options=None, decks=None):
+    """A seeded random game as a MatchRecord with its result and final-state digest in meta."""
+    from ..core.harness import random_game, starter_pair
+    from ..core.record import MatchRecord
+    decks = decks or starter_pair("evons", seed)
+    m, actions = random_game("evons", seed, decks, options)
+    return MatchRecord("evons", tuple(decks), seed, dict(options or {}), list(actions),
+                       m.result().to_json(), {"digest": state_digest(m), "turns": m.turn()})
