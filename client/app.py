@@ -128,7 +128,10 @@ class App:
         return round(self.settings.ui_scale * fit * 20) / 20
 
     def new_ui_manager(self):
+        import warnings
         import pygame_gui
+        # fonts for rich text are loaded on demand from assets/fonts; the hint is noise
+        warnings.filterwarnings("ignore", message="Finding font with id")
         theme = self._theme_cache.get(self.scale)
         if theme is None:
             theme = self._theme_cache[self.scale] = load_theme(self.scale)

@@ -61,6 +61,7 @@ def number(s, text, center, size, colour=WHITE, *, bold=True, outline=(12, 10, 8
 
 
 def text_panel(s, rect, text, *, size, colour=INK, bg=PARCH, italic_tail=None, min_size=7):
+    """Rules text, shrunk to fit; the flavour line only if it still fits; "…" if cut."""
     pygame.draw.rect(s, bg, rect, border_radius=max(2, rect.width // 30))
     pygame.draw.rect(s, shade(bg, 0.7), rect, max(1, rect.width // 120), border_radius=max(2, rect.width // 30))
     pad = max(2, rect.width // 22)
@@ -71,26 +72,30 @@ def text_panel(s, rect, text, *, size, colour=INK, bg=PARCH, italic_tail=None, m
         f = font(sz)
         lines = wrap_lines(body, f, inner.width)
         lh = f.get_linesize()
-        tail_lines = []
-        if italic_tail:
-            fi = font(sz, False, True)
-            tail_lines = wrap_lines(italic_tail, fi, inner.width)
-        total = lh * (len(lines) + len(tail_lines)) + (lh // 3 if tail_lines else 0)
-        if total <= inner.height or sz <= min_size:
+        if lh * len(lines) <= inner.height or sz <= min_size:
             break
         sz -= 1
+    tail_lines = []
+    if italic_tail:
+        fi = font(sz, False, True)
+        tail_lines = wrap_lines(italic_tail, fi, inner.width)
+        if lh * (len(lines) + len(tail_lines)) + lh // 3 > inner.height:
+            tail_lines = []
+    max_lines = max(1, inner.height // lh)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1]
+        while last and f.size(last + "…")[0] > inner.width:
+            last = last[:-1]
+        lines[-1] = last.rstrip() + "…"
     y = inner.top
     for ln in lines:
-        if y + lh > inner.bottom + lh // 3:
-            break
         s.blit(f.render(ln, True, colour), (inner.left, y))
         y += lh
-    if tail_lines and y + lh <= inner.bottom + 2:
+    if tail_lines:
         y += lh // 3
         fi = font(sz, False, True)
         for ln in tail_lines:
-            if y + lh > inner.bottom + 2:
-                break
             s.blit(fi.render(ln, True, shade(colour, 1.6)), (inner.left, y))
             y += lh
 

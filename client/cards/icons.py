@@ -97,6 +97,12 @@ def i_horns(s, c, n):  # a horned helm (Traghrim)
     pygame.draw.rect(s, (0, 0, 0, 120), pygame.Rect(0.3 * n, 0.6 * n, 0.4 * n, 0.08 * n))
 
 
+def i_axe(s, c, n):  # Traghrim's axe
+    _line(s, c, (0.3, 0.96), (0.62, 0.12), n, 0.09)
+    _poly(s, c, [(0.5, 0.2), (0.78, 0.04), (0.98, 0.3), (0.86, 0.56), (0.62, 0.46)], n)
+    _poly(s, c, [(0.52, 0.22), (0.3, 0.1), (0.2, 0.3), (0.44, 0.4)], n)
+
+
 def i_flame(s, c, n):
     _poly(s, c, [(0.5, 0.02), (0.74, 0.34), (0.82, 0.62), (0.7, 0.9), (0.5, 0.98), (0.3, 0.9),
                  (0.18, 0.62), (0.3, 0.4), (0.38, 0.55), (0.42, 0.28)], n)
@@ -255,7 +261,7 @@ def i_dot(s, c, n):
 
 ICONS = {
     "sword": i_sword, "bow": i_bow, "moon": i_moon, "shield": i_shield, "bag": i_bag, "stars": i_stars,
-    "crown": i_crown, "horns": i_horns, "flame": i_flame, "leaf": i_leaf, "bolt": i_bolt, "drop": i_drop,
+    "crown": i_crown, "horns": i_horns, "axe": i_axe, "flame": i_flame, "leaf": i_leaf, "bolt": i_bolt, "drop": i_drop,
     "skull": i_skull, "mountain": i_mountain, "crescent": i_crescent, "cross": i_cross, "square": i_square,
     "magnet": i_magnet, "ankh": i_ankh, "wave": i_wave, "swap": i_swap, "arrow": i_arrow, "wing": i_wing,
     "heart": i_heart, "sprout": i_sprout, "bubble": i_bubble, "eye": i_eye, "mute": i_mute, "play": i_play,

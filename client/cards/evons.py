@@ -1,0 +1,177 @@
+"""Evons card faces: cost (coin, top left), element badge (top right), eight
+arrow positions around the art with ability glyphs, ATK and DEF; Block cards as
+element-coloured stones. ``render_tile`` draws a square grid tile for the board."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from . import draw as D
+from .icons import draw_icon
+
+ELEMENT_COLOURS = {"fire": (214, 84, 44), "nature": (70, 162, 70), "electric": (214, 180, 30),
+                   "darkness": (112, 72, 168), "earth": (150, 106, 62), "water": (46, 124, 214)}
+ELEMENT_ICONS = {"fire": "flame", "nature": "leaf", "electric": "bolt", "darkness": "crescent",
+                 "earth": "mountain", "water": "drop"}
+ABILITY_ICONS = {"remove": "cross", "block": "square", "firestorm": "flame", "growth": "sprout",
+                 "magnetism": "magnet", "resurrection": "ankh", "shockwave": "wave", "swap": "swap"}
+ABILITY_COLOURS = {"remove": (230, 70, 70), "block": (150, 150, 160), "firestorm": (240, 110, 40),
+                   "growth": (90, 200, 90), "magnetism": (240, 210, 60), "resurrection": (170, 120, 230),
+                   "shockwave": (190, 140, 80), "swap": (70, 160, 240)}
+DIRS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+DIR_VEC = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
+           "NW": (-1, -1)}
+
+
+def colour_of(card):
+    return ELEMENT_COLOURS.get(getattr(card, "element", ""), (140, 140, 140))
+
+
+def arrows_of(card):
+    arr = getattr(card, "arrows", ())
+    if isinstance(arr, dict):
+        return {d: a for d, a in arr.items() if a}
+    return {DIRS[i]: a for i, a in enumerate(arr) if a}
+
+
+def draw_arrows(s, rect, arrows, size, *, glyphs=True):
+    """Arrow triangles on the edges/corners of ``rect`` pointing outwards."""
+    cx, cy = rect.center
+    hw, hh = rect.width / 2, rect.height / 2
+    for d, kind in arrows.items():
+        vx, vy = DIR_VEC[d]
+        px, py = cx + vx * hw, cy + vy * hh
+        ang = math.atan2(vy, vx)
+        tip = (px + math.cos(ang) * size * 0.35, py + math.sin(ang) * size * 0.35)
+        base = size * 0.55
+        left = (px - math.cos(ang) * size * 0.45 + math.cos(ang + math.pi / 2) * base,
+                py - math.sin(ang) * size * 0.45 + math.sin(ang + math.pi / 2) * base)
+        right = (px - math.cos(ang) * size * 0.45 - math.cos(ang + math.pi / 2) * base,
+                 py - math.sin(ang) * size * 0.45 - math.sin(ang + math.pi / 2) * base)
+        col = (250, 246, 236) if kind == "normal" else ABILITY_COLOURS.get(kind, (250, 200, 80))
+        pygame.draw.polygon(s, (14, 12, 10), [tip, left, right])
+        shrink = [(x * 0.8 + sum(p[0] for p in (tip, left, right)) / 3 * 0.2,
+                   y * 0.8 + sum(p[1] for p in (tip, left, right)) / 3 * 0.2) for x, y in (tip, left, right)]
+        pygame.draw.polygon(s, col, shrink)
+        if kind != "normal" and glyphs:
+            g = int(size * 0.95)
+            gx = px - math.cos(ang) * size * 1.05
+            gy = py - math.sin(ang) * size * 1.05
+            pygame.draw.circle(s, (14, 12, 10), (gx, gy), g * 0.62)
+            pygame.draw.circle(s, col, (gx, gy), g * 0.62, max(1, g // 10))
+            draw_icon(s, ABILITY_ICONS.get(kind, "dot"), pygame.Rect(gx - g * 0.4, gy - g * 0.4, g * 0.8, g * 0.8),
+                      col, outline=None)
+
+
+def render(card, w, h, big=False):
+    col = colour_of(card)
+    s, inner = D.frame(w, h, col)
+    pad = max(2, w // 28)
+    top_h = max(12, int(h * 0.11))
+    r = top_h // 2 + max(1, w // 60)
+    # element badge, top right
+    ec = (inner.right - pad - r, inner.top + pad + r - 1)
+    D.icon_badge(s, ELEMENT_ICONS.get(card.element, "dot"), ec, r, D.shade(col, 0.7))
+    is_block = getattr(card, "kind", "") == "block"
+    left_x = inner.left + pad
+    if not is_block:
+        cc = (inner.left + pad + r, inner.top + pad + r - 1)
+        D.badge(s, cc, r, (210, 170, 60), ring=(255, 236, 170))
+        D.number(s, card.cost, cc, r * 1.15)
+        left_x = cc[0] + r + pad
+    bar = pygame.Rect(left_x, inner.top + pad, ec[0] - r - pad - left_x, top_h)
+    D.name_bar(s, bar, card.name, col)
+    art_top = inner.top + pad + max(top_h, 2 * r) + pad
+    if is_block:
+        art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * 0.5))
+        pygame.draw.rect(s, D.shade(col, 0.5), art)
+        bw = max(4, art.width // 4)
+        bh = max(3, art.height // 6)
+        for row in range(6):
+            off = (bw // 2) if row % 2 else 0
+            for k in range(-1, 5):
+                br = pygame.Rect(art.left + k * bw + off, art.top + row * bh, bw - 2, bh - 2).clip(art)
+                if br.width > 0:
+                    pygame.draw.rect(s, D.shade(col, 0.75 + 0.08 * ((row * 3 + k) % 3)), br)
+        ic = int(art.height * 0.5)
+        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(art.centerx - ic // 2, art.centery - ic // 2,
+                                                                          ic, ic), D.WHITE)
+        tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
+        D.type_plate(s, tp, f"Block · {card.element.title()}", col)
+        txt = pygame.Rect(inner.left + pad, tp.bottom + pad, inner.width - 2 * pad, inner.bottom - tp.bottom - 2 * pad)
+        if w >= 96 and txt.height > 12:
+            D.text_panel(s, txt, card.text, size=max(7, int(w / (15 if big else 12.5))))
+        return s
+    # square art with arrows around it
+    side = min(inner.width - 2 * pad - int(w * 0.12), int(h * (0.34 if big else 0.5)))
+    art = pygame.Rect(0, 0, side, side)
+    art.midtop = (inner.centerx, art_top + int(w * 0.05))
+    D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
+    draw_arrows(s, art.inflate(-int(side * 0.06), -int(side * 0.06)), arrows_of(card), max(6, w * 0.075))
+    # ATK / DEF
+    stat_h = int(h * 0.12)
+    stat_w = int(w * 0.28)
+    bottom = inner.bottom - pad
+    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
+    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
+        pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
+        pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
+        ic = int(rect.height * 0.6)
+        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
+        D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+    mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
+    f = D.fit_font(card.element.title(), max(8, mid.width - 6), max(7, int(stat_h * 0.42)))
+    if f.size(card.element.title())[0] <= mid.width - 4:
+        img = f.render(card.element.title(), True, (235, 225, 200))
+        s.blit(img, img.get_rect(center=mid.center))
+    txt = pygame.Rect(inner.left + pad, art.bottom + int(w * 0.05) + pad, inner.width - 2 * pad, 0)
+    txt.height = ar.top - pad - txt.top
+    if w >= 96 and txt.height > 14:
+        D.text_panel(s, txt, card.text, size=max(7, int(w / (16 if big else 13))))
+    return s
+
+
+_TILE_CACHE: dict = {}
+
+
+def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
+    """A square tile for the 7×7 grid: art, arrows, ATK/DEF, element, owner rim. Cached."""
+    key = (getattr(card, "id", None), int(size), tuple(owner_colour), face_down)
+    t = _TILE_CACHE.get(key)
+    if t is not None:
+        return t
+    size = int(size)
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    rim = max(2, size // 16)
+    pygame.draw.rect(s, owner_colour, s.get_rect(), border_radius=max(3, size // 10))
+    inner = s.get_rect().inflate(-2 * rim, -2 * rim)
+    if face_down or card is None:
+        pygame.draw.rect(s, (30, 34, 48), inner, border_radius=max(2, size // 12))
+        for i in range(3):
+            r = inner.inflate(-i * size // 5, -i * size // 5)
+            pygame.draw.rect(s, (60, 70, 96), r, max(1, size // 40), border_radius=max(2, size // 12))
+    elif getattr(card, "kind", "") == "block":
+        col = colour_of(card)
+        pygame.draw.rect(s, D.shade(col, 0.6), inner, border_radius=max(2, size // 12))
+        ic = int(size * 0.5)
+        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect((size - ic) // 2, (size - ic) // 2, ic, ic),
+                  D.WHITE)
+    else:
+        from .art import art as make_art
+        col = colour_of(card)
+        img = make_art(str(card.id), inner.width, inner.height, col)
+        s.blit(img, inner)
+        draw_arrows(s, inner.inflate(-size // 8, -size // 8), arrows_of(card), max(5, size * 0.12),
+                    glyphs=size >= 56)
+        ic = max(8, size // 5)
+        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(inner.right - ic - 2, inner.top + 2, ic, ic),
+                  D.shade(col, 1.4))
+        f = max(8, size // 4)
+        D.number(s, card.atk, (inner.left + f * 0.55, inner.bottom - f * 0.6), f, colour=(255, 200, 190))
+        D.number(s, card.defense, (inner.right - f * 0.55, inner.bottom - f * 0.6), f, colour=(200, 220, 255))
+    _TILE_CACHE[key] = s
+    if len(_TILE_CACHE) > 800:
+        _TILE_CACHE.clear()
+    return s

@@ -1,0 +1,155 @@
+"""The deck being edited, without any drawing: counts, undo, and the engine's
+verdicts (legal / problems / whether one more copy may be added).
+
+The rules are never written here: :meth:`DeckModel.try_add` builds the deck with
+the card added, asks ``spec.validate_deck`` and refuses the addition when it
+breaks a rule the deck did not break before (a copy limit, a deck size maximum,
+a second Champion, a token), quoting the engine's message.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core.deck import MAX_COPIES_IN_FILE, Deck
+from engine.core.decktext import new_problems
+
+
+class DeckModel:
+    def __init__(self, spec, deck: Deck | None = None):
+        self.spec = spec
+        self.game = spec.name
+        deck = deck or Deck(spec.name, "New deck", ())
+        self.name = deck.name
+        self.description = deck.description
+        self.path: Path | None = Path(deck.path) if deck.path else None
+        self.read_only = deck.read_only
+        self.counts: dict[str, int] = {cid: n for cid, n in deck.cards if n > 0}
+        self.undo_stack: list[dict] = []
+        self.redo_stack: list[dict] = []
+        self.revision = 0
+        self.dirty = False
+        self._cache_rev = -1
+        self._problems: list[str] = []
+        self._addable: dict[str, str | None] = {}
+
+    # ------------------------------------------------------------ views
+    def deck(self) -> Deck:
+        return Deck(self.game, self.name, tuple((c, n) for c, n in self.counts.items() if n > 0),
+                    self.description, self.path, self.read_only)
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def count(self, cid: str) -> int:
+        return self.counts.get(cid, 0)
+
+    def _refresh(self):
+        if self._cache_rev != self.revision:
+            self._problems = list(self.spec.validate_deck(self.deck()))
+            self._addable = {}
+            self._cache_rev = self.revision
+
+    @property
+    def problems(self) -> list[str]:
+        self._refresh()
+        return self._problems
+
+    @property
+    def legal(self) -> bool:
+        return not self.problems
+
+    def add_refusal(self, cid: str) -> str | None:
+        """Why one more copy of ``cid`` may not be added (the engine's words), or None."""
+        self._refresh()
+        if cid in self._addable:
+            return self._addable[cid]
+        why = None
+        if self.count(cid) >= MAX_COPIES_IN_FILE:
+            why = f"a deck file holds at most {MAX_COPIES_IN_FILE} copies of a card"
+        else:
+            before = self.deck()
+            after = before.with_cards(list(before.cards) + [(cid, 1)])
+            broken = new_problems(self.spec, before, after)
+            if broken:
+                card = self.spec.cards.get(cid)
+                name = getattr(card, "name", cid)
+                mine = [p for p in broken if name in p or cid in p]
+                why = (mine or broken)[0]
+        self._addable[cid] = why
+        return why
+
+    # ------------------------------------------------------------ changes
+    def _snapshot(self):
+        self.undo_stack.append(dict(self.counts))
+        del self.undo_stack[:-200]
+        self.redo_stack.clear()
+
+    def _changed(self):
+        self.revision += 1
+        self.dirty = True
+
+    def try_add(self, cid: str, n: int = 1) -> tuple[bool, str | None]:
+        """Add ``n`` copies one by one; stops at the first refused copy.
+        Returns (added anything, refusal message or None)."""
+        if self.read_only:
+            return False, "starter decks are read-only"
+        added = 0
+        why = None
+        for _ in range(n):
+            why = self.add_refusal(cid)
+            if why:
+                break
+            if added == 0:
+                self._snapshot()
+            self.counts[cid] = self.count(cid) + 1
+            self._changed()
+            added += 1
+        return added > 0, why
+
+    def remove(self, cid: str, n: int = 1) -> bool:
+        if self.read_only or self.count(cid) <= 0:
+            return False
+        self._snapshot()
+        left = self.count(cid) - n
+        if left > 0:
+            self.counts[cid] = left
+        else:
+            del self.counts[cid]
+        self._changed()
+        return True
+
+    def clear(self):
+        if self.counts and not self.read_only:
+            self._snapshot()
+            self.counts.clear()
+            self._changed()
+
+    def replace_cards(self, cards):
+        self._snapshot()
+        self.counts = {c: n for c, n in cards if n > 0}
+        self._changed()
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(dict(self.counts))
+        self.counts = self.undo_stack.pop()
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(dict(self.counts))
+        self.counts = self.redo_stack.pop()
+        self._changed()
+        return True
+
+    def adopt(self, deck: Deck):
+        """After a save: take over the saved deck's name/path (the cards are the same)."""
+        self.name = deck.name
+        self.path = Path(deck.path) if deck.path else None
+        self.read_only = deck.read_only
+        self.dirty = False
+        self.revision += 1

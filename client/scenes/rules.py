@@ -1,0 +1,128 @@
+"""The game's rules page (``assets/rules/<game>.md``) in a scrollable, readable view."""
+from __future__ import annotations
+
+import html
+import re
+
+import pygame
+
+from .. import gamesinfo
+from ..ui import GAME_ACCENT, PAL, draw_text, shade
+from .base import Scene
+from .title import draw_background
+
+MAX_RULES_BYTES = 512 * 1024
+
+
+def _inline(text: str) -> str:
+    t = html.escape(text, quote=False)
+    t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
+    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", t)
+    t = re.sub(r"`(.+?)`", r"\1", t)
+    t = re.sub(r"\[(.+?)\]\((.+?)\)", r"\1", t)
+    return t
+
+
+def markdown_to_html(md: str, scale: float = 1.0, accent="#f0c868") -> str:
+    """A small Markdown subset (headings, lists, bold, italics, tables) → pygame-gui HTML."""
+    h1, h2, h3 = (int(30 * scale), int(23 * scale), int(19 * scale))
+    out = []
+    para = []
+
+    def flush():
+        if para:
+            out.append(" ".join(para) + "<br><br>")
+            para.clear()
+
+    for raw in md.splitlines():
+        line = raw.rstrip()
+        st = line.strip()
+        if not st:
+            flush()
+            continue
+        m = re.match(r"^(#{1,6})\s+(.*)$", st)
+        if m:
+            flush()
+            lvl = len(m.group(1))
+            size = h1 if lvl == 1 else (h2 if lvl == 2 else h3)
+            if out and not out[-1].endswith("<br><br>"):
+                out.append("<br>")
+            out.append(f'<font pixel_size={size} color={accent}><b>{_inline(m.group(2))}</b></font><br>')
+            continue
+        if st.startswith("|"):
+            flush()
+            cells = [c.strip() for c in st.strip("|").split("|")]
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                continue
+            out.append("    " + "   ·   ".join(_inline(c) for c in cells) + "<br>")
+            continue
+        m = re.match(r"^(\s*)([-*•]|\d+\.)\s+(.*)$", line)
+        if m:
+            flush()
+            indent = "      " * (len(m.group(1)) // 2)
+            bullet = "•" if not m.group(2)[0].isdigit() else m.group(2)
+            out.append(f"{indent}  {bullet}  {_inline(m.group(3))}<br>")
+            continue
+        if st.startswith(">"):
+            flush()
+            out.append(f"<i>{_inline(st.lstrip('> '))}</i><br>")
+            continue
+        para.append(_inline(st))
+    flush()
+    return "".join(out)
+
+
+def load_rules(game: str) -> str:
+    from engine.core.files import FileProblem, read_capped_bytes
+    from engine.core.paths import assets_dir
+    p = assets_dir() / "rules" / f"{game}.md"
+    try:
+        return read_capped_bytes(p, MAX_RULES_BYTES).decode("utf-8", "replace")
+    except FileProblem:
+        return f"# {gamesinfo.title(game)}\n\nThe rules page for this game has not been written yet."
+
+
+class RulesScene(Scene):
+    def enter(self):
+        self.game = self.kwargs.get("game") or gamesinfo.default_game()
+        self.md = load_rules(self.game)
+        super().enter()
+
+    def build(self):
+        import pygame_gui
+        s = self.s
+        w = min(self.W - s(80), s(900))
+        r = pygame.Rect((self.W - w) // 2, s(84), w, self.H - s(84) - s(80))
+        acc = "#%02x%02x%02x" % shade(GAME_ACCENT.get(self.game, PAL["gold"]), 1.25)
+        self.box = pygame_gui.elements.UITextBox(markdown_to_html(self.md, self.app.scale, acc), r,
+                                                 manager=self.ui)
+        self.widgets["text"] = self.box
+        bw, bh = s(180), s(44)
+        self.button(((self.W - bw) // 2, self.H - bh - s(20), bw, bh), "Back", self.back, key="escape",
+                    tip="Back to the game menu", name="back", cls="@primary")
+        self.add_key("down", lambda: self.scroll(1))
+        self.add_key("up", lambda: self.scroll(-1))
+        self.add_key("page down", lambda: self.scroll(8))
+        self.add_key("page up", lambda: self.scroll(-8))
+        self.add_key("home", lambda: self.scroll(-10 ** 6))
+        self.add_key("end", lambda: self.scroll(10 ** 6))
+
+    def scroll(self, lines):
+        sb = getattr(self.box, "scroll_bar", None)
+        if sb is None:
+            return
+        step = self.s(40) * lines
+        sb.set_scroll_from_start_percentage(
+            max(0.0, min(1.0, sb.start_percentage + step / max(1, self.box.text_box_layout.layout_rect.height))))
+        self.box.update(0)
+
+    def back(self):
+        self.go("game_menu", game=self.game)
+
+    def draw(self, surf):
+        s = self.s
+        draw_background(surf)
+        acc = GAME_ACCENT.get(self.game, PAL["gold"])
+        draw_text(surf, f"How to play {gamesinfo.title(self.game)}", (self.W // 2, s(22)), s(36), shade(acc, 1.2),
+                  title=True, anchor="midtop", shadow=True)
+        self.draw_ui(surf)
