@@ -30,6 +30,8 @@ def _parse(argv):
     p.add_argument("--every", type=int, default=10, help="with --demo: a screenshot every K actions")
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument("--windowed", action="store_true")
+    p.add_argument("--selftest", action="store_true", help="check this installation headless; exit 0 if sound")
+    p.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # build.py times it
     return p.parse_args(argv)
 
 
@@ -51,6 +53,9 @@ def main(argv=None) -> int:
             extra = " (needs --game)" if info.needs_game else ""
             print(f"{name:14s} {info.description}{extra}")
         return 0
+    if args.selftest or args.first_frame:
+        from .selftest import selftest_main
+        return selftest_main(args, _T0)
     if args.bench:
         from .bench import run_bench
         return run_bench(args, _T0)
