@@ -30,7 +30,7 @@ def _parse(argv):
     p.add_argument("--every", type=int, default=10, help="with --demo: a screenshot every K actions")
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument("--windowed", action="store_true")
-    p.add_argument("--selftest", action="store_true", help="check this installation headless; exit 0 if sound")
+    p.add_argument("--selftest", action="store_true", help="check this installation without a window; exit 1 and say what failed")
     p.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # build.py times it
     return p.parse_args(argv)
 
