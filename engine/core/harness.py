@@ -13,10 +13,23 @@ from .match import Match
 from .rng import Rng, mix_seed
 
 
+_STARTERS: dict = {}
+
+
+def _starter_decks(game: str) -> list:
+    """The game's starter decks, read once per process and folder (Deck is immutable)."""
+    from ..games import get_game
+    from .paths import decks_dir
+    key = (game, str(decks_dir()))
+    decks = _STARTERS.get(key)
+    if not decks:
+        decks = _STARTERS[key] = get_game(game).starter_decks()
+    return decks
+
+
 def starter_pair(game: str, seed: int) -> tuple[Deck, Deck]:
     """Two starter decks for a seeded game (cycled through every pairing)."""
-    from ..games import get_game
-    decks = get_game(game).starter_decks()
+    decks = _starter_decks(game)
     if not decks:
         raise RuntimeError(f"no starter decks for {game}")
     n = len(decks)
