@@ -63,9 +63,9 @@ class _Report:
         except Exception as e:  # noqa: BLE001 - every failure is reported, then we go on
             self.failed.append(name)
             self.line(f"  FAIL  {name}: {type(e).__name__}: {e}")
-            tb = traceback.format_exc().rstrip().splitlines()
-            for ln in tb[-5:-1]:
-                self.line(f"        {ln}")
+            if not isinstance(e, AssertionError):  # a crash: say where
+                for fr in traceback.extract_tb(e.__traceback__)[-3:]:
+                    self.line(f"        at {fr.filename}:{fr.lineno} in {fr.name}")
             return None
         detail, value = res if isinstance(res, tuple) else (res, None)
         ms = (time.perf_counter() - t0) * 1000
@@ -116,40 +116,38 @@ def check_resources():
     return f"{len(fonts)} fonts, {len(licences)} licence files, from the {where}"
 
 
-def check_pools():
+def check_pool(game: str):
+    """The game's pool and starter decks; value True when the game can be played."""
     import importlib.util
+    from engine.games import get_game
+    if importlib.util.find_spec(f"engine.{game}") is None:
+        return "not in this build", False
+    try:
+        spec = get_game(game)  # an import error here is a failure (e.g. a module left out)
+    except AttributeError:
+        return "engine without SPEC yet", False
+    if not spec.cards:
+        raise AssertionError("the card pool is empty")
+    for c in spec.cards.values():
+        for attr in ("id", "name", "kind", "text"):
+            if not hasattr(c, attr):
+                raise AssertionError(f"card {c!r} has no {attr}")
+    decks = spec.starter_decks()
+    if not decks:
+        raise AssertionError("no starter decks")
+    for d in decks:
+        problems = spec.validate_deck(d)
+        if problems:
+            raise AssertionError(f"starter deck {d.name!r} is not legal: {problems[0]}")
+    return f"{len(spec.cards)} cards, {len(decks)} legal starter decks", True
+
+
+def check_rules_page(game: str):
     from engine.core.paths import assets_dir
-    from engine.games import GAME_NAMES, get_game
-    games, notes = [], []
-    for g in GAME_NAMES:
-        if importlib.util.find_spec(f"engine.{g}") is None:
-            notes.append(f"{g} not in this build")
-            continue
-        try:
-            spec = get_game(g)  # an import error here is a failure (e.g. a module left out)
-        except AttributeError:
-            notes.append(f"{g} engine without SPEC yet")
-            continue
-        if not spec.cards:
-            raise AssertionError(f"{g}: the card pool is empty")
-        for c in spec.cards.values():
-            for attr in ("id", "name", "kind", "text"):
-                if not hasattr(c, attr):
-                    raise AssertionError(f"{g}: card {c!r} has no {attr}")
-        decks = spec.starter_decks()
-        if not decks:
-            raise AssertionError(f"{g}: no starter decks")
-        for d in decks:
-            problems = spec.validate_deck(d)
-            if problems:
-                raise AssertionError(f"{g}: starter deck {d.name!r} is not legal: {problems[0]}")
-        if not (assets_dir() / "rules" / f"{g}.md").is_file():
-            raise AssertionError(f"{g}: rules page assets/rules/{g}.md is missing")
-        games.append(g)
-        notes.append(f"{g} {len(spec.cards)} cards, {len(decks)} starter decks")
-    if not games:
-        raise AssertionError("no game could be loaded")
-    return "; ".join(notes), games
+    page = assets_dir() / "rules" / f"{game}.md"
+    if not page.is_file():
+        raise AssertionError(f"assets/rules/{game}.md is missing")
+    return f"{page.stat().st_size:,} bytes"
 
 
 def check_moves(game: str, seed: int = SEED):
@@ -277,8 +275,10 @@ def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
         rep.line(f"Cardhall selftest ({where}; Python {sys.version.split()[0]}; "
                  f"pygame-ce {pygame.version.ver}; SDL {'.'.join(map(str, pygame.get_sdl_version()))})")
         rep.check("resources", check_resources)
-        games = rep.check("card pools", check_pools) or []
+        from engine.games import GAME_NAMES
+        games = [g for g in GAME_NAMES if rep.check(f"{g}: card pool", check_pool, g)]
         for g in games:
+            rep.check(f"{g}: rules page", check_rules_page, g)
             rep.check(f"{g}: engine moves", check_moves, g, seed)
         if games:
             rep.check("user files", check_user_files, games, home)
