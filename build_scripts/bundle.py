@@ -50,6 +50,9 @@ EXCLUDED_MODULES = [
     "pygame.__briefcase", "pygame.__pyinstaller", "i18n.tests",
 ]
 
+# Excluded although imported: the importer catches the ImportError and falls back.
+EXCLUDED_WITH_FALLBACK = {"_hashlib"}  # hashlib -> its built-in _sha256 (checked by --selftest)
+
 # pygame-gui bundles fonts for every script it supports (~40 MB of CJK, Arabic,
 # Hebrew and Georgian). Cardhall's interface is English with its own fonts in
 # assets/fonts, so only the default Latin NotoSans family and the FiraCode
