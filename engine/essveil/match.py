@@ -203,9 +203,15 @@ class EssveilMatch(Match):
         return v % n
 
     def _shuffle(self, items: list) -> None:
+        """Fisher–Yates with the match's SplitMix64 (same numbers as ``_rand``, inlined)."""
+        st = self.rng
         for i in range(len(items) - 1, 0, -1):
-            j = self._rand(i + 1)
+            st = (st + 0x9E3779B97F4A7C15) & MASK64
+            z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.rng = st
 
     # ================================================================ small queries
     def to_move(self) -> int | None:
@@ -352,14 +358,16 @@ class EssveilMatch(Match):
         b = self.boards[p]
         return [b[off] for off in range(0, len(b), REC) if not b[off + R_EQUIP]]
 
-    def _may_intercept(self, b: list, off: int) -> bool:
-        return (not b[off + R_FLAGS] & (F_TAPPED | F_GUARDED | F_DOOMED)) and bool(self._kw(b, off) & K_GUARD)
-
     def _guards(self, q: int, target: int) -> list[int]:
         """Defender ``q``'s creatures that may intercept an attack on ``target``."""
         b = self.boards[q]
-        return [b[off] for off in range(0, len(b), REC)
-                if b[off] != target and self._may_intercept(b, off)]
+        out = []
+        for off in range(0, len(b), REC):
+            if b[off + R_FLAGS] & (F_TAPPED | F_GUARDED | F_DOOMED) or b[off] == target:
+                continue
+            if self._kw(b, off) & K_GUARD:
+                out.append(b[off])
+        return out
 
     # ================================================================ legal actions
     def legal_actions(self) -> list[tuple]:
@@ -387,6 +395,7 @@ class EssveilMatch(Match):
         mine = self.boards[p]
         theirs = self.boards[q]
         acts = []
+        append = acts.append
         full = len(mine) >= MAX_CREATURES * REC
         tcache: dict = {}
         for h, c in enumerate(self.hands[p]):
@@ -397,48 +406,50 @@ class EssveilMatch(Match):
                 continue
             kind = C_KIND[c]
             if kind == KIND_EQUIPMENT:
-                for u in self._bearers(p):
-                    acts.append((PLAY, h, u))
+                for off in range(0, len(mine), REC):
+                    if not mine[off + R_EQUIP]:
+                        append((PLAY, h, mine[off]))
                 continue
             if kind == KIND_CREATURE and full:
                 continue
             tk = C_TARGET[c]
             if tk == T_NONE:
-                acts.append((PLAY, h, NO_TARGET))
+                append((PLAY, h, NO_TARGET))
                 continue
             tl = tcache.get(tk)
             if tl is None:
                 tl = tcache[tk] = self._targets(tk, p)
             if tl:
-                for t in tl:
-                    acts.append((PLAY, h, t))
+                acts += [(PLAY, h, t) for t in tl]
             else:
-                acts.append((PLAY, h, NO_TARGET))
+                append((PLAY, h, NO_TARGET))
         if mine:
             enemy = None
             for off in range(0, len(mine), REC):
-                if not self._can_act(mine, off):
+                f = mine[off + R_FLAGS]
+                if f & F_TAPPED:
+                    continue
+                card = mine[off + R_CARD]
+                if f & F_SICK and not (((0 if f & F_SILENCED else C_KW[card]) | mine[off + R_GKW]
+                                        | E_KW[mine[off + R_EQUIP]]) & K_SWIFT):
                     continue
                 u = mine[off]
                 if enemy is None:
                     enemy = [player_target(q)] + theirs[0::REC]
-                for t in enemy:
-                    acts.append((ATTACK, u, t))
-                card = mine[off + R_CARD]
-                if C_ABILITY[card] is not None and not mine[off + R_FLAGS] & F_SILENCED \
-                        and C_ABILITY_COST[card] <= veil:
+                acts += [(ATTACK, u, t) for t in enemy]
+                if C_ABILITY[card] is not None and not f & F_SILENCED and C_ABILITY_COST[card] <= veil:
                     tk = C_ABILITY_TARGET[card]
                     if tk == T_NONE:
-                        acts.append((ABILITY, u, NO_TARGET))
+                        append((ABILITY, u, NO_TARGET))
                     else:
                         tl = tcache.get(tk)
                         if tl is None:
                             tl = tcache[tk] = self._targets(tk, p)
                         for t in tl or (NO_TARGET,):
-                            acts.append((ABILITY, u, t))
+                            append((ABILITY, u, t))
         if g[G_PIERCE_OPT] and not g[G_PIERCE_USED] and life > PIERCE_LIFE and g[RESERVE[p]] > 0:
-            acts.append(PIERCE_THE_VEIL)
-        acts.append(END_TURN)
+            append(PIERCE_THE_VEIL)
+        append(END_TURN)
         return acts
 
     def why_illegal(self, action) -> str | None:
@@ -671,18 +682,18 @@ class EssveilMatch(Match):
         g[G_PIERCE_USED] = 0
         ev.append(("turn", p, g[G_TURN]))
         # Refresh: untap creatures, end summoning sickness and Guard use, spent Essence -> Reserve
-        b = self.boards[p]
-        for off in range(0, len(b), REC):
-            b[off + R_FLAGS] &= ~(F_TAPPED | F_SICK | F_GUARDED)
         back = g[SPENT[p]]
         g[SPENT[p]] = 0
         g[RESERVE[p]] += back
         ev.append(("refresh", p, back))
-        # Grow X: start of the turn, after Refresh
+        # ... then Grow X (start of the turn, after Refresh)
+        b = self.boards[p]
         for off in range(0, len(b), REC):
+            f = b[off + R_FLAGS] & ~(F_TAPPED | F_SICK | F_GUARDED)
+            b[off + R_FLAGS] = f
             card = b[off + R_CARD]
             x = C_GROW[card]
-            if x and not b[off + R_FLAGS] & F_SILENCED:
+            if x and not f & F_SILENCED:
                 b[off + R_MIGHT] += x
                 b[off + R_END] += x
                 ev.append(("grow", p, b[off], C_ID[card], x))
