@@ -61,7 +61,8 @@ def test_essence_always_sums_to_10_mid_game():
             assert g[RESERVE[p]] + g[VEIL[p]] + g[SPENT[p]] == ESSENCE
 
 
-def test_every_listed_action_is_legal_and_texts_render():
+def test_every_listed_action_is_legal_texts_render_and_clones_are_independent():
+    """After every action: a clone that plays the action leaves the original untouched."""
     for seed in range(30):
         decks = starter_pair("essveil", seed)
         m, acts = random_game("essveil", seed, decks=decks)
@@ -70,8 +71,13 @@ def test_every_listed_action_is_legal_and_texts_render():
             for b in m.legal_actions():
                 assert m.why_illegal(b) is None
                 assert m.action_text(b)
+            before = m.to_json()
+            c = m.clone()
+            c.apply(a)
+            assert m.to_json() == before
             for e in m.apply(a):
                 assert m.event_text(e) and json.dumps(e)
+            assert m == c
 
 
 # ---------------------------------------------------------------- clones, JSON, views

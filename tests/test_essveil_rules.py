@@ -413,6 +413,19 @@ def test_venom_on_the_defender_destroys_the_attacker():
     assert board_ids(m, 0) == [] and board_ids(m, 1) == []
 
 
+def test_venom_applies_to_damage_from_the_creatures_ability():
+    """seed: Venom — Any creature damaged by this is destroyed (not only in combat)."""
+    m = scenario(boards=([{"card": "ember_adept", "equip": "viper_dagger"}], ["deepwater_leviathan"]))
+    m.apply(ability(uid(m, 0, 0), uid(m, 1, 0)))
+    assert board_ids(m, 1) == []
+
+
+def test_destroy_is_not_damage_so_aegis_does_not_stop_it():
+    m = scenario(hands=(["unmake"], []), boards=([], ["aegis_squire"]))
+    m.apply(play(0, uid(m, 1, 0)))
+    assert board_ids(m, 1) == []
+
+
 def test_venom_against_aegis_does_nothing():
     """Keyword interaction: Venom against Aegis — ruling: damage > 0 after Aegis."""
     m = scenario(boards=(["marsh_adder"], ["aegis_squire"]))
