@@ -78,7 +78,8 @@ def test_view_hides_opponent_hand_covered_cards_deck_order_and_rng():
             elif i >= 0:
                 assert v.card(i) is not None
         assert v.zones[2 + p] == sorted(m.zones[2 + p])      # own deck: contents, not order
-        assert all(v.card(i) is None for i in v.zones[2 + opp])
+        assert all(v.card(i) is None for i in v.zones[2 + p] + v.zones[2 + opp])
+        assert list(v.pool[p]) == sorted(m.cardof[i] for i in m.zones[2 + p])
         assert v.sc[20] == 0                                # RNG state masked
         json.dumps(v.to_json())
         assert EvonsMatch.from_json(v.to_json()) == v

@@ -42,6 +42,7 @@ returned with the action that led there): e.g. a forced pass, a single conflict.
 """
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result
@@ -106,6 +107,9 @@ def discard(inst: int):
 A_KEEP, A_CANCEL, A_PASS, A_DONE, A_CONCEDE = (KEEP,), (CANCEL,), (PASS,), (DONE,), (CONCEDE,)
 _CELL_ACTS = tuple((CELL, c) for c in range(N_CELLS))
 _ORDER_ACTS = tuple((ORDER, c) for c in range(N_CELLS))
+_OUT_CELL_ACTS = tuple((CELL, c) for c in OUT_CELLS)
+_OUT_MASK = tuple(not IN_MAIN[c] for c in range(N_CELLS))
+_IS_EMPTY = (-1).__eq__
 _HIT_ACTS = tuple((HIT, c) for c in range(N_CELLS))
 _PULL_ACTS = tuple((PULL, c) for c in range(N_CELLS))
 _FIRE_ACTS = tuple((FIRE, d) for d in range(8))
@@ -165,6 +169,35 @@ Z_HAND, Z_DECK, Z_GRAVE, Z_REMOVED = 0, 2, 4, 6
 ZONE_NAMES = ("hand", "hand", "deck", "deck", "graveyard", "graveyard", "removed", "removed")
 
 
+_DECK_CACHE: dict = {}
+
+
+def _deck_indices(d) -> tuple:
+    key = d.cards if hasattr(d, "cards") else tuple(d)
+    got = _DECK_CACHE.get(key)
+    if got is None:
+        ids = d.card_list() if hasattr(d, "card_list") else list(d)
+        got = tuple(INDEX_OF[c] for c in ids)
+        if len(_DECK_CACHE) > 64:
+            _DECK_CACHE.clear()
+        _DECK_CACHE[key] = got
+    return got
+
+
+def _shuffle(state: int, items: list) -> int:
+    """Fisher–Yates shuffle driven by the match RNG (SplitMix64, inlined for speed);
+    returns the new RNG state. Same numbers as :class:`engine.core.rng.Rng`."""
+    mask = 0xFFFFFFFFFFFFFFFF
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        j = (z ^ (z >> 31)) % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
 def _pname(p: int) -> str:
     return f"Player {p + 1}"
 
@@ -204,10 +237,7 @@ class EvonsMatch(Match):
     # ================================================================ creation
     @classmethod
     def new(cls, decks: Sequence, seed: int, options: Mapping[str, Any] | None = None) -> "EvonsMatch":
-        lists = []
-        for d in decks:
-            ids = d.card_list() if hasattr(d, "card_list") else list(d)
-            lists.append([INDEX_OF[c] for c in ids])
+        lists = [_deck_indices(d) for d in decks]
         rng = Rng(mix_seed(seed, 0xE7045))
         opts = 0
         for k, v in (options or {}).items():
@@ -216,25 +246,25 @@ class EvonsMatch(Match):
             if v:
                 opts |= _OPTION_BITS[k]
         m = cls._blank(len(lists[0]), len(lists[0]) + len(lists[1]))
+        # The deck is shuffled by shuffling which card each instance id is; the deck then
+        # lies in id order (top = highest id). Ids say nothing about cards, and a view masks
+        # the card of every deck instance.
         cardof = []
         for q in (0, 1):
-            cards = lists[q][:]
-            rng.shuffle(cards)          # instance ids carry no information
+            cards = list(lists[q])
+            rng.state = _shuffle(rng.state, cards)
             cardof.extend(cards)
         m.cardof = tuple(cardof)
         sc = m.sc
         sc[S_OPTS] = opts
         for q in (0, 1):
-            deck = m.zones[Z_DECK + q]
-            deck.extend(m._ids_of(q))
-            rng.shuffle(deck)
+            m.zones[Z_DECK + q].extend(m._ids_of(q))
         sc[S_FIRST] = rng.randrange(2)
         cells = [c for c in MAIN_CELLS if c != CENTRE]
         kinds = [B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE]
-        rng.shuffle(cells)
-        rng.shuffle(kinds)
-        for c, k in zip(cells[:N_BONUS_CELLS], kinds):
-            m.cellbonus[c] = k
+        for k in range(N_BONUS_CELLS):
+            c = cells.pop(rng.randrange(len(cells)))
+            m.cellbonus[c] = kinds.pop(rng.randrange(len(kinds)))
         sc[S_RNG] = rng.state
         for q in (0, 1):
             for _ in range(OPENING_HAND):
@@ -392,7 +422,11 @@ class EvonsMatch(Match):
             out.append(A_DONE)
             return out
         if ph == PH_CELL:
-            out = [_CELL_ACTS[c] for c in self._empty_cells(CARD_IS_BLOCK[self.cardof[sc[S_SEL]]])]
+            empty = map(_IS_EMPTY, self.grid)
+            if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:
+                out = list(compress(_OUT_CELL_ACTS, compress(empty, _OUT_MASK)))
+            else:
+                out = list(compress(_CELL_ACTS, empty))
             out.append(A_CANCEL)
             return out
         if ph == PH_CONFLICT:
@@ -800,10 +834,7 @@ class EvonsMatch(Match):
             hand.remove(i)
         deck = self.zones[Z_DECK + p]
         deck.extend(back)
-        rng = Rng(0)
-        rng.state = sc[S_RNG]
-        rng.shuffle(deck)
-        sc[S_RNG] = rng.state
+        sc[S_RNG] = _shuffle(sc[S_RNG], deck)
         n = len(back)
         if variant:
             sc[S_MULLSIZE] = max(0, sc[S_MULLSIZE] - 1)
@@ -1347,7 +1378,11 @@ class EvonsMatch(Match):
         flags = self.flags
         secret = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and self.ctrl[i] == opp]
         secret += self.zones[Z_HAND + opp]
-        secret += self.zones[Z_DECK + opp]
+        for q in (0, 1):       # decks: the viewer knows their own deck's contents, not its order
+            for i in self.zones[Z_DECK + q]:
+                if cardof[i] >= 0:
+                    hidden[q].append(cardof[i])
+                cardof[i] = -1
         for i in secret:
             if cardof[i] >= 0:
                 hidden[opp].append(cardof[i])
@@ -1365,20 +1400,18 @@ class EvonsMatch(Match):
         return m
 
     def _fill_hidden(self, seed: int) -> "EvonsMatch":
-        rng = Rng(mix_seed(seed, 0xF111))
+        state = mix_seed(seed, 0xF111)
         cardof = list(self.cardof)
-        if self.pool is not None:
+        if self.pool is not None:      # the deck order comes with the random identities
             for q in (0, 1):
                 cards = list(self.pool[q])
-                rng.shuffle(cards)
+                state = _shuffle(state, cards)
                 slots = [i for i in self._ids_of(q) if cardof[i] < 0]
                 for i, ci in zip(slots, cards):
                     cardof[i] = ci
         self.cardof = tuple(cardof)
         self.pool = None
-        for q in (0, 1):
-            rng.shuffle(self.zones[Z_DECK + q])
-        self.sc[S_RNG] = rng.next64()
+        self.sc[S_RNG] = mix_seed(state, 1)
         self.sc[S_VIEWER] = -1
         self._legal = None
         return self
