@@ -295,3 +295,13 @@ def test_reveal_of_growth_card_is_free_and_others_are_paid():
     end_and_begin_turn(m, 0)
     assert card_at(m, "A1") == "inferno_titan" and card_at(m, "A2") == "ember_imp"
     assert m.credits(0) == 5 - 4
+
+
+def test_decision_describes_the_pending_choice_for_the_client():
+    m = sc(grid={"C2": ("tide_sprite", 1), "D2": ("oak_sentinel", 1, "covered")},
+           hand0=["flame_warden"])
+    play_card(m, "flame_warden", "C3")
+    m.apply((FIRE, N))
+    d = m.decision()
+    assert d["phase"] == "hit" and d["player"] == 0 and d["points_left"] == 3
+    assert d["cell"] == parse_cell("C3") and d["target"] == parse_cell("C2")

@@ -396,6 +396,17 @@ class EvonsMatch(Match):
             return -1
         return NEIGHBOUR[self.pos[a]][self.sc[S_PDIR]]
 
+    def decision(self) -> dict:
+        """What the player to move is deciding, for the client: ``phase`` (see PHASE_NAMES),
+        ``player``, the ``acting`` instance and its ``cell`` (or -1), the ability ``target``
+        cell (or -1), Firestorm ``points_left``, the ``selected`` hand card and ``covered``."""
+        sc = self.sc
+        a = self.acting()
+        return {"phase": PHASE_NAMES[sc[S_PHASE]], "player": self.to_move(), "acting": a,
+                "cell": self.pos[a] if a >= 0 else -1, "target": self.pending_target(),
+                "points_left": sc[S_PLEFT] if sc[S_PHASE] == PH_HIT else 0,
+                "selected": sc[S_SEL], "covered": bool(sc[S_SELCOV]) if sc[S_SEL] >= 0 else False}
+
     def play_targets(self, inst: int, covered: bool = False) -> list[int]:
         """Cells where the card in hand could be played now (empty list if it can't)."""
         if self._play_problem(inst, -1, int(bool(covered))) is not None:
@@ -1195,7 +1206,8 @@ class EvonsMatch(Match):
             if x >= 0:
                 self._destroy(x, ev)
             self._move(o, land, ev)
-            self._moved(o, ev)
+            if not self._full_check(ev):
+                self._moved(o, ev)
         elif ab == SWAP:
             c = self.pos[a]
             if o < 0:
