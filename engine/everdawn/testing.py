@@ -84,3 +84,24 @@ def deck_ids(m: EverdawnMatch, p: int, creature: bool = False) -> list[str]:
 
 
 __all__ = ["scenario", "play", "slot_card", "hand_ids", "deck_ids", "CHAMPION_SLOT"]
+
+
+def state_digest(m: EverdawnMatch) -> str:
+    """SHA-1 of the exact state (golden games compare it)."""
+    import hashlib
+    import json
+    return hashlib.sha1(json.dumps(m.to_json(), sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def golden_record(seed: int, deck_names=None):
+    """A seeded random game between two starter decks as a MatchRecord with its final digest."""
+    from ..core.harness import random_game, starter_pair
+    from ..core.record import MatchRecord
+    from ..games import get_game
+    decks = starter_pair("everdawn", seed)
+    if deck_names:
+        by = {d.name: d for d in get_game("everdawn").starter_decks()}
+        decks = (by[deck_names[0]], by[deck_names[1]])
+    m, actions = random_game("everdawn", seed, decks)
+    return MatchRecord("everdawn", decks, seed, {}, list(actions), m.result().to_json(),
+                       {"final_digest": state_digest(m), "turns": m.turn()})
