@@ -8,7 +8,8 @@ A :class:`Facets` gives, for one game:
   (games that have one) and keyword;
 * ``sorts``: ``[(label, key function), ...]``;
 * ``groups(counts)``: the deck view's groups ``[(heading, [(section, [(cid, n)])])]``;
-* ``chart(counts)``: ``(title, [(label, value, colour)])`` for the small bar chart;
+* ``chart(counts)``: ``(title, [(label, a, colour, b)], (a legend, b legend))`` for the
+  small stacked bar chart;
 * ``cost(card)`` / ``colour(card)`` for the deck rows.
 """
 from __future__ import annotations
@@ -121,7 +122,7 @@ def _everdawn(spec) -> Facets:
             bars.append((t.capitalize(), cre, EVERDAWN_CTYPE_COLOURS[t], eq))
         sp = sum(n for cid, n in counts.items() if cid in C and C[cid].is_spell)
         bars.append(("Spell", 0, EVERDAWN_CTYPE_COLOURS["spell"], sp))
-        return ("Combat types: creatures | equipment & spells", bars)
+        return ("Combat types", bars, ("creatures", "equipment and spells"))
 
     return Facets("everdawn",
                   filters=[("type", "All types", types), ("cost", "Any morale", costs),
@@ -160,12 +161,14 @@ def _evons(spec) -> Facets:
         rows = [(cid, n) for cid, n in counts.items() if n > 0 and cid in C]
         mons = sorted([r for r in rows if C[r[0]].kind == "monster"], key=lambda r: (C[r[0]].cost, C[r[0]].name))
         blocks = sorted([r for r in rows if C[r[0]].kind == "block"], key=lambda r: C[r[0]].name)
-        by_cost = []
-        for cost in sorted({C[cid].cost for cid, _ in mons}):
-            by_cost.append((f"Cost {cost}", [r for r in mons if C[r[0]].cost == cost]))
         nm = sum(n for _, n in mons)
         nb = sum(n for _, n in blocks)
-        return [(f"Monsters  {nm}", by_cost), (f"Block cards  {nb}", [("", blocks)])]
+        out = []
+        if mons:
+            out.append((f"Monsters  {nm}", [("", mons)]))
+        if blocks:
+            out.append((f"Block cards  {nb}", [("", blocks)]))
+        return out
 
     def chart(counts):
         C = spec.cards
@@ -176,7 +179,7 @@ def _evons(spec) -> Facets:
             bars.append((label, n, (60, 184, 176), 0))
         nb = sum(k for cid, k in counts.items() if cid in C and C[cid].kind == "block")
         bars.append(("Blk", 0, (150, 150, 160), nb))
-        return ("Cost curve (monsters) and Block cards", bars)
+        return ("Cost curve", bars, ("monsters", "Block cards"))
 
     return Facets("evons",
                   filters=[("type", "All types", types), ("cost", "Any cost", costs),
@@ -227,9 +230,7 @@ def _essveil(spec) -> Facets:
             rs = sorted([r for r in rows if C[r[0]].kind == kind], key=lambda r: (C[r[0]].cost, C[r[0]].name))
             if not rs:
                 continue
-            secs = [(f"Cost {cost}", [r for r in rs if C[r[0]].cost == cost])
-                    for cost in sorted({C[cid].cost for cid, _ in rs})]
-            out.append((f"{title}  {sum(n for _, n in rs)}", secs))
+            out.append((f"{title}  {sum(n for _, n in rs)}", [("", rs)]))
         return out
 
     def chart(counts):
@@ -240,7 +241,7 @@ def _essveil(spec) -> Facets:
             oth = sum(n for cid, n in counts.items() if cid in C and C[cid].kind in ("spell", "equipment")
                       and pred(C[cid]))
             bars.append((label, cre, ESSVEIL_KIND_COLOURS["creature"], oth))
-        return ("Cost curve: creatures | spells & equipment", bars)
+        return ("Cost curve", bars, ("creatures", "spells and equipment"))
 
     return Facets("essveil",
                   filters=[("type", "All types", types), ("cost", "Any cost", costs),
@@ -267,7 +268,7 @@ def _generic(spec) -> Facets:
 
     return Facets(spec.name, filters=[("type", "All types", types)],
                   sorts=[("Name", lambda c: c.name.casefold())], groups=groups,
-                  chart=lambda counts: ("Cards", []))
+                  chart=lambda counts: ("Cards", [], ()))
 
 
 _CACHE: dict = {}
