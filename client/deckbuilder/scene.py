@@ -298,7 +298,7 @@ class DeckBuilderScene(Scene):
         card = self.spec.cards.get(cid)
         ok, why = self.model.try_add(cid, n)
         if why:
-            self.say(f"Can't add {card.name if card else cid}: {why}", "error", toast=True)
+            self.say(f"Can't add {card.name if card else cid}: {why}", "error")
         if ok:
             self.sel = cid
             self.edited()
@@ -546,8 +546,8 @@ class DeckBuilderScene(Scene):
             entries = library.library(self.game)
             md["entries"] = entries
             row_h = s(50)
-            top = r.top + s(64)
-            area_h = r.bottom - s(74) - top
+            top = r.top + s(86)
+            area_h = r.bottom - s(78) - top
             per = max(1, area_h // row_h)
             md["per"] = per
             self.lib_scroll = max(0, min(self.lib_scroll, max(0, len(entries) - per)))
@@ -597,7 +597,7 @@ class DeckBuilderScene(Scene):
         elif kind == "import":
             r = md["rect"] = self.modal_rect(760, 560)
             box = pygame_gui.elements.UITextEntryBox(
-                pygame.Rect(r.left + s(24), r.top + s(92), r.width - s(48), r.height - s(92) - bh - s(40)),
+                pygame.Rect(r.left + s(24), r.top + s(104), r.width - s(48), r.height - s(104) - bh - s(40)),
                 md.get("text", ""), manager=self.mui,
                 placeholder_text="Paste a deck here: a section line, then lines like “3 Card Name”.")
             self.widgets["import_box"] = box
@@ -614,7 +614,7 @@ class DeckBuilderScene(Scene):
         elif kind == "export":
             r = md["rect"] = self.modal_rect(760, 560)
             box = pygame_gui.elements.UITextEntryBox(
-                pygame.Rect(r.left + s(24), r.top + s(70), r.width - s(48), r.height - s(70) - bh - s(40)),
+                pygame.Rect(r.left + s(24), r.top + s(86), r.width - s(48), r.height - s(86) - bh - s(40)),
                 self.export_text(), manager=self.mui)
             self.widgets["export_box"] = box
             y = r.bottom - bh - s(18)
@@ -992,7 +992,7 @@ class DeckBuilderScene(Scene):
         ti = ft.render(tag, True, (20, 20, 24))
         chip = pygame.Rect(0, 0, ti.get_width() + s(16), s(22))
         chip.midright = (dn.right, dn.centery)
-        size_txt = f"{m.size} cards"
+        size_txt = f"{m.size} card{'s' if m.size != 1 else ''}"
         fs = font(s(15))
         si = fs.render(size_txt, True, PAL["muted"])
         sr = si.get_rect(midright=(chip.left - s(10), dn.centery))
@@ -1124,6 +1124,26 @@ class DeckBuilderScene(Scene):
             li = fl.render(label, True, PAL["muted"])
             surf.blit(li, li.get_rect(midtop=(cx, plot.bottom + s(2))))
 
+    def status_lines(self):
+        """The status line's text: [(text, colour, bold)] — the last refusal, then
+        "Legal" or every problem the engine reports."""
+        m = self.model
+        probs = m.problems
+        lines = []
+        if self.message:
+            lines.append((self.message[0], PAL["bad"] if self.message[1] == "error" else PAL["gold_hi"], True))
+        if not probs:
+            lines.append(("Legal: this deck can be played." if not m.read_only else
+                          "Legal starter deck (read-only: your first change makes a copy you can edit).",
+                          PAL["good"], True))
+        else:
+            head = "Draft, not offered for matches: " if not m.read_only else "Problems: "
+            lines.append((head + "  •  ".join(probs), PAL["text"], False))
+        return lines
+
+    def status_text(self) -> str:
+        return "\n".join(t for t, _, _ in self.status_lines())
+
     def _draw_status(self, surf):
         s = self.s
         r = self.L["status"]
@@ -1144,16 +1164,7 @@ class DeckBuilderScene(Scene):
         else:
             draw_text(surf, "!", icon_c, s(18), (20, 16, 12), bold=True, anchor="center")
         inner = pygame.Rect(r.left + s(50), r.top + s(6), r.width - s(62), r.height - s(12))
-        lines = []
-        if self.message:
-            lines.append((self.message[0], PAL["bad"] if self.message[1] == "error" else PAL["gold_hi"], True))
-        if not probs:
-            lines.append(("Legal: this deck can be played." if not m.read_only else
-                          "Legal starter deck (read-only: your first change makes a copy you can edit).",
-                          PAL["good"], True))
-        else:
-            head = "Draft, not offered for matches: " if not m.read_only else "Problems: "
-            lines.append((head + "  •  ".join(probs), PAL["text"], False))
+        lines = self.status_lines()
         f = font(s(15))
         lh = f.get_linesize()
         max_lines = max(1, inner.height // lh)
@@ -1272,12 +1283,12 @@ class DeckBuilderScene(Scene):
             draw_wrapped(surf, "Paste or type a deck: a section line (optional), then lines like “3 Card Name”. "
                                "Unknown cards and lines over a limit are reported by line number; every valid "
                                "line is kept. The result is saved as a new deck.",
-                         pygame.Rect(r.left + s(24), r.top + s(52), r.width - s(48), s(40)), s(14), PAL["muted"])
+                         pygame.Rect(r.left + s(24), r.top + s(58), r.width - s(48), s(40)), s(14), PAL["muted"])
         elif kind == "export":
-            draw_text(surf, "Plain text anyone can paste into Cardhall's Import.", (r.left + s(24), r.top + s(50)),
+            draw_text(surf, "Plain text anyone can paste into Cardhall's Import.", (r.left + s(24), r.top + s(58)),
                       s(14), PAL["muted"])
         elif kind == "report":
-            area = pygame.Rect(r.left + s(24), r.top + s(66), r.width - s(48), r.height - s(66) - s(80))
+            area = pygame.Rect(r.left + s(24), r.top + s(72), r.width - s(48), r.height - s(72) - s(80))
             y = area.top
             f = font(s(15))
             lh = f.get_linesize()
@@ -1303,7 +1314,7 @@ class DeckBuilderScene(Scene):
         r = md["rect"]
         entries = md.get("entries", [])
         draw_text(surf, f"{len(entries)} decks · starter decks are read-only (Copy makes one you can edit) · "
-                        "drafts are not offered for matches", (r.left + s(24), r.top + s(50)), s(13), PAL["muted"],
+                        "drafts are not offered for matches", (r.left + s(24), r.top + s(70)), s(13), PAL["muted"],
                   anchor="midleft")
         for rr, e in md.get("rows", []):
             current = e.path is not None and self.model.path is not None and Path(e.path) == Path(self.model.path)
