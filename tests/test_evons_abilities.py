@@ -280,13 +280,21 @@ def test_swap_never_with_blocks_and_covered_target_is_destroyed():
     assert oak in m.graveyard(1) and card_at(m, "C3") == "tide_sprite"
 
 
-def test_swap_moving_into_main_zone_can_then_fight_and_flip():
-    # Sprite in the out zone (X4) swaps NE into A3 and then flips A2's fox? Its SW arrow points
-    # at X4 (out zone) after the move: nothing to flip there.
+def test_card_that_activates_in_the_out_zone_never_flips_even_after_moving_in():
+    """Seed: a card that activates in the out zone can only use its arrow abilities. It cannot
+    initiate conflicts and cannot flip opponent cards."""
+    # Tide Sprite on X4 swaps NE into A3; from there its NE arrow points at the fox on B2
+    # (no arrow back) - but this activation began in the out zone: no flip.
     m = sc(grid={"B2": ("cinder_fox", 1)}, hand0=["tide_sprite"])
     play_card(m, "tide_sprite", "X4")
-    m.apply((FIRE, NE))
-    assert card_at(m, "A3") == "tide_sprite"
+    ev = m.apply((FIRE, NE))
+    assert card_at(m, "A3") == "tide_sprite" and "flip" not in kinds(ev)
+    assert m.controller(inst_at(m, "B2")) == 1
+    # the same card played in the main zone on A3 flips the fox
+    m = sc(grid={"B2": ("cinder_fox", 1)}, hand0=["tide_sprite"])
+    play_card(m, "tide_sprite", "A3")
+    m.apply(A_DONE)
+    assert m.controller(inst_at(m, "B2")) == 0
 
 
 def test_reveal_of_growth_card_is_free_and_others_are_paid():

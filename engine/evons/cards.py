@@ -190,6 +190,7 @@ CARD_DEF = tuple(c.defense for c in POOL)
 CARD_ELEMENT = tuple(ELEMENTS.index(c.element) for c in POOL)
 CARD_IS_BLOCK = tuple(c.kind == "block" for c in POOL)
 CARD_ARROWS = tuple(c.arrow_codes for c in POOL)
+CARD_ARROW_DIRS = tuple(tuple(d for d in range(8) if c.arrow_codes[d]) for c in POOL)
 CARD_ABILITY_DIRS = tuple(tuple(d for d in range(8) if c.arrow_codes[d] > NORMAL) for c in POOL)
 CARD_NAME = tuple(c.name for c in POOL)
 

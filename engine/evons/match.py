@@ -47,7 +47,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result
 from ..core.rng import Rng, mix_seed
-from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
+from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
                     FIRESTORM, GROWTH, IN_MAIN, INDEX_OF, MAGNETISM, MAIN_CELLS, N_CELLS,
                     NEIGHBOUR, NORMAL, ORTHO_NEIGHBOURS, OUT_CELLS, POOL, REMOVE, RESURRECTION,
@@ -148,7 +148,9 @@ N_BONUS_CELLS = 5
 
 # stack frames (flat tuples)
 FR_ACT, FR_GROUP = 0, 1
-# FR_ACT frame: (FR_ACT, inst, stage, used_mask, conflicted_mask, revived_cost, reactivation)
+# FR_ACT frame: (FR_ACT, inst, stage, used_mask, conflicted_mask, revived_cost, how)
+#   how: bit 0 = a reactivation; bit 1 = it began in the out zone (abilities only, seed)
+HOW_RE, HOW_OUT = 1, 2
 # FR_GROUP frame: (FR_GROUP, reactivation, inst, inst, ...) — cards waiting to activate; the player orders them
 ST_P1, ST_CONFLICT, ST_P2 = 0, 1, 2
 
@@ -713,16 +715,15 @@ class EvonsMatch(Match):
         """Directions of pending conflicts of the acting card (frame ``f``)."""
         inst = f[1]
         c = self.pos[inst]
-        if not IN_MAIN[c]:
+        if not IN_MAIN[c] or f[6] & HOW_OUT:
             return []
-        arrows = CARD_ARROWS[self.cardof[inst]]
         done = f[4]
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         me = ctrl[inst]
         nb = NEIGHBOUR[c]
         out = []
-        for d in range(8):
-            if not arrows[d] or done >> d & 1:
+        for d in CARD_ARROW_DIRS[cardof[inst]]:
+            if done >> d & 1:
                 continue
             t = nb[d]
             if not IN_MAIN[t]:
@@ -1026,7 +1027,8 @@ class EvonsMatch(Match):
                     self._conflict(opts[0], ev)
                     continue
                 st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
-                self._flips(f[1], ev)
+                if not f[6] & HOW_OUT:
+                    self._flips(f[1], ev)
                 continue
             dirs = self._fireable(f)
             if dirs:
@@ -1042,7 +1044,8 @@ class EvonsMatch(Match):
                 ev.append(("sequence_end", f[1]))
 
     def _push_activation(self, inst: int, ev: list, re: bool) -> None:
-        self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, int(re)))
+        how = (HOW_RE if re else 0) | (0 if IN_MAIN[self.pos[inst]] else HOW_OUT)
+        self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, how))
         ev.append(("activate", inst, self.pos[inst], int(re)))
 
     def _trigger(self, insts: list, ev: list, re: bool) -> None:
@@ -1155,14 +1158,11 @@ class EvonsMatch(Match):
         c = self.pos[a]
         if not IN_MAIN[c]:
             return
-        arrows = CARD_ARROWS[self.cardof[a]]
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         me = ctrl[a]
         nb = NEIGHBOUR[c]
         again = []
-        for d in range(8):
-            if not arrows[d]:
-                continue
+        for d in CARD_ARROW_DIRS[cardof[a]]:
             t = nb[d]
             if not IN_MAIN[t]:
                 continue
