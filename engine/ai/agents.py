@@ -25,6 +25,14 @@ def view_digest(view) -> int:
     return zlib.crc32(text.encode("utf-8"))
 
 
+def without(actions, avoid):
+    """``actions`` minus ``avoid``, unless that would leave nothing."""
+    if not avoid:
+        return actions
+    rest = [a for a in actions if a not in avoid]
+    return rest or actions
+
+
 class Agent:
     """Base class. ``choose(match)`` returns a legal action for ``match.to_move()``."""
 
@@ -37,23 +45,42 @@ class Agent:
         self.iterations = 0
         self.search_seconds = 0.0
         self.last_iterations = 0
+        self._tried: dict[int, list] = {}
 
     def evaluator(self, game: str):
         return self._evaluate or get_evaluator(game)
 
     def prepare(self, match):
-        """(me, view, decision seed) — the only look the agent takes at ``match``."""
+        """(me, view, decision seed, actions to avoid) — the only look the agent
+        takes at ``match``.
+
+        Actions to avoid: those this agent already chose from this very view.
+        Some games allow moves that undo each other within a turn (sliding a
+        creature back and forth); since a decision depends only on the view and
+        the seed, an agent could otherwise cycle forever. Coming back to a view
+        it has seen, the agent picks something it has not tried from there."""
         me = match.to_move()
         if me is None:
             raise ValueError("the match is over; there is nothing to decide")
         view = match.view(me)
-        return me, view, mix_seed(self.seed, view_digest(view))
+        digest = view_digest(view)
+        tried = self._tried.get(digest, ())
+        return me, view, mix_seed(self.seed, digest, len(tried)), (digest, tuple(tried))
+
+    def remember(self, key, action) -> None:
+        """Note that ``action`` was chosen from the view ``key`` (see :meth:`prepare`)."""
+        digest, tried = key
+        if len(self._tried) > 2000:
+            self._tried.clear()
+        self._tried[digest] = list(tried) + [tuple(action)]
 
     def choose(self, match, cancel=None):
-        me, view, seed = self.prepare(match)
-        return self.decide(view, me, seed, cancel)
+        me, view, seed, key = self.prepare(match)
+        action = self.decide(view, me, seed, cancel, avoid=key[1])
+        self.remember(key, action)
+        return action
 
-    def decide(self, view, me, seed, cancel=None, yield_every=0):  # pragma: no cover - abstract
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):  # pragma: no cover
         raise NotImplementedError
 
     def stats(self) -> dict:
@@ -64,9 +91,9 @@ class Agent:
 class RandomAgent(Agent):
     name = "random"
 
-    def decide(self, view, me, seed, cancel=None, yield_every=0):
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
         det = view.determinize(me, seed)
-        acts = det.legal_actions()
+        acts = without(det.legal_actions(), avoid)
         self.moves += 1
         return acts[Rng(seed).randrange(len(acts))]
 
@@ -83,11 +110,11 @@ class GreedyAgent(Agent):
         self.error = error
         self.samples = max(1, samples)
 
-    def decide(self, view, me, seed, cancel=None, yield_every=0):
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
         rng = Rng(mix_seed(seed, 0x6EED))
         evaluate = self.evaluator(view.GAME)
         dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(self.samples)]
-        acts = dets[0].legal_actions()
+        acts = without(dets[0].legal_actions(), avoid)
         self.moves += 1
         if len(acts) == 1:
             return acts[0]
@@ -123,11 +150,11 @@ class SearchAgent(Agent):
         self.yield_every = yield_every
         self.last_result = None
 
-    def decide(self, view, me, seed, cancel=None, yield_every=0):
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
         res = mcts.search(view, me, iterations=self.budget, seed=seed,
                           evaluate=self.evaluator(view.GAME), horizon=self.horizon,
                           c=self.c, pool=self.pool, widen=self.widen, cancel=cancel,
-                          yield_every=yield_every or self.yield_every)
+                          yield_every=yield_every or self.yield_every, exclude=avoid)
         self.moves += 1
         self.iterations += res.iterations
         self.search_seconds += res.seconds
@@ -174,9 +201,9 @@ class LevelAgent(Agent):
             self._inner[game] = a
         return a
 
-    def decide(self, view, me, seed, cancel=None, yield_every=0):
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
         a = self.inner(view.GAME)
-        act = a.decide(view, me, seed, cancel, yield_every)
+        act = a.decide(view, me, seed, cancel, yield_every, avoid)
         self.moves += 1
         self.iterations = sum(x.iterations for x in self._inner.values())
         self.search_seconds = sum(x.search_seconds for x in self._inner.values())

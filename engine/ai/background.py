@@ -35,8 +35,9 @@ class Decision:
 
     def __init__(self, agent, match, *, start: bool = True):
         self.agent = agent
-        me, view, seed = agent.prepare(match)  # the only look at the match, in the caller's thread
+        me, view, seed, key = agent.prepare(match)  # the only look at the match, in the caller's thread
         self.player = me
+        self._key = key
         self._args = (view, me, seed)
         self._cancel = threading.Event()
         self._done = threading.Event()
@@ -51,7 +52,9 @@ class Decision:
     def _run(self):
         t0 = time.perf_counter()
         try:
-            self._action = self.agent.decide(*self._args, cancel=self._cancel, yield_every=YIELD_EVERY)
+            self._action = self.agent.decide(*self._args, cancel=self._cancel, yield_every=YIELD_EVERY,
+                                             avoid=self._key[1])
+            self.agent.remember(self._key, self._action)
         except Cancelled:
             self.cancelled = True
         except BaseException as e:  # noqa: BLE001 - handed to the caller in result()

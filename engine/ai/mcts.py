@@ -67,14 +67,15 @@ def one_ply_scores(det, me, actions, evaluate):
 def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
            c: float = 0.6, pool: int = 24, max_rollout_actions: int = 250,
            widen: float = 2.0, prior_weight: float = 0.5, cancel=None,
-           yield_every: float = 0) -> SearchResult:
+           yield_every: float = 0, exclude=()) -> SearchResult:
     """Run ISMCTS from ``view`` (a view of the match for player ``me``).
 
     ``pool``: determinizations sampled up front and cloned per iteration (0 =
     a fresh determinization every iteration). ``cancel``: an object with
     ``is_set()``; checked every iteration. ``yield_every``: when > 0, sleep(0)
     whenever that many milliseconds passed, to hand the GIL to a UI thread (it
-    does not change the decision).
+    does not change the decision). ``exclude``: root actions not to consider
+    (unless nothing else is legal).
     """
     t0 = time.perf_counter()
     rng = Rng(mix_seed(seed, 0x5EA2C4))
@@ -82,6 +83,9 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(max(1, n_dets))]
     root_det = dets[0]
     root_actions = root_det.legal_actions()
+    if exclude:
+        root_actions = [a for a in root_actions if a not in exclude] or root_actions
+    root_set = set(root_actions)
     root_turn = root_det.turn()
     if len(root_actions) == 1:
         return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
@@ -122,6 +126,8 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                 break
             mover = state.to_move()
             children = node.children
+            if node is root and exclude:
+                legal = [a for a in legal if a in root_set] or legal
             cands = []
             untried = []
             for a in legal:

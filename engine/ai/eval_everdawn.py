@@ -1,0 +1,44 @@
+"""Everdawn evaluation: morale lead, the fighting strength on the lanes, the
+creatures left in play (losing them all loses the duel) and cards in hand.
+Reads the state only through the engine's public helpers."""
+from __future__ import annotations
+
+import math
+
+from engine.everdawn.match import LANES, SLOTS
+
+from .evaluation import terminal_value
+
+
+def _side(m, p: int):
+    """(strength of p's lane creatures, bench strength, creatures in play)."""
+    lane = bench = 0.0
+    n = 0
+    for s in SLOTS:
+        if m.creature_at(p, s) < 0:
+            continue
+        n += 1
+        a, d = m.stats(p, s)
+        if s in LANES:
+            lane += a + d
+        else:
+            bench += a + d
+    return lane, bench, n
+
+
+def evaluate(m, p: int) -> float:
+    v = terminal_value(m, p)
+    if v is not None:
+        return v
+    o = 1 - p
+    lp, bp, np_ = _side(m, p)
+    lo, bo, no = _side(m, o)
+    x = 0.0
+    if not m.sudden_death():
+        x += (m.morale(p) - m.morale(o)) * 0.035
+    x += (lp - lo) * 0.05 + (bp - bo) * 0.025
+    x += (np_ - no) * 0.12
+    # nearly out of creatures is nearly lost
+    x += (min(np_, 3) - min(no, 3)) * 0.25
+    x += (min(len(m.hand[p]), 7) - min(len(m.hand[o]), 7)) * 0.03
+    return math.tanh(x)
