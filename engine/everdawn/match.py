@@ -185,6 +185,27 @@ FIRST_TEAM = C.FIRST_TEAM_ATK
 FIRST_UNBLOCK = C.FIRST_UNBLOCKABLE
 KIND_WORD = {K_WEAPON: "weapon", K_ARMOUR: "armour", K_ACCESSORY: "accessory"}
 PLAYERS = ("Player 1", "Player 2")
+MAX_HAND_TABLE = 32
+PASS_ACT = (PASS,)
+REDRAW_ACT = (REDRAW,)
+MASK_SLOTS = tuple(tuple(s for s in range(6) if mask >> s & 1) for mask in range(64))
+# EQUIP_BY_MASK[hand_i][slot mask] -> the EQUIP actions of that hand card on those slots
+EQUIP_BY_MASK = tuple(tuple(tuple((EQUIP, h, s) for s in MASK_SLOTS[mask]) for mask in range(64))
+                      for h in range(MAX_HAND_TABLE))
+# BENCH_MOVES[bench mask][lane mask]: every bench creature into every empty lane
+BENCH_MOVES = tuple(tuple(tuple((MOVE, 3 + s, t) for s in range(3) if bm >> s & 1
+                                for t in range(3) if not lm >> t & 1) for lm in range(8)) for bm in range(8))
+# SLIDE_MOVES[lane mask]: lane creatures into an adjacent empty lane
+SLIDE_MOVES = tuple(tuple((MOVE, s, t) for s in range(3) if lm >> s & 1
+                          for t in (s - 1, s + 1) if 0 <= t < 3 and not lm >> t & 1) for lm in range(8))
+ZERO6 = [0] * 6
+ZERO18 = [0] * 18
+RESET_ATTACKS = [-1, -1, -1, -1, -1, -1, 0]          # G_ATK_T x3, G_ATK_RANK x3, G_NRANK
+MASK_LANES = tuple(tuple(lane for lane in range(3) if mask >> lane & 1) for mask in range(8))
+ATTACK_ACTS = tuple(tuple(tuple((ATTACK, a, t) for t in range(3) if REACH[ty][a][t]) for a in range(3))
+                    for ty in range(3))
+SET_ACTS = tuple(tuple((SET, s, t) for s in range(3) for t in range(3)
+                       if s != t and mask >> s & 1 and mask >> t & 1) for mask in range(8))
 
 
 def _si(p: int, s: int) -> int:
@@ -415,12 +436,12 @@ class EverdawnMatch(Match):
             p = b[G_ACTIVE] if ph == PH_ATK_SPELLS else 1 - b[G_ACTIVE]
             out = [(PASS,)]
             hand = self.hand[p]
+            masks = self._combat_lane_masks(p)
             for h in range(len(hand)):
                 c = hand[h]
                 if IS_COMBAT_SPELL[c]:
-                    for lane in LANES:
-                        if self._combat_spell_ok(p, c, lane):
-                            out.append((CAST, h, lane))
+                    for lane in MASK_LANES[masks[TARGET[c]]]:
+                        out.append((CAST, h, lane))
             return out
         if ph == PH_ORDER:
             t = self._order_lane()
@@ -432,49 +453,59 @@ class EverdawnMatch(Match):
     def _set_actions(self) -> list[tuple]:
         b = self.b
         p = b[G_ACTIVE]
-        base = _si(p, 0)
-        out = [(PASS,)]
-        empty_lanes = [s for s in LANES if b[base + s * NF] < 0]
-        occupied = [s for s in SLOTS if b[base + s * NF] >= 0]
-        if empty_lanes:
-            for s in BENCH:
-                if b[base + s * NF] >= 0:
-                    for t in empty_lanes:
-                        out.append((MOVE, s, t))
+        base = S0 + p * 36
+        codes = b[base:base + 36:NF]                   # creature code per slot 0-5
+        lane_mask = (codes[0] >= 0) | (codes[1] >= 0) << 1 | (codes[2] >= 0) << 2
+        out = [PASS_ACT]
+        if lane_mask != 7:
+            bench_mask = (codes[3] >= 0) | (codes[4] >= 0) << 1 | (codes[5] >= 0) << 2
+            if bench_mask:
+                out += BENCH_MOVES[bench_mask][lane_mask]
             if b[G_SLIDE_OK]:
-                for s in LANES:
-                    if b[base + s * NF] >= 0:
-                        for t in empty_lanes:
-                            if t == s - 1 or t == s + 1:
-                                out.append((MOVE, s, t))
+                out += SLIDE_MOVES[lane_mask]
         hand = self.hand[p]
+        free = None
         for h in range(len(hand)):
             c = hand[h]
             k = KIND[c]
             if K_WEAPON <= k <= K_ACCESSORY:
-                for s in occupied:
-                    i = base + s * NF
-                    if b[i + k] < 0 and not b[i + SF_FLAGS] & F_EQUIPPED:
-                        out.append((EQUIP, h, s))
+                if free is None:                       # per item kind: mask of slots able to take it
+                    f1 = f2 = f3 = 0
+                    for s in SLOTS:
+                        i = base + s * NF
+                        if b[i] >= 0 and not b[i + SF_FLAGS] & F_EQUIPPED:
+                            bit = 1 << s
+                            if b[i + 1] < 0:
+                                f1 |= bit
+                            if b[i + 2] < 0:
+                                f2 |= bit
+                            if b[i + 3] < 0:
+                                f3 |= bit
+                    free = (0, f1, f2, f3)
+                if h < MAX_HAND_TABLE:
+                    out += EQUIP_BY_MASK[h][free[k]]
+                else:
+                    out += [(EQUIP, h, s) for s in MASK_SLOTS[free[k]]]
             elif IS_SET_SPELL[c]:
-                for t in self._set_spell_targets(p, h):
-                    out.append((CAST, h, t))
+                tg = TARGET[c]
+                if tg == T_NONE:
+                    out.append((CAST, h, NO_TARGET))
+                elif tg == T_OWN_LANE and not IS_RELOCATE[c]:
+                    out += [(CAST, h, t) for t in MASK_SLOTS[lane_mask]]
+                else:
+                    for t in self._set_spell_targets(p, h):
+                        out.append((CAST, h, t))
         if b[G_SET_SRC + p] < 0:
-            lane_cre = [s for s in LANES if b[base + s * NF] >= 0]
-            if len(lane_cre) >= 2:
-                for s in lane_cre:
-                    for t in lane_cre:
-                        if s != t:
-                            out.append((SET, s, t))
+            out += SET_ACTS[lane_mask]
         if b[G_REDRAW_OK] and len(hand) >= 5 and not self._anything_playable(p):
-            out.append((REDRAW,))
+            out.append(REDRAW_ACT)
         return out
 
     def _set_spell_targets(self, p: int, h: int) -> list[int]:
         """Legal targets of the Set Phase spell in hand position ``h`` of player ``p``."""
         b = self.b
         c = self.hand[p][h]
-        base = _si(p, 0)
+        base = S0 + p * 36
         tg = TARGET[c]
         if tg == T_NONE:
             return [NO_TARGET]
@@ -549,48 +580,52 @@ class EverdawnMatch(Match):
 
     def _can_attack(self, p: int, lane: int) -> bool:
         b = self.b
-        return b[_si(p, lane)] >= 0 and b[G_SET_SRC + p] != lane and b[G_ATK_T + lane] < 0
+        return b[S0 + p * 36 + lane * NF] >= 0 and b[G_SET_SRC + p] != lane and b[G_ATK_T + lane] < 0
 
     def _declare_actions(self) -> list[tuple]:
         b = self.b
         p = b[G_ACTIVE]
+        base = S0 + p * 36
         out = [(PASS,)]
+        src = b[G_SET_SRC + p]
         for a in LANES:
-            if self._can_attack(p, a):
-                reach = REACH[TYPE[b[_si(p, a)]]][a]
-                for t in LANES:
-                    if reach[t]:
-                        out.append((ATTACK, a, t))
+            c = b[base + a * NF]
+            if c >= 0 and src != a and b[G_ATK_T + a] < 0:
+                out += ATTACK_ACTS[TYPE[c]][a]
         return out
 
     def _attacked(self, lane: int) -> bool:
         b = self.b
         return b[G_ATK_T] == lane or b[G_ATK_T + 1] == lane or b[G_ATK_T + 2] == lane
 
-    def _combat_spell_ok(self, p: int, c: int, lane: int) -> bool:
+    def _combat_lane_masks(self, p: int) -> tuple:
+        """Per spell target kind, the bitmask of lanes player ``p`` may cast a combat spell into now."""
         b = self.b
-        if b[G_LANE_USED + p] >> lane & 1:
-            return False
-        attacker = p == b[G_ACTIVE]
-        present = b[_si(p, lane)] >= 0
-        tg = TARGET[c]
-        if tg == T_COMBAT_LANE:
-            if not present:
-                return False
-            return b[G_ATK_T + lane] >= 0 if attacker else self._attacked(lane)
-        if tg == T_ATTACKING:
-            return attacker and present and b[G_ATK_T + lane] >= 0
-        if tg == T_ATTACKED:
-            return (not attacker) and self._attacked(lane)
-        return False
+        free = ~b[G_LANE_USED + p] & 7
+        base = S0 + p * 36
+        present = (b[base] >= 0) | (b[base + NF] >= 0) << 1 | (b[base + 2 * NF] >= 0) << 2
+        if p == b[G_ACTIVE]:
+            attacking = (b[G_ATK_T] >= 0) | (b[G_ATK_T + 1] >= 0) << 1 | (b[G_ATK_T + 2] >= 0) << 2
+            m = free & present & attacking
+            return (0, 0, 0, 0, 0, m, m, 0)
+        attacked = 0
+        for a in LANES:
+            t = b[G_ATK_T + a]
+            if t >= 0:
+                attacked |= 1 << t
+        return (0, 0, 0, 0, 0, free & present & attacked, 0, free & attacked)
+
+    def _combat_spell_ok(self, p: int, c: int, lane: int) -> bool:
+        return bool(self._combat_lane_masks(p)[TARGET[c]] >> lane & 1)
 
     def _any_combat_spell(self, p: int) -> bool:
-        hand = self.hand[p]
-        for c in hand:
+        masks = None
+        for c in self.hand[p]:
             if IS_COMBAT_SPELL[c]:
-                for lane in LANES:
-                    if self._combat_spell_ok(p, c, lane):
-                        return True
+                if masks is None:
+                    masks = self._combat_lane_masks(p)
+                if masks[TARGET[c]]:
+                    return True
         return False
 
     def _order_lane(self) -> int:
@@ -856,22 +891,17 @@ class EverdawnMatch(Match):
         if b[G_SET_SRC + p] >= 0:
             ev.append(("set_ends", p, b[G_SET_SRC + p]))
         b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
-        base = _si(p, 0)
-        for s in SLOTS:
-            i = base + s * NF
-            b[i + SF_FLAGS] &= ~F_EQUIPPED
-            b[i + SF_TDEF] = 0
+        base = S0 + p * 36
+        for i in range(base + SF_FLAGS, base + 36, NF):
+            b[i] &= ~F_EQUIPPED
+        b[base + SF_TDEF:base + 36:NF] = ZERO6
         b[G_SLIDE_OK] = b[G_LOST + p]
         b[G_LOST + p] = 0
         b[G_REDRAW_OK] = 1
         b[G_LANE_USED] = b[G_LANE_USED + 1] = 0
         b[G_ROUND_ATK] = 0
-        for a in LANES:
-            b[G_ATK_T + a] = -1
-            b[G_ATK_RANK + a] = -1
-        b[G_NRANK] = 0
-        for k in range(G_CM, G_CM + 18):
-            b[k] = 0
+        b[G_ATK_T:G_NRANK + 1] = RESET_ATTACKS
+        b[G_CM:G_CM + 18] = ZERO18
         b[G_PHASE] = PH_SET
         ev.append(("phase", "set", p))
 
@@ -1032,10 +1062,9 @@ class EverdawnMatch(Match):
             return WIN_NONE
         if b[G_MORALE + p] <= 0:
             return WIN_MORALE
-        base = _si(p, 0)
-        for s in SLOTS:
-            if b[base + s * NF] >= 0:
-                return WIN_NONE
+        base = S0 + p * 36
+        if max(b[base:base + 36:NF]) >= 0:
+            return WIN_NONE
         return WIN_CREATURES
 
     def _check_win(self, ev: list) -> bool:
