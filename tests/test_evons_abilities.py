@@ -64,29 +64,42 @@ def test_abilities_work_from_the_out_zone():
 
 
 # ------------------------------------------------------------------ Firestorm
-def test_firestorm_split_is_sequential_and_capped_by_def():
-    """[ruling] Firestorm: damage = ATK, split among opponent cards on the target and orthogonal
-    neighbours; no card takes more than its current DEF; a covered card dies to 1."""
-    # Flame Warden (ATK 3) at C3: N Firestorm -> C2. Opponents on C2 (Tide Sprite DEF 2) and
-    # D2 (covered card); own card on B2 is never hit.
+def test_firestorm_split_is_sequential():
+    """[ruling] Firestorm: damage = ATK, split as its player chooses among opponent cards on the
+    target cell and the cells orthogonally next to it; a covered card dies to 1."""
+    # Flame Warden (ATK 3) at C3: N Firestorm -> C2. Opponents on C2 (Tide Sprite DEF 4) and
+    # D2 (covered card); our own card on B2 is never hit.
     m = sc(grid={"C2": ("tide_sprite", 1), "D2": ("oak_sentinel", 1, "covered"),
                  "B2": ("ember_imp", 0)}, hand0=["flame_warden"])
     play_card(m, "flame_warden", "C3")
-    m.apply((FIRE, N))
+    ev = m.apply((FIRE, N))
     assert m.phase() == "hit"
     assert sorted(m.legal_actions()) == [(HIT, parse_cell("C2")), (HIT, parse_cell("D2"))]
-    m.apply((HIT, parse_cell("C2")))
-    m.apply((HIT, parse_cell("C2")))      # 2 = its DEF: destroyed
-    assert card_at(m, "C2") is None
-    # the last point goes to the only target left automatically: the covered card dies to 1
-    assert card_at(m, "D2") is None and card_at(m, "B2") == "ember_imp"
+    ev += m.apply((HIT, parse_cell("C2")))
+    ev += m.apply((HIT, parse_cell("C2")))
+    assert m.current_def(inst_at(m, "C2")) == 2 and m.decision()["points_left"] == 1
+    ev += m.apply((HIT, parse_cell("D2")))
+    assert card_at(m, "D2") is None and card_at(m, "C2") == "tide_sprite"
+    assert card_at(m, "B2") == "ember_imp" and sum(1 for e in ev if e[0] == "damage") == 3
+
+
+def test_firestorm_no_card_takes_more_than_its_def():
+    # Magma Golem (ATK 5): W Firestorm -> from C3 to B3; Tide Sprite (DEF 4) alone there
+    m = sc(grid={"B3": ("tide_sprite", 1)}, hand0=["magma_golem"])
+    play_card(m, "magma_golem", "C3")
+    ev = m.apply((FIRE, W))          # a single target: the points go there automatically
+    assert sum(1 for e in ev if e[0] == "damage") == 4 and card_at(m, "B3") is None
 
 
 def test_firestorm_damage_wasted_when_targets_run_out():
-    m = sc(grid={"C2": ("cinder_fox", 1)}, hand0=["flame_warden"])   # fox DEF 1
+    m = sc(grid={"C2": ("cinder_fox", 1, "covered")}, hand0=["flame_warden"])
     play_card(m, "flame_warden", "C3")
     ev = m.apply((FIRE, N))
-    assert sum(1 for e in ev if e[0] == "damage") == 1 and card_at(m, "C2") is None
+    assert "damage" not in kinds(ev) and card_at(m, "C2") is None   # aimed at it: destroyed
+    m = sc(grid={"D2": ("cinder_fox", 1, "covered")}, hand0=["flame_warden"])
+    play_card(m, "flame_warden", "C3")
+    ev = m.apply((FIRE, N))
+    assert sum(1 for e in ev if e[0] == "damage") == 1 and card_at(m, "D2") is None
 
 
 def test_firestorm_not_offered_without_opponent_cards_or_on_blocks():
@@ -198,18 +211,20 @@ def test_resurrection_revives_within_cost_and_the_card_activates():
 
 
 def test_resurrection_budget_is_shared_by_the_activation():
-    # Void Wyrm (cost 13): NE and S Resurrection
-    m = sc(grave0=["night_lich", "pyre_witch", "ember_imp"], hand0=["void_wyrm"], credits=(20, 0))
+    # Void Wyrm (cost 11): NE and S Resurrection
+    m = sc(grave0=["flame_warden", "moss_tortoise", "ember_imp", "night_lich"], hand0=["void_wyrm"],
+           credits=(20, 0))
     play_card(m, "void_wyrm", "C3")
     m.apply((FIRE, NE))
-    assert m.phase() == "pick" and len(m.legal_actions()) == 3
-    m.apply((PICK, find(m, "night_lich", "grave", 0)))     # cost 9; 4 left
-    # the revived Lich activates first; then the Wyrm's S arrow can only bring back cost <= 4
-    while m.card(m.acting()).id != "void_wyrm":
+    assert m.phase() == "pick" and len(m.legal_actions()) == 4
+    m.apply((PICK, find(m, "flame_warden", "grave", 0)))     # cost 5: 6 left
+    while m.card(m.acting()).id != "void_wyrm":              # the Warden activates first
         m.apply(A_DONE)
-    m.apply((FIRE, S))                 # only the Imp (cost 4) fits: chosen automatically
-    assert card_at(m, "C4") == "ember_imp"
-    assert find(m, "pyre_witch", "grave", 0) >= 0
+    m.apply((FIRE, S))
+    picks = {m.card(a[1]).id for a in m.legal_actions()}
+    assert picks == {"moss_tortoise", "ember_imp"}           # the Lich (cost 8) no longer fits
+    m.apply((PICK, find(m, "ember_imp", "grave", 0)))
+    assert card_at(m, "C4") == "ember_imp" and find(m, "night_lich", "grave", 0) >= 0
 
 
 def test_resurrection_not_offered_without_affordable_graveyard_monster():

@@ -4,7 +4,7 @@ import pytest
 from engine.core.deck import Deck
 from engine.core.match import IllegalAction
 from engine.evons import SPEC
-from engine.evons.cards import (CENTRE, IN_MAIN, MAIN_CELLS, NEIGHBOUR, OUT_CELLS, cell_name,
+from engine.evons.cards import (CARDS, CENTRE, IN_MAIN, MAIN_CELLS, NEIGHBOUR, OUT_CELLS, cell_name,
                                 parse_cell)
 from engine.evons.match import (A_DONE, A_KEEP, A_PASS, CONFLICT, DISCARD, FIRE, MULLIGAN, ORDER,
                                 PICK, PLAY, EvonsMatch)
@@ -105,7 +105,7 @@ def test_active_play_pays_cost_and_refuses_when_unaffordable():
     before = m.to_json()
     titan = find(m, "inferno_titan")
     reason = m.why_illegal((PLAY, titan, parse_cell("C3"), 0))
-    assert reason == "Not enough credits to play Inferno Titan active (cost 13, you have 10)."
+    assert reason == "Not enough credits to play Inferno Titan active (cost 11, you have 10)."
     with pytest.raises(IllegalAction):
         m.apply((PLAY, titan, parse_cell("C3"), 0))
     assert m.to_json() == before
@@ -132,7 +132,7 @@ def test_covered_play_costs_nothing_and_is_revealed_and_paid_next_turn():
     assert m.credits(0) == 10 and m.is_covered(i)
     m.apply(A_PASS)                     # player 2 passes
     # player 1's turn: +5 then reveal pays 6
-    assert not m.is_covered(i) and m.credits(0) == 10 + 5 - 6
+    assert not m.is_covered(i) and m.credits(0) == 10 + 5 - CARDS["flame_warden"].cost
 
 
 def test_unaffordable_reveal_is_removed_from_game_and_still_paid():
@@ -142,7 +142,7 @@ def test_unaffordable_reveal_is_removed_from_game_and_still_paid():
     ev = end_and_begin_turn(m, 0)
     i = [e for e in ev if e[0] == "unaffordable"][0][2]
     assert i in m.removed(0) and card_at(m, "B2") is None
-    assert m.credits(0) == 3 + 5 - 13
+    assert m.credits(0) == 3 + 5 - CARDS["inferno_titan"].cost
 
 
 def test_reveal_pays_cheapest_first():
@@ -151,7 +151,7 @@ def test_reveal_pays_cheapest_first():
                  credits=(7, 0), deck0=FILL, deck1=FILL)
     end_and_begin_turn(m, 0)
     assert card_at(m, "E5") == "ember_imp" and card_at(m, "A1") is None
-    assert m.credits(0) == 7 + 5 - 4 - 13
+    assert m.credits(0) == 7 + 5 - CARDS["ember_imp"].cost - CARDS["inferno_titan"].cost
 
 
 def test_revealed_cards_activate_in_chosen_order():
@@ -182,7 +182,7 @@ def test_damage_lasts_until_the_end_of_the_turn():
     m = scenario(grid={"D3": ("stone_ram", 1)}, hand0=["flame_warden"], deck0=FILL, deck1=FILL)
     play_card(m, "flame_warden", "C3")
     ram = inst_at(m, "D3")
-    assert m.turn_player() == 1 and m.current_def(ram) == 4
+    assert m.turn_player() == 1 and m.current_def(ram) == CARDS["stone_ram"].defense
 
 
 def test_conflict_kills_at_def_zero():
@@ -453,7 +453,7 @@ def test_concede_is_always_accepted_but_never_listed():
 # ------------------------------------------------------------------ cell bonuses
 @pytest.mark.parametrize("kind,check", [
     ("atk", lambda m, i: m.current_atk(i) == 3),
-    ("def", lambda m, i: m.current_def(i) == 4),
+    ("def", lambda m, i: m.current_def(i) == CARDS["ember_imp"].defense + 2),
     ("credits", lambda m, i: m.credits(0) == 50 - 4 + 10),
     ("draw", lambda m, i: len(m.hand(0)) == 1),
     ("refund", lambda m, i: m.credits(0) == 50 - 4 + 2),
