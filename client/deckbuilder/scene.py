@@ -194,12 +194,14 @@ class DeckBuilderScene(Scene):
         self.add_key("ctrl+y", self.redo)
         self.add_key("ctrl+shift+z", self.redo)
         self.add_key("ctrl+s", self.save_now_toast)
-        for k in ("return", "+", "=", "[+]", "kp_enter"):
-            try:
-                self.add_key(k, self.add_selected)
-            except (ValueError, KeyError):
-                pass
-        for k in ("-", "[-]", "delete", "backspace"):
+        for k in ("return", "=", "shift+=", "insert"):
+            self.add_key(k, self.add_selected)
+        self._keys[(pygame.K_KP_PLUS, 0)] = (self.add_selected, None)
+        self._keys[(pygame.K_KP_MINUS, 0)] = (self.remove_selected, None)
+        self._keys[(pygame.K_PLUS, 0)] = (self.add_selected, None)
+        self._keys[(pygame.K_PLUS, 2)] = (self.add_selected, None)
+        self._keys[(pygame.K_KP_ENTER, 0)] = (self.add_selected, None)
+        for k in ("-", "delete", "backspace"):
             self.add_key(k, self.remove_selected)
         for k, d in (("left", (-1, 0)), ("right", (1, 0)), ("up", (0, -1)), ("down", (0, 1))):
             self.add_key(k, (lambda d=d: self.move_sel(*d)))
