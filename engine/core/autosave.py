@@ -71,7 +71,7 @@ class Autosave:
     def append(self, action) -> None:
         """Append one action and (by default) fsync it before returning."""
         line = (_dumps([int(x) for x in action]) + "\n").encode("utf-8")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         try:
             os.write(fd, line)
             if self.fsync:

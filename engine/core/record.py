@@ -42,6 +42,34 @@ def state_digest(m) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+DIGEST_KEYS = (DIGEST_KEY, "digest")  # "digest": older golden files
+
+
+def digest_matches(m, recorded: str) -> bool:
+    """True if ``recorded`` is :func:`state_digest` of ``m`` — or, for golden
+    files written before it existed, a prefix (12+ hex digits) of the sha256 or
+    sha1 of the state's sorted JSON with compact or default separators."""
+    if not isinstance(recorded, str) or len(recorded) < 12:
+        return False
+    recorded = recorded.lower()
+    j = m.to_json()
+    for seps in ((",", ":"), None):
+        data = json.dumps(j, sort_keys=True, separators=seps).encode("utf-8")
+        for h in (hashlib.sha256, hashlib.sha1):
+            if h(data).hexdigest().startswith(recorded):
+                return True
+    return False
+
+
+def recorded_digest(meta: dict) -> str | None:
+    """The final-state digest stored in a record's meta, if any."""
+    for k in DIGEST_KEYS:
+        v = meta.get(k)
+        if isinstance(v, str):
+            return v
+    return None
+
+
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from .files import FileProblem, load_folder
 from .match import Result
-from .record import DIGEST_KEY, MatchRecord, load_record, save_record, state_digest
+from .record import (DIGEST_KEY, MatchRecord, digest_matches, load_record, recorded_digest, save_record,
+                     state_digest)
 
 MAX_REPLAYS = 50
 REPLAY_SUFFIX = ".json"
@@ -157,10 +158,10 @@ def check_record(rec: MatchRecord) -> ReplayCheck:
                             f"the game is not over.")
         elif r != want:
             problems.append(f"the file says {want.text()}, but the replay ends {r.text()}.")
-    digest = rec.meta.get(DIGEST_KEY)
-    if isinstance(digest, str):
+    digest = recorded_digest(rec.meta)
+    if digest is not None:
         got = state_digest(m)
-        if got != digest:
+        if not digest_matches(m, digest):
             problems.append(f"the final state differs from the recorded one "
                             f"(digest {got[:12]}…, recorded {digest[:12]}…).")
     return ReplayCheck(not problems, m, problems, rec)
