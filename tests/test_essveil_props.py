@@ -297,3 +297,20 @@ def test_card_fields_for_the_renderer():
         if c.is_creature:
             assert c.endurance >= 1 and c.might >= 0
     assert "Grow 2" in CARDS["elderoak"].keywords
+
+
+def test_readers_for_the_client_and_masked_draws():
+    from engine.essveil.testing import scenario
+    m = scenario(hands=(["spark"], ["firebolt"]), graves=(["wisp_caller"], []))
+    assert m.hand_ids(0) == ["spark"] and m.view(0).hand_ids(1) == [None]
+    assert m.graveyard_ids(0) == ["wisp_caller"] and m.deck_size(1) == 10
+    assert EssveilMatch.mask_event(("draw", 1, "firebolt"), 0) == ("draw", 1, "")
+    assert EssveilMatch.mask_event(("draw", 0, "spark"), 0) == ("draw", 0, "spark")
+
+
+@pytest.mark.parametrize("bad", [{}, {"game": "evons"}, {"game": "essveil", "g": [0]},
+                                 {"game": "essveil", "g": "x", "decks": [], "hands": [], "graves": [],
+                                  "boards": [], "lists": [], "rng": 0}])
+def test_from_json_refuses_malformed_states(bad):
+    with pytest.raises((ValueError, KeyError)):
+        EssveilMatch.from_json(bad)

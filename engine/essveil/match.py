@@ -45,6 +45,18 @@ creature's uid (>= 8).
 
 The defender's Guard window only opens when the defender has a Guard that may
 intercept; otherwise the attack resolves at once.
+
+Reading the state (for the client and tests)
+--------------------------------------------
+``life(p)``, ``essence(p)`` -> (Reserve, Veil untapped, Veil tapped), ``hand_ids(p)``,
+``graveyard_ids(p)``, ``deck_size(p)``, ``creatures(p)`` (one dict per creature, left
+to right: uid, card, might, endurance, damage, left, keywords, tapped, sick, aegis,
+silenced, equipment, ...), ``creature(uid)``, ``phase()`` ("attune" / "main" /
+"guard" / "over"), ``pending_attack()`` -> (attacker uid, target) during the Guard
+window, ``first_player()``.
+
+Events: ``(kind, ...)`` tuples; see ``event_text`` for every kind. "draw" events
+carry the drawn card's id; ``mask_event(e, viewer)`` hides the opponent's draws.
 """
 from __future__ import annotations
 
@@ -258,6 +270,24 @@ class EssveilMatch(Match):
     def is_first_turn_of(self, p: int) -> bool:
         t = self.g[G_TURN]
         return t == 1 or (t == 2 and p != self.g[G_FIRST])
+
+    def hand_ids(self, p: int) -> list[str | None]:
+        """Card ids in ``p``'s hand, in order (None for a card hidden in a view)."""
+        return [C_ID[c] if c >= 0 else None for c in self.hands[p]]
+
+    def graveyard_ids(self, p: int) -> list[str]:
+        """Card ids in ``p``'s graveyard, oldest first."""
+        return [C_ID[c] for c in self.graves[p]]
+
+    def deck_size(self, p: int) -> int:
+        return len(self.decks[p])
+
+    @staticmethod
+    def mask_event(event: tuple, viewer: int) -> tuple:
+        """The event as ``viewer`` may see it: the card drawn by the other player is hidden."""
+        if event[0] == "draw" and event[1] != viewer:
+            return ("draw", event[1], "")
+        return event
 
     def creatures(self, p: int) -> list[dict]:
         """Readable snapshot of ``p``'s creatures (for the client and tests)."""
@@ -1113,10 +1143,14 @@ class EssveilMatch(Match):
 
     @classmethod
     def from_json(cls, obj: dict) -> "EssveilMatch":
-        def ints(x, n=None):
+        def ints(x):
             if not isinstance(x, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in x):
                 raise ValueError("malformed Essveil state")
             return list(x)
+
+        for key in ("decks", "hands", "graves", "boards", "lists"):
+            if not isinstance(obj.get(key), list) or len(obj[key]) != 2:
+                raise ValueError("malformed Essveil state")
         if not isinstance(obj, dict) or obj.get("game") != cls.GAME:
             raise ValueError("not an Essveil state")
         m = cls.__new__(cls)
