@@ -221,6 +221,48 @@ def _name(code: int) -> str:
     return CARDS_BY_CODE[code].name if code >= 0 else "a hidden card"
 
 
+_DECK_CACHE: dict = {}
+_MASK64 = (1 << 64) - 1
+
+
+def _shuffle(rng: Rng, items: list) -> None:
+    """Uniform Fisher-Yates shuffle driven by the match RNG (SplitMix64). Each 64-bit draw is
+    spent as a mixed-radix number over several swaps (a fresh draw is taken while at least 2^24
+    times the next range remains, so the bias is below 2^-24)."""
+    s = rng.state
+    z = room = 0
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        if room < n << 24:
+            s = (s + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            room = 1 << 64
+        j = z % n
+        z //= n
+        room //= n
+        items[i], items[j] = items[j], items[i]
+    rng.state = s
+
+
+def _deck_codes(deck, seat: int) -> tuple:
+    """(creature codes, support codes, sorted all codes) of a legal deck; cached per deck."""
+    got = _DECK_CACHE.get(deck)
+    if got is None:
+        from .deckrules import validate_deck
+        probs = validate_deck(deck)
+        if probs:
+            raise ValueError(f"{PLAYERS[seat]}'s deck is not legal: " + "; ".join(probs))
+        codes = [C.CODE[cid] for cid in deck.card_list()]
+        got = ([c for c in codes if KIND[c] == K_CREATURE], [c for c in codes if KIND[c] != K_CREATURE],
+               tuple(sorted(codes)))
+        if len(_DECK_CACHE) > 512:
+            _DECK_CACHE.clear()
+        _DECK_CACHE[deck] = got
+    return got
+
+
 class EverdawnMatch(Match):
     __slots__ = ("b", "hand", "sdeck", "cdeck", "q", "rng", "orig", "hidden", "viewer")
 
@@ -230,21 +272,15 @@ class EverdawnMatch(Match):
     # ================================================================ creation
     @classmethod
     def new(cls, decks: Sequence, seed: int, options: Mapping | None = None) -> "EverdawnMatch":
-        from .deckrules import validate_deck
-        lists = []
-        for i, d in enumerate(decks):
-            probs = validate_deck(d)
-            if probs:
-                raise ValueError(f"{PLAYERS[i]}'s deck is not legal: " + "; ".join(probs))
-            lists.append([C.CODE[cid] for cid in d.card_list()])
+        lists = [_deck_codes(d, i) for i, d in enumerate(decks)]
         m = cls._blank()
         rng = Rng(mix_seed(seed, 0xED))
-        m.orig = tuple(tuple(sorted(x)) for x in lists)
+        m.orig = (lists[0][2], lists[1][2])
         for p in (0, 1):
-            cre = [c for c in lists[p] if KIND[c] == K_CREATURE]
-            sup = [c for c in lists[p] if KIND[c] != K_CREATURE]
-            rng.shuffle(cre)
-            rng.shuffle(sup)
+            cre = lists[p][0][:]
+            sup = lists[p][1][:]
+            _shuffle(rng, cre)
+            _shuffle(rng, sup)
             m.cdeck[p] = cre
             m.sdeck[p] = sup
         first = rng.randrange(2)          # the coin flip
@@ -265,7 +301,7 @@ class EverdawnMatch(Match):
             b[i] = -1
         for p in (0, 1):
             for s in SLOTS:
-                i = _si(p, s)
+                i = (S0 + p * 36 + s * NF)
                 b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
         m.b = b
         m.hand = [[], []]
@@ -313,15 +349,15 @@ class EverdawnMatch(Match):
 
     def creature_at(self, p: int, slot: int) -> int:
         """Card code of the creature in ``slot`` of player ``p``, -1 if empty."""
-        return self.b[_si(p, slot)]
+        return self.b[(S0 + p * 36 + slot * NF)]
 
     def items_at(self, p: int, slot: int) -> tuple[int, int, int]:
         """(weapon, armour, accessory) codes on that creature, -1 for none."""
-        i = _si(p, slot)
+        i = (S0 + p * 36 + slot * NF)
         return self.b[i + 1], self.b[i + 2], self.b[i + 3]
 
     def slot_flags(self, p: int, slot: int) -> int:
-        return self.b[_si(p, slot) + SF_FLAGS]
+        return self.b[(S0 + p * 36 + slot * NF) + SF_FLAGS]
 
     def set_info(self, p: int) -> tuple[int, int]:
         """(set creature's slot, slot receiving its bonuses) of player ``p``; -1 for none."""
@@ -329,7 +365,7 @@ class EverdawnMatch(Match):
 
     def creatures_in_play(self, p: int) -> int:
         b = self.b
-        base = _si(p, 0)
+        base = (S0 + p * 36)
         return sum(1 for s in SLOTS if b[base + s * NF] >= 0)
 
     def attacks(self) -> list[tuple[int, int]]:
@@ -351,7 +387,7 @@ class EverdawnMatch(Match):
         """(attack, defense) the creature would have now; ``opp_code`` -2 = no clash
         (no advantage), -1 = open lane (advantage), else against that creature."""
         b = self.b
-        code = b[_si(p, slot)]
+        code = b[(S0 + p * 36 + slot * NF)]
         if code < 0:
             return (0, 0)
         adv = False
@@ -359,14 +395,14 @@ class EverdawnMatch(Match):
             adv = True
         elif opp_code >= 0:
             adv = BEATS[TYPE[code]][TYPE[opp_code]]
-        if slot < 3 and b[_cm(p, slot) + 2] & CM_ADV and opp_code != -2:
+        if slot < 3 and b[(G_CM + p * 9 + slot * 3) + 2] & CM_ADV and opp_code != -2:
             adv = True
         return self._attack_value(p, slot, adv), self._defense_value(p, slot, adv)
 
     # ================================================================ stats in a clash
     def _attack_value(self, p: int, slot: int, adv: bool) -> int:
         b = self.b
-        i = _si(p, slot)
+        i = (S0 + p * 36 + slot * NF)
         code = b[i]
         ty = TYPE[code]
         v = ATK[code]
@@ -375,8 +411,8 @@ class EverdawnMatch(Match):
             if e >= 0:
                 v += EQ_ATK[e][ty]
         if b[G_SET_TGT + p] == slot:
-            v += ATKB[b[_si(p, b[G_SET_SRC + p])]]
-        base = _si(p, 0)
+            v += ATKB[b[(S0 + p * 36 + (b[G_SET_SRC + p]) * NF)]]
+        base = (S0 + p * 36)
         if ty == MELEE:
             for s in LANES:
                 if s != slot:
@@ -395,14 +431,14 @@ class EverdawnMatch(Match):
                     if c >= 0 and b[j + SF_FLAGS] & F_FRESH and FIRST_TEAM[c]:
                         v += FIRST_TEAM[c]
         if slot < 3:
-            v += b[_cm(p, slot)]
+            v += b[(G_CM + p * 9 + slot * 3)]
         if adv:
             v += ATKB[code]
         return v
 
     def _defense_value(self, p: int, slot: int, adv: bool) -> int:
         b = self.b
-        i = _si(p, slot)
+        i = (S0 + p * 36 + slot * NF)
         code = b[i]
         ty = TYPE[code]
         v = DEF[code] + b[i + SF_TDEF]
@@ -411,15 +447,15 @@ class EverdawnMatch(Match):
             if e >= 0:
                 v += EQ_DEF[e][ty]
         if b[G_SET_TGT + p] == slot:
-            v += DEFB[b[_si(p, b[G_SET_SRC + p])]]
-        base = _si(p, 0)
+            v += DEFB[b[(S0 + p * 36 + (b[G_SET_SRC + p]) * NF)]]
+        base = (S0 + p * 36)
         for s in SLOTS:
             if s != slot:
                 c = b[base + s * NF]
                 if c >= 0 and AURA_DEF[c]:
                     v += AURA_DEF[c]
         if slot < 3:
-            v += b[_cm(p, slot) + 1]
+            v += b[(G_CM + p * 9 + slot * 3) + 1]
         if adv:
             v += DEFB[code]
         return v
@@ -532,7 +568,7 @@ class EverdawnMatch(Match):
     def _swap_kinds(self, p: int, slot: int, skip_h: int = -1) -> list[int]:
         """Training Camp: item kinds on the creature that can be swapped for a hand item."""
         b = self.b
-        i = _si(p, slot)
+        i = (S0 + p * 36 + slot * NF)
         out = []
         hand = self.hand[p]
         for k in (K_WEAPON, K_ARMOUR, K_ACCESSORY):
@@ -549,7 +585,7 @@ class EverdawnMatch(Match):
 
     def _relocate_dests(self, p: int, slot: int) -> list[int]:
         b = self.b
-        base = _si(p, 0)
+        base = (S0 + p * 36)
         champ = CHAMPION[b[base + slot * NF]]
         out = [s for s in LANES if s != slot and b[base + s * NF] < 0]
         for s in BENCH:
@@ -560,7 +596,7 @@ class EverdawnMatch(Match):
     def _anything_playable(self, p: int) -> bool:
         """"Nothing playable?": can any card in the hand be played this turn?"""
         b = self.b
-        base = _si(p, 0)
+        base = (S0 + p * 36)
         hand = self.hand[p]
         has_lane = any(b[base + s * NF] >= 0 for s in LANES)
         for h, c in enumerate(hand):
@@ -633,7 +669,7 @@ class EverdawnMatch(Match):
         b = self.b
         d = 1 - b[G_ACTIVE]
         for t in LANES:
-            if b[_si(d, t)] < 0:
+            if b[(S0 + d * 36 + t * NF)] < 0:
                 continue
             n = 0
             for a in LANES:
@@ -646,7 +682,7 @@ class EverdawnMatch(Match):
     def _choice_options(self) -> list[int]:
         b = self.b
         kind, p, x, y = b[G_PEND], b[G_PEND + 1], b[G_PEND + 2], b[G_PEND + 3]
-        base = _si(p, 0)
+        base = (S0 + p * 36)
         if kind == CH_PLACE:
             out = [s for s in (4, 5) if b[base + s * NF] < 0]
             if not y:
@@ -654,7 +690,7 @@ class EverdawnMatch(Match):
             return out
         if kind == CH_SET_OPP:
             o = 1 - p
-            ob = _si(o, 0)
+            ob = (S0 + o * 36)
             return [s for s in LANES if b[ob + s * NF] >= 0 and b[G_SET_SRC + o] != s]
         if kind == CH_SWAP_ITEM:
             return self._swap_kinds(p, x)
@@ -711,7 +747,7 @@ class EverdawnMatch(Match):
         set_kinds = (MOVE, EQUIP, SET, REDRAW)
         if kind in set_kinds and ph != PH_SET:
             return "Creatures are moved, equipped and set only in your Set Phase."
-        base = _si(p, 0)
+        base = (S0 + p * 36)
         hand = self.hand[p]
         if kind == MOVE:
             s, t = action[1], action[2]
@@ -825,7 +861,7 @@ class EverdawnMatch(Match):
             elif kind == EQUIP:
                 h, s = action[1], action[2]
                 c = self.hand[p].pop(h)
-                i = _si(p, s)
+                i = (S0 + p * 36 + s * NF)
                 b[i + KIND[c]] = c
                 b[i + SF_FLAGS] |= F_EQUIPPED
                 ev.append(("equip", p, c, s, b[i]))
@@ -849,7 +885,7 @@ class EverdawnMatch(Match):
             if kind == ATTACK:
                 a, t = action[1], action[2]
                 b[G_ATK_T + a] = t
-                ev.append(("attack", b[G_ACTIVE], a, t, b[_si(b[G_ACTIVE], a)]))
+                ev.append(("attack", b[G_ACTIVE], a, t, b[(S0 + (b[G_ACTIVE]) * 36 + a * NF)]))
             else:
                 if self.attacks():
                     self._open_window(R_DEF, ev)
@@ -912,14 +948,14 @@ class EverdawnMatch(Match):
         champ = next((c for c in deck if c >= 0 and CHAMPION[c]), -1)
         if champ >= 0:
             deck.remove(champ)
-            b[_si(p, CHAMPION_SLOT)] = champ
+            b[(S0 + p * 36 + CHAMPION_SLOT * NF)] = champ
         for s in (0, 1, 2, 4, 5):
             if deck:
-                i = _si(p, s)
+                i = (S0 + p * 36 + s * NF)
                 b[i] = deck.pop()
                 b[i + SF_FLAGS] = F_PLAYED if s < 3 else 0   # drawn into a lane, not "played"
         b[G_SETUP + p] = 1
-        ev.append(("setup", p, [b[_si(p, s)] for s in LANES], [b[_si(p, s)] for s in BENCH]))
+        ev.append(("setup", p, [b[(S0 + p * 36 + s * NF)] for s in LANES], [b[(S0 + p * 36 + s * NF)] for s in BENCH]))
         self._draw(p, 5, ev)
 
     def _end_set_phase(self, ev: list) -> None:
@@ -973,10 +1009,10 @@ class EverdawnMatch(Match):
                 continue
             if len(atts) > 1:
                 atts.sort(key=lambda a: (b[G_ATK_RANK + a] if b[G_ATK_RANK + a] >= 0 else 9, a))
-            di = _si(d, t)
+            di = (S0 + d * 36 + t * NF)
             fell = False
             for a in atts:
-                ai = _si(p, a)
+                ai = (S0 + p * 36 + a * NF)
                 acode = b[ai]
                 if acode < 0:
                     continue
@@ -990,14 +1026,14 @@ class EverdawnMatch(Match):
                     self._lose_morale(d, dmg, "open_lane", ev)
                     continue
                 aty, dty = TYPE[acode], TYPE[dcode]
-                a_adv = BEATS[aty][dty] or bool(b[_cm(p, a) + 2] & CM_ADV)
-                d_adv = BEATS[dty][aty] or bool(b[_cm(d, t) + 2] & CM_ADV)
+                a_adv = BEATS[aty][dty] or bool(b[(G_CM + p * 9 + a * 3) + 2] & CM_ADV)
+                d_adv = BEATS[dty][aty] or bool(b[(G_CM + d * 9 + t * 3) + 2] & CM_ADV)
                 att = self._attack_value(p, a, a_adv)
                 dfn = self._defense_value(d, t, d_adv)
                 bane = b[ai + SF_ACC] >= 0 and IS_BANE[b[ai + SF_ACC]]
                 can_counter = (b[G_SET_SRC + d] != t
-                               and (REACH[dty][t][a] or b[_cm(d, t) + 2] & CM_REACH_ALL)
-                               and not b[_cm(p, a) + 2] & CM_NOCOUNTER
+                               and (REACH[dty][t][a] or b[(G_CM + d * 9 + t * 3) + 2] & CM_REACH_ALL)
+                               and not b[(G_CM + p * 9 + a * 3) + 2] & CM_NOCOUNTER
                                and not (b[ai + SF_FLAGS] & F_FRESH and FIRST_UNBLOCK[acode])
                                and not bane)
                 cnt = self._attack_value(d, t, d_adv) if can_counter else -1
@@ -1025,7 +1061,7 @@ class EverdawnMatch(Match):
     def _end_combat(self, ev: list, deaths: list) -> None:
         b = self.b
         p = b[G_ACTIVE]
-        base = _si(p, 0)
+        base = (S0 + p * 36)
         for s in SLOTS:                           # "first combat phase" bonuses are used up
             b[base + s * NF + SF_FLAGS] &= ~F_FRESH
         ev.append(("phase", "end", p))
@@ -1069,6 +1105,10 @@ class EverdawnMatch(Match):
 
     def _check_win(self, ev: list) -> bool:
         """Check both players; returns True when play must stop (game over or Sudden Death began)."""
+        b = self.b
+        if (b[G_MORALE] > 0 and b[G_MORALE + 1] > 0 and max(b[S0:S0 + 36:NF]) >= 0
+                and max(b[S0 + 36:S0 + 72:NF]) >= 0):
+            return False
         l0, l1 = self._loses(0), self._loses(1)
         if not l0 and not l1:
             return False
@@ -1095,7 +1135,7 @@ class EverdawnMatch(Match):
         del self.q[:]
         b[G_SUDDEN] = 1
         for p in (0, 1):
-            base = _si(p, 0)
+            base = (S0 + p * 36)
             for s in SLOTS:
                 i = base + s * NF
                 if b[i] >= 0:
@@ -1112,7 +1152,7 @@ class EverdawnMatch(Match):
             ev.append(("morale", p, 1 - old, 1, "sudden_death"))
             deck = self.cdeck[p]
             if deck:
-                i = _si(p, 1)
+                i = (S0 + p * 36 + 1 * NF)
                 b[i] = deck.pop()
                 b[i + SF_FLAGS] = F_PLAYED
                 ev.append(("place", p, 1, b[i]))
@@ -1165,7 +1205,7 @@ class EverdawnMatch(Match):
 
     def _strip_items(self, p: int, s: int, ev: list) -> None:
         b = self.b
-        i = _si(p, s)
+        i = (S0 + p * 36 + s * NF)
         for k in (1, 2, 3):
             e = b[i + k]
             if e >= 0:
@@ -1176,7 +1216,7 @@ class EverdawnMatch(Match):
     def _remove_creature(self, p: int, s: int, ev: list) -> None:
         """Creature to the bottom of its creature deck, its equipment to the bottom of the support deck."""
         b = self.b
-        i = _si(p, s)
+        i = (S0 + p * 36 + s * NF)
         code = b[i]
         self._strip_items(p, s, ev)
         self._clear_set_refs(p, s, ev)
@@ -1188,7 +1228,7 @@ class EverdawnMatch(Match):
 
     def _destroy(self, p: int, s: int, ev: list) -> None:
         b = self.b
-        code = b[_si(p, s)]
+        code = b[(S0 + p * 36 + s * NF)]
         ev.append(("destroyed", p, s, code))
         self._remove_creature(p, s, ev)
         b[G_LOST + p] = 1
@@ -1196,7 +1236,7 @@ class EverdawnMatch(Match):
 
     def _move_slot(self, p: int, s: int, t: int) -> None:
         b = self.b
-        i, j = _si(p, s), _si(p, t)
+        i, j = (S0 + p * 36 + s * NF), (S0 + p * 36 + t * NF)
         b[j:j + NF] = b[i:i + NF]
         b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
         b[i + SF_FLAGS] = b[i + SF_TDEF] = 0
@@ -1205,7 +1245,7 @@ class EverdawnMatch(Match):
                 b[k] = t
 
     def _do_move(self, p: int, s: int, t: int, ev: list) -> None:
-        code = self.b[_si(p, s)]
+        code = self.b[(S0 + p * 36 + s * NF)]
         self._move_slot(p, s, t)
         ev.append(("move", p, s, t, code))
         if s >= 3:
@@ -1216,7 +1256,7 @@ class EverdawnMatch(Match):
     def _enter_lane(self, p: int, s: int, ev: list) -> None:
         """A creature enters a lane: its "When played" effect triggers the first time only."""
         b = self.b
-        i = _si(p, s)
+        i = (S0 + p * 36 + s * NF)
         if b[i + SF_FLAGS] & F_PLAYED:
             return
         code = b[i]
@@ -1234,9 +1274,9 @@ class EverdawnMatch(Match):
         """Top creature of the creature deck into slot ``s`` (bench or lane)."""
         b = self.b
         deck = self.cdeck[p]
-        if not deck or b[_si(p, s)] >= 0:
+        if not deck or b[(S0 + p * 36 + s * NF)] >= 0:
             return
-        i = _si(p, s)
+        i = (S0 + p * 36 + s * NF)
         b[i] = deck.pop()
         b[i + SF_FLAGS] = 0
         b[i + SF_TDEF] = 0
@@ -1312,7 +1352,7 @@ class EverdawnMatch(Match):
                 return self._ask(CH_PLACE, p, self.cdeck[p][-1], 0)
         elif op == Q_BENCH:
             if self.cdeck[p]:
-                if x in (4, 5) and b[_si(p, x)] < 0:
+                if x in (4, 5) and b[(S0 + p * 36 + x * NF)] < 0:
                     self._place_from_deck(p, x, ev)
                 else:
                     return self._ask(CH_PLACE, p, self.cdeck[p][-1], 1)
@@ -1334,10 +1374,10 @@ class EverdawnMatch(Match):
             b[G_ROUND_ATK] += n
             ev.append(("lane_bonus", p, -1, f"+{n} attack this round"))
         elif op == Q_GUARD:
-            if b[_si(p, x)] >= 0:
-                b[_si(p, x) + SF_TDEF] += n
+            if b[(S0 + p * 36 + x * NF)] >= 0:
+                b[(S0 + p * 36 + x * NF) + SF_TDEF] += n
         elif op == Q_FAKE_DEATH:
-            i = _si(p, x)
+            i = (S0 + p * 36 + x * NF)
             code = b[i]
             if code >= 0:
                 ev.append(("destroyed", p, x, code))
@@ -1360,19 +1400,19 @@ class EverdawnMatch(Match):
         elif op == Q_SCOUT:
             return self._ask(CH_SCOUT, p, n)
         elif op == Q_LANE_ATK:
-            b[_cm(p, x)] += n
+            b[(G_CM + p * 9 + x * 3)] += n
             ev.append(("lane_bonus", p, x, f"+{n} attack"))
         elif op == Q_LANE_DEF:
-            b[_cm(p, x) + 1] += n
+            b[(G_CM + p * 9 + x * 3) + 1] += n
             ev.append(("lane_bonus", p, x, f"+{n} defense"))
         elif op == Q_LANE_ADV:
-            b[_cm(p, x) + 2] |= CM_ADV
+            b[(G_CM + p * 9 + x * 3) + 2] |= CM_ADV
             ev.append(("lane_bonus", p, x, "type advantage"))
         elif op == Q_LANE_NOCOUNTER:
-            b[_cm(p, x) + 2] |= CM_NOCOUNTER
+            b[(G_CM + p * 9 + x * 3) + 2] |= CM_NOCOUNTER
             ev.append(("lane_bonus", p, x, "can't be counterattacked"))
         elif op == Q_LANE_REACH:
-            b[_cm(p, x) + 2] |= CM_REACH_ALL
+            b[(G_CM + p * 9 + x * 3) + 2] |= CM_REACH_ALL
             ev.append(("lane_bonus", p, x, "counterattacks any lane"))
         elif op == Q_REDIRECT:
             return self._ask(CH_REDIRECT_ATTACK, p, x)
@@ -1394,7 +1434,7 @@ class EverdawnMatch(Match):
         elif kind == CH_SWAP_ITEM:
             self._ask(CH_SWAP_HAND, p, x, v)
         elif kind == CH_SWAP_HAND:
-            i = _si(p, x)
+            i = (S0 + p * 36 + x * NF)
             old = b[i + y]
             new = self.hand[p].pop(v)
             b[i + y] = -1
@@ -1403,7 +1443,7 @@ class EverdawnMatch(Match):
             ev.append(("to_hand", p, old))
             ev.append(("equip", p, new, x, b[i]))
         elif kind == CH_RELOCATE:
-            code = b[_si(p, x)]
+            code = b[(S0 + p * 36 + x * NF)]
             if v >= 3:
                 self._clear_set_refs(p, x, ev)
             self._move_slot(p, x, v)
@@ -1414,7 +1454,7 @@ class EverdawnMatch(Match):
             j = len(deck) - 1 - deck[::-1].index(v)
             deck.pop(j)
             self._remove_creature(p, x, ev)
-            i = _si(p, x)
+            i = (S0 + p * 36 + x * NF)
             b[i] = v
             b[i + SF_FLAGS] = 0
             ev.append(("place", p, x, v))
@@ -1537,7 +1577,7 @@ class EverdawnMatch(Match):
         for p in (0, 1):
             zone_cards = list(self.hand[p]) + list(self.sdeck[p]) + list(self.cdeck[p])
             for s in SLOTS:
-                i = _si(p, s)
+                i = (S0 + p * 36 + s * NF)
                 code = b[i]
                 if code >= 0:
                     zone_cards.append(code)
@@ -1561,9 +1601,9 @@ class EverdawnMatch(Match):
                 if tuple(sorted(zone_cards)) != self.orig[p]:
                     probs.append(f"{PLAYERS[p]}: cards lost or duplicated")
             src, tgt = b[G_SET_SRC + p], b[G_SET_TGT + p]
-            if src >= 0 and (src > 2 or b[_si(p, src)] < 0):
+            if src >= 0 and (src > 2 or b[(S0 + p * 36 + src * NF)] < 0):
                 probs.append(f"{PLAYERS[p]}: set creature missing")
-            if tgt >= 0 and (src < 0 or tgt > 2 or b[_si(p, tgt)] < 0 or tgt == src):
+            if tgt >= 0 and (src < 0 or tgt > 2 or b[(S0 + p * 36 + tgt * NF)] < 0 or tgt == src):
                 probs.append(f"{PLAYERS[p]}: set target invalid")
             if b[G_MORALE + p] > 100:
                 probs.append(f"{PLAYERS[p]}: morale above 100")
@@ -1587,23 +1627,23 @@ class EverdawnMatch(Match):
                 return {PH_SET: "End the Set Phase", PH_DECLARE: "Finish declaring attacks"}.get(
                     ph, "Pass (no more combat spells)")
             if kind == MOVE:
-                return f"Move {_name(b[_si(p, a[1])])} from {slot_name(a[1])} to lane {a[2] + 1}"
+                return f"Move {_name(b[(S0 + p * 36 + (a[1]) * NF)])} from {slot_name(a[1])} to lane {a[2] + 1}"
             if kind == EQUIP:
-                return f"Equip {_name(self.hand[p][a[1]])} on {_name(b[_si(p, a[2])])}"
+                return f"Equip {_name(self.hand[p][a[1]])} on {_name(b[(S0 + p * 36 + (a[2]) * NF)])}"
             if kind == SET:
-                return f"Set {_name(b[_si(p, a[1])])} on {_name(b[_si(p, a[2])])}"
+                return f"Set {_name(b[(S0 + p * 36 + (a[1]) * NF)])} on {_name(b[(S0 + p * 36 + (a[2]) * NF)])}"
             if kind == CAST:
                 c = self.hand[p][a[1]]
                 if a[2] == NO_TARGET:
                     return f"Cast {_name(c)}"
                 if IS_COMBAT_SPELL[c]:
                     return f"Cast {_name(c)} into lane {a[2] + 1}"
-                code = b[_si(p, a[2])]
+                code = b[(S0 + p * 36 + (a[2]) * NF)]
                 return f"Cast {_name(c)} on {_name(code) if code >= 0 else slot_name(a[2])}"
             if kind == ATTACK:
-                return f"{_name(b[_si(p, a[1])])} attacks lane {a[2] + 1}"
+                return f"{_name(b[(S0 + p * 36 + (a[1]) * NF)])} attacks lane {a[2] + 1}"
             if kind == ORDER:
-                return f"Take the attack of {_name(b[_si(1 - p, a[1])])} next"
+                return f"Take the attack of {_name(b[(S0 + (1 - p) * 36 + (a[1]) * NF)])} next"
             if kind == REDRAW:
                 return "Nothing playable: redraw the hand"
             if kind == CONCEDE:
@@ -1614,9 +1654,9 @@ class EverdawnMatch(Match):
                 if k == CH_PLACE:
                     return f"Put {_name(x)} in {slot_name(v)}"
                 if k == CH_SET_OPP:
-                    return f"Set the opposing {_name(b[_si(1 - pp, v)])} (lane {v + 1})"
+                    return f"Set the opposing {_name(b[(S0 + (1 - pp) * 36 + v * NF)])} (lane {v + 1})"
                 if k == CH_SWAP_ITEM:
-                    return f"Take off {_name(b[_si(pp, x) + v])}"
+                    return f"Take off {_name(b[(S0 + pp * 36 + x * NF) + v])}"
                 if k == CH_SWAP_HAND:
                     return f"Put on {_name(self.hand[pp][v])}"
                 if k == CH_RELOCATE:
@@ -1626,7 +1666,7 @@ class EverdawnMatch(Match):
                 if k == CH_SCOUT:
                     return f"Take {_name(self.sdeck[pp][-1 - v])}"
                 if k == CH_REDIRECT_ATTACK:
-                    return f"Redirect the attack of {_name(b[_si(1 - pp, v)])}"
+                    return f"Redirect the attack of {_name(b[(S0 + (1 - pp) * 36 + v * NF)])}"
                 if k == CH_REDIRECT_LANE:
                     return f"Redirect it to lane {v + 1}"
         except (IndexError, KeyError, TypeError):
