@@ -110,6 +110,7 @@ _ORDER_ACTS = tuple((ORDER, c) for c in range(N_CELLS))
 _OUT_CELL_ACTS = tuple((CELL, c) for c in OUT_CELLS)
 _OUT_MASK = tuple(not IN_MAIN[c] for c in range(N_CELLS))
 _IS_EMPTY = (-1).__eq__
+_MULLIGAN_LISTS = tuple(((KEEP,),) + tuple((MULLIGAN, m) for m in range(1, 1 << h)) for h in range(9))
 _HIT_ACTS = tuple((HIT, c) for c in range(N_CELLS))
 _PULL_ACTS = tuple((PULL, c) for c in range(N_CELLS))
 _FIRE_ACTS = tuple((FIRE, d) for d in range(8))
@@ -187,15 +188,22 @@ def _deck_indices(d) -> tuple:
 
 
 def _shuffle(state: int, items: list) -> int:
-    """Fisher–Yates shuffle driven by the match RNG (SplitMix64, inlined for speed);
-    returns the new RNG state. Same numbers as :class:`engine.core.rng.Rng`."""
+    """Fisher–Yates shuffle driven by the match RNG (SplitMix64, inlined); each 64-bit draw
+    serves several swaps (mixed-radix digits). Returns the new RNG state."""
     mask = 0xFFFFFFFFFFFFFFFF
+    r = room = 0
     for i in range(len(items) - 1, 0, -1):
-        state = (state + 0x9E3779B97F4A7C15) & mask
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        j = (z ^ (z >> 31)) % (i + 1)
+        n = i + 1
+        if room < n << 20:
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            r = z ^ (z >> 31)
+            room = 1 << 64
+        j = r % n
+        r //= n
+        room //= n
         items[i], items[j] = items[j], items[i]
     return state
 
@@ -461,6 +469,8 @@ class EvonsMatch(Match):
                 return [A_KEEP]
             if sc[S_OPTS] & O_MULLIGAN_VARIANT:
                 return [A_KEEP, (MULLIGAN, (1 << h) - 1)]
+            if h < len(_MULLIGAN_LISTS):
+                return list(_MULLIGAN_LISTS[h])
             return [A_KEEP] + [(MULLIGAN, m) for m in range(1, 1 << h)]
         return []
 
