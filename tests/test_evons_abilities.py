@@ -1,5 +1,7 @@
 """The nine Evons arrow types, each with its edge cases (empty target, Block, covered,
 Growth-covered, out zone, off-grid push)."""
+import pytest
+
 from engine.evons.cards import parse_cell
 from engine.evons.match import A_DONE, FIRE, HIT, PICK, PULL
 from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, play_card, scenario
@@ -328,3 +330,70 @@ def test_decision_describes_the_pending_choice_for_the_client():
     d = m.decision()
     assert d["phase"] == "hit" and d["player"] == 0 and d["points_left"] == 3
     assert d["cell"] == parse_cell("C3") and d["target"] == parse_cell("C2")
+
+
+# ------------------------------------------------------------------ every ability, same edge cases
+ONE_PER_ABILITY = [("remove", "blaze_drake", S), ("block", "magma_golem", SE),
+                   ("firestorm", "flame_warden", N), ("growth", "sproutling", SW),
+                   ("magnetism", "spark_mite", W), ("resurrection", "gloom_bat", NW),
+                   ("shockwave", "pebble_crab", N), ("swap", "tide_sprite", NE)]
+
+
+def _target(cell_name_, d):
+    from engine.evons.cards import NEIGHBOUR, cell_name
+    return cell_name(NEIGHBOUR[parse_cell(cell_name_)][d])
+
+
+@pytest.mark.parametrize("state", ["covered", "growth"])
+@pytest.mark.parametrize("ability,card,d", ONE_PER_ABILITY, ids=[a[0] for a in ONE_PER_ABILITY])
+def test_any_ability_arrow_destroys_a_covered_card_on_its_target(ability, card, d, state):
+    """Seed: a covered card (standard or Growth-placed) is destroyed by any arrow with an
+    ability pointing at its cell; the ability counts as used."""
+    t = _target("C3", d)
+    m = sc(grid={t: ("oak_sentinel", 1, state)}, hand0=[card, "stone_wall", "ember_imp"],
+           grave0=["ember_imp"])
+    victim = inst_at(m, t)
+    play_card(m, card, "C3")
+    ev = m.apply((FIRE, d))
+    assert victim in m.graveyard(1) and card_at(m, t) is None
+    assert m.phase() != "pick" and "place" not in kinds(ev)     # nothing else happened
+
+
+@pytest.mark.parametrize("ability,card,d", ONE_PER_ABILITY, ids=[a[0] for a in ONE_PER_ABILITY])
+def test_ability_aimed_at_a_block(ability, card, d):
+    """Only Block (sends it to the graveyard) and Shockwave (pushes it) act on a Block card."""
+    t = _target("C3", d)
+    m = sc(grid={t: ("ice_wall", 1)}, hand0=[card, "stone_wall", "ember_imp"], grave0=["ember_imp"])
+    play_card(m, card, "C3")
+    offered = m.turn_player() == 0 and (FIRE, d) in m.legal_actions()
+    assert offered == (ability in ("block", "shockwave"))
+
+
+@pytest.mark.parametrize("ability,card,d", ONE_PER_ABILITY, ids=[a[0] for a in ONE_PER_ABILITY])
+def test_every_ability_fires_from_the_out_zone(ability, card, d):
+    home = "Y3" if d in (SW, W, NW) else "X3"
+    t = _target(home, d)
+    m = sc(grid={t: ("oak_sentinel", 1, "covered")}, hand0=[card, "ember_imp"])
+    play_card(m, card, home)
+    m.apply((FIRE, d))
+    assert card_at(m, t) is None
+
+
+@pytest.mark.parametrize("ability,card,d", ONE_PER_ABILITY, ids=[a[0] for a in ONE_PER_ABILITY])
+def test_ability_on_an_empty_target(ability, card, d):
+    """Remove, Firestorm (with no opponent card around) and Shockwave do nothing on an empty
+    cell and are not offered; the others act on it."""
+    t = _target("C3", d)
+    extra = {}
+    if ability == "magnetism":
+        extra = {_target(t, N): ("ember_imp", 1)}          # something to pull
+    m = sc(grid=extra, hand0=[card, "stone_wall", "ember_imp"], grave0=["ember_imp"])
+    play_card(m, card, "C3")
+    offered = m.turn_player() == 0 and (FIRE, d) in m.legal_actions()
+    assert offered == (ability not in ("remove", "firestorm", "shockwave"))
+    if offered:
+        m.apply((FIRE, d))
+        if m.phase() == "pick":
+            m.apply(m.legal_actions()[0])
+        moved_here = card if ability == "swap" else None
+        assert card_at(m, t) is not None and (moved_here is None or card_at(m, t) == card)
