@@ -64,7 +64,8 @@ class DeckBuilderScene(Scene):
         if seed == 3:
             return {"deck": d, "modal": "library"}
         if seed == 4:
-            text = deck_to_text(sp, d).replace("\n2 ", "\n7 ", 1) + "3 Moonlit Unicorn\nBanana\n"
+            import re
+            text = re.sub(r"\n\d+ ", "\n9 ", deck_to_text(sp, d), count=1) + "3 Moonlit Unicorn\n12x\n"
             return {"deck": d, "import_text": text}
         if seed == 5:
             return {"deck": d, "modal": "export"}
@@ -129,14 +130,29 @@ class DeckBuilderScene(Scene):
                            coll.bottom - f2.bottom - s(24) - pad)
         dname = pygame.Rect(deck.left + pad, deck.top + pad, deck.width - 2 * pad, s(32))
         dbtn = pygame.Rect(deck.left + pad, dname.bottom + s(6), deck.width - 2 * pad, s(34))
-        chart = pygame.Rect(deck.left + pad, deck.bottom - pad - s(86), deck.width - 2 * pad, s(86))
+        chart = pygame.Rect(deck.left + pad, deck.bottom - pad - s(96), deck.width - 2 * pad, s(96))
         dlist = pygame.Rect(deck.left + pad, dbtn.bottom + s(10), deck.width - 2 * pad - s(8),
                             chart.top - dbtn.bottom - s(18))
         return dict(head=head, coll=coll, deck=deck, status=status, f1=f1, f2=f2, grid=grid, dname=dname,
                     dbtn=dbtn, chart=chart, dlist=dlist)
 
+    def _scaled_fonts(self, mgr):
+        """Give plain widgets the theme's default font at the current scale (the
+        theme's "defaults" font block is not applied by pygame-gui by itself)."""
+        from ..ui import load_theme
+        f = load_theme(self.app.scale).get("defaults", {}).get("font")
+        if not f:
+            return
+        extra = {k: {"font": dict(f)} for k in ("button", "drop_down_menu", "text_entry_line", "text_entry_box",
+                                                "text_box")}
+        try:
+            mgr.get_theme().load_theme(extra)
+        except Exception:  # noqa: BLE001 - cosmetic only
+            pass
+
     def build(self):
         s = self.s
+        self._scaled_fonts(self.ui)
         L = self.L = self.layout()
         head = L["head"]
         # header buttons (right side)
@@ -534,6 +550,7 @@ class DeckBuilderScene(Scene):
     def build_modal(self):
         import pygame_gui
         self.mui = self.app.new_ui_manager()
+        self._scaled_fonts(self.mui)
         self.modal_actions = {}
         for b in list(self._actions):
             b.disable()
@@ -626,7 +643,11 @@ class DeckBuilderScene(Scene):
                          name="export_file")
             self.mbutton((r.right - s(24) - s(140), y, s(140), bh), "Close", self.close_modal, name="export_close")
         elif kind == "report":
-            r = md["rect"] = self.modal_rect(820, 520)
+            lines = md.get("lines", [])
+            f = font(s(15))
+            need = sum(len(wrap_lines(p, f, self.modal_rect(820, 520).width - s(68))) for p in lines)
+            h = min(520, 190 + int(need * f.get_linesize() / max(0.5, self.app.scale)))
+            r = md["rect"] = self.modal_rect(820, h)
             self.mbutton((r.right - s(24) - s(140), r.bottom - bh - s(18), s(140), bh), "OK", self.close_modal,
                          name="report_ok", cls="@primary")
         elif kind == "file":
@@ -1175,17 +1196,44 @@ class DeckBuilderScene(Scene):
             fnt = font(s(15), bold)
             for ln in wrap_lines(text, fnt, inner.width):
                 out.append((ln, col, bold))
+        self.status_overflow = len(out) > max_lines
         if len(out) > max_lines:
             out = out[:max_lines]
             ln, col, bold = out[-1]
-            out[-1] = (ln.rstrip() + " …", col, bold)
+            suffix = " …  (point here to see all)"
+            fnt = font(s(15), bold)
+            while ln and fnt.size(ln + suffix)[0] > inner.width:
+                ln = ln[:-1]
+            out[-1] = (ln.rstrip() + suffix, col, bold)
         y = inner.top + max(0, (inner.height - len(out) * lh) // 2)
         for ln, col, bold in out:
             surf.blit(font(s(15), bold).render(ln, True, col), (inner.left, y))
             y += lh
 
     def _draw_row_hint(self, surf):
-        pass
+        """When the status line is too short for every problem, pointing at it
+        lists them all, one per line."""
+        r = self.L["status"]
+        if not getattr(self, "status_overflow", False) or not r.collidepoint(self.app.mouse):
+            return
+        s = self.s
+        f = font(s(15))
+        lh = f.get_linesize()
+        items = [t for t, _, _ in self.status_lines()[:-1]] + list(self.model.problems)
+        width = r.width - s(40)
+        lines = []
+        for it in items:
+            for k, ln in enumerate(wrap_lines(it, f, width - s(20))):
+                lines.append((k == 0, ln))
+        box = pygame.Rect(r.left, 0, r.width, len(lines) * lh + s(20))
+        box.bottom = r.top - s(6)
+        panel(surf, box, radius=s(10), colour=PAL["bg"], border=PAL["gold"])
+        y = box.top + s(10)
+        for first, ln in lines:
+            if first:
+                pygame.draw.circle(surf, PAL["gold"], (box.left + s(16), y + lh // 2), s(4))
+            surf.blit(f.render(ln, True, PAL["text"]), (box.left + s(28), y))
+            y += lh
 
     def _zoom_card(self):
         if not self.hover or self.press is not None:
