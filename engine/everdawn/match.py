@@ -188,7 +188,9 @@ PLAYERS = ("Player 1", "Player 2")
 MAX_HAND_TABLE = 32
 PASS_ACT = (PASS,)
 REDRAW_ACT = (REDRAW,)
-MASK_SLOTS = tuple(tuple(s for s in range(6) if mask >> s & 1) for mask in range(64))
+MASK_SLOTS = tuple(tuple(s for s in range(7) if mask >> s & 1) for mask in range(128))
+CAST_BY_MASK = tuple(tuple(tuple((CAST, h, t) for t in MASK_SLOTS[mask]) for mask in range(128))
+                     for h in range(MAX_HAND_TABLE))
 # EQUIP_BY_MASK[hand_i][slot mask] -> the EQUIP actions of that hand card on those slots
 EQUIP_BY_MASK = tuple(tuple(tuple((EQUIP, h, s) for s in MASK_SLOTS[mask]) for mask in range(64))
                       for h in range(MAX_HAND_TABLE))
@@ -493,8 +495,9 @@ class EverdawnMatch(Match):
         codes = b[base:base + 36:NF]                   # creature code per slot 0-5
         lane_mask = (codes[0] >= 0) | (codes[1] >= 0) << 1 | (codes[2] >= 0) << 2
         out = [PASS_ACT]
+        bench_mask = (codes[3] >= 0) | (codes[4] >= 0) << 1 | (codes[5] >= 0) << 2
+        occ = lane_mask | bench_mask << 3
         if lane_mask != 7:
-            bench_mask = (codes[3] >= 0) | (codes[4] >= 0) << 1 | (codes[5] >= 0) << 2
             if bench_mask:
                 out += BENCH_MOVES[bench_mask][lane_mask]
             if b[G_SLIDE_OK]:
@@ -507,9 +510,9 @@ class EverdawnMatch(Match):
             if K_WEAPON <= k <= K_ACCESSORY:
                 if free is None:                       # per item kind: mask of slots able to take it
                     f1 = f2 = f3 = 0
-                    for s in SLOTS:
+                    for s in MASK_SLOTS[occ]:
                         i = base + s * NF
-                        if b[i] >= 0 and not b[i + SF_FLAGS] & F_EQUIPPED:
+                        if not b[i + SF_FLAGS] & F_EQUIPPED:
                             bit = 1 << s
                             if b[i + 1] < 0:
                                 f1 |= bit
@@ -523,47 +526,72 @@ class EverdawnMatch(Match):
                 else:
                     out += [(EQUIP, h, s) for s in MASK_SLOTS[free[k]]]
             elif IS_SET_SPELL[c]:
-                tg = TARGET[c]
-                if tg == T_NONE:
-                    out.append((CAST, h, NO_TARGET))
-                elif tg == T_OWN_LANE and not IS_RELOCATE[c]:
-                    out += [(CAST, h, t) for t in MASK_SLOTS[lane_mask]]
+                tm = TARGET[c]
+                tm = (1 << NO_TARGET) if tm == T_NONE else self._spell_target_mask(p, h, occ)
+                if h < MAX_HAND_TABLE:
+                    out += CAST_BY_MASK[h][tm]
                 else:
-                    for t in self._set_spell_targets(p, h):
-                        out.append((CAST, h, t))
+                    out += [(CAST, h, t) for t in MASK_SLOTS[tm]]
         if b[G_SET_SRC + p] < 0:
             out += SET_ACTS[lane_mask]
         if b[G_REDRAW_OK] and len(hand) >= 5 and not self._anything_playable(p):
             out.append(REDRAW_ACT)
         return out
 
-    def _set_spell_targets(self, p: int, h: int) -> list[int]:
+    def _set_spell_targets(self, p: int, h: int) -> tuple[int, ...]:
         """Legal targets of the Set Phase spell in hand position ``h`` of player ``p``."""
+        return MASK_SLOTS[self._spell_target_mask(p, h)]
+
+    def _spell_target_mask(self, p: int, h: int, occ: int = -1) -> int:
+        """Bitmask of the legal targets (slots 0-5, bit 6 = NO_TARGET) of the Set Phase spell
+        in hand position ``h`` of player ``p``."""
         b = self.b
         c = self.hand[p][h]
-        base = S0 + p * 36
         tg = TARGET[c]
         if tg == T_NONE:
-            return [NO_TARGET]
+            return 1 << NO_TARGET
+        base = S0 + p * 36
+        if occ < 0:
+            occ = 0
+            for s in SLOTS:
+                if b[base + s * NF] >= 0:
+                    occ |= 1 << s
         if tg == T_OWN_CREATURE:
-            slots = [s for s in SLOTS if b[base + s * NF] >= 0]
             if IS_SWAP[c]:
-                slots = [s for s in slots if self._swap_kinds(p, s, h)]
-            return slots
+                m = 0
+                for s in MASK_SLOTS[occ]:
+                    if self._swap_kinds(p, s, h):
+                        m |= 1 << s
+                return m
+            return occ
         if tg == T_OWN_LANE:
-            slots = [s for s in LANES if b[base + s * NF] >= 0]
-            if IS_RELOCATE[c]:
-                slots = [s for s in slots if self._relocate_dests(p, s)]
-            return slots
+            lanes = occ & 7
+            if IS_RELOCATE[c] and lanes:
+                if lanes != 7 or occ & 0b110000 != 0b110000:
+                    return lanes             # an empty lane or bench 2/3 is free
+                m = 0                        # only bench 1 may be free: Champions only
+                if not occ & 0b1000:
+                    for s in LANES:
+                        if CHAMPION[b[base + s * NF]]:
+                            m |= 1 << s
+                return m
+            return lanes
         if tg == T_OWN_BENCH23:
-            if IS_REFORGE[c] and not any(not CHAMPION[x] for x in self.cdeck[p]):
-                return []
-            return [s for s in (4, 5) if b[base + s * NF] >= 0 and not CHAMPION[b[base + s * NF]]]
+            m = 0
+            for s in (4, 5):
+                code = b[base + s * NF]
+                if code >= 0 and not CHAMPION[code]:
+                    m |= 1 << s
+            if m and IS_REFORGE[c]:
+                deck = self.cdeck[p]
+                if not (len(deck) >= 2 or (deck and not CHAMPION[deck[0]])):
+                    return 0
+            return m
         if tg == T_EMPTY_BENCH23:
             if not self.cdeck[p]:
-                return []
-            return [s for s in (4, 5) if b[base + s * NF] < 0]
-        return []
+                return 0
+            return ~occ & 0b110000
+        return 0
 
     def _swap_kinds(self, p: int, slot: int, skip_h: int = -1) -> list[int]:
         """Training Camp: item kinds on the creature that can be swapped for a hand item."""
