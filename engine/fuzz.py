@@ -139,7 +139,7 @@ def check_position(m, rng: Rng, *, illegal: int = 3, rollout: int = 12) -> list[
 
 
 def fuzz_game(game: str, seed: int, *, agents=None, decks=None, options=None,
-              max_actions: int = 20000, every: int = 1):
+              max_actions: int = 5000, every: int = 1):
     """Play one game, checking after every ``every``-th action.
     Returns (record, problems); problems name the action index."""
     from .games import get_game
@@ -171,8 +171,8 @@ def fuzz_game(game: str, seed: int, *, agents=None, decks=None, options=None,
                 probs.append(f"after action {n}: a clone taken earlier has changed")
             if n % 7 == 0:
                 old = (m.clone(), m.to_json())
-            if n > max_actions:
-                probs.append(f"more than {max_actions} actions")
+            if n >= max_actions:
+                probs.append(f"no end after {max_actions} actions (a loop?)")
         if not probs:
             rec.result = m.result().to_json()
             again = rec.replay()

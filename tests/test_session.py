@@ -260,7 +260,7 @@ def _run_and_kill(game, folder, stop_at, seed, lines_before_kill):
     return tuple(int(x) for x in lines[-1].split())
 
 
-@pytest.mark.parametrize("game", GAMES[:2])
+@pytest.mark.parametrize("game", GAMES)
 def test_game_killed_after_n_actions_resumes_to_the_identical_state(game, tmp_path):
     n = 17
     last = _run_and_kill(game, tmp_path, n, 40, n)
@@ -271,7 +271,7 @@ def test_game_killed_after_n_actions_resumes_to_the_identical_state(game, tmp_pa
     assert r.match.to_json() == _expected(game, 40, n).match.to_json()
 
 
-@pytest.mark.parametrize("game", GAMES[:2])
+@pytest.mark.parametrize("game", GAMES)
 def test_game_killed_at_any_moment_loses_at_most_the_action_in_flight(game, tmp_path):
     for k, lines in enumerate((25, 61)):
         folder = tmp_path / str(k)
