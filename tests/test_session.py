@@ -79,6 +79,18 @@ def test_every_past_state_equals_a_replay_from_the_start(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_replay_steps_give_events_and_views_hide_cards(game):
+    s = play(MatchSession.new(game, decks_for(game, 6), 6), Rng(6), 80)
+    for i in range(0, len(s), 7):
+        after, action, events = s.step(i)
+        assert action == s.actions[i] and isinstance(events, list)
+        assert after.to_json() == s.state_at(i + 1).to_json()
+        for p in (0, 1):
+            assert s.view_at(i, p).to_json() == s.state_at(i).view(p).to_json()
+        assert s.view_at(i, None).to_json() == s.state_at(i).to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_jump_to_turn(game):
     s = play(MatchSession.new(game, decks_for(game, 4), 4), Rng(4), 300)
     starts = s.turn_starts()

@@ -141,9 +141,16 @@ class MatchSession:
             m.apply(a, check=False)
         return m
 
+    def view_at(self, i: int, player: int | None) -> Match:
+        """State ``i`` as ``player`` sees it (hidden cards masked); ``None`` =
+        reveal all (the replay viewer's "reveal all")."""
+        m = self.state_at(i)
+        return m if player is None else m.view(player)
+
     def step(self, i: int) -> tuple[Match, Action, list[Event]]:
-        """For a replay viewer: (state before action ``i``, the action, its events).
-        The returned match is the state *after* the action (a fresh copy)."""
+        """For a replay viewer: ``(state after action i, action i, its events)``;
+        the match is a fresh copy. Describe the action with
+        ``state_at(i).action_text(action)`` (texts read the state before it)."""
         m = self.state_at(i)
         a = self.record.actions[i]
         ev = m.apply(a, check=False)
