@@ -470,3 +470,14 @@ def test_deck_rules_name_the_card_and_the_rule():
 def test_illegal_deck_cannot_start_a_match():
     with pytest.raises(ValueError, match="not legal"):
         EverdawnMatch.new((_deck(traghrim=1), starter(0)), 1)
+
+
+def test_refused_spell_targets_say_why():
+    m = scenario(["vale_archer", None, None, "traghrim", "skirmisher"], ["dawn_seers"],
+                 hand0=["call_to_arms", "reforge", "a_pirates_life", "road_sanctuary"], cdeck0=["falconer"])
+    assert m.why_illegal((M.CAST, 0, 4)) == "Bench 2 is occupied."
+    assert m.why_illegal((M.CAST, 1, 3)) == "Cast Reforge on your creature on bench 2 or 3."
+    assert m.why_illegal((M.CAST, 2, 0)) == "A Pirate's Life has no target: cast it on the table."
+    assert m.why_illegal((M.CAST, 3, 4)) == "Cast Road Sanctuary on one of your creatures in a lane."
+    assert m.why_illegal((M.CAST, 3, 1)) == "Cast Road Sanctuary on one of your creatures."
+    assert CARDS["road_sanctuary"].colour == "purple" and CARDS["vale_archer"].colour == "green"

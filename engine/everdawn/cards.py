@@ -14,6 +14,7 @@ from ..core.files import read_toml
 
 POOL_FILE = Path(__file__).with_name("cards.toml")
 
+COLOURS = {"melee": "red", "range": "green", "magic": "blue", "spell": "purple"}
 KINDS = ("creature", "weapon", "armour", "accessory", "spell")
 CTYPES = ("melee", "range", "magic")          # creature combat types / equipment colours
 EQUIP_KINDS = ("weapon", "armour", "accessory")
@@ -76,6 +77,11 @@ class Card:
     @property
     def is_spell(self) -> bool:
         return self.kind == "spell"
+
+    @property
+    def colour(self) -> str:
+        """Card colour: red (melee), green (range), blue (magic), purple (spell)."""
+        return COLOURS[self.ctype]
 
     def stat_line(self) -> str:
         """Short stats for logs and the deck builder's list."""

@@ -385,7 +385,7 @@ class EverdawnMatch(Match):
     def hand_of(self, p: int) -> list[int]:
         return list(self.hand[p])
 
-    def stats(self, p: int, slot: int, opp_code: int = -2, attacking: bool | None = None) -> tuple[int, int]:
+    def stats(self, p: int, slot: int, opp_code: int = -2) -> tuple[int, int]:
         """(attack, defense) the creature would have now; ``opp_code`` -2 = no clash
         (no advantage), -1 = open lane (advantage), else against that creature."""
         b = self.b
@@ -833,7 +833,7 @@ class EverdawnMatch(Match):
             if IS_SET_SPELL[c]:
                 if ph != PH_SET:
                     return f"{_name(c)} is a Set Phase spell."
-                return f"{_name(c)} can't be cast on that target now."
+                return self._set_spell_reason(p, c, t)
             if ph not in (PH_DEF_SPELLS, PH_ATK_SPELLS):
                 return f"{_name(c)} is a combat spell: cast it after attacks are declared."
             if not 0 <= t < 3:
@@ -866,6 +866,35 @@ class EverdawnMatch(Match):
                 return "There are no attacks to order now."
             return "Pick one of the attacks on your creature that isn't ordered yet."
         return None
+
+    def _set_spell_reason(self, p: int, c: int, t: int) -> str:
+        b = self.b
+        name = _name(c)
+        tg = TARGET[c]
+        code = b[S0 + p * 36 + t * NF] if 0 <= t < 6 else -1
+        if tg == T_NONE:
+            return f"{name} has no target: cast it on the table."
+        if tg == T_EMPTY_BENCH23:
+            if t not in (4, 5):
+                return f"Cast {name} on an empty bench slot 2 or 3."
+            if code >= 0:
+                return f"Bench {t - 2} is occupied."
+            return "Your creature deck is empty."
+        if not 0 <= t < 6 or code < 0:
+            return f"Cast {name} on one of your creatures."
+        if tg == T_OWN_LANE and t >= 3:
+            return f"Cast {name} on one of your creatures in a lane."
+        if tg == T_OWN_BENCH23:
+            if t not in (4, 5):
+                return f"Cast {name} on your creature on bench 2 or 3."
+            if CHAMPION[code]:
+                return f"{name} can't swap out your Champion."
+            return "Your creature deck has no non-Champion creature to swap in."
+        if IS_SWAP[c]:
+            return f"{_name(code)} has no item that an item in your hand could replace."
+        if IS_RELOCATE[c]:
+            return f"There is no empty lane or bench slot to move {_name(code)} to."
+        return f"{name} can't be cast on that target now."
 
     # ================================================================ apply
     def _apply(self, action) -> list:
