@@ -403,3 +403,37 @@ def test_screens_render_at_both_sizes(tmp_path, game, size):
         assert sc.L["dlist"].bottom < sc.L["chart"].top
     finally:
         d.close()
+
+
+# ---------------------------------------------------------------- navigation
+def test_game_menu_opens_the_builder_and_back_returns(driver):
+    driver.open("game_menu", game="evons")
+    driver.key("d")
+    assert driver.scene.name == "deckbuilder" and type(driver.scene).__name__ == "DeckBuilderScene"
+    driver.key("escape")
+    assert driver.scene.name == "game_menu"
+
+
+def test_resize_keeps_the_deck_and_filters(driver):
+    sc = open_builder(driver, "evons")
+    sc.add("ember_imp", 2)
+    driver.click("search")
+    driver.type_text("imp")
+    n = len(sc.shown)
+    driver.resize(1600, 900)
+    assert driver.scene is sc and sc.model.count("ember_imp") == 2 and len(sc.shown) == n
+    assert sc.search_box.get_text() == "imp"
+    assert sc.L["status"].bottom <= 900
+
+
+def test_screenshot_demo_states_write_no_files(tmp_path):
+    from client.testing import Driver
+    d = Driver(tmp_path)
+    try:
+        for seed in (1, 2, 3, 4, 5):
+            d.open("deckbuilder", game="essveil", seed=seed)
+            d.step(40)
+        d.open("title")
+    finally:
+        d.close()
+    assert not user_files(tmp_path, "essveil")

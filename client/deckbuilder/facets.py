@@ -109,7 +109,7 @@ def _everdawn(spec) -> Facets:
         sup = {k: [r for r in rows if C[r[0]].kind == k] for k in ("weapon", "armour", "accessory", "spell")}
         ncrea = sum(n for _, n in champ + crea)
         nsup = sum(n for rs in sup.values() for _, n in rs)
-        return [(f"Creature deck  {ncrea}/10", [("Champion", champ), ("Creatures", crea)]),
+        return [(f"Creature deck  {ncrea}/10", [("", champ), ("Creatures", crea)]),
                 (f"Support deck  {nsup}/30", [("Weapons", sup["weapon"]), ("Armour", sup["armour"]),
                                               ("Accessories", sup["accessory"]), ("Spells", sup["spell"])])]
 

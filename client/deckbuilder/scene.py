@@ -102,7 +102,7 @@ class DeckBuilderScene(Scene):
         self.refilter()
         super().enter()
         if self.kwargs.get("import_text"):
-            self.do_import_text(self.kwargs["import_text"])
+            self.do_import_text(self.kwargs["import_text"], save=False)
         elif self.kwargs.get("modal"):
             self.open_modal(self.kwargs["modal"])
 
@@ -493,7 +493,7 @@ class DeckBuilderScene(Scene):
             return None
         return self.do_import_text(text, default_name=Path(path).stem.replace("_", " "))
 
-    def do_import_text(self, text, default_name="Imported deck"):
+    def do_import_text(self, text, default_name="Imported deck", *, save=True):
         """Import deck text as a new deck (saved), open it, and show the report."""
         res = import_deck_text(self.spec, text, name=default_name)
         if not res.deck.cards:
@@ -503,7 +503,7 @@ class DeckBuilderScene(Scene):
         d = res.deck
         d = Deck(d.game, library.unique_name(self.game, d.name), d.cards, d.description)
         self.model = DeckModel(self.spec, d)
-        self.model.dirty = True
+        self.model.dirty = save
         self.save_now()
         self.deck_scroll = 0
         n = sum(n for _, n in d.cards)
@@ -963,7 +963,7 @@ class DeckBuilderScene(Scene):
                         items.append(("gap", "", 0, gi))
                     last_cost = cost
                     items.append(("row", cid, n, gi))
-        H = {"group": s(26), "section": s(19), "row": s(21), "gap": s(4)}
+        H = {"group": s(26), "section": s(19), "row": s(20), "gap": s(4)}
         gap_col = s(14)
         cw = (area.width - gap_col) // 2
         heights = [H[k] for k, *_ in items]
@@ -1098,8 +1098,12 @@ class DeckBuilderScene(Scene):
         name = card.name
         while fn.size(name)[0] > name_w and len(name) > 3:
             name = name[:-2] + "…"
-        ni = fn.render(name, True, PAL["text"])
-        surf.blit(ni, ni.get_rect(midleft=(cx + s(16), inner.centery)))
+        champion = getattr(card, "champion", False)
+        ni = fn.render(name, True, PAL["gold_hi"] if champion else PAL["text"])
+        nr = surf.blit(ni, ni.get_rect(midleft=(cx + s(16), inner.centery)))
+        if champion and nr.right + s(70) < cr.left:
+            draw_text(surf, "Champion", (nr.right + s(8), inner.centery), s(11), PAL["gold"], bold=True,
+                      anchor="midleft")
 
     def _draw_chart(self, surf):
         s = self.s
