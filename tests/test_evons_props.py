@@ -165,3 +165,30 @@ def test_text_for_every_action_and_event_of_a_game():
         for e in m.apply(a):
             text = m.event_text(e)
             assert text and not text.startswith(e[0] + " ")
+
+
+def test_determinize_while_the_opponent_picks_from_a_hidden_hand():
+    """The opponent fired Growth and is choosing the monster from their hand: every guessed
+    hand still holds a monster, so the guessed world can go on."""
+    from engine.evons.testing import play_card, scenario
+    m = scenario(hand0=["sproutling", "ember_imp", "stone_wall", "cinder_fox"],
+                 deck0=["stone_wall"] * 8 + ["ember_imp"], deck1=["gloom_bat"] * 4)
+    play_card(m, "sproutling", "C3")
+    m.apply((7, 5))                          # FIRE south-west: Growth
+    assert m.phase() == "pick"
+    for s in range(40):
+        d = m.determinize(1, s)
+        assert d.view(1) == m.view(1) and d.legal_actions()
+        assert d.invariant_problems() == []
+
+
+def test_view_does_not_show_the_card_the_opponent_is_holding():
+    from engine.evons.testing import find, scenario
+    m = scenario(hand0=["ember_imp"], deck0=["gloom_bat"] * 3, deck1=["gloom_bat"] * 3)
+    m.apply((2, find(m, "ember_imp"), 1))    # SELECT covered
+    assert m.phase() == "cell"
+    v = m.view(1)
+    assert v.phase() == "main" and v.decision()["selected"] == -1
+    assert m.view(0).phase() == "cell"
+    d = m.determinize(1, 3)
+    assert d.legal_actions() and d.view(1) == v

@@ -1419,6 +1419,11 @@ class EvonsMatch(Match):
         m.zones[Z_HAND + opp].sort()
         m.sc[S_RNG] = 0
         m.sc[S_VIEWER] = player
+        if m.sc[S_PHASE] == PH_CELL and m.sc[S_MOVER] != player:
+            # the card the opponent is holding over the board is not shown
+            m.sc[S_PHASE] = PH_MAIN
+            m.sc[S_SEL] = -1
+            m.sc[S_SELCOV] = 0
         return m
 
     def _fill_hidden(self, seed: int) -> "EvonsMatch":
@@ -1431,12 +1436,34 @@ class EvonsMatch(Match):
                 slots = [i for i in self._ids_of(q) if cardof[i] < 0]
                 for i, ci in zip(slots, cards):
                     cardof[i] = ci
+        self._fit_pending_pick(cardof)
         self.cardof = tuple(cardof)
         self.pool = None
         self.sc[S_RNG] = mix_seed(state, 1)
         self.sc[S_VIEWER] = -1
         self._legal = None
         return self
+
+    def _fit_pending_pick(self, cardof: list) -> None:
+        """The opponent is choosing a card from their hidden hand for Growth or Block: make sure
+        the guessed hand holds one (swap identities with another hidden card of theirs)."""
+        sc = self.sc
+        if sc[S_PHASE] != PH_PICK or self.pool is None:
+            return
+        f = self.stack[-1]
+        ab = CARD_ARROWS[cardof[f[1]]][sc[S_PDIR]]
+        if ab not in (GROWTH, BLOCK):
+            return
+        q = sc[S_TP]
+        hand = sorted(self.zones[Z_HAND + q])
+        want_block = ab == BLOCK
+        if not hand or any(CARD_IS_BLOCK[cardof[i]] == want_block for i in hand):
+            return
+        hidden = [i for i in self._ids_of(q) if self.cardof[i] < 0 and i not in hand]
+        for j in sorted(hidden):
+            if CARD_IS_BLOCK[cardof[j]] == want_block:
+                cardof[hand[0]], cardof[j] = cardof[j], cardof[hand[0]]
+                return
 
     # ================================================================ text
     def _name(self, inst: int) -> str:
