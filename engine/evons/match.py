@@ -617,15 +617,33 @@ class EvonsMatch(Match):
         inst = f[1]
         ci = self.cardof[inst]
         used = f[3]
-        c = self.pos[inst]
-        nb = NEIGHBOUR[c]
+        nb = NEIGHBOUR[self.pos[inst]]
         arrows = CARD_ARROWS[ci]
+        grid = self.grid
         out = []
         for d in CARD_ABILITY_DIRS[ci]:
             if used >> d & 1:
                 continue
             t = nb[d]
-            if t >= 0 and self._can_fire(inst, ci, arrows[d], t, f):
+            if t < 0:
+                continue
+            ab = arrows[d]
+            o = grid[t]
+            # the common cases inline; the rest in _can_fire
+            if o < 0:
+                if ab == SWAP:
+                    out.append(d)
+                elif ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f):
+                    out.append(d)
+            elif self.flags[o] & F_COVERED or ab == SHOCKWAVE:
+                out.append(d)
+            elif ab == REMOVE or ab == SWAP:
+                if not CARD_IS_BLOCK[self.cardof[o]]:
+                    out.append(d)
+            elif ab == BLOCK:
+                if CARD_IS_BLOCK[self.cardof[o]]:
+                    out.append(d)
+            elif ab == FIRESTORM and self._can_fire(inst, ci, ab, t, f):
                 out.append(d)
         return out
 
