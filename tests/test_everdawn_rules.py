@@ -362,15 +362,18 @@ def test_both_players_meet_a_win_condition_goes_to_sudden_death():
     Sudden Death. Both players discard every creature on the field and every support card in hand,
     draw one creature into lane 2, and draw 5 support cards. Whoever started the duel lets the other
     player go first. Each player has 1 morale in Sudden Death.\""""
-    m = scenario(["karn_berserker"], ["karn_berserker"], hand0=["chainmail"], hand1=["war_axe"],
-                 sdeck0=["iron_sword"] * 6, sdeck1=["iron_sword"] * 6,
-                 cdeck0=["vale_archer"], cdeck1=["dawn_seers"], first=0)
+    m = scenario(["karn_berserker", "tavern_brawler", None, "traghrim"], ["karn_berserker", None, None, "traghrim"],
+                 hand0=["chainmail"], hand1=["war_axe"], sdeck0=["iron_sword"] * 6, sdeck1=["iron_sword"] * 6,
+                 cdeck0=["vale_archer"], cdeck1=["dawn_seers"], first=0, morale=(12, 12))
     ev = fight(m, (0, 0))
     assert kinds(ev, "sudden_death") and m.result() is None and m.sudden_death()
     assert m.morale(0) == m.morale(1) == 1
     assert m.turn_player() == 1                    # player 0 started the duel
     for p in (0, 1):
-        assert m.creatures_in_play(p) == 1 and m.creature_at(p, 1) >= 0 and len(m.hand[p]) == 5
+        assert slot_card(m, p, 0) is None and slot_card(m, p, 2) is None and m.creature_at(p, 1) >= 0
+        assert slot_card(m, p, 3) == "traghrim" and len(m.hand[p]) == 5   # the bench stays
+    assert slot_card(m, 0, 1) == "vale_archer" and slot_card(m, 1, 1) == "dawn_seers"
+    assert deck_ids(m, 0, creature=True)[0] == "tavern_brawler"
     assert deck_ids(m, 0)[0] == "chainmail"        # the hand went to the bottom of the support deck
 
 

@@ -1193,7 +1193,7 @@ class EverdawnMatch(Match):
         b[G_SUDDEN] = 1
         for p in (0, 1):
             base = (S0 + p * 36)
-            for s in SLOTS:
+            for s in LANES:                    # "every creature on the field": the lanes
                 i = base + s * NF
                 if b[i] >= 0:
                     self._remove_creature(p, s, ev)
