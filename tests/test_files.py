@@ -474,3 +474,18 @@ def test_real_game_records_with_damaged_actions_are_refused_cleanly(game, data):
         read_record_bytes(json.dumps(obj).encode())
     except FileProblem as e:
         assert "made the engine fail" not in str(e), str(e)
+
+
+def test_stale_temporary_files_of_interrupted_writes_are_cleaned_up(tmp_path):
+    from engine.core.autosave import find_resumable
+    from engine.core.files import remove_stale_temp_files
+    old = tmp_path / ".game.autosave.k2j3h4.tmp"
+    young = tmp_path / ".game.autosave.a8s7d6.tmp"
+    other = tmp_path / "notes.tmp"
+    for p in (old, young, other):
+        p.write_text("partial")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    os.utime(other, (time.time() - 7200, time.time() - 7200))
+    assert find_resumable(tmp_path) == []
+    assert not old.exists() and young.exists() and other.exists()
+    assert remove_stale_temp_files(tmp_path, older_than=-1) == 1 and not young.exists()

@@ -302,3 +302,27 @@ def test_game_killed_at_any_moment_loses_at_most_the_action_in_flight(game, tmp_
         # and it plays on to the end from there
         play(r, Rng(3))
         assert r.record.replay().to_json() == r.match.to_json()
+
+
+def test_a_failing_disk_never_stops_the_game_and_the_next_save_catches_up(tmp_path, monkeypatch):
+    import errno
+
+    from engine.core.autosave import Autosave
+    s = MatchSession.new("toy", decks_for("toy"), 8, autosave_folder=tmp_path)
+    rng = Rng(8)
+    play(s, rng, 3)
+    real_append = Autosave.append
+
+    def full(self, action):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Autosave, "append", full)
+    play(s, rng, 1)
+    assert len(s) == 4 and "could not be saved" in s.save_error and "No space" in s.save_error
+    assert len(load_autosave(s.autosave.path).actions) == 3
+    play(s, rng, 1)  # appends still fail, but the next save rewrites the whole file
+    assert s.save_error is None
+    assert load_autosave(s.autosave.path).actions == s.actions
+    monkeypatch.setattr(Autosave, "append", real_append)
+    play(s, rng, 1)
+    assert load_autosave(s.autosave.path).actions == s.actions

@@ -27,7 +27,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import FileProblem, _short, atomic_write_text, parse_json_bytes, read_capped_bytes, set_aside
+from .files import (FileProblem, _short, atomic_write_text, parse_json_bytes, read_capped_bytes,
+                    remove_stale_temp_files, set_aside)
 from .record import MAX_ACTIONS, MAX_RECORD_BYTES, MatchRecord, check_action
 
 AUTOSAVE_FORMAT = "cardhall-autosave"
@@ -165,9 +166,11 @@ def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = Tru
 
     Every candidate is replayed: a file that cannot be read or does not
     reproduce is set aside unchanged (``NAME.damaged-TIMESTAMP``); a file whose
-    match is already over (its replay was kept just before a crash) is removed.
+    match is already over (its replay was kept just before a crash) is removed,
+    and so are temporary files of writes interrupted over an hour ago.
     """
     folder = Path(folder)
+    remove_stale_temp_files(folder)
     try:
         paths = sorted(p for p in folder.glob("*" + AUTOSAVE_SUFFIX) if p.is_file())
     except OSError:

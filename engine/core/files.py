@@ -207,3 +207,24 @@ def load_folder(folder: str | os.PathLike, loader, pattern: str = "*.json", *,
         out.items.append(item)
         out.paths.append(p)
     return out
+
+
+def remove_stale_temp_files(folder: str | os.PathLike, older_than: float = 3600.0) -> int:
+    """Delete the temporary files an interrupted atomic write leaves behind
+    (``.NAME.XXXXXXXX.tmp``, see :func:`atomic_write_bytes`) once they are older
+    than ``older_than`` seconds (a younger one may belong to a write in
+    progress). Only that exact pattern is touched. Returns how many went."""
+    n = 0
+    now = time.time()
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return 0
+    for p in candidates:
+        try:
+            if p.is_file() and now - p.stat().st_mtime > older_than:
+                os.unlink(p)
+                n += 1
+        except OSError:
+            continue
+    return n

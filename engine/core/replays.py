@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import FileProblem, load_folder
+from .files import FileProblem, load_folder, remove_stale_temp_files
 from .match import Result
 from .record import (DIGEST_KEY, MatchRecord, digest_matches, load_record, recorded_digest, save_record,
                      state_digest)
@@ -126,7 +126,9 @@ def prune_replays(folder, keep: int = MAX_REPLAYS) -> list[Path]:
 
 
 def list_replays(folder, *, game: str | None = None, set_aside_bad: bool = True) -> list[ReplayInfo]:
-    """The kept replays, newest first. Unreadable files are set aside unchanged."""
+    """The kept replays, newest first. Unreadable files are set aside unchanged
+    (and temporary files of writes interrupted over an hour ago removed)."""
+    remove_stale_temp_files(folder)
     got = load_folder(folder, load_replay, "*" + REPLAY_SUFFIX, set_aside_bad=set_aside_bad)
     out = [ReplayInfo(p, r) for p, r in zip(got.paths, got.items) if game is None or r.game == game]
     out.reverse()

@@ -39,6 +39,8 @@ class MatchSession:
         self.autosave = autosave
         self.replay_folder = Path(replay_folder) if replay_folder is not None else None
         self.replay_path: Path | None = None  # where the finished game was kept
+        self.save_error: str | None = None  # last autosave/replay write failure, for the client
+        self._dirty = False
         self.k = max(1, int(snapshot_every or self.SNAPSHOT_EVERY))
         m = record.new_match()
         self._snaps: dict[int, Match] = {0: m.clone()}
@@ -89,7 +91,7 @@ class MatchSession:
         """Continue the autosaved match in ``path`` (see ``find_resumable``)."""
         rec = load_autosave(path)
         s = cls(rec, autosave=Autosave(path, fsync=fsync), replay_folder=replay_folder)
-        s.autosave.write_all(s.record)  # drop a torn tail before appending again
+        s._save()  # rewrite: drop a torn tail before appending again
         return s
 
     # ------------------------------------------------------------ reading
@@ -187,7 +189,7 @@ class MatchSession:
             raise IllegalAction(reason, action)
         self._redo.clear()
         ev = self._push(action)
-        self._saved_one(action)
+        self._save(action)
         return ev
 
     def _push(self, action: Action) -> list[Event]:
@@ -201,11 +203,25 @@ class MatchSession:
             self._snaps[n] = m.clone()
         return ev
 
-    def _saved_one(self, action: Action) -> None:
-        if self._match.result() is not None:
-            self._finish()
-        elif self.autosave is not None:
-            self.autosave.append(action)
+    def _save(self, action: Action | None = None) -> None:
+        """Bring the files up to date: append ``action`` (the fast path), or
+        rewrite the whole autosave; keep the replay when the game has ended.
+        A failure to write (disk full, no permission) never stops the game: it
+        is reported in :attr:`save_error` and the next save rewrites everything."""
+        try:
+            if self._match.result() is not None:
+                self._finish()
+            elif self.autosave is not None:
+                if action is not None and not self._dirty:
+                    self.autosave.append(action)
+                else:
+                    self.autosave.write_all(self.record)
+        except OSError as e:
+            self._dirty = True
+            self.save_error = f"The game could not be saved ({e.strerror or e})."
+            return
+        self._dirty = False
+        self.save_error = None
 
     def _finish(self) -> None:
         from .replays import finish_record, save_replay
@@ -220,11 +236,8 @@ class MatchSession:
     def set_meta(self, key: str, value) -> None:
         """Change ``meta[key]`` (JSON values) and save."""
         self.record.meta[key] = value
-        self._rewrite()
-
-    def _rewrite(self) -> None:
-        if self.autosave is not None and self._match.result() is None:
-            self.autosave.write_all(self.record)
+        if self._match.result() is None:
+            self._save()
 
     # ------------------------------------------------------------ undo / redo
     def can_undo(self, player: int) -> bool:
@@ -255,7 +268,7 @@ class MatchSession:
         step = self._redo.pop()
         for a in step:
             self._push(a)
-            self._saved_one(a)
+            self._save(a)
         return True
 
     def _truncate(self, i: int) -> None:
@@ -270,8 +283,7 @@ class MatchSession:
             self.record.result = None
             for key in (DIGEST_KEY, "turns", "finished"):
                 self.record.meta.pop(key, None)
-        if self.autosave is not None:
-            self.autosave.write_all(self.record)
+        self._save()
 
     def undo_to(self, i: int) -> None:
         """Go back to state ``i`` (hot-seat with both players' agreement, tools)."""
