@@ -506,3 +506,18 @@ def test_deck_rules_name_card_and_rule():
     for d in SPEC.starter_decks():
         assert SPEC.validate_deck(d) == []
     assert len(SPEC.starter_decks()) >= 3
+
+
+def test_endless_swap_loop_stops_at_the_activation_limit():
+    """Engine limit (rules page): at most 200 activations in one turn."""
+    m = scenario(grid={"D2": ("tide_sprite", 0)}, hand0=["tide_sprite"], deck0=FILL, deck1=FILL)
+    play_card(m, "tide_sprite", "C3")
+    n = 0
+    while m.turn_player() == 0 and (FIRE, NE) in m.legal_actions():
+        m.apply((FIRE, NE))        # the two sprites swap back and forth, each reactivating the other
+        n += 1
+        assert n < 1000
+    assert 150 < n <= 201
+    while m.turn_player() == 0:
+        m.apply(A_DONE)
+    assert m.invariant_problems() == []
