@@ -75,7 +75,8 @@ ABILITY_TEXT = {
     FIRESTORM: "deal damage equal to this card's ATK, split as you choose among opponent cards "
                "on the target cell and the cells orthogonally next to it",
     GROWTH: "on an empty target, put a monster from your hand there covered; it is never paid for",
-    MAGNETISM: "on an empty target, pull a card from a cell orthogonally next to it onto it",
+    MAGNETISM: "on an empty target, pull a card from a cell orthogonally next to it onto it "
+               "(never a Block, a Growth-covered card or this card)",
     RESURRECTION: "on an empty target, revive a monster from your graveyard there "
                   "(total revived cost this activation at most this card's cost); it activates",
     SHOCKWAVE: "push the card on the target cell one cell further; whatever is on the landing "
