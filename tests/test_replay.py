@@ -135,3 +135,27 @@ def test_every_golden_game_reproduces_its_result(path):
     assert s.match.to_json() == chk.match.to_json()
     for turn, i in s.turn_starts()[:: max(1, len(s.turn_starts()) // 5)]:
         assert s.state_at(i).turn() == turn
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from test_files import byte_damage, tree_mutation  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_replay_command_never_crashes_on_damaged_golden_files(data, tmp_path_factory):
+    """Whatever a replay file holds, the command answers 0 or 1 with a message."""
+    if not GOLDEN:
+        return
+    path = data.draw(st.sampled_from(GOLDEN))
+    raw = path.read_bytes()
+    if data.draw(st.booleans()):
+        bad = data.draw(byte_damage(raw))
+    else:
+        bad = json.dumps(data.draw(tree_mutation(json.loads(raw)))).encode()
+    p = tmp_path_factory.mktemp("r") / "bug.json"
+    p.write_bytes(bad)
+    code, lines = replay_file(p)
+    assert code in (0, 1) and lines and all(isinstance(x, str) and x for x in lines)
