@@ -564,18 +564,44 @@ class DeckBuilderScene(Scene):
             r = md["rect"] = self.modal_rect(900, 620)
             entries = library.library(self.game)
             md["entries"] = entries
-            row_h = s(50)
+            starters = [e for e in entries if e.starter]
+            mine = [e for e in entries if not e.starter and e.deck is not None]
+            bad = [e for e in entries if e.deck is None]
+            items = []
+            for title, group, empty in (
+                    ("Starter decks", starters, ""),
+                    ("Your decks", mine, "None yet: Copy a starter deck, or start a New deck."),
+                    ("Damaged files: left as they are, never overwritten", bad, "")):
+                if group or empty:
+                    items.append(("head", title, None))
+                    items.extend(("entry", "", e) for e in group)
+                    if not group:
+                        items.append(("note", empty, None))
+            md["items"] = items
+            heights = {"head": s(30), "note": s(30), "entry": s(50)}
             top = r.top + s(86)
-            area_h = r.bottom - s(78) - top
-            per = max(1, area_h // row_h)
-            md["per"] = per
-            self.lib_scroll = max(0, min(self.lib_scroll, max(0, len(entries) - per)))
+            bottom = r.bottom - s(78)
+            md["per"] = 1
+            # scroll so that everything after the first shown item fits if possible
+            self.lib_scroll = max(0, min(self.lib_scroll, len(items) - 1))
+            while self.lib_scroll > 0 and sum(heights[k] for k, _, _ in items[self.lib_scroll - 1:]) <= bottom - top:
+                self.lib_scroll -= 1
             md["rows"] = []
-            for k, e in enumerate(entries[self.lib_scroll:self.lib_scroll + per]):
-                i = k + self.lib_scroll
-                y = top + k * row_h
-                rr = pygame.Rect(r.left + s(20), y, r.width - s(40), row_h - s(6))
-                md["rows"].append((rr, e))
+            y = top
+            shown = 0
+            for kind_, text, e in items[self.lib_scroll:]:
+                h = heights[kind_]
+                if y + h > bottom:
+                    break
+                shown += 1
+                if kind_ != "entry":
+                    md["rows"].append((pygame.Rect(r.left + s(20), y, r.width - s(40), h), kind_, text, None))
+                    y += h
+                    continue
+                i = entries.index(e)
+                rr = pygame.Rect(r.left + s(20), y, r.width - s(40), h - s(6))
+                md["rows"].append((rr, "entry", "", e))
+                y += h
                 bw = s(100)
                 x = rr.right - s(8) - bw
                 by = rr.top + (rr.height - s(34)) // 2
@@ -590,6 +616,7 @@ class DeckBuilderScene(Scene):
                 x -= bw + s(8)
                 self.mbutton((x, by, bw, s(34)), "Open", (lambda e=e: self.open_deck(e.deck)), name=f"lib_open_{i}",
                              cls="@primary")
+            md["shown"] = shown
             self.mbutton((r.left + s(20), r.bottom - bh - s(18), s(160), bh), "New deck", self.new_deck,
                          name="lib_new")
             self.mbutton((r.right - s(20) - s(140), r.bottom - bh - s(18), s(140), bh), "Close", self.close_modal,
@@ -714,8 +741,8 @@ class DeckBuilderScene(Scene):
         import pygame_gui
         kind = self.modal["kind"]
         if ev.type == pygame.MOUSEWHEEL and kind == "library":
-            n = len(self.modal.get("entries", ()))
-            self.lib_scroll = max(0, min(self.lib_scroll - ev.y, max(0, n - self.modal.get("per", 1))))
+            n = len(self.modal.get("items", ()))
+            self.lib_scroll = max(0, min(self.lib_scroll - ev.y, max(0, n - 1)))
             self.rebuild()
             return
         if self.mui is not None and self.mui.process_events(ev):
@@ -911,7 +938,7 @@ class DeckBuilderScene(Scene):
             img = card_surface(self.game, c, cw)
             surf.blit(img, r)
             cnt = self.model.count(c.id)
-            refused = self.model.add_refusal(c.id) if not self.model.read_only else None
+            refused = self.model.add_refusal(c.id)
             if refused:
                 veil = pygame.Surface(r.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 18, 120))
@@ -1278,7 +1305,7 @@ class DeckBuilderScene(Scene):
         panel(surf, info, radius=s(8), alpha=235, colour=PAL["bg"])
         lines = [self.facets.type_label(card)]
         cnt = self.model.count(cid)
-        why = self.model.add_refusal(cid) if not self.model.read_only else None
+        why = self.model.add_refusal(cid)
         lines.append(f"In deck: {cnt}" + (f" — can't add more: {why}" if why else ""))
         draw_text(surf, lines[0], (info.left + s(8), info.top + s(4)), s(13), PAL["gold_hi"], bold=True)
         draw_wrapped(surf, lines[1], pygame.Rect(info.left + s(8), info.top + s(22), info.width - s(16), s(34)),
@@ -1296,11 +1323,13 @@ class DeckBuilderScene(Scene):
         surf.blit(ghost, r)
         where, _ = self.hit(self.drag_pos)
         target = self.L["deck"] if src == "coll" else self.L["coll"]
-        good = (src == "coll" and where in ("deck", "plus", "minus")) or (src == "deck" and where == "coll")
-        pygame.draw.rect(surf, PAL["good"] if good else PAL["line"], target, max(2, s(3)), border_radius=s(14))
+        over = (src == "coll" and where in ("deck", "plus", "minus")) or (src == "deck" and where == "coll")
+        refusal = self.model.add_refusal(cid) if src == "coll" else None
+        colour = (PAL["bad"] if refusal else PAL["good"]) if over else PAL["line"]
+        pygame.draw.rect(surf, colour, target, max(2, s(3)), border_radius=s(14))
         hint = "Drop to add" if src == "coll" else "Drop to take one out"
-        if src == "coll" and self.model.add_refusal(cid):
-            hint = "Can't add: " + self.model.add_refusal(cid)
+        if refusal:
+            hint = "Can't add: " + refusal
         f = font(s(13), True)
         lines = wrap_lines(hint, f, s(260))
         y = r.bottom + s(4)
@@ -1367,17 +1396,25 @@ class DeckBuilderScene(Scene):
         s = self.s
         r = md["rect"]
         entries = md.get("entries", [])
-        draw_text(surf, f"{len(entries)} decks · starter decks are read-only (Copy makes one you can edit) · "
-                        "drafts are not offered for matches", (r.left + s(24), r.top + s(70)), s(13), PAL["muted"],
+        draw_text(surf, "Starter decks are read-only (Copy makes one you can edit) · a draft breaks a deck rule "
+                        "and is not offered for matches", (r.left + s(24), r.top + s(70)), s(13), PAL["muted"],
                   anchor="midleft")
-        for rr, e in md.get("rows", []):
+        for rr, kind_, text, e in md.get("rows", []):
+            if kind_ == "head":
+                draw_text(surf, text, (rr.left + s(2), rr.bottom - s(6)), s(16), shade(self.accent, 1.2), bold=True,
+                          anchor="bottomleft")
+                continue
+            if kind_ == "note":
+                draw_text(surf, text, (rr.left + s(10), rr.centery), s(14), PAL["muted"], italic=True,
+                          anchor="midleft")
+                continue
             current = e.path is not None and self.model.path is not None and Path(e.path) == Path(self.model.path)
             panel(surf, rr, radius=s(8), colour=PAL["panel_hi"] if current else PAL["bg2"],
                   border=shade(self.accent, 0.9) if current else PAL["line"], width=max(1, s(1)))
             if e.deck is None:
                 tag, col = "DAMAGED", PAL["bad"]
                 name = Path(e.path).name
-                detail = f"{e.problem} The file is left as it is; it is never overwritten."
+                detail = str(e.problem)
             elif e.starter:
                 tag, col = "STARTER", PAL["info"]
                 name = e.deck.name
@@ -1407,8 +1444,7 @@ class DeckBuilderScene(Scene):
                 d = d[:-2].rstrip() + "…" if not d.endswith("…") else d[:-3].rstrip() + "…"
             surf.blit(fd.render(d, True, PAL["bad"] if e.deck is None else PAL["muted"]),
                       (rr.left + s(10), rr.top + s(27)))
-        n = len(entries)
-        per = md.get("per", 1)
-        if n > per:
-            draw_text(surf, f"{self.lib_scroll + 1}–{min(n, self.lib_scroll + per)} of {n} (mouse wheel scrolls)",
-                      (r.centerx, r.bottom - s(40)), s(13), PAL["muted"], anchor="center")
+        n = len(md.get("items", ()))
+        if self.lib_scroll > 0 or md.get("shown", n) < n:
+            draw_text(surf, "More below: the mouse wheel scrolls" if self.lib_scroll == 0 else
+                      "The mouse wheel scrolls", (r.centerx, r.bottom - s(40)), s(13), PAL["muted"], anchor="center")
