@@ -17,7 +17,7 @@ Hidden: the opponent's hand, both decks' order, the RNG.
 from __future__ import annotations
 
 from engine.core.deck import Deck
-from engine.core.match import IllegalAction, Match, OptionSpec, Result
+from engine.core.match import Match, OptionSpec, Result
 from engine.core.rng import Rng
 
 PLAY, END, ROLL, COUNTER, PASS = 0, 1, 2, 3, 4

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import session_toy
 from engine.core.autosave import Autosave, load_autosave, parse_autosave_bytes
 from engine.core.deck import Deck, load_deck, load_deck_folder
-from engine.core.files import FileProblem, atomic_write_json, load_folder, parse_json_bytes, read_json, read_toml
+from engine.core.files import FileProblem, load_folder, parse_json_bytes, read_json, read_toml
 from engine.core.record import MAX_RECORD_BYTES, MatchRecord, load_record
 from engine.core.rng import Rng
 from engine.core.session import MatchSession

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 import session_toy
-from engine.core.match import IllegalAction
 from engine.core.rng import Rng
 from engine.fuzz import check_position, fuzz, fuzz_game, fuzz_main
 from engine.replaycli import replay_file

@@ -2,7 +2,6 @@
 states you had; every past state can be revisited (replays, jump to turn);
 every action is autosaved at once and a killed game resumes to the identical
 position."""
-import json
 import os
 import signal
 import subprocess
