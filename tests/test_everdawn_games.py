@@ -165,3 +165,23 @@ def test_golden_games_replay_exactly(path):
 
 def test_golden_games_exist():
     assert len(GOLDEN) >= 3
+
+
+def test_view_keeps_the_cards_you_are_looking_at_and_hides_the_opponents():
+    from engine.everdawn.testing import scenario
+    m = scenario(["vale_archer"], ["dawn_seers"], hand0=["scouting_report"],
+                 sdeck0=["chainmail", "iron_sword", "war_axe", "greatsword", "mage_robes"])
+    m.apply((M.CAST, 0, M.NO_TARGET))
+    top3 = m.sdeck[0][-3:]
+    for seed in range(5):
+        d = m.determinize(0, seed)
+        assert d.sdeck[0][-3:] == top3 and d.legal_actions() == m.legal_actions()
+    m = scenario([None, "vale_archer", None, "traghrim"], ["dawn_seers"], cdeck0=["skirmisher", "falconer"])
+    m.apply((M.MOVE, 3, 0))
+    assert m.pending()[0] == M.CH_PLACE and m.pending()[2] >= 0
+    v = m.view(1)
+    assert v.pending()[2] == -1                    # the opponent doesn't see the card yet
+    d = v._fill_hidden(3)
+    assert d.pending()[2] == d.cdeck[0][-1] and not d.invariant_problems()
+    d0 = m.determinize(0, 4)
+    assert d0.cdeck[0][-1] == m.cdeck[0][-1]       # the chooser knows which card it is

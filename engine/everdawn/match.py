@@ -1538,7 +1538,7 @@ class EverdawnMatch(Match):
         m.rng = self.rng
         m.orig = self.orig
         hid = self.hidden
-        m.hidden = None if hid is None else [hid[0][:], hid[1][:]]
+        m.hidden = None if hid is None else [x[:] for x in hid]
         m.viewer = self.viewer
         return m
 
@@ -1588,20 +1588,33 @@ class EverdawnMatch(Match):
 
     # ================================================================ hidden information
     def view(self, player: int) -> "EverdawnMatch":
-        """Masks the opponent's hand and decks (as -1) and the order of your own decks
-        (shown sorted); the masked multisets are kept in ``hidden`` for determinization."""
+        """Masks the opponent's hand and decks (as -1) and the order of your own decks (shown
+        sorted, except the top cards you are looking at during your own pending Scouting Report
+        or creature placement); the masked multisets are kept in ``hidden`` as
+        ``[opponent support cards, opponent creatures, own support top kept, own creature top kept]``."""
         if self.hidden is not None:
             if self.viewer != player:
                 raise ValueError("a view can only be viewed again by the same player")
             return self.clone()
         m = self.clone()
+        b = m.b
         o = 1 - player
-        m.hidden = [sorted(m.hand[o] + m.sdeck[o]), sorted(m.cdeck[o])]
+        keep_s = keep_c = 0
+        if b[G_PHASE] == PH_CHOICE:
+            if b[G_PEND + 1] == player:
+                if b[G_PEND] == CH_SCOUT:
+                    keep_s = min(b[G_PEND + 2], len(m.sdeck[player]))
+                elif b[G_PEND] == CH_PLACE:
+                    keep_c = min(1, len(m.cdeck[player]))
+            elif b[G_PEND] == CH_PLACE:
+                b[G_PEND + 2] = -1                     # the opponent's card is not revealed yet
+        m.hidden = [sorted(m.hand[o] + m.sdeck[o]), sorted(m.cdeck[o]), [keep_s], [keep_c]]
         m.hand[o] = [-1] * len(m.hand[o])
         m.sdeck[o] = [-1] * len(m.sdeck[o])
         m.cdeck[o] = [-1] * len(m.cdeck[o])
-        m.sdeck[player] = sorted(m.sdeck[player])
-        m.cdeck[player] = sorted(m.cdeck[player])
+        sd, cd = m.sdeck[player], m.cdeck[player]
+        m.sdeck[player] = sorted(sd[:len(sd) - keep_s]) + sd[len(sd) - keep_s:]
+        m.cdeck[player] = sorted(cd[:len(cd) - keep_c]) + cd[len(cd) - keep_c:]
         m.rng = 0
         m.viewer = player
         return m
@@ -1612,8 +1625,11 @@ class EverdawnMatch(Match):
         r = Rng(mix_seed(seed, 0xF111))
         p = self.viewer
         o = 1 - p
-        r.shuffle(self.sdeck[p])
-        r.shuffle(self.cdeck[p])
+        keep_s, keep_c = self.hidden[2][0], self.hidden[3][0]
+        for deck, keep in ((self.sdeck[p], keep_s), (self.cdeck[p], keep_c)):
+            rest = deck[:len(deck) - keep]
+            r.shuffle(rest)
+            deck[:len(deck) - keep] = rest
         sup = self.hidden[0][:]
         r.shuffle(sup)
         nh = len(self.hand[o])
@@ -1622,6 +1638,9 @@ class EverdawnMatch(Match):
         cre = self.hidden[1][:]
         r.shuffle(cre)
         self.cdeck[o] = cre
+        b = self.b
+        if b[G_PHASE] == PH_CHOICE and b[G_PEND] == CH_PLACE and b[G_PEND + 2] < 0 and cre:
+            b[G_PEND + 2] = cre[-1]
         self.hidden = None
         self.viewer = -1
         self.rng = r.state
