@@ -272,6 +272,15 @@ class DeckBuilderScene(Scene):
         rows = (len(self.shown) + cols - 1) // cols
         return rows * (ch + gap) - gap if rows else 0
 
+    def track_rect(self):
+        g = self.L["grid"]
+        return pygame.Rect(g.right + self.s(1), g.top, self.s(10), g.height)
+
+    def scroll_to_track(self, y):
+        g = self.L["grid"]
+        room = max(0, self.content_height() - g.height)
+        self.scroll = int(room * max(0.0, min(1.0, (y - g.top) / max(1, g.height))))
+
     def scroll_grid(self, rows):
         g, cols, cw, ch, gap = self.grid_geometry()
         self.scroll = max(0, min(self.scroll + rows * (ch + gap), max(0, self.content_height() - g.height)))
@@ -824,11 +833,19 @@ class DeckBuilderScene(Scene):
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEMOTION:
             self.drag_pos = ev.pos
+            if self.press is not None and self.press[0] == "track":
+                self.scroll_to_track(ev.pos[1])
+                return
             if self.press is not None and self.drag is None:
                 px, py = self.press[2]
                 if abs(ev.pos[0] - px) + abs(ev.pos[1] - py) > self.s(8):
                     self.drag = (self.press[0], self.press[1])
         elif ev.type == pygame.MOUSEBUTTONDOWN:
+            if ev.button == 1 and self.track_rect().collidepoint(ev.pos) \
+                    and self.content_height() > self.L["grid"].height:
+                self.scroll_to_track(ev.pos[1])
+                self.press = ("track", None, ev.pos)
+                return
             where, cid = self.hit(ev.pos)
             if ev.button == 1:
                 if where in ("plus", "minus"):
@@ -914,7 +931,12 @@ class DeckBuilderScene(Scene):
         title = f"{gamesinfo.title(self.game)} · Deck builder"
         f = fit_font(title, self.head_title_right - head.left - s(10), s(30), title=True)
         img = f.render(title, True, shade(self.accent, 1.25))
-        surf.blit(img, img.get_rect(midleft=(head.left + s(4), head.centery)))
+        tr = surf.blit(img, img.get_rect(midleft=(head.left + s(4), head.centery)))
+        room = pygame.Rect(tr.right + s(24), head.top, self.head_title_right - tr.right - s(36), head.height)
+        if getattr(self.app.settings, "show_hints", True) and room.width > s(220):
+            draw_wrapped(surf, "Drag or double-click a card to add it; right-click takes one out. "
+                               "Enter / + and − / Del work on the selected card.",
+                         room.inflate(0, -s(4)), s(13), PAL["dim"], max_lines=3)
 
     def _draw_grid(self, surf):
         s = self.s
