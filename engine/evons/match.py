@@ -476,20 +476,17 @@ class EvonsMatch(Match):
 
     def _main_actions(self, p: int) -> list:
         sc = self.sc
-        any_empty = sc[S_GRIDCOUNT] < N_CELLS
+        if sc[S_GRIDCOUNT] >= N_CELLS:
+            return [A_PASS]
         out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < len(OUT_CELLS)
-        credits = self.sc[S_CRED0 + p]
+        credits = sc[S_CRED0 + p]
         cardof = self.cardof
-        out = []
-        for i in self.zones[Z_HAND + p]:
-            ci = cardof[i]
-            if CARD_IS_BLOCK[ci]:
-                if out_empty:
-                    out.append(_SELECT_ACTS[i][0])
-            elif any_empty:
-                if CARD_COST[ci] <= credits:
-                    out.append(_SELECT_ACTS[i][0])
-                out.append(_SELECT_ACTS[i][1])
+        hand = self.zones[Z_HAND + p]
+        sel = _SELECT_ACTS
+        # active: a monster you can pay for, or a Block card while the out zone has room
+        out = [sel[i][0] for i in hand
+               if (CARD_COST[cardof[i]] <= credits if not CARD_IS_BLOCK[cardof[i]] else out_empty)]
+        out += [sel[i][1] for i in hand if not CARD_IS_BLOCK[cardof[i]]]   # covered: monsters
         out.append(A_PASS)
         return out
 
