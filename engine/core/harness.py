@@ -17,13 +17,11 @@ _STARTERS: dict = {}
 
 
 def _starter_decks(game: str) -> list:
-    """The game's starter decks, read once per process and folder (Deck is immutable)."""
-    from ..games import get_game
-    from .paths import decks_dir
-    key = (game, str(decks_dir()))
-    decks = _STARTERS.get(key)
+    """The game's starter decks, read once per process (Deck is immutable)."""
+    decks = _STARTERS.get(game)
     if not decks:
-        decks = _STARTERS[key] = get_game(game).starter_decks()
+        from ..games import get_game
+        decks = _STARTERS[game] = get_game(game).starter_decks()
     return decks
 
 
