@@ -437,3 +437,34 @@ def test_screenshot_demo_states_write_no_files(tmp_path):
     finally:
         d.close()
     assert not user_files(tmp_path, "essveil")
+
+
+def test_wheel_and_scroll_bar_move_the_collection(driver):
+    sc = open_builder(driver, "essveil")
+    assert sc.scroll == 0
+    driver.move(sc.L["grid"].center)
+    driver.post(driver.pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0, touch=False)
+    driver.step(2)
+    assert sc.scroll > 0
+    track = sc.track_rect()
+    driver.click((track.centerx, track.bottom - 2))
+    assert sc.scroll == sc.content_height() - sc.L["grid"].height
+    last = sc.shown[-1].id
+    assert any(cid == last for _, cid in sc.grid_rects)
+
+
+def test_hand_edited_over_limit_file_is_a_draft_not_damaged(driver, tmp_path):
+    from client.deckbuilder import library
+    folder = tmp_path / "data" / "decks" / "evons"
+    folder.mkdir(parents=True)
+    data = {"format": "cardhall-deck", "version": 1, "game": "evons", "name": "Greedy",
+            "cards": {"ember_imp": 9}}
+    (folder / "greedy.json").write_text(json.dumps(data))
+    entry = next(e for e in library.library("evons") if not e.starter)
+    assert entry.deck is not None and not entry.legal
+    assert any("at most 4 copies" in p for p in entry.problems)
+    sc = open_builder(driver, "evons", entry.deck)
+    assert "Ember Imp: 9 copies; at most 4 copies" in sc.status_text()
+    sc.remove("ember_imp", 5)
+    settle(driver)
+    assert json.loads((folder / "greedy.json").read_text())["cards"] == {"ember_imp": 4}

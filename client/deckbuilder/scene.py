@@ -278,8 +278,11 @@ class DeckBuilderScene(Scene):
 
     def scroll_to_track(self, y):
         g = self.L["grid"]
-        room = max(0, self.content_height() - g.height)
-        self.scroll = int(room * max(0.0, min(1.0, (y - g.top) / max(1, g.height))))
+        content = self.content_height()
+        room = max(0, content - g.height)
+        thumb = max(self.s(30), int(g.height * g.height / max(1, content)))
+        t = (y - g.top - thumb / 2) / max(1, g.height - thumb)
+        self.scroll = int(round(room * max(0.0, min(1.0, t))))
 
     def scroll_grid(self, rows):
         g, cols, cw, ch, gap = self.grid_geometry()
