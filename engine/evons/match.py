@@ -39,6 +39,23 @@ Actions (tuples of ints; build them with the helpers below)
 
 A decision with exactly one legal action is taken automatically (its events are
 returned with the action that led there): e.g. a forced pass, a single conflict.
+
+Reading the state (client, AI)
+------------------------------
+``decision()`` (phase, acting card, ability target, Firestorm points left, selected
+card), ``at(cell)``, ``card(inst)`` (None when hidden), ``controller``, ``owner``,
+``is_covered``, ``is_growth_covered``, ``current_atk``/``current_def``,
+``held_bonus``, ``cell_bonuses()``, ``credits(p)``, ``hand(p)``, ``deck_size(p)``,
+``graveyard(p)``, ``removed(p)``, ``score(p)``/``scores()``, ``acting()``,
+``play_targets(inst, covered)``, ``options()``.
+
+Events (first item = kind): turn, credits, draw, no_draw, keep, mulligan, play,
+reveal, unaffordable, bonus, activate, sequence_end, ability, conflict, destroy,
+flip, move, damage, place, pass, discard, end — see ``event_text`` for their fields.
+
+State layout: flat int lists (``sc`` scalars named S_*, ``grid``, per-instance
+``pos``/``ctrl``/``flags``/``dmg``/``bon``, ``zones``, ``stack`` of frame tuples);
+``clone`` copies them with slices, card data is shared and immutable.
 """
 from __future__ import annotations
 
