@@ -662,3 +662,10 @@ def test_after_the_game_everything_is_refused():
     m = scenario(life=(20, 1), hands=(["spark"], []))
     do(m, play(0, P1))
     assert m.why_illegal(END_TURN) == "The game is over."
+
+
+def test_first_player_is_chosen_at_random():
+    """ruling: the first player is chosen at random (from the match seed)."""
+    firsts = {new_match(seed).first_player() for seed in range(12)}
+    assert firsts == {0, 1}
+    assert new_match(5).to_json() == new_match(5).to_json()  # same seed, same game
