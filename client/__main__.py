@@ -28,6 +28,7 @@ def _parse(argv):
     p.add_argument("--demo", metavar="GAME", help="AI against AI on the real table")
     p.add_argument("--frames", metavar="DIR", help="with --demo: save screenshots here")
     p.add_argument("--every", type=int, default=10, help="with --demo: a screenshot every K actions")
+    p.add_argument("--ai", default="easy", help="with --demo: AI level (easy, normal, hard)")
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument("--windowed", action="store_true")
     p.add_argument("--selftest", action="store_true", help="check this installation without a window; exit 1 and say what failed")

@@ -6,6 +6,7 @@ frame (events → update → draw → flip), which is what tests drive through
 """
 from __future__ import annotations
 
+import os
 import time
 
 import pygame
@@ -253,6 +254,9 @@ class App:
         self.frame += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.t0) * 1000
+            if os.environ.get("CARDHALL_FIRST_FRAME_EXIT"):  # --bench: report and leave
+                print("FIRST_FRAME", round(self.first_frame_ms, 1), flush=True)
+                self.quit()
 
     def draw(self, surf):
         stack = self.scenes.stack
@@ -282,6 +286,9 @@ class App:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
+            self.save_screenshot()
+            return
         top = self.scenes.top
         if top is not None:
             top.process_event(ev)
@@ -300,6 +307,24 @@ class App:
             except Exception:  # noqa: BLE001 - closing anyway
                 pass
         self.scenes.stack.clear()
+
+    def save_screenshot(self):
+        """F12: the window as a PNG under the user data directory (screenshots/)."""
+        from .storage import data_dir, ensure
+        folder = ensure(data_dir() / "screenshots")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        n = 0
+        p = folder / f"cardhall-{stamp}.png"
+        while p.exists():
+            n += 1
+            p = folder / f"cardhall-{stamp}-{n}.png"
+        import io
+        from engine.core.files import atomic_write_bytes
+        buf = io.BytesIO()
+        pygame.image.save(self.screen, buf, "png")
+        atomic_write_bytes(p, buf.getvalue())
+        self.toast(f"Screenshot saved: {p.name}", "good")
+        return p
 
     def screenshot(self, path) -> None:
         pygame.image.save(self.screen, str(path))

@@ -74,4 +74,4 @@ def demo_main(args) -> int:
     app = App(_size(args.size), settings, fullscreen=False)
     app.fixed_dt = 1 / 60
     from .table_base import run_demo
-    return run_demo(app, args.demo, args.seed, args.frames, args.every)
+    return run_demo(app, args.demo, args.seed, args.frames, args.every, level=args.ai)

@@ -1313,7 +1313,10 @@ class DeckBuilderScene(Scene):
         w = min(s(270), int(self.H * 0.55 / 1.4))
         img = card_surface(self.game, self.spec.cards[cid], w, big=True)
         zr = img.get_rect()
-        if r.right + s(12) + zr.width <= self.W - s(8):
+        if self.hover and self.hover[0] == "deck":
+            r = pygame.Rect(self.L["deck"].left, r.top, 1, r.height)  # zoom beside the deck panel
+            zr.right = r.left - s(12)
+        elif r.right + s(12) + zr.width <= self.W - s(8):
             zr.left = r.right + s(12)
         else:
             zr.right = r.left - s(12)
