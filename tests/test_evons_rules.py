@@ -521,3 +521,29 @@ def test_endless_swap_loop_stops_at_the_activation_limit():
     while m.turn_player() == 0:
         m.apply(A_DONE)
     assert m.invariant_problems() == []
+
+
+def test_opponent_card_flipped_then_moved_reactivates_for_you():
+    """Reactivation: an opponent card flipped then moved."""
+    # Tide Sprite's NE arrow (Swap) flips the Cinder Fox on D2 (no arrow back); in ability
+    # phase 2 the same arrow swaps with it: the fox, now ours and moved, reactivates.
+    m = scenario(grid={"D2": ("cinder_fox", 1)}, hand0=["tide_sprite"], deck0=FILL, deck1=FILL)
+    fox = inst_at(m, "D2")
+    play_card(m, "tide_sprite", "C3")
+    m.apply(A_DONE)
+    assert m.controller(fox) == 0 and m.phase() == "ability"
+    ev = m.apply((FIRE, NE))
+    assert m.pos[fox] == parse_cell("C3")
+    assert any(e[0] == "activate" and e[1] == fox and e[3] == 1 for e in ev)
+
+
+def test_opponent_card_moved_but_not_flipped_does_not_reactivate():
+    # swap with the opponent's Tide Sprite; afterwards the arrows point at each other
+    # (conflict, no flip), so the moved card stays theirs and does not reactivate
+    m = scenario(grid={"D2": ("tide_sprite", 1)}, hand0=["tide_sprite"], deck0=FILL, deck1=FILL)
+    theirs = inst_at(m, "D2")
+    play_card(m, "tide_sprite", "C3")
+    ev = m.apply((FIRE, NE))
+    assert m.pos[theirs] == parse_cell("C3") and m.controller(theirs) == 1
+    assert "conflict" in kinds(ev)
+    assert not any(e[0] == "activate" and e[1] == theirs for e in ev)
