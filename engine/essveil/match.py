@@ -335,11 +335,14 @@ class EssveilMatch(Match):
 
     # ---------------------------------------------------------------- creature helpers
     def _find(self, uid: int) -> tuple[int, int]:
-        for p in (0, 1):
-            b = self.boards[p]
-            for off in range(0, len(b), REC):
-                if b[off] == uid:
-                    return p, off
+        """(controller, record offset) of the creature ``uid``, or (-1, -1)."""
+        b = self.boards[0]
+        uids = b[0::REC]
+        if uid in uids:
+            return 0, uids.index(uid) * REC
+        uids = self.boards[1][0::REC]
+        if uid in uids:
+            return 1, uids.index(uid) * REC
         return -1, -1
 
     @staticmethod
