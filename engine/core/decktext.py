@@ -237,23 +237,35 @@ def import_deck_text(spec, text: str, *, name: str = "", description: str = "") 
             continue
         have = counts.get(card.id, 0)
         want = min(ln.count, MAX_COPIES_IN_FILE - have)
-        # the rules this line would break that name the card (copy limits, tokens...)
-        breaks: list[str] = []
+        # the rules this line would break that name the card (copy limits, tokens...);
+        # the most copies that break none is found by bisection (limits are monotone)
+        old_keys = {_norm_key(p) for p in spec.validate_deck(deck)}
+
+        def breaks_for(k: int) -> list[str]:
+            trial = deck.with_cards(list(deck.cards) + [(card.id, k)])
+            return [p for p in spec.validate_deck(trial)
+                    if _norm_key(p) not in old_keys and (card.name in p or card.id in p)]
+
+        breaks = breaks_for(want) if want > 0 else []
         n = want
-        while n > 0:
-            trial = deck.with_cards(list(deck.cards) + [(card.id, n)])
-            breaks_n = [p for p in new_problems(spec, deck, trial) if card.name in p or card.id in p]
-            if not breaks_n:
-                break
-            if not breaks:
-                breaks = breaks_n
-            n -= 1
+        if breaks:
+            lo, hi = 0, want - 1
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if breaks_for(mid):
+                    hi = mid - 1
+                else:
+                    lo = mid
+            n = lo
         if breaks:
             if n > 0:
                 problems.append(f"line {ln.lineno}: {ln.count} {card.name} — {_rule(breaks[0])}; "
                                 f"kept {n}{' more' if have else ''}.")
             else:
                 problems.append(f"line {ln.lineno}: {ln.count} {card.name} — {_rule(breaks[0])}; line skipped.")
+        elif want <= 0:
+            problems.append(f"line {ln.lineno}: {ln.count} {card.name} — the deck already holds "
+                            f"{MAX_COPIES_IN_FILE} copies; line skipped.")
         elif want < ln.count:
             problems.append(f"line {ln.lineno}: {ln.count} {card.name} — a deck file holds at most "
                             f"{MAX_COPIES_IN_FILE} copies; kept {want}.")
