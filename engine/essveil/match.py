@@ -1072,6 +1072,9 @@ class EssveilMatch(Match):
 
     # ================================================================ hidden information
     def view(self, player: int) -> "EssveilMatch":
+        """Masks the opponent's hand and deck (as ``HIDDEN``), the order of your own deck
+        (shown sorted) and the RNG. Deck lists are public (as in the match record), so the
+        multiset of unseen cards is known and ``_fill_hidden`` deals it out again."""
         v = self.clone()
         q = 1 - player
         v.hands[q] = [HIDDEN] * len(self.hands[q])
