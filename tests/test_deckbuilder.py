@@ -468,3 +468,21 @@ def test_hand_edited_over_limit_file_is_a_draft_not_damaged(driver, tmp_path):
     sc.remove("ember_imp", 5)
     settle(driver)
     assert json.loads((folder / "greedy.json").read_text())["cards"] == {"ember_imp": 4}
+
+
+def test_arrow_keys_pick_cards_and_ctrl_f_searches(driver):
+    sc = open_builder(driver, "evons")
+    driver.key("right")
+    first = sc.sel
+    assert first == sc.shown[0].id
+    driver.key("right")
+    driver.key("down")
+    g, cols, *_ = sc.grid_geometry()
+    assert sc.sel == sc.shown[1 + cols].id
+    driver.key("return")
+    assert sc.model.count(sc.shown[1 + cols].id) == 1
+    driver.key("f", ctrl=True)
+    driver.type_text("zzzz")
+    assert sc.shown == [] and sc.search == "zzzz"
+    driver.key("return")     # leaves the search box; the deck is unchanged
+    assert sc.model.size == 1
