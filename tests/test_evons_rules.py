@@ -547,3 +547,14 @@ def test_opponent_card_moved_but_not_flipped_does_not_reactivate():
     assert m.pos[theirs] == parse_cell("C3") and m.controller(theirs) == 1
     assert "conflict" in kinds(ev)
     assert not any(e[0] == "activate" and e[1] == theirs for e in ev)
+
+
+def test_selected_card_can_be_taken_back():
+    m = scenario(hand0=["ember_imp", "cinder_fox"], deck0=FILL, deck1=FILL)
+    before = m.to_json()
+    m.apply((2, find(m, "ember_imp"), 0))            # SELECT active
+    assert m.phase() == "cell" and (4,) not in m.legal_actions()
+    assert m.why_illegal((4,)) is None
+    m.apply((4,))                                    # CANCEL
+    assert m.to_json() == before
+    assert m.why_illegal((4,)) == "There is no selected card to take back."

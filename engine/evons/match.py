@@ -19,8 +19,10 @@ Actions (tuples of ints; build them with the helpers below)
   positions in the bit mask (standard rule). With the *mulligan variant* the
   only mulligan is ``mask = all cards`` (shuffle all back, draw one fewer).
 * ``(SELECT, inst, covered)`` then ``(CELL, cell)`` — play a card from hand:
-  ``covered`` 0 = active (pay now), 1 = covered (pay at reveal). ``(CANCEL,)``
-  takes the selection back. ``(PASS,)`` plays nothing this turn.
+  ``covered`` 0 = active (pay now), 1 = covered (pay at reveal). ``(PASS,)`` plays
+  nothing this turn. ``(CANCEL,)`` takes a selection back: accepted while a card is
+  selected, but not listed by ``legal_actions`` (a selection always has a cell).
+  With a single empty cell left the CELL step is taken automatically.
 * ``(PLAY, inst, cell, covered)`` — a shortcut for SELECT + CELL in one action
   (for the client's drag and drop). Accepted by ``apply``/``why_illegal`` with
   specific reasons, but not listed by ``legal_actions``.
@@ -465,7 +467,6 @@ class EvonsMatch(Match):
                 out = list(compress(_OUT_CELL_ACTS, compress(empty, _OUT_MASK)))
             else:
                 out = list(compress(_CELL_ACTS, empty))
-            out.append(A_CANCEL)
             return out
         if ph == PH_CONFLICT:
             return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
@@ -554,6 +555,8 @@ class EvonsMatch(Match):
             return "That is not a move."
         if action == A_CONCEDE:
             return None
+        if action == A_CANCEL:
+            return None if self.sc[S_PHASE] == PH_CELL else "There is no selected card to take back."
         if action[0] == PLAY:
             if len(action) != 4:
                 return "That is not a move."
