@@ -430,7 +430,7 @@ class EssveilMatch(Match):
         acts = []
         append = acts.append
         full = len(mine) >= MAX_CREATURES * REC
-        tcache: dict = {}
+        tcache: dict = {}  # target kind -> legal targets
         for h, c in enumerate(self.hands[p]):
             if c < 0 or C_COST[c] > veil:
                 continue
@@ -661,6 +661,11 @@ class EssveilMatch(Match):
         return self._target_problem(C_ABILITY_TARGET[card], p, target)
 
     # ================================================================ applying
+    def apply(self, action, *, check: bool = True) -> list:
+        if check:
+            return super().apply(action, check=True)
+        return self._apply(action if type(action) is tuple else tuple(action))
+
     def _apply(self, action) -> list:
         g = self.g
         ev: list = []
@@ -730,7 +735,8 @@ class EssveilMatch(Match):
                 b[off + R_MIGHT] += x
                 b[off + R_END] += x
                 ev.append(("grow", p, b[off], C_ID[card], x))
-        if self.is_first_turn_of(p):
+        t = g[G_TURN]
+        if t == 1 or (t == 2 and p != g[G_FIRST]):  # first turn: only Flow, taken at once
             self._attune_step(False, ev)
         else:
             g[G_PHASE] = PH_ATTUNE
