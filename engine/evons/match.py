@@ -926,9 +926,16 @@ class EvonsMatch(Match):
         sc[S_STEP] = STEP_REVEAL
         ev.append(("turn", p, sc[S_TURN]))
         if sc[S_TAKEN0 + p] >= 1:
-            self._credit(p, INCOME, ev, "income")
+            sc[S_CRED0 + p] += INCOME
+            ev.append(("credits", p, INCOME, sc[S_CRED0 + p], "income"))
         sc[S_TAKEN0 + p] += 1
-        self._draw(p, ev)
+        deck = self.zones[Z_DECK + p]
+        if deck:
+            i = deck.pop()
+            self.zones[Z_HAND + p].append(i)
+            ev.append(("draw", p, i))
+        else:
+            ev.append(("no_draw", p))
         # reveal every covered card at once, cheapest first (Growth cards are free)
         if not sc[S_NCOV0 + p]:
             return
@@ -991,13 +998,17 @@ class EvonsMatch(Match):
             return
         cost = CARD_COST[ci]
         if cost:
-            self._credit(p, -cost, ev, "play")
+            sc[S_CRED0 + p] -= cost
+            ev.append(("credits", p, -cost, sc[S_CRED0 + p], "play"))
         ev.append(("play", p, inst, c, 0))
         self._put(inst, c)
         if self._full_check(ev) or CARD_IS_BLOCK[ci]:
             return
-        self._cell_bonus(inst, c, cost, ev)
-        self._trigger([inst], ev, re=False)
+        if self.cellbonus[c]:
+            self._cell_bonus(inst, c, cost, ev)
+        if sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
+            sc[S_ACTS] += 1
+            self._push_activation(inst, ev, False)
 
     def _pass(self, ev: list) -> None:
         sc = self.sc
