@@ -486,3 +486,23 @@ def test_arrow_keys_pick_cards_and_ctrl_f_searches(driver):
     assert sc.shown == [] and sc.search == "zzzz"
     driver.key("return")     # leaves the search box; the deck is unchanged
     assert sc.model.size == 1
+
+
+def test_file_dialogs_export_then_import(driver, tmp_path):
+    import pygame_gui
+    starter = get_game("evons").starter_decks()[2]
+    sc = open_builder(driver, "evons", starter)
+    driver.key("e", ctrl=True)
+    driver.click("export_file")
+    assert sc.modal["kind"] == "file"
+    target = tmp_path / "mine.txt"
+    driver.post(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target), ui_element=sc.modal["dialog"])
+    driver.step(2)
+    assert sc.modal is None and target.read_text() == deck_to_text(get_game("evons"), starter)
+    driver.key("i", ctrl=True)
+    driver.click("import_file")
+    assert sc.modal["kind"] == "file"
+    driver.post(pygame_gui.UI_FILE_DIALOG_PATH_PICKED, text=str(target), ui_element=sc.modal["dialog"])
+    driver.step(2)
+    assert dict(sc.model.counts) == dict(starter.cards) and not sc.model.read_only
+    assert sc.model.name == f"{starter.name} 2"

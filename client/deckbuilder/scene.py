@@ -729,8 +729,14 @@ class DeckBuilderScene(Scene):
             self.app.toast("The clipboard has no text.", "info")
 
     def pick_import_file(self):
+        folder = self.exports_dir()
+        try:
+            has_txt = folder.is_dir() and any(folder.glob("*.txt"))
+        except OSError:
+            has_txt = False
+        start = folder if has_txt else Path.home()
         self.open_modal("file", purpose="import", title="Import a deck from a text file",
-                        start=str(self.exports_dir()) + "/", must_exist=True)
+                        start=str(start) + "/", must_exist=True)
 
     def pick_export_file(self):
         from .library import _slug
