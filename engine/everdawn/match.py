@@ -174,11 +174,24 @@ TARGET = tuple(C.SPELL_TARGETS.index(c.target) if c.is_spell else -1 for c in CA
 IS_SWAP = tuple(any(op == "swap_item" for op, _, _ in c.effect) for c in CARDS_BY_CODE)
 IS_RELOCATE = tuple(any(op == "relocate" for op, _, _ in c.effect) for c in CARDS_BY_CODE)
 IS_REFORGE = tuple(any(op == "reforge" for op, _, _ in c.effect) for c in CARDS_BY_CODE)
+# quick target masks for the common Set Phase spells (the rest go through _spell_target_mask)
+ST_OTHER, ST_NONE, ST_OCC, ST_LANES, ST_EMPTY23 = range(5)
+SIMPLE_TARGET = tuple(
+    ST_NONE if TARGET[i] == T_NONE else
+    ST_OCC if TARGET[i] == T_OWN_CREATURE and not IS_SWAP[i] else
+    ST_LANES if TARGET[i] == T_OWN_LANE and not IS_RELOCATE[i] else
+    ST_EMPTY23 if TARGET[i] == T_EMPTY_BENCH23 else ST_OTHER
+    for i in range(C.N_CARDS))
 IS_EQUIP = tuple(K_WEAPON <= k <= K_ACCESSORY for k in KIND)
 REACH = tuple(tuple(tuple(  # REACH[type][from_lane][to_lane]
     (abs(a - b) == 0) if t == MELEE else (abs(a - b) <= 1) if t == RANGE else True
     for b in range(3)) for a in range(3)) for t in range(3))
 AURA_MELEE = C.AURA_MELEE_ATK
+PAURA_MELEE = C.AURA_MELEE_ATK + (0,)          # padded: index -1 (empty) reads 0
+PAURA_DEF = C.AURA_TEAM_DEF + (0,)
+PEQ_ATK = EQ_ATK + ((0, 0, 0),)
+PEQ_DEF = EQ_DEF + ((0, 0, 0),)
+PFIRST_TEAM = C.FIRST_TEAM_ATK + (0,)
 AURA_DEF = C.AURA_TEAM_DEF
 FIRST_ATK = C.FIRST_ATK
 FIRST_TEAM = C.FIRST_TEAM_ATK
@@ -402,62 +415,50 @@ class EverdawnMatch(Match):
         return self._attack_value(p, slot, adv), self._defense_value(p, slot, adv)
 
     # ================================================================ stats in a clash
+    # The tables used below have one extra entry at the end, so that the empty code -1
+    # reads 0: sums over slots need no branches.
     def _attack_value(self, p: int, slot: int, adv: bool) -> int:
         b = self.b
-        i = (S0 + p * 36 + slot * NF)
+        base = S0 + p * 36
+        i = base + slot * NF
         code = b[i]
         ty = TYPE[code]
-        v = ATK[code]
-        for k in (1, 2, 3):
-            e = b[i + k]
-            if e >= 0:
-                v += EQ_ATK[e][ty]
+        v = ATK[code] + PEQ_ATK[b[i + 1]][ty] + PEQ_ATK[b[i + 2]][ty] + PEQ_ATK[b[i + 3]][ty]
         if b[G_SET_TGT + p] == slot:
-            v += ATKB[b[(S0 + p * 36 + (b[G_SET_SRC + p]) * NF)]]
-        base = (S0 + p * 36)
-        if ty == MELEE:
-            for s in LANES:
-                if s != slot:
-                    c = b[base + s * NF]
-                    if c >= 0 and AURA_MELEE[c]:
-                        v += AURA_MELEE[c]
+            v += ATKB[b[base + b[G_SET_SRC + p] * NF]]
+        if ty == MELEE:                                   # Traghrim: other melee lane creatures
+            v += PAURA_MELEE[b[base]] + PAURA_MELEE[b[base + NF]] + PAURA_MELEE[b[base + 2 * NF]]
+            if slot < 3:
+                v -= PAURA_MELEE[code]
         if p == b[G_ACTIVE]:
             if slot < 3:
                 v += b[G_ROUND_ATK]
             if b[i + SF_FLAGS] & F_FRESH:
                 v += FIRST_ATK[code]
-            for s in LANES:
-                if s != slot:
-                    j = base + s * NF
-                    c = b[j]
-                    if c >= 0 and b[j + SF_FLAGS] & F_FRESH and FIRST_TEAM[c]:
-                        v += FIRST_TEAM[c]
+            for j in (base, base + NF, base + 2 * NF):     # Beastmaster-like first-combat bonuses
+                if j != i and b[j + SF_FLAGS] & F_FRESH:
+                    v += PFIRST_TEAM[b[j]]
         if slot < 3:
-            v += b[(G_CM + p * 9 + slot * 3)]
+            v += b[G_CM + p * 9 + slot * 3]
         if adv:
             v += ATKB[code]
         return v
 
     def _defense_value(self, p: int, slot: int, adv: bool) -> int:
         b = self.b
-        i = (S0 + p * 36 + slot * NF)
+        base = S0 + p * 36
+        i = base + slot * NF
         code = b[i]
         ty = TYPE[code]
-        v = DEF[code] + b[i + SF_TDEF]
-        for k in (1, 2, 3):
-            e = b[i + k]
-            if e >= 0:
-                v += EQ_DEF[e][ty]
+        v = (DEF[code] + b[i + SF_TDEF] + PEQ_DEF[b[i + 1]][ty] + PEQ_DEF[b[i + 2]][ty]
+             + PEQ_DEF[b[i + 3]][ty])
         if b[G_SET_TGT + p] == slot:
-            v += DEFB[b[(S0 + p * 36 + (b[G_SET_SRC + p]) * NF)]]
-        base = (S0 + p * 36)
-        for s in SLOTS:
-            if s != slot:
-                c = b[base + s * NF]
-                if c >= 0 and AURA_DEF[c]:
-                    v += AURA_DEF[c]
+            v += DEFB[b[base + b[G_SET_SRC + p] * NF]]
+        a = PAURA_DEF                                     # Arenor: every other creature in play
+        v += (a[b[base]] + a[b[base + NF]] + a[b[base + 2 * NF]] + a[b[base + 3 * NF]]
+              + a[b[base + 4 * NF]] + a[b[base + 5 * NF]] - a[code])
         if slot < 3:
-            v += b[(G_CM + p * 9 + slot * 3) + 1]
+            v += b[G_CM + p * 9 + slot * 3 + 1]
         if adv:
             v += DEFB[code]
         return v
@@ -526,8 +527,17 @@ class EverdawnMatch(Match):
                 else:
                     out += [(EQUIP, h, s) for s in MASK_SLOTS[free[k]]]
             elif IS_SET_SPELL[c]:
-                tm = TARGET[c]
-                tm = (1 << NO_TARGET) if tm == T_NONE else self._spell_target_mask(p, h, occ)
+                tm = SIMPLE_TARGET[c]
+                if tm == ST_NONE:
+                    tm = 1 << NO_TARGET
+                elif tm == ST_OCC:
+                    tm = occ
+                elif tm == ST_LANES:
+                    tm = lane_mask
+                elif tm == ST_EMPTY23:
+                    tm = (~occ & 0b110000) if self.cdeck[p] else 0
+                else:
+                    tm = self._spell_target_mask(p, h, occ)
                 if h < MAX_HAND_TABLE:
                     out += CAST_BY_MASK[h][tm]
                 else:
@@ -558,9 +568,15 @@ class EverdawnMatch(Match):
                     occ |= 1 << s
         if tg == T_OWN_CREATURE:
             if IS_SWAP[c]:
+                # a creature with an item can swap it as soon as the hand holds any other item:
+                # that item either matches an item kind it carries or goes into a free slot
+                hand = self.hand[p]
+                if not any(IS_EQUIP[x] for j, x in enumerate(hand) if j != h):
+                    return 0
                 m = 0
                 for s in MASK_SLOTS[occ]:
-                    if self._swap_kinds(p, s, h):
+                    i = base + s * NF
+                    if b[i + 1] >= 0 or b[i + 2] >= 0 or b[i + 3] >= 0:
                         m |= 1 << s
                 return m
             return occ
@@ -897,6 +913,12 @@ class EverdawnMatch(Match):
         return f"{name} can't be cast on that target now."
 
     # ================================================================ apply
+    def apply(self, action, *, check: bool = True) -> list:
+        """See :meth:`Match.apply`; without ``check`` the action goes straight to the rules."""
+        if check:
+            return Match.apply(self, action)
+        return self._apply(action)
+
     def _apply(self, action) -> list:
         ev: list = []
         b = self.b
