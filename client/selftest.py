@@ -287,10 +287,8 @@ def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
             for name, game in scene_list(games):
                 label = f"scene {name}" + (f" [{game}]" if game else "")
                 rep.check(label, check_scene, app, name, game, seed)
-            try:
-                app.quit()
-            finally:
-                pygame.quit()
+            # not pygame.quit(): run in-process (tests), the caller's cached fonts must stay valid
+            app.quit()
     finally:
         for k, v in saved.items():
             if v is None:
