@@ -506,3 +506,14 @@ def test_file_dialogs_export_then_import(driver, tmp_path):
     driver.step(2)
     assert dict(sc.model.counts) == dict(starter.cards) and not sc.model.read_only
     assert sc.model.name == f"{starter.name} 2"
+
+
+def test_delete_becomes_available_once_the_deck_is_saved(driver, tmp_path):
+    sc = open_builder(driver, "essveil")
+    assert not driver.widget("delete").is_enabled
+    sc.add("firebolt")
+    settle(driver)
+    assert driver.widget("delete").is_enabled
+    driver.click("delete")
+    driver.key("return")
+    assert not user_files(tmp_path, "essveil")

@@ -903,6 +903,12 @@ class DeckBuilderScene(Scene):
             self.save_now()
         if self.message and self.message[2] < self.app.now:
             self.message = None
+        if self.modal is None:
+            m = self.model
+            for name, want in (("delete", not m.read_only and m.path is not None), ("rename", not m.read_only)):
+                w = self.widgets.get(name)
+                if w is not None and w.is_enabled != want:
+                    w.enable() if want else w.disable()
         if self.drag is None and self.modal is None:
             where, cid = self.hit(self.app.mouse)
             self.hover = (where, cid) if cid is not None and where in ("coll", "deck", "plus", "minus") else None
