@@ -129,6 +129,7 @@ _ORDER_ACTS = tuple((ORDER, c) for c in range(N_CELLS))
 _OUT_CELL_ACTS = tuple((CELL, c) for c in OUT_CELLS)
 _OUT_MASK = tuple(not IN_MAIN[c] for c in range(N_CELLS))
 _IS_EMPTY = (-1).__eq__
+N_MAIN, N_OUT = len(MAIN_CELLS), len(OUT_CELLS)
 _MULLIGAN_LISTS = tuple(((KEEP,),) + tuple((MULLIGAN, m) for m in range(1, 1 << h)) for h in range(9))
 _HIT_ACTS = tuple((HIT, c) for c in range(N_CELLS))
 _PULL_ACTS = tuple((PULL, c) for c in range(N_CELLS))
@@ -496,7 +497,7 @@ class EvonsMatch(Match):
         sc = self.sc
         if sc[S_GRIDCOUNT] >= N_CELLS:
             return [A_PASS]
-        out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < len(OUT_CELLS)
+        out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT
         credits = sc[S_CRED0 + p]
         cardof = self.cardof
         hand = self.zones[Z_HAND + p]
@@ -1135,7 +1136,7 @@ class EvonsMatch(Match):
         return c
 
     def _full_check(self, ev: list) -> bool:
-        if self.sc[S_MAINCOUNT] >= len(MAIN_CELLS):
+        if self.sc[S_MAINCOUNT] >= N_MAIN:
             self._finish(ev, R_FULL)
             return True
         return False
@@ -1198,7 +1199,10 @@ class EvonsMatch(Match):
         self.stack[-1] = (FR_ACT, a, ST_CONFLICT, f[3], f[4] | 1 << d, f[5], f[6])
         self.sc[S_PHASE] = PH_NONE
         b = self.grid[NEIGHBOUR[self.pos[a]][d]]
-        sa, sb = self._synergy(a), self._synergy(b)
+        if self.sc[S_OPTS] & O_SYNERGY:
+            sa, sb = self._synergy(a), self._synergy(b)
+        else:
+            sa = sb = 0
         to_b = max(0, self.current_atk(a) + sa - sb)
         to_a = max(0, self.current_atk(b) + sb - sa)
         self.dmg[a] += to_a
@@ -1662,7 +1666,7 @@ class EvonsMatch(Match):
             ncov = sum(1 for i in self.grid if i >= 0 and self.flags[i] & F_COVERED and self.ctrl[i] == q)
             if ncov != self.sc[S_NCOV0 + q]:
                 probs.append(f"covered count of player {q + 1} is wrong")
-        if self.sc[S_WINNER] == WIN_NONE and main >= len(MAIN_CELLS):
+        if self.sc[S_WINNER] == WIN_NONE and main >= N_MAIN:
             probs.append("main zone full but the game goes on")
         for q in (0, 1):
             if len(self.zones[Z_HAND + q]) > HAND_LIMIT + 3:
