@@ -126,7 +126,9 @@ class App:
         w, h = self.size
         fit = min(w / BASE_W, h / BASE_H)
         fit = max(0.75, min(3.0, fit))
-        return round(self.settings.ui_scale * fit * 20) / 20
+        # a larger interface size is honoured as far as the layouts still fit the window
+        ceiling = max(0.75, min(w / 1100, h / 620))
+        return round(min(self.settings.ui_scale * fit, ceiling) * 20) / 20
 
     def new_ui_manager(self):
         import warnings

@@ -490,7 +490,11 @@ class TableScene(Scene):
         bh, gap = s(38), s(8)
         y = r.bottom - bh
         for label, action, key, tip in reversed(items[:4]):
-            text = label if len(label) <= 40 else label[:38] + "…"
+            primary = y == r.bottom - bh
+            f = font(s(18) if primary else s(17), primary)
+            text = label
+            while f.size(text)[0] > r.width - s(24) and len(text) > 4:
+                text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2].rstrip() + "…"
             b = self.button((r.left, y, r.width, bh), text, (lambda a=action: self._click_action(a)), key=key,
                             tip=tip or label, cls="@primary" if y == r.bottom - bh else None)
             self._action_widgets.append(b)
@@ -564,7 +568,7 @@ class TableScene(Scene):
                 pygame.draw.circle(surf, col, (chip.left + s(15), chip.centery), s(6))
             else:
                 pygame.draw.rect(surf, col, pygame.Rect(chip.left + s(9), chip.centery - s(6), s(12), s(12)))
-            name = self.names[seat]
+            name = f"P{seat + 1} · {self.names[seat]}"
             f = font(s(15), active)
             while f.size(name)[0] > chip.width - s(36) and len(name) > 4:
                 name = name[:-2] + "…" if not name.endswith("…") else name[:-2] + "…"

@@ -329,7 +329,7 @@ class GameLog:
             self._dirty = True
 
     def on_wheel(self, dy):
-        self.scroll = max(0, self.scroll + dy * 3)
+        self.scroll = max(0, self.scroll + dy)
         self._dirty = True
 
     def _layout_entry(self, e: LogEntry, width, size):
@@ -379,43 +379,36 @@ class GameLog:
         f, fb = font(size), font(size, True)
         lh = f.get_linesize()
         width = r.width - 2 * pad - int(8 * scale)
-        rows = []
-        for e in self.entries:
-            lines = self._layout_entry(e, width, size)
-            for i, ln in enumerate(lines):
-                rows.append((e, i, ln))
-            rows.append((e, -1, None))  # small gap after each entry
-        visible = max(1, (r.height - top - pad) // lh)
-        # gaps count as a third of a line
-        end = len(rows) - min(self.scroll, max(0, len(rows) - visible))
-        self.scroll = min(self.scroll, max(0, len(rows) - visible))
+        blocks = [self._layout_entry(e, width, size) for e in self.entries]
+        gap = lh // 3
+        avail = r.height - top - pad
+        # whole entries only, newest at the bottom; scroll counts entries
+        self.scroll = min(self.scroll, max(0, len(blocks) - 1))
+        end = len(blocks) - self.scroll
         y = r.height - pad
         self.hot = []
         i = end - 1
-        while i >= 0 and y > top:
-            e, li, ln = rows[i]
-            if ln is None:
-                y -= lh // 3
-                i -= 1
-                continue
-            y -= lh
-            if y < top:
+        while i >= 0:
+            e, lines = self.entries[i], blocks[i]
+            hgt = lh * len(lines)
+            if y - hgt < top:
                 break
-            x = pad
-            if li == 0 and e.kind == "turn":
-                pygame.draw.line(s, PAL["line"], (pad, y - 1), (r.width - pad, y - 1), 1)
+            y -= hgt
             base_col = PAL["gold"] if e.kind == "turn" else (PAL["muted"] if e.kind == "info" else PAL["text"])
-            if li == 0 and e.seat is not None and e.kind != "turn":
-                pygame.draw.circle(s, self.seat_colours[e.seat % 2], (x + int(4 * scale), y + lh // 2),
-                                   max(2, int(3 * scale)))
-            x += int(10 * scale)
-            for w, card in ln:
-                img = (fb if card else f).render(w, True, PAL["gold_hi"] if card else base_col)
-                s.blit(img, (x, y))
-                if card is not None:
-                    pygame.draw.line(s, shade(PAL["gold"], 0.7), (x, y + lh - 2), (x + img.get_width(), y + lh - 2), 1)
-                    self.hot.append((pygame.Rect(r.left + x, r.top + y, img.get_width(), lh), card))
-                x += img.get_width()
+            if e.kind == "turn":
+                pygame.draw.line(s, PAL["line"], (pad, y - gap // 2), (r.width - pad, y - gap // 2), 1)
+            for li, ln in enumerate(lines):
+                x = pad + (int(10 * scale) if li > 0 else 0)
+                yy = y + li * lh
+                for w, card in ln:
+                    img = (fb if card else f).render(w, True, PAL["gold_hi"] if card else base_col)
+                    s.blit(img, (x, yy))
+                    if card is not None:
+                        pygame.draw.line(s, shade(PAL["gold"], 0.7), (x, yy + lh - 2),
+                                         (x + img.get_width(), yy + lh - 2), 1)
+                        self.hot.append((pygame.Rect(r.left + x, r.top + yy, img.get_width(), lh), card))
+                    x += img.get_width()
+            y -= gap
             i -= 1
         if self.scroll:
             hint = font(int(12 * scale)).render("wheel down for newer", True, PAL["dim"])

@@ -38,6 +38,8 @@ def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0):
     pygame.draw.rect(s, shade(colour, 1.2), rect, max(1, rect.height // 14), border_radius=max(2, rect.height // 4))
     avail = rect.width - left_pad - right_pad - rect.height // 3
     f = fit_font(name, avail, size or int(rect.height * 0.56), bold=True, min_size=7)
+    while f.size(name)[0] > avail and len(name) > 3:
+        name = name[:-2].rstrip() + "…"
     img = f.render(name, True, WHITE)
     cx = rect.left + left_pad + (rect.width - left_pad - right_pad) // 2
     s.blit(img, img.get_rect(center=(cx, rect.centery)))

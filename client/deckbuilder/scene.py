@@ -329,6 +329,7 @@ class DeckBuilderScene(Scene):
         ok, why = self.model.try_add(cid, n)
         if why:
             self.say(f"Can't add {card.name if card else cid}: {why}", "error")
+            self.flash = (cid, self.app.now + 0.8)
         if ok:
             self.sel = cid
             self.edited()
@@ -980,7 +981,10 @@ class DeckBuilderScene(Scene):
                 veil = pygame.Surface(r.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 18, 120))
                 surf.blit(veil, r)
-            if c.id == hov:
+            flash = getattr(self, "flash", None)
+            if flash and flash[0] == c.id and flash[1] > self.app.now:
+                pygame.draw.rect(surf, PAL["bad"], r.inflate(s(8), s(8)), max(3, s(4)), border_radius=s(10))
+            elif c.id == hov:
                 pygame.draw.rect(surf, PAL["gold_hi"], r.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
             elif c.id == self.sel:
                 pygame.draw.rect(surf, PAL["info"], r.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))

@@ -64,9 +64,18 @@ class MatchSetupScene(Scene):
 
     def panel_rect(self):
         s = self.s
-        r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - s(150), s(540)))
+        n = 2 + (1 if self.mode == "ai" else 0) + len(self.option_specs)
+        h = s(30) + n * s(66) + s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
+        r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - s(150), h))
         r.midtop = (self.W // 2, s(120))
         return r
+
+    def deck_tip(self, seat):
+        if not self.decks:
+            return "no legal deck"
+        e = self.decks[self.pick[seat]]
+        d = e.deck.description or "starter decks and your saved legal decks"
+        return f"{d} ({e.deck.size} cards)"
 
     def seat_labels(self):
         return ("Your deck", "AI's deck")
@@ -78,11 +87,11 @@ class MatchSetupScene(Scene):
         lx = r.left + s(36)
         cx = r.left + int(r.width * 0.38)
         cw = r.right - s(36) - cx
-        rh, gap = s(44), s(14)
+        rh, gap = s(44), s(22)
         y = r.top + s(30)
         opts = [(e.label, i) for i, e in enumerate(self.decks)]
         for seat, lab in enumerate(self.seat_labels()):
-            self.rows.append((lab, "starter decks and your saved legal decks", pygame.Rect(lx, y, cx - lx, rh)))
+            self.rows.append((lab, (lambda seat=seat: self.deck_tip(seat)), pygame.Rect(lx, y, cx - lx - s(12), rh)))
             dropdown(self, (cx, y, cw, rh), opts, self.pick[seat],
                      (lambda v, seat=seat: self.set_pick(seat, v)), name=f"deck{seat}")
             y += rh + gap
@@ -143,6 +152,7 @@ class MatchSetupScene(Scene):
         r = self.panel_rect()
         panel(surf, r, radius=s(16))
         for lab, tip, rr in self.rows:
+            tip = tip() if callable(tip) else tip
             draw_text(surf, lab, (rr.left, rr.top + s(1)), s(18), PAL["text"], bold=True)
             draw_wrapped(surf, tip, pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(36)), s(13),
                          PAL["muted"], max_lines=2, shrink=False)
