@@ -89,7 +89,7 @@ from ..core.rng import Rng, mix_seed
 from . import cards as C
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
                     IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
-                    K_SPELL, K_WEAPON, KIND, MAGIC, MELEE, MORALE, ON_DEATH, RANGE, TYPE,
+                    K_SPELL, K_WEAPON, KIND, MELEE, MORALE, ON_DEATH, RANGE, TYPE,
                     WHEN_PLAYED)
 
 # ---------------------------------------------------------------- actions
@@ -186,15 +186,12 @@ IS_EQUIP = tuple(K_WEAPON <= k <= K_ACCESSORY for k in KIND)
 REACH = tuple(tuple(tuple(  # REACH[type][from_lane][to_lane]
     (abs(a - b) == 0) if t == MELEE else (abs(a - b) <= 1) if t == RANGE else True
     for b in range(3)) for a in range(3)) for t in range(3))
-AURA_MELEE = C.AURA_MELEE_ATK
 PAURA_MELEE = C.AURA_MELEE_ATK + (0,)          # padded: index -1 (empty) reads 0
 PAURA_DEF = C.AURA_TEAM_DEF + (0,)
 PEQ_ATK = EQ_ATK + ((0, 0, 0),)
 PEQ_DEF = EQ_DEF + ((0, 0, 0),)
 PFIRST_TEAM = C.FIRST_TEAM_ATK + (0,)
-AURA_DEF = C.AURA_TEAM_DEF
 FIRST_ATK = C.FIRST_ATK
-FIRST_TEAM = C.FIRST_TEAM_ATK
 FIRST_UNBLOCK = C.FIRST_UNBLOCKABLE
 KIND_WORD = {K_WEAPON: "weapon", K_ARMOUR: "armour", K_ACCESSORY: "accessory"}
 PLAYERS = ("Player 1", "Player 2")
@@ -226,10 +223,6 @@ SET_ACTS = tuple(tuple((SET, s, t) for s in range(3) for t in range(3)
 def _si(p: int, s: int) -> int:
     """Index of slot ``s`` of player ``p`` in the flat state."""
     return S0 + (p * 6 + s) * NF
-
-
-def _cm(p: int, lane: int) -> int:
-    return G_CM + (p * 3 + lane) * 3
 
 
 def _name(code: int) -> str:
@@ -674,10 +667,6 @@ class EverdawnMatch(Match):
                 out += ATTACK_ACTS[TYPE[c]][a]
         return out
 
-    def _attacked(self, lane: int) -> bool:
-        b = self.b
-        return b[G_ATK_T] == lane or b[G_ATK_T + 1] == lane or b[G_ATK_T + 2] == lane
-
     def _combat_lane_masks(self, p: int) -> tuple:
         """Per spell target kind, the bitmask of lanes player ``p`` may cast a combat spell into now."""
         b = self.b
@@ -694,9 +683,6 @@ class EverdawnMatch(Match):
             if t >= 0:
                 attacked |= 1 << t
         return (0, 0, 0, 0, 0, free & present & attacked, 0, free & attacked)
-
-    def _combat_spell_ok(self, p: int, c: int, lane: int) -> bool:
-        return bool(self._combat_lane_masks(p)[TARGET[c]] >> lane & 1)
 
     def _any_combat_spell(self, p: int) -> bool:
         masks = None
