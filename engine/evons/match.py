@@ -161,6 +161,7 @@ R_NONE, R_FULL, R_PASSED_OUT, R_STALL, R_CONCEDE = range(5)
 
 # per-instance flags
 F_COVERED, F_GROWTH, F_MOVED, F_FLIPPED = 1, 2, 4, 8
+DIRTY_DAMAGE, DIRTY_MARKS = 1, 2     # S_DIRTY bits: what the end of the turn must reset
 
 # cell bonuses
 B_NONE, B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE = range(7)
@@ -1036,13 +1037,16 @@ class EvonsMatch(Match):
     def _next_turn(self, ev: list) -> None:
         sc = self.sc
         # damage and this turn's moved/flipped marks end with the turn
-        if sc[S_DIRTY]:
+        dirty = sc[S_DIRTY]
+        if dirty:
             sc[S_DIRTY] = 0
-            flags, dmg = self.flags, self.dmg
-            for i in self.grid:
-                if i >= 0:
-                    flags[i] &= F_COVERED | F_GROWTH
-                    dmg[i] = 0
+            if dirty & DIRTY_DAMAGE:
+                self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
+            if dirty & DIRTY_MARKS:
+                flags = self.flags
+                for i in self.grid:
+                    if i >= 0:
+                        flags[i] &= F_COVERED | F_GROWTH
         self._begin_turn(1 - sc[S_TP], ev)
 
     # ---------------------------------------------------------------- the stack
@@ -1177,7 +1181,7 @@ class EvonsMatch(Match):
             self._trigger([inst], ev, re=True)
         else:
             self.flags[inst] |= F_MOVED
-            self.sc[S_DIRTY] = 1
+            self.sc[S_DIRTY] |= DIRTY_MARKS
 
     # ---------------------------------------------------------------- conflicts and flips
     def _synergy(self, inst: int) -> int:
@@ -1207,7 +1211,7 @@ class EvonsMatch(Match):
         to_a = max(0, self.current_atk(b) + sb - sa)
         self.dmg[a] += to_a
         self.dmg[b] += to_b
-        self.sc[S_DIRTY] = 1
+        self.sc[S_DIRTY] |= DIRTY_DAMAGE
         ev.append(("conflict", a, b, to_a, to_b))
         if self.current_def(b) <= 0:
             self._destroy(b, ev)
@@ -1234,7 +1238,7 @@ class EvonsMatch(Match):
                 continue
             ctrl[o] = me
             flags[o] |= F_FLIPPED
-            self.sc[S_DIRTY] = 1
+            self.sc[S_DIRTY] |= DIRTY_MARKS
             ev.append(("flip", o, t, me))
             if flags[o] & F_MOVED:
                 again.append(o)
@@ -1299,7 +1303,7 @@ class EvonsMatch(Match):
             self._destroy(o, ev)
         else:
             self.dmg[o] += 1
-            sc[S_DIRTY] = 1
+            sc[S_DIRTY] |= DIRTY_DAMAGE
             if self.current_def(o) <= 0:
                 self._destroy(o, ev)
         if sc[S_PLEFT] <= 0 or not self._firestorm_cells():
