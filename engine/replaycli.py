@@ -5,7 +5,7 @@ FILE may be a match record (replay / bug report, ``.json``) or an autosave
 journal (``.autosave``). Every action is replayed through the engine; the
 recorded result and, when present, the final-state digest must match.
 Exit status 0 when it reproduces, 1 (with the reason) when it does not or the
-file cannot be used.
+file cannot be used. ``--log`` also prints every action and its events.
 """
 from __future__ import annotations
 
@@ -56,13 +56,40 @@ def replay_file(path) -> tuple[int, list[str]]:
     return 0, [head, f"reproduces: {r.text(names)}"]
 
 
+def game_log(rec: MatchRecord, upto: int | None = None) -> list[str]:
+    """The game as text: every action (read in the state before it) and its events."""
+    m = rec.new_match()
+    names = ["Player 1", "Player 2"]
+    out = []
+    for i, a in enumerate(rec.actions[:upto]):
+        who, turn = m.to_move(), m.turn()
+        text = m.action_text(a)
+        if m.why_illegal(a) is not None:
+            out.append(f"{i + 1:4d}. [turn {m.turn()}] {names[who] if who in (0, 1) else '?'}: "
+                       f"{list(a)} (refused)")
+            break
+        ev = m.apply(a, check=False)
+        out.append(f"{i + 1:4d}. [turn {turn}] {names[who]}: {text}")
+        out.extend(f"        {m.event_text(e)}" for e in ev)
+    return out
+
+
 def replay_main(argv) -> int:
     import argparse
     p = argparse.ArgumentParser(prog="python -m engine replay",
                                 description="check that a replay/save file reproduces and print the result")
     p.add_argument("file")
+    p.add_argument("--log", action="store_true", help="also print every action and event")
     a = p.parse_args(argv)
     code, lines = replay_file(a.file)
+    if a.log:
+        try:
+            log = game_log(load_any(a.file))
+        except FileProblem:
+            log = []
+        except Exception as e:  # noqa: BLE001 - the log is a help; the check above decides
+            log = [f"(the log stops: {type(e).__name__}: {e})"]
+        lines = log + lines
     for line in lines:
         print(line)
     return code

@@ -159,3 +159,14 @@ def test_replay_command_never_crashes_on_damaged_golden_files(data, tmp_path_fac
     p.write_bytes(bad)
     code, lines = replay_file(p)
     assert code in (0, 1) and lines and all(isinstance(x, str) and x for x in lines)
+
+
+def test_replay_log_lists_every_action_with_its_events(tmp_path, capsys):
+    from engine.replaycli import replay_main
+    s = finished(6)
+    p = save_replay(tmp_path, s.record)
+    assert replay_main([str(p), "--log"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    numbered = [x for x in out if x[:5].strip().rstrip(".").isdigit()]
+    assert len(numbered) == len(s.actions)
+    assert out[-1].startswith("reproduces: ")
