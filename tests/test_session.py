@@ -140,11 +140,9 @@ OPS = st.lists(st.one_of(st.tuples(st.just("play"), st.integers(1, 6)),
                          st.tuples(st.just("redo"), st.just(0))), max_size=25)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(ops=OPS, seed=st.integers(0, 1000))
-def test_any_mix_of_play_undo_redo_keeps_states_exact(ops, seed, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("auto")
-    s = MatchSession.new("toy", decks_for("toy"), seed, autosave_folder=folder, snapshot_every=4)
+def _mix(game, ops, seed, folder):
+    s = MatchSession.new(game, decks_for(game, seed), seed, autosave_folder=folder, snapshot_every=4,
+                         fsync=False)
     rng = Rng(seed)
     history = {0: s.match.to_json()}  # index -> state, along the current line
     for op, arg in ops:
@@ -164,6 +162,20 @@ def test_any_mix_of_play_undo_redo_keeps_states_exact(ops, seed, tmp_path_factor
         assert s.match.to_json() == s.record.replay().to_json()
         if s.match.result() is None:
             assert load_autosave(s.autosave.path).actions == s.actions
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=OPS, seed=st.integers(0, 1000))
+def test_any_mix_of_play_undo_redo_keeps_states_exact(ops, seed, tmp_path_factory):
+    _mix("toy", ops, seed, tmp_path_factory.mktemp("auto"))
+
+
+@pytest.mark.parametrize("game", REAL)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=OPS, seed=st.integers(0, 1000))
+def test_any_mix_of_play_undo_redo_keeps_real_game_states_exact(game, ops, seed, tmp_path_factory):
+    _mix(game, [(op, arg * 4 if op == "play" else arg) for op, arg in ops], seed,
+         tmp_path_factory.mktemp("auto"))
 
 
 def test_finished_game_is_kept_as_a_replay_and_its_autosave_removed(tmp_path):
