@@ -192,3 +192,14 @@ def test_view_does_not_show_the_card_the_opponent_is_holding():
     assert m.view(0).phase() == "cell"
     d = m.determinize(1, 3)
     assert d.legal_actions() and d.view(1) == v
+
+
+def test_action_texts_never_name_a_covered_card():
+    from engine.evons.testing import find, scenario
+    m = scenario(hand0=["inferno_titan", "sproutling", "ember_imp"], deck0=["gloom_bat"] * 3,
+                 deck1=["gloom_bat"] * 3)
+    t = find(m, "inferno_titan")
+    assert "Inferno" not in m.action_text((2, t, 1)) and "Inferno" in m.action_text((2, t, 0))
+    assert "Inferno" not in m.action_text((15, t, 10, 1))
+    m.apply((2, t, 1))
+    assert "Inferno" not in m.action_text((3, 10))

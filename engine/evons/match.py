@@ -1541,13 +1541,19 @@ class EvonsMatch(Match):
                 return "Keep the opening hand"
             if k == MULLIGAN:
                 return f"Mulligan {bin(a[1]).count('1')} card(s)"
+            # covered plays and Growth picks never name the card: the log is public
             if k == SELECT:
-                return f"Choose {self._name(a[1])} to play {'covered' if a[2] else 'active'}"
+                if a[2]:
+                    return "Choose a card to play covered"
+                return f"Choose {self._name(a[1])} to play"
             if k == CELL:
-                how = "covered" if sc[S_SELCOV] else "active"
-                return f"Play {self._name(sc[S_SEL])} {how} on {cell_name(a[1])}"
+                if sc[S_SELCOV]:
+                    return f"Play a card covered on {cell_name(a[1])}"
+                return f"Play {self._name(sc[S_SEL])} on {cell_name(a[1])}"
             if k == PLAY:
-                return f"Play {self._name(a[1])} {'covered' if a[3] else 'active'} on {cell_name(a[2])}"
+                if a[3]:
+                    return f"Play a card covered on {cell_name(a[2])}"
+                return f"Play {self._name(a[1])} on {cell_name(a[2])}"
             if k == CANCEL:
                 return "Take the card back"
             if k == PASS:
@@ -1568,6 +1574,8 @@ class EvonsMatch(Match):
             if k == PULL:
                 return f"Magnetism: pull {self._cell_desc(a[1])}"
             if k == PICK:
+                if sc[S_PHASE] == PH_PICK and CARD_ARROWS[self.cardof[self.acting()]][sc[S_PDIR]] == GROWTH:
+                    return "Choose the monster Growth puts covered"
                 return f"Choose {self._name(a[1])}"
             if k == DISCARD:
                 return f"Discard {self._name(a[1])}"
