@@ -136,23 +136,8 @@ class DeckBuilderScene(Scene):
         return dict(head=head, coll=coll, deck=deck, status=status, f1=f1, f2=f2, grid=grid, dname=dname,
                     dbtn=dbtn, chart=chart, dlist=dlist)
 
-    def _scaled_fonts(self, mgr):
-        """Give plain widgets the theme's default font at the current scale (the
-        theme's "defaults" font block is not applied by pygame-gui by itself)."""
-        from ..ui import load_theme
-        f = load_theme(self.app.scale).get("defaults", {}).get("font")
-        if not f:
-            return
-        extra = {k: {"font": dict(f)} for k in ("button", "drop_down_menu", "text_entry_line", "text_entry_box",
-                                                "text_box")}
-        try:
-            mgr.get_theme().load_theme(extra)
-        except Exception:  # noqa: BLE001 - cosmetic only
-            pass
-
     def build(self):
         s = self.s
-        self._scaled_fonts(self.ui)
         L = self.L = self.layout()
         head = L["head"]
         # header buttons (right side)
@@ -563,7 +548,6 @@ class DeckBuilderScene(Scene):
     def build_modal(self):
         import pygame_gui
         self.mui = self.app.new_ui_manager()
-        self._scaled_fonts(self.mui)
         self.modal_actions = {}
         for b in list(self._actions):
             b.disable()
