@@ -1627,7 +1627,8 @@ class EvonsMatch(Match):
         if k == "flip":
             return f"{n(e[1])} on {cell_name(e[2])} flips to {_pname(e[3])}."
         if k == "move":
-            return f"{n(e[1])} moves from {cell_name(e[2])} to {cell_name(e[3])}."
+            who = "A covered card" if self.flags[e[1]] & F_COVERED else n(e[1])
+            return f"{who} moves from {cell_name(e[2])} to {cell_name(e[3])}."
         if k == "damage":
             return f"Firestorm deals {e[3]} damage to {n(e[1])} on {cell_name(e[2])}."
         if k == "place":
