@@ -234,7 +234,7 @@ def test_attacks_and_counterattacks_resolve_simultaneously():
     m = scenario(["karn_berserker", None, None, "traghrim"], ["karn_berserker", None, None, "traghrim"],
                  sdeck0=["chainmail"] * 5)
     ev = fight(m, (0, 0))
-    assert [e[1] for e in kinds(ev, "destroyed")] == [1, 0]
+    assert sorted(e[1] for e in kinds(ev, "destroyed")) == [0, 1]
     assert m.morale(0) == 88 and m.morale(1) == 88
 
 
@@ -484,3 +484,16 @@ def test_refused_spell_targets_say_why():
     assert m.why_illegal((M.CAST, 3, 4)) == "Cast Road Sanctuary on one of your creatures in a lane."
     assert m.why_illegal((M.CAST, 3, 1)) == "Cast Road Sanctuary on one of your creatures."
     assert CARDS["road_sanctuary"].colour == "purple" and CARDS["vale_archer"].colour == "green"
+
+
+def test_all_clashes_use_the_board_as_it_stands_before_anyone_falls():
+    """Rulebook: "All attacks and counterattacks then resolve simultaneously." Traghrim falling in
+    lane 1 doesn't take his +1 away from the melee attack resolved after him in lane 2."""
+    m = scenario(["traghrim", "iron_vanguard", None, None, "skirmisher"],
+                 [("karn_berserker", "greatsword"), "gate_warden", None, "high_king_arenor"],
+                 sdeck0=["chainmail"] * 5)
+    ev = fight(m, (0, 0), (1, 1))
+    clashes = kinds(ev, "clash")
+    assert clashes[0][4] == CODE["traghrim"] and clashes[0][11] == 1   # 10 against defense 5
+    assert clashes[1][6] == 4 + 1                                      # the Vanguard keeps Traghrim's +1
+    assert slot_card(m, 0, 0) is None

@@ -1061,8 +1061,11 @@ class EverdawnMatch(Match):
         self._resolve_combat(ev)
 
     def _resolve_combat(self, ev: list) -> None:
-        """All attacks and counterattacks resolve; attacks on one creature one at a time in the
-        defender's order; once it falls, the remaining attacks into that lane hit nothing."""
+        """All attacks and counterattacks resolve simultaneously: every clash is computed on the
+        board as it stands, and the fallen leave play afterwards (so a creature that dies still
+        lands its blow, and no aura or set bonus vanishes mid-combat). Attacks on one creature
+        come one at a time in the defender's order; once it falls, the remaining attacks into
+        that lane hit nothing."""
         b = self.b
         p = b[G_ACTIVE]
         d = 1 - p
@@ -1113,11 +1116,11 @@ class EverdawnMatch(Match):
                     ev.append(("to_deck", p, bc))
                 if d_dies:
                     fell = True
-                    self._destroy(d, t, ev)
                     deaths.append((d, t, dcode))
                 if a_dies:
                     dead_att.append((p, a, acode))
-                    self._destroy(p, a, ev)
+        for owner, slot, _ in dead_att + deaths:
+            self._destroy(owner, slot, ev)
         # On death: the active player's first, then the opponent's; lane order within a player
         deaths = dead_att + deaths
         deaths.sort(key=lambda x: (x[0] != p, x[1]))
