@@ -214,6 +214,9 @@ def test_everdawn_legal_deck_says_legal(driver):
     ("essveil", lambda d: {**d, next(iter(d)): 4}, "at most 3 copies"),
     ("essveil", lambda d: dict(list(d.items())[3:]), "at least 50"),
     ("essveil", lambda d: {**d, "ember_mote": 1}, "tokens"),
+    ("essveil", lambda d: {**d, **{c: 3 for c in [k for k, v in get_game("essveil").cards.items()
+                                                   if v.kind != "token" and k not in d][:5]}},
+     "at most 60 cards"),
 ])
 def test_evons_and_essveil_status_lists_each_rule(driver, game, cards, expected):
     base = dict(get_game(game).starter_decks()[0].cards)
