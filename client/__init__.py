@@ -2,6 +2,22 @@
 
 Kept import-light: ``import client`` pulls in nothing heavy, so startup stays fast.
 Start it with ``python -m client`` (see :mod:`client.__main__`).
+
+Map
+---
+* :mod:`client.app` — ``App``: window (F11 fullscreen, resizable, F12 screenshot),
+  scene stack, toasts, the frame loop (``App.step`` = one frame).
+* :mod:`client.scenes` — the scene registry (``register_scene``, ``register_table``);
+  :mod:`client.scenes.base` — ``Scene`` (widgets + keyboard shortcuts + tooltips).
+* :mod:`client.table_base` — ``TableScene``, the match-screen framework the game
+  tables subclass (read its docstring); :mod:`client.tablekit` — drag and drop,
+  animations, game log, hover zoom.
+* :mod:`client.cards` — procedural card faces, cached per (card, size).
+* :mod:`client.ui` — palette, fonts from ``assets/fonts``, theme loading.
+* :mod:`client.settings`, :mod:`client.storage` — settings file and the player's
+  folders (``CARDHALL_HOME`` overrides them for tests).
+* :mod:`client.testing` — ``Driver``: synthetic mouse/keyboard through the real loop.
+* :mod:`client.bench`, :mod:`client.headless` — ``--bench``, ``--screenshot``, ``--demo``.
 """
 import os as _os
 

@@ -165,13 +165,13 @@ class TableScene(Scene):
         """Compute board geometry from ``self.board_rect``. Override."""
 
     # ================================================================ state
-    def refresh(self):
+    def refresh(self, update_shown: bool = True):
         """Recompute the view, legal actions and the drag/drop maps. Call after any state change."""
         if self.session is None:
             return
         m = self.match
         self.view = m if self.reveal_all else m.view(self.viewer)
-        if not self.anims.busy:
+        if update_shown and not self.anims.busy:
             self.shown = self.view
         self.legal = list(m.legal_actions()) if self.human_to_move() else []
         self.sources = {d.key: d for d in self.drag_sources()} if hasattr(self, "board_rect") else {}
@@ -261,7 +261,7 @@ class TableScene(Scene):
             except Exception:  # noqa: BLE001 - a log line must never break the table
                 text = " ".join(str(x) for x in ev)
             self.log.add(text, turn=turn, seat=actor, kind="turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event")
-        self.refresh()
+        self.refresh(update_shown=False)
         try:
             anims = self.animate(tuple(action), events, before, self.view) or []
         except Exception:  # noqa: BLE001

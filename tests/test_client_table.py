@@ -101,3 +101,16 @@ def test_hotseat_hides_hands_behind_a_pass_screen(driver):
     assert t.viewer == seat  # still the old view until the next player confirms
     driver.key("return")
     assert t.viewer == t.match.to_move()
+
+
+def test_title_offers_to_resume_a_saved_game(driver):
+    t = start_vs_ai(driver)
+    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    t.perform(t.match.legal_actions()[0])
+    n = len(t.session)
+    driver.key("escape")
+    driver.key("q")
+    driver.open("title")
+    assert "resume" in driver.scene.widgets
+    driver.key("return")
+    assert driver.scene.name == "table" and len(driver.scene.session) >= n

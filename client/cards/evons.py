@@ -104,7 +104,7 @@ def render(card, w, h, big=False):
             D.text_panel(s, txt, card.text, size=max(7, int(w / (15 if big else 12.5))))
         return s
     # square art with arrows around it
-    side = min(inner.width - 2 * pad - int(w * 0.12), int(h * (0.34 if big else 0.5)))
+    side = min(inner.width - 2 * pad - int(w * 0.12), int(h * (0.34 if big else (0.42 if w >= 180 else 0.5))))
     art = pygame.Rect(0, 0, side, side)
     art.midtop = (inner.centerx, art_top + int(w * 0.05))
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))

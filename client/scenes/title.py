@@ -16,6 +16,14 @@ class TitleScene(Scene):
         self.ready = set(gamesinfo.available())
         self.hover = None
         self.t = 0.0
+        self.resume_info = None
+        try:
+            from engine.core.autosave import find_resumable
+            from ..storage import saves_dir
+            found = [r for r in find_resumable(saves_dir()) if r.game in self.ready]
+            self.resume_info = found[0] if found else None
+        except Exception:  # noqa: BLE001 - a bad save never blocks the title
+            self.resume_info = None
         super().enter()
 
     def layout(self):
@@ -23,7 +31,7 @@ class TitleScene(Scene):
         n = len(self.games)
         gap = s(28)
         tw = min(s(360), (self.W - gap * (n + 1)) // n)
-        th = min(s(430), self.H - s(300))
+        th = min(s(420), self.H - s(310))
         x0 = (self.W - (tw * n + gap * (n - 1))) // 2
         y0 = s(170)
         return [pygame.Rect(x0 + i * (tw + gap), y0, tw, th) for i in range(n)]
@@ -40,6 +48,12 @@ class TitleScene(Scene):
                         enabled=ok)
         bw, bh = s(170), s(44)
         y = self.H - bh - s(24)
+        if self.resume_info is not None:
+            g = self.resume_info.game
+            rw = s(420)
+            self.button(((self.W - rw) // 2, self.tiles[0].bottom + s(14), rw, s(40)),
+                        f"Resume your {gamesinfo.title(g)} game (turn {self.resume_info.turn})", self.resume,
+                        key="return", tip="Continue exactly where you left off", cls="@primary", name="resume")
         items = [("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI"),
                  ("Replays", "r", lambda: self.go("replays"), "Watch finished games"),
                  ("Quit", "q", self.app.quit, "Leave Cardhall")]
@@ -49,6 +63,12 @@ class TitleScene(Scene):
             self.button((x, y, bw, bh), text, act, key=key, tip=tip, name=text.lower(),
                         keys=("escape",) if text == "Quit" else ())
             x += bw + s(16)
+
+    def resume(self):
+        from .game_menu import GameMenuScene
+        menu = self.go("game_menu", game=self.resume_info.game)
+        if isinstance(menu, GameMenuScene) and menu.resume_info is not None:
+            menu.resume()
 
     def open_game(self, g):
         if g not in self.ready:
