@@ -15,7 +15,9 @@ at both seats) and after every action checks:
   what ``p`` cannot see); a short random rollout from it does not fail;
 * clone independence: a clone taken some actions ago has not changed;
 
-and after every game that its record replays to the same final state.
+and after every game that its record replays to the same final state and that
+a :class:`~engine.core.session.MatchSession` restores past states (snapshots +
+replay, undo + redo) exactly.
 
 Prints one JSON line; exit status 1 if any problem was found. ``--out DIR``
 writes each failing game as a match record (``python -m engine replay FILE``
@@ -178,9 +180,28 @@ def fuzz_game(game: str, seed: int, *, agents=None, decks=None, options=None,
             again = rec.replay()
             if again.to_json() != m.to_json():
                 probs.append("replaying the record gives another final state")
+            probs += _check_session(rec, m, rng)
     except Exception as e:  # noqa: BLE001 - an engine crash is the finding
         probs.append(f"after action {len(rec.actions)}: {type(e).__name__}: {e}")
     return rec, probs
+
+
+def _check_session(rec: MatchRecord, final, rng: Rng) -> list[str]:
+    """Undo/replay restore (snapshots + clone) gives the states a plain replay gives."""
+    from .core.session import MatchSession
+    s = MatchSession.from_record(rec, snapshot_every=5)
+    probs = []
+    if s.match.to_json() != final.to_json():
+        probs.append("the session's final state differs from the game's")
+    n = len(s)
+    for i in {rng.randrange(n + 1) for _ in range(3)}:
+        if s.state_at(i).to_json() != rec.replay(upto=i).to_json():
+            probs.append(f"the session's state {i} differs from a replay of {i} actions")
+    p = s.actor(n - 1) if n else 0
+    before = s.match.to_json()
+    if n and not (s.undo_to_previous_decision(p) and s.redo() and s.match.to_json() == before):
+        probs.append("undo + redo does not restore the final state")
+    return probs
 
 
 def fuzz(game: str, games: int, seed: int = 1, *, ai: bool = False, out_dir=None,

@@ -489,3 +489,17 @@ def test_stale_temporary_files_of_interrupted_writes_are_cleaned_up(tmp_path):
     assert find_resumable(tmp_path) == []
     assert not old.exists() and young.exists() and other.exists()
     assert remove_stale_temp_files(tmp_path, older_than=-1) == 1 and not young.exists()
+
+
+def test_oversized_save_and_replay_files_are_refused(tmp_path):
+    from engine.core.replays import list_replays
+    big = b'{"format":"cardhall-autosave","version":1,"record":{}}\n' + b"[1]\n" * (MAX_RECORD_BYTES // 4 + 1)
+    p = tmp_path / "x.autosave"
+    p.write_bytes(big)
+    with pytest.raises(FileProblem, match="too large"):
+        load_autosave(p)
+    r = tmp_path / "replays"
+    r.mkdir()
+    (r / "20260101-000000-000000-toy.json").write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    assert list_replays(r) == []
+    assert [x.name.split(".damaged-")[0] for x in r.iterdir()] == ["20260101-000000-000000-toy.json"]
