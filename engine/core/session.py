@@ -1,20 +1,36 @@
 """One game as the client and the tools see it: the live match, its record,
 autosave, undo/redo and random access to every past state (replays).
 
-    s = MatchSession.new("evons", (deck_a, deck_b), seed, meta={"mode": "ai", "ai": {...}},
-                         autosave_folder=data / "autosave", replay_folder=data / "replays")
-    s.apply(action)                       # IllegalAction (state unchanged) if refused
-    s.undo_to_previous_decision(0)        # back to seat 0's previous decision
-    s.redo()
-    s.state_at(i); s.action_index_of_turn(5)
+Playing (against the AI or hot-seat)::
 
-    s = MatchSession.resume(find_resumable(folder)[0].path, replay_folder=...)
-    s = MatchSession.from_record(load_replay(path))   # a replay: read-only use
+    s = MatchSession.new("evons", (deck_a, deck_b), seed,
+                         meta={"mode": "ai", "names": ["You", "AI"],
+                               "ai": {"seat": 1, "level": "normal", "seed": ai_seed}},
+                         autosave_folder=data / "autosave", replay_folder=data / "replays")
+    events = s.apply(action)        # IllegalAction (reason; state unchanged) if refused
+    s.save_error                    # None, or a sentence to show if the disk failed
+    s.can_undo(0); s.undo_to_previous_decision(0)   # back to seat 0's previous decision
+    s.can_redo(); s.redo()          # re-apply the last undone step
+    s.replay_path                   # set when the game ended and was kept as a replay
+
+Resuming after a crash or quit (the AI is rebuilt from ``s.meta["ai"]``; agents
+are deterministic given view + seed, so it plays on exactly as it would have)::
+
+    saves = find_resumable(data / "autosave")       # engine.core.autosave, newest first
+    s = MatchSession.resume(saves[0].path, replay_folder=data / "replays")
+    Autosave(saves[0].path).discard()               # if the player declines
+
+Watching a replay (hidden cards: ``view_at(i, seat)``; reveal all: ``player=None``)::
+
+    s = MatchSession.from_record(load_replay(path))  # engine.core.replays
+    s.view_at(i, 0); s.step(i) -> (state after, action, events)
+    s.turn_starts(); s.action_index_of_turn(5)
 
 States are restored from snapshots (``clone()`` every :attr:`SNAPSHOT_EVERY`
 actions) plus replaying the actions after the snapshot, so restoring is exact
 and costs at most ``SNAPSHOT_EVERY - 1`` applies. ``match`` is the live match:
-read it, never mutate it (use :meth:`state_at` or ``match.clone()``).
+read it, never mutate it (use :meth:`state_at` or ``match.clone()``). Call a
+session from one thread.
 """
 from __future__ import annotations
 
