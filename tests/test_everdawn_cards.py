@@ -59,6 +59,8 @@ def _when_played(cid, **kw):
     m = scenario(["iron_vanguard", None, "vale_archer", "traghrim", cid], ["gate_warden", "dawn_seers", "falconer"],
                  **kw)
     ev = play(m, (M.MOVE, 4, 1))
+    if m.pending()[0] == M.CH_PLACE:
+        ev += play(m, m.legal_actions()[0])
     return m, ev
 
 
