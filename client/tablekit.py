@@ -92,6 +92,61 @@ def draw_source_hint(surf, rect, t, scale=1.0):
                      border_radius=int(8 * scale))
 
 
+def hand_layout(n: int, area: pygame.Rect, card_w: int, card_h: int, *, gap: int = 8, lift: int = 0):
+    """Rects for ``n`` cards fanned across ``area`` (centred, overlapping when
+    they don't fit). ``lift`` raises the middle cards for a gentle arc."""
+    if n <= 0:
+        return []
+    area = pygame.Rect(area)
+    step = card_w + gap
+    if n > 1 and step * (n - 1) + card_w > area.width:
+        step = max(8, (area.width - card_w) // (n - 1))
+    total = step * (n - 1) + card_w
+    x0 = area.centerx - total // 2
+    out = []
+    for i in range(n):
+        k = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
+        dy = int(lift * (1 - k * k))
+        out.append(pygame.Rect(x0 + i * step, area.bottom - card_h - dy, card_w, card_h))
+    return out
+
+
+def draw_arrow(surf, start, end, colour, width=6, *, head=None, dashed=False, bend=0.0):
+    """An attack/move arrow from ``start`` to ``end`` (optionally bent sideways by
+    ``bend`` × length, optionally dashed) with a solid head and a dark outline."""
+    sx, sy = start
+    ex, ey = end
+    dx, dy = ex - sx, ey - sy
+    length = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / length, dx / length
+    cx, cy = (sx + ex) / 2 + nx * bend * length, (sy + ey) / 2 + ny * bend * length
+    steps = max(8, int(length / 12))
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        x = (1 - t) ** 2 * sx + 2 * (1 - t) * t * cx + t * t * ex
+        y = (1 - t) ** 2 * sy + 2 * (1 - t) * t * cy + t * t * ey
+        pts.append((x, y))
+    head = head or width * 3
+    # stop the shaft under the head
+    tx, ty = pts[-1][0] - pts[-2][0], pts[-1][1] - pts[-2][1]
+    tl = math.hypot(tx, ty) or 1.0
+    ux, uy = tx / tl, ty / tl
+    base = (ex - ux * head, ey - uy * head)
+    shaft = pts[:-1] + [base]
+    for col, w in (((10, 10, 14), width + 4), (colour, width)):
+        if dashed:
+            for i in range(0, len(shaft) - 1, 2):
+                pygame.draw.line(surf, col, shaft[i], shaft[i + 1], w)
+        else:
+            pygame.draw.lines(surf, col, False, shaft, w)
+    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    pygame.draw.polygon(surf, (10, 10, 14), [(ex + ux * 3, ey + uy * 3), left, right])
+    pygame.draw.polygon(surf, colour, [(ex, ey), (left[0] + ux * 2, left[1] + uy * 2),
+                                       (right[0] + ux * 2, right[1] + uy * 2)])
+
+
 # ====================================================================== animations
 class Anim:
     """One step of the event animation queue. ``duration`` is at normal speed;

@@ -49,14 +49,26 @@ def fonts_dir():
     return assets_dir() / "fonts"
 
 
-@lru_cache(maxsize=256)
+_FONTS: dict = {}
+_FONT_STATE = [None]
+
+
 def font(size: int, bold: bool = False, italic: bool = False, title: bool = False):
-    """A font from assets/fonts at ``size`` pixels (already scaled by the caller)."""
+    """A font from assets/fonts at ``size`` pixels (already scaled by the caller).
+
+    Cached; the cache is dropped when pygame's font module was shut down and
+    started again (cached Font objects would be dead)."""
     import pygame
     if not pygame.font.get_init():
         pygame.font.init()
+        _FONTS.clear()
+    key = (max(6, int(size)), bool(bold), bool(italic), bool(title))
+    f = _FONTS.get(key)
+    if f is not None:
+        return f
     name = TITLE_FONT_FILE if title else FONT_FILES[(bool(bold), bool(italic))]
-    return pygame.font.Font(str(fonts_dir() / name), max(6, int(size)))
+    f = _FONTS[key] = pygame.font.Font(str(fonts_dir() / name), key[0])
+    return f
 
 
 @lru_cache(maxsize=8)

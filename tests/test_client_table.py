@@ -114,3 +114,16 @@ def test_title_offers_to_resume_a_saved_game(driver):
     assert "resume" in driver.scene.widgets
     driver.key("return")
     assert driver.scene.name == "table" and len(driver.scene.session) >= n
+
+
+def test_closing_settings_over_a_menu_with_a_saved_game_stays_in_the_menu(driver):
+    t = start_vs_ai(driver)
+    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    t.perform(t.match.legal_actions()[0])
+    driver.key("escape")
+    driver.key("q")
+    assert driver.scene.name == "game_menu"
+    driver.key("s")
+    assert driver.scene.name == "settings"
+    driver.key("escape")
+    assert driver.scene.name == "game_menu"

@@ -42,7 +42,7 @@ class GameMenuScene(Scene):
         x = self.W - bw - s(90)
         items = []
         if self.resume_info is not None:
-            items.append(("Resume game", "return", self.resume, "Continue the game you left", "@primary", "resume"))
+            items.append(("Resume game", "return", self.resume_game, "Continue the game you left", "@primary", "resume"))
         items += [
             ("Play vs AI", "p", lambda: self.go("setup", game=g), "Choose decks and difficulty, then play the AI",
              None if self.resume_info else "@primary", "play_ai"),
@@ -63,7 +63,7 @@ class GameMenuScene(Scene):
         self.menu_left = x
         self.make_fan(max(s(300), x - s(80) - s(60)))
 
-    def resume(self):
+    def resume_game(self):
         from .setup import start_session_scene
         from engine.core.session import MatchSession
         from engine.core.files import FileProblem

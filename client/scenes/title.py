@@ -52,7 +52,7 @@ class TitleScene(Scene):
             g = self.resume_info.game
             rw = s(420)
             self.button(((self.W - rw) // 2, self.tiles[0].bottom + s(14), rw, s(40)),
-                        f"Resume your {gamesinfo.title(g)} game (turn {self.resume_info.turn})", self.resume,
+                        f"Resume your {gamesinfo.title(g)} game (turn {self.resume_info.turn})", self.resume_game,
                         key="return", tip="Continue exactly where you left off", cls="@primary", name="resume")
         items = [("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI"),
                  ("Replays", "r", lambda: self.go("replays"), "Watch finished games"),
@@ -64,11 +64,11 @@ class TitleScene(Scene):
                         keys=("escape",) if text == "Quit" else ())
             x += bw + s(16)
 
-    def resume(self):
+    def resume_game(self):
         from .game_menu import GameMenuScene
         menu = self.go("game_menu", game=self.resume_info.game)
         if isinstance(menu, GameMenuScene) and menu.resume_info is not None:
-            menu.resume()
+            menu.resume_game()
 
     def open_game(self, g):
         if g not in self.ready:
