@@ -697,6 +697,9 @@ class EverdawnMatch(Match):
     def _order_lane(self) -> int:
         """Lowest lane whose defender must still order two or more attacks, else -1."""
         b = self.b
+        t0, t1, t2 = b[G_ATK_T], b[G_ATK_T + 1], b[G_ATK_T + 2]
+        if (t0 < 0 or t0 != t1 and t0 != t2) and (t1 < 0 or t1 != t2):
+            return -1                                  # no lane is attacked twice
         d = 1 - b[G_ACTIVE]
         for t in LANES:
             if b[(S0 + d * 36 + t * NF)] < 0:
@@ -993,8 +996,7 @@ class EverdawnMatch(Match):
             ev.append(("set_ends", p, b[G_SET_SRC + p]))
         b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
         base = S0 + p * 36
-        for i in range(base + SF_FLAGS, base + 36, NF):
-            b[i] &= ~F_EQUIPPED
+        b[base + SF_FLAGS:base + 36:NF] = [f & ~F_EQUIPPED for f in b[base + SF_FLAGS:base + 36:NF]]
         b[base + SF_TDEF:base + 36:NF] = ZERO6
         b[G_SLIDE_OK] = b[G_LOST + p]
         b[G_LOST + p] = 0
