@@ -22,7 +22,8 @@ class PlaceholderScene(Scene):
 
     def draw(self, surf):
         import pygame
-        surf.fill(PAL["bg"])
+        from .title import draw_background
+        draw_background(surf)
         s = self.s
         r = pygame.Rect(0, 0, s(640), s(260))
         r.center = (self.W // 2, self.H // 2)
