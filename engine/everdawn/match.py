@@ -182,6 +182,11 @@ SIMPLE_TARGET = tuple(
     ST_LANES if TARGET[i] == T_OWN_LANE and not IS_RELOCATE[i] else
     ST_EMPTY23 if TARGET[i] == T_EMPTY_BENCH23 else ST_OTHER
     for i in range(C.N_CARDS))
+# what a hand card can do in the Set Phase: 1-3 equip (its item kind), 4 Set Phase spell, 0 nothing
+HAND_CLASS = tuple(KIND[i] if K_WEAPON <= KIND[i] <= K_ACCESSORY else 4 if IS_SET_SPELL[i] else 0
+                   for i in range(C.N_CARDS))
+# OCC_MASK[(occupied slot 0, ..., occupied slot 5)] -> bitmask
+OCC_MASK = {tuple(bool(m >> s & 1) for s in range(6)): m for m in range(64)}
 IS_EQUIP = tuple(K_WEAPON <= k <= K_ACCESSORY for k in KIND)
 REACH = tuple(tuple(tuple(  # REACH[type][from_lane][to_lane]
     (abs(a - b) == 0) if t == MELEE else (abs(a - b) <= 1) if t == RANGE else True
@@ -483,61 +488,63 @@ class EverdawnMatch(Match):
         return []
 
     def _set_actions(self) -> list[tuple]:
+        # hot path: literal slot offsets (NF = 6 ints per slot; +1..+3 items, +4 flags)
         b = self.b
         p = b[G_ACTIVE]
         base = S0 + p * 36
-        codes = b[base:base + 36:NF]                   # creature code per slot 0-5
-        lane_mask = (codes[0] >= 0) | (codes[1] >= 0) << 1 | (codes[2] >= 0) << 2
+        codes = b[base:base + 36:6]                    # creature code per slot 0-5
+        occ = OCC_MASK[codes[0] >= 0, codes[1] >= 0, codes[2] >= 0, codes[3] >= 0, codes[4] >= 0, codes[5] >= 0]
+        lane_mask = occ & 7
         out = [PASS_ACT]
-        bench_mask = (codes[3] >= 0) | (codes[4] >= 0) << 1 | (codes[5] >= 0) << 2
-        occ = lane_mask | bench_mask << 3
         if lane_mask != 7:
-            if bench_mask:
-                out += BENCH_MOVES[bench_mask][lane_mask]
+            if occ > 7:
+                out += BENCH_MOVES[occ >> 3][lane_mask]
             if b[G_SLIDE_OK]:
                 out += SLIDE_MOVES[lane_mask]
         hand = self.hand[p]
         free = None
-        for h in range(len(hand)):
-            c = hand[h]
-            k = KIND[c]
-            if K_WEAPON <= k <= K_ACCESSORY:
-                if free is None:                       # per item kind: mask of slots able to take it
-                    f1 = f2 = f3 = 0
-                    for s in MASK_SLOTS[occ]:
-                        i = base + s * NF
-                        if not b[i + SF_FLAGS] & F_EQUIPPED:
-                            bit = 1 << s
-                            if b[i + 1] < 0:
-                                f1 |= bit
-                            if b[i + 2] < 0:
-                                f2 |= bit
-                            if b[i + 3] < 0:
-                                f3 |= bit
-                    free = (0, f1, f2, f3)
-                if h < MAX_HAND_TABLE:
-                    out += EQUIP_BY_MASK[h][free[k]]
-                else:
-                    out += [(EQUIP, h, s) for s in MASK_SLOTS[free[k]]]
-            elif IS_SET_SPELL[c]:
-                tm = SIMPLE_TARGET[c]
-                if tm == ST_NONE:
-                    tm = 1 << NO_TARGET
-                elif tm == ST_OCC:
-                    tm = occ
-                elif tm == ST_LANES:
-                    tm = lane_mask
-                elif tm == ST_EMPTY23:
-                    tm = (~occ & 0b110000) if self.cdeck[p] else 0
-                else:
-                    tm = self._spell_target_mask(p, h, occ)
-                if h < MAX_HAND_TABLE:
-                    out += CAST_BY_MASK[h][tm]
-                else:
-                    out += [(CAST, h, t) for t in MASK_SLOTS[tm]]
+        h = 0
+        for c in hand:
+            k = HAND_CLASS[c]
+            if k:
+                if k < 4:                              # equipment of kind k (1 weapon, 2 armour, 3 accessory)
+                    if free is None:                   # per kind: mask of slots able to take it this turn
+                        f1 = f2 = f3 = 0
+                        for s in MASK_SLOTS[occ]:
+                            i = base + s * 6
+                            if not b[i + 4] & 2:       # F_EQUIPPED
+                                bit = 1 << s
+                                if b[i + 1] < 0:
+                                    f1 |= bit
+                                if b[i + 2] < 0:
+                                    f2 |= bit
+                                if b[i + 3] < 0:
+                                    f3 |= bit
+                        free = (0, f1, f2, f3)
+                    if h < MAX_HAND_TABLE:
+                        out += EQUIP_BY_MASK[h][free[k]]
+                    else:
+                        out += [(EQUIP, h, s) for s in MASK_SLOTS[free[k]]]
+                else:                                  # a Set Phase spell
+                    tm = SIMPLE_TARGET[c]
+                    if tm == ST_NONE:
+                        tm = 64                        # 1 << NO_TARGET
+                    elif tm == ST_OCC:
+                        tm = occ
+                    elif tm == ST_LANES:
+                        tm = lane_mask
+                    elif tm == ST_EMPTY23:
+                        tm = (~occ & 0b110000) if self.cdeck[p] else 0
+                    else:
+                        tm = self._spell_target_mask(p, h, occ)
+                    if h < MAX_HAND_TABLE:
+                        out += CAST_BY_MASK[h][tm]
+                    else:
+                        out += [(CAST, h, t) for t in MASK_SLOTS[tm]]
+            h += 1
         if b[G_SET_SRC + p] < 0:
             out += SET_ACTS[lane_mask]
-        if b[G_REDRAW_OK] and len(hand) >= 5 and not self._anything_playable(p):
+        if b[G_REDRAW_OK] and h >= 5 and not self._anything_playable(p):
             out.append(REDRAW_ACT)
         return out
 
