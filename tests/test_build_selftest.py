@@ -60,3 +60,14 @@ def test_first_frame_flag_draws_the_title_and_exits(tmp_path):
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("first-frame ")
+
+
+def test_a_missing_resource_warning_counts_as_a_failure():
+    import warnings
+    out = io.StringIO()
+    rep = selftest._Report(out)
+    rep.check("fonts", lambda: warnings.warn("Unable to load resource with path: x.ttf") or "")
+    rep.check("fine", lambda: "all there")
+    assert rep.failed == ["fonts"]
+    assert "FAIL  fonts: AssertionError: Unable to load resource with path: x.ttf" in out.getvalue()
+    assert "ok    fine: all there" in out.getvalue()
