@@ -72,6 +72,10 @@ def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
 ``("lane_bonus", p, lane, what)``, ``("redraw", p, n)``, ``("sudden_death",)``,
 ``("concede", p)``, ``("game_over", winner (-1 draw), reason)``.
 
+Events are for animation and the log. ``"tutor"`` and the ``"to_hand"`` of Scouting Report
+name a card taken from a deck into the hand: show that card only to its owner. Draws are
+counts only (diff ``hand_of(p)`` to animate your own new cards).
+
 State
 -----
 ``self.b`` is one flat list of ints (named indexes ``G_*`` and the slot block, read
