@@ -14,6 +14,8 @@ at both seats) and after every action checks:
   ``p`` is to move, offers the same legal actions (they must not depend on
   what ``p`` cannot see); a short random rollout from it does not fail;
 * clone independence: a clone taken some actions ago has not changed;
+* texts: ``action_text`` of legal actions is a non-empty sentence; every event
+  is a JSON-able tuple starting with its kind and ``event_text`` gives text;
 
 and after every game that its record replays to the same final state and that
 a :class:`~engine.core.session.MatchSession` restores past states (snapshots +
@@ -63,6 +65,25 @@ def _junk_actions(m, legal, rng: Rng, n: int):
     return out
 
 
+def _check_events(m, events) -> list[str]:
+    """Events are tuples (kind: str, JSON values...) with a plain sentence each."""
+    probs = []
+    if not isinstance(events, list):
+        return [f"apply returned {type(events).__name__}, not a list of events"]
+    for e in events:
+        if not isinstance(e, tuple) or not e or not isinstance(e[0], str):
+            probs.append(f"event {e!r} is not a tuple starting with its kind")
+            continue
+        try:
+            json.dumps(list(e))
+        except (TypeError, ValueError):
+            probs.append(f"event {e[0]!r} is not JSON-able")
+        t = m.event_text(e)
+        if not isinstance(t, str):
+            probs.append(f"event_text({e[0]!r}) gave {type(t).__name__}")
+    return probs
+
+
 def check_position(m, rng: Rng, *, illegal: int = 3, rollout: int = 12) -> list[str]:
     """Every per-action check on one position (the match is left unchanged)."""
     probs = list(check_invariants(m))
@@ -79,6 +100,9 @@ def check_position(m, rng: Rng, *, illegal: int = 3, rollout: int = 12) -> list[
         r = m.why_illegal(a)
         if r is not None:
             probs.append(f"legal action {list(a)} refused: {r}")
+        t = m.action_text(a)
+        if not isinstance(t, str) or not t.strip():
+            probs.append(f"action_text({list(a)}) gave {t!r}")
     for a in _junk_actions(m, legal, rng, illegal):
         r = m.why_illegal(a)
         if r is None:
@@ -164,9 +188,10 @@ def fuzz_game(game: str, seed: int, *, agents=None, decks=None, options=None,
                 a = tuple(agents[m.to_move()].choose(m))
             else:
                 a = legal[rng.randrange(len(legal))]
-            m.apply(a)
+            events = m.apply(a)
             rec.actions.append(a)
             n = len(rec.actions)
+            probs += [f"after action {n} ({list(a)}): {p}" for p in _check_events(m, events)]
             if n % every == 0 or m.result() is not None:
                 probs += [f"after action {n} ({list(a)}): {p}" for p in check_position(m, rng)]
             if old is not None and old[0].to_json() != old[1]:
