@@ -6,7 +6,6 @@ atomic even when the writing process is SIGKILLed."""
 import functools
 import json
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -400,7 +399,7 @@ def test_sigkill_during_atomic_writes_leaves_the_old_or_the_new_file(tmp_path):
             assert p.stdout.readline().strip() == "ready"
             time.sleep(0.02 + rng.random() * 0.25)
         finally:
-            os.kill(p.pid, signal.SIGKILL)
+            p.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
             p.wait()
         i = _check_written(path)  # intact and complete, old or new
         assert i > seen
@@ -437,7 +436,7 @@ def test_sigkill_during_autosave_appends_loses_at_most_the_action_in_flight(tmp_
         assert p.stdout.readline().strip() == "ready"
         time.sleep(0.3)
     finally:
-        os.kill(p.pid, signal.SIGKILL)
+        p.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
         p.wait()
     rec = load_autosave(path)
     n = len(rec.actions)

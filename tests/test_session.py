@@ -2,8 +2,6 @@
 states you had; every past state can be revisited (replays, jump to turn);
 every action is autosaved at once and a killed game resumes to the identical
 position."""
-import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -274,7 +272,7 @@ def _run_and_kill(game, folder, stop_at, seed, lines_before_kill):
             lines.append(p.stdout.readline())
             assert lines[-1], "the game process ended early"
     finally:
-        os.kill(p.pid, signal.SIGKILL)
+        p.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
         p.wait()
     lines += p.stdout.read().split("\n")  # what it printed before the kill landed
     lines = [x for x in lines if x.strip()]
