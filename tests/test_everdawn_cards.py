@@ -373,3 +373,10 @@ def test_every_card_has_a_behaviour_test():
     covered = set(CREATURES) | set(EQUIPMENT) | set(SPELL_TESTS)
     assert covered == set(CARDS)
     assert all(c.code == i for i, c in enumerate(CARDS_BY_CODE))
+
+
+def test_lane_auras_do_not_reach_the_bench():
+    m = scenario(["traghrim", None, None, None, "iron_vanguard"], ["dawn_seers"])
+    assert m.stats(0, 4)[0] == 4                       # Traghrim's +1 is for lane creatures only
+    play(m, (M.MOVE, 4, 1))
+    assert m.stats(0, 1)[0] == 5

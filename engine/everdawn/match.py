@@ -428,18 +428,17 @@ class EverdawnMatch(Match):
         v = ATK[code] + PEQ_ATK[b[i + 1]][ty] + PEQ_ATK[b[i + 2]][ty] + PEQ_ATK[b[i + 3]][ty]
         if b[G_SET_TGT + p] == slot:
             v += ATKB[b[base + b[G_SET_SRC + p] * NF]]
-        if ty == MELEE:                                   # Traghrim: other melee lane creatures
-            v += PAURA_MELEE[b[base]] + PAURA_MELEE[b[base + NF]] + PAURA_MELEE[b[base + 2 * NF]]
-            if slot < 3:
-                v -= PAURA_MELEE[code]
-        if p == b[G_ACTIVE]:
-            if slot < 3:
+        if slot < 3:
+            if ty == MELEE:                               # Traghrim: other melee lane creatures
+                v += (PAURA_MELEE[b[base]] + PAURA_MELEE[b[base + NF]] + PAURA_MELEE[b[base + 2 * NF]]
+                      - PAURA_MELEE[code])
+            if p == b[G_ACTIVE]:
                 v += b[G_ROUND_ATK]
-            if b[i + SF_FLAGS] & F_FRESH:
-                v += FIRST_ATK[code]
-            for j in (base, base + NF, base + 2 * NF):     # Beastmaster-like first-combat bonuses
-                if j != i and b[j + SF_FLAGS] & F_FRESH:
-                    v += PFIRST_TEAM[b[j]]
+                for j in (base, base + NF, base + 2 * NF):     # Beastmaster-like first-combat bonuses
+                    if j != i and b[j + SF_FLAGS] & F_FRESH:
+                        v += PFIRST_TEAM[b[j]]
+        if p == b[G_ACTIVE] and b[i + SF_FLAGS] & F_FRESH:
+            v += FIRST_ATK[code]
         if slot < 3:
             v += b[G_CM + p * 9 + slot * 3]
         if adv:
