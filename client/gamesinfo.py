@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from engine.games import GAME_NAMES
 
-FALLBACK = {
+FALLBACK = {  # shown until the engine is imported (kept equal to each SPEC)
     "everdawn": ("Everdawn", "Three lanes, morale and equipment: a duel of position, not resources."),
-    "evons": ("Evons", "Arrow cards on a 7×7 grid: flip, conflict and cover your way to the most cells."),
-    "essveil": ("Essveil", "A duel fuelled by a cycling Essence Veil: bank your power, strike at 20 Life."),
+    "evons": ("Evons", "Place arrow cards on a 7×7 grid: fight, flip and chain abilities to own the centre."),
+    "essveil": ("Essveil", "A duel fuelled by a cycling Veil of Essence: bank your turns, drop a giant early."),
 }
 
 
@@ -19,8 +19,13 @@ def available() -> list[str]:
     return available_games()
 
 
-def spec(game: str):
-    """The game's SPEC, or None while its engine has not landed."""
+def spec(game: str, load: bool = True):
+    """The game's SPEC, or None while its engine has not landed. With
+    ``load=False`` only an engine already imported is used (no import cost)."""
+    if not load:
+        import sys
+        mod = sys.modules.get(f"engine.{game}")
+        return getattr(mod, "SPEC", None)
     from engine.games import get_game
     try:
         return get_game(game)
@@ -29,12 +34,12 @@ def spec(game: str):
 
 
 def title(game: str) -> str:
-    sp = spec(game)
+    sp = spec(game, load=False)
     return getattr(sp, "title", None) or FALLBACK.get(game, (game.title(), ""))[0]
 
 
 def pitch(game: str) -> str:
-    sp = spec(game)
+    sp = spec(game, load=False)
     return getattr(sp, "pitch", None) or FALLBACK.get(game, ("", ""))[1]
 
 

@@ -51,6 +51,22 @@ from .tablekit import (AnimQueue, Banner, DragState, DropTarget, DragSource, Gam
 from .ui import GAME_ACCENT, PAL, draw_text, font, panel, shade
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
+_FIT: dict = {}
+
+
+def _fit_text(text, size, bold, width):
+    """``text`` shortened with "…" to fit ``width`` pixels (cached)."""
+    key = (text, size, bold, width)
+    out = _FIT.get(key)
+    if out is None:
+        f = font(size, bold)
+        out = text
+        while f.size(out)[0] > width and len(out) > 4:
+            out = out[:-2].rstrip() + "…"
+        if len(_FIT) > 256:
+            _FIT.clear()
+        _FIT[key] = out
+    return out
 
 
 class TableScene(Scene):
@@ -541,6 +557,7 @@ class TableScene(Scene):
                 pygame.draw.rect(bg, tuple(int(top[i] + (bottom[i] - top[i]) * k) for i in range(3)),
                                  (0, y, self.W, 4))
             TableScene._backdrop_cache.clear()
+            bg = bg.convert() if pygame.display.get_surface() is not None else bg
             TableScene._backdrop_cache[key] = bg
         surf.blit(bg, (0, 0))
 
@@ -568,18 +585,11 @@ class TableScene(Scene):
                 pygame.draw.circle(surf, col, (chip.left + s(15), chip.centery), s(6))
             else:
                 pygame.draw.rect(surf, col, pygame.Rect(chip.left + s(9), chip.centery - s(6), s(12), s(12)))
-            name = f"P{seat + 1} · {self.names[seat]}"
-            f = font(s(15), active)
-            while f.size(name)[0] > chip.width - s(36) and len(name) > 4:
-                name = name[:-2] + "…" if not name.endswith("…") else name[:-2] + "…"
-            img = f.render(name, True, PAL["text"])
-            surf.blit(img, img.get_rect(midleft=(chip.left + s(28), chip.centery)))
+            name = _fit_text(f"P{seat + 1} · {self.names[seat]}", s(15), active, chip.width - s(36))
+            draw_text(surf, name, (chip.left + s(28), chip.centery), s(15), PAL["text"], bold=active,
+                      anchor="midleft")
             x = chip.right + s(10)
-        status = self.status_text()
-        limit = self.W - s(230) - x - s(10)
-        f = font(s(16))
-        while f.size(status)[0] > limit and len(status) > 8:
-            status = status[:-2]
+        status = _fit_text(self.status_text(), s(16), False, self.W - s(230) - x - s(10))
         draw_text(surf, status, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
 
     def draw_drag_layer(self, surf):

@@ -109,16 +109,44 @@ def shade(c, f: float):
     return tuple(min(255, int(x + (255 - x) * (f - 1))) for x in c[:3])
 
 
+_TEXT_CACHE: "OrderedDict" = None
+
+
+def text_surface(text, size, colour=None, *, bold=False, italic=False, title=False, shadow=False):
+    """One rendered line of text (cached: drawing the same label every frame costs a blit)."""
+    global _TEXT_CACHE
+    from collections import OrderedDict
+    if _TEXT_CACHE is None:
+        _TEXT_CACHE = OrderedDict()
+    colour = tuple(colour or PAL["text"])
+    key = (str(text), int(size), colour, bool(bold), bool(italic), bool(title), bool(shadow))
+    img = _TEXT_CACHE.get(key)
+    if img is not None:
+        _TEXT_CACHE.move_to_end(key)
+        return img
+    import pygame
+    f = font(size, bold, italic, title)
+    front = f.render(str(text), True, colour)
+    if shadow:
+        d = max(1, int(size) // 14)
+        img = pygame.Surface((front.get_width() + d, front.get_height() + d), pygame.SRCALPHA)
+        sh = f.render(str(text), True, (0, 0, 0))
+        sh.set_alpha(160)
+        img.blit(sh, (d, d))
+        img.blit(front, (0, 0))
+    else:
+        img = front
+    _TEXT_CACHE[key] = img
+    if len(_TEXT_CACHE) > 600:
+        _TEXT_CACHE.popitem(last=False)
+    return img
+
+
 def draw_text(surface, text, pos, size, colour=None, *, bold=False, italic=False, title=False,
               anchor="topleft", shadow=False):
     """Blit one line of text; returns its rect. ``size`` in pixels (already scaled)."""
-    f = font(size, bold, italic, title)
-    img = f.render(str(text), True, colour or PAL["text"])
+    img = text_surface(text, size, colour, bold=bold, italic=italic, title=title, shadow=shadow)
     r = img.get_rect(**{anchor: pos})
-    if shadow:
-        sh = f.render(str(text), True, (0, 0, 0))
-        sh.set_alpha(160)
-        surface.blit(sh, r.move(max(1, size // 14), max(1, size // 14)))
     surface.blit(img, r)
     return r
 
@@ -148,18 +176,30 @@ def fit_font(text: str, width: int, size: int, *, bold=False, title=False, min_s
     return font(s, bold, False, title)
 
 
+_WRAP_CACHE: dict = {}
+
+
 def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=False,
                  line_gap=1.15, align="left", max_lines=None, shrink=True):
     """Word-wrapped text inside ``rect`` (shrinks the font until it fits when ``shrink``)."""
     import pygame
-    s = size
-    while True:
-        f = font(s, bold, italic)
-        lines = wrap_lines(text, f, rect.width)
-        lh = int(f.get_linesize() * line_gap)
-        if not shrink or s <= 8 or len(lines) * lh <= rect.height:
-            break
-        s -= 1
+    key = (str(text), size, bold, italic, line_gap, rect.width, rect.height, shrink)
+    hit = _WRAP_CACHE.get(key)
+    if hit is None:
+        s = size
+        while True:
+            f = font(s, bold, italic)
+            lines = wrap_lines(text, f, rect.width)
+            lh = int(f.get_linesize() * line_gap)
+            if not shrink or s <= 8 or len(lines) * lh <= rect.height:
+                break
+            s -= 1
+        if len(_WRAP_CACHE) > 256:
+            _WRAP_CACHE.clear()
+        hit = _WRAP_CACHE[key] = (s, lines, lh)
+    s, lines, lh = hit
+    lines = list(lines)
+    f = font(s, bold, italic)
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1].rstrip() + "…"
@@ -168,7 +208,7 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
     for ln in lines:
         if y + f.get_height() > rect.bottom + 2:
             break
-        img = f.render(ln, True, col)
+        img = text_surface(ln, s, col, bold=bold, italic=italic)
         if align == "center":
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         else:
@@ -177,13 +217,21 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
     return pygame.Rect(rect.left, rect.top, rect.width, y - rect.top)
 
 
+_PANEL_CACHE: dict = {}
+
+
 def panel(surface, rect, *, colour=None, border=None, radius=12, alpha=None, width=2):
-    """A rounded panel, optionally translucent."""
+    """A rounded panel, optionally translucent (translucent fills are cached by size)."""
     import pygame
     colour = colour or PAL["panel"]
     if alpha is not None:
-        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(tmp, (*colour[:3], alpha), tmp.get_rect(), border_radius=radius)
+        key = (tuple(rect.size), tuple(colour[:3]), alpha, radius)
+        tmp = _PANEL_CACHE.get(key)
+        if tmp is None:
+            if len(_PANEL_CACHE) > 64:
+                _PANEL_CACHE.clear()
+            tmp = _PANEL_CACHE[key] = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(tmp, (*colour[:3], alpha), tmp.get_rect(), border_radius=radius)
         surface.blit(tmp, rect.topleft)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=radius)

@@ -111,7 +111,7 @@ def test_title_offers_to_resume_a_saved_game(driver):
     driver.key("escape")
     driver.key("q")
     driver.open("title")
-    assert "resume" in driver.scene.widgets
+    assert driver.until(lambda: "resume" in driver.scene.widgets, 10)
     driver.key("return")
     assert driver.scene.name == "table" and len(driver.scene.session) >= n
 

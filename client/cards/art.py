@@ -28,8 +28,30 @@ def _hue_of(rgb):
     return h, s, v
 
 
+_BASE: dict = {}
+BASE_W = 280
+
+
 def art(card_id: str, w: int, h: int, tint=(120, 120, 160), motif: str | None = None):
-    """An art panel ``w``×``h`` for ``card_id``; ``tint`` biases the hues."""
+    """An art panel ``w``×``h`` for ``card_id``; ``tint`` biases the hues.
+
+    Painted once per card and aspect ratio at a base width, then resampled to
+    the size asked for (callers cache the finished card, so this runs once per
+    card and size, never per frame)."""
+    w, h = max(4, int(w)), max(4, int(h))
+    aspect = round(h / w, 1)
+    key = (str(card_id), tuple(tint[:3]), aspect)
+    base = _BASE.get(key)
+    if base is None:
+        if len(_BASE) > 400:
+            _BASE.clear()
+        base = _BASE[key] = _paint(card_id, BASE_W, max(4, int(BASE_W * aspect)), tint)
+    if base.get_size() == (w, h):
+        return base.copy()
+    return pygame.transform.smoothscale(base, (w, h))
+
+
+def _paint(card_id: str, w: int, h: int, tint):
     rnd = random.Random(seed_of(card_id))
     base_h, base_s, _ = _hue_of(tint)
     hue = base_h + rnd.uniform(-0.08, 0.08)

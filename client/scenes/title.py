@@ -13,10 +13,20 @@ from .base import Scene
 class TitleScene(Scene):
     def enter(self):
         self.games = gamesinfo.all_games()
-        self.ready = set(gamesinfo.available())
+        # engines load after the first frame (one per frame) so the window shows at once
+        self.pending = list(self.games)
+        self.ready = set()
+        self.missing = set()
         self.hover = None
         self.t = 0.0
         self.resume_info = None
+        super().enter()
+
+    def _load_step(self):
+        g = self.pending.pop(0)
+        (self.ready if gamesinfo.spec(g) is not None else self.missing).add(g)
+        if self.pending:
+            return
         try:
             from engine.core.autosave import find_resumable
             from ..storage import saves_dir
@@ -24,7 +34,7 @@ class TitleScene(Scene):
             self.resume_info = found[0] if found else None
         except Exception:  # noqa: BLE001 - a bad save never blocks the title
             self.resume_info = None
-        super().enter()
+        self.rebuild()
 
     def layout(self):
         s = self.s
@@ -40,7 +50,7 @@ class TitleScene(Scene):
         s = self.s
         self.tiles = self.layout()
         for i, (g, r) in enumerate(zip(self.games, self.tiles)):
-            ok = g in self.ready
+            ok = g not in self.missing
             bw, bh = r.width - s(48), s(46)
             self.button((r.centerx - bw // 2, r.bottom - bh - s(18), bw, bh), f"Play {gamesinfo.title(g)}",
                         (lambda g=g: self.open_game(g)), key=str(i + 1), cls="@primary", name=f"play_{g}",
@@ -71,7 +81,7 @@ class TitleScene(Scene):
             menu.resume_game()
 
     def open_game(self, g):
-        if g not in self.ready:
+        if gamesinfo.spec(g) is None:
             self.app.toast(f"{gamesinfo.title(g)} is not installed in this build yet.", "error")
             return
         self.go("game_menu", game=g)
@@ -87,6 +97,8 @@ class TitleScene(Scene):
 
     def update(self, dt):
         self.t += dt
+        if self.pending and self.app.frame >= 1:
+            self._load_step()
         super().update(dt)
 
     def draw(self, surf):
@@ -99,7 +111,7 @@ class TitleScene(Scene):
         from ..cards import back_surface, card_surface
         for i, (g, r) in enumerate(zip(self.games, self.tiles)):
             acc = GAME_ACCENT[g]
-            ok = g in self.ready
+            ok = g not in self.missing
             hov = self.hover == i
             lift = s(6) if hov and ok else 0
             rr = r.move(0, -lift)
@@ -115,7 +127,7 @@ class TitleScene(Scene):
             draw_wrapped(surf, gamesinfo.pitch(g), pygame.Rect(rr.left + s(22), rr.top + s(62), rr.width - s(44),
                                                                s(52)), s(15), PAL["text"], align="center")
             cw = min(s(150), int((rr.height - s(200)) / 1.4))
-            card = gamesinfo.showcase_card(g) if ok else None
+            card = gamesinfo.showcase_card(g) if g in self.ready else None
             img = card_surface(g, card, cw) if card is not None else back_surface(g, cw)
             ir = img.get_rect(midtop=(rr.centerx, rr.top + s(122)))
             if hov and ok:
@@ -123,7 +135,7 @@ class TitleScene(Scene):
                 pygame.draw.rect(glow, (*acc, 70), glow.get_rect(), border_radius=s(14))
                 surf.blit(glow, ir.inflate(s(16), s(16)))
             surf.blit(img, ir)
-            if not ok:
+            if g in self.missing:
                 draw_text(surf, "coming soon", (rr.centerx, ir.bottom + s(4)), s(14), PAL["dim"], italic=True,
                           anchor="midtop")
         self.draw_ui(surf)
@@ -152,5 +164,6 @@ def draw_background(surf, t=0.0):
             pygame.draw.ellipse(arch, (255, 220, 150, 14), r, 2)
         bg.blit(arch, (0, 0))
         _BG_CACHE.clear()
+        bg = bg.convert() if pygame.display.get_surface() is not None else bg
         _BG_CACHE[(w, h)] = bg
     surf.blit(bg, (0, 0))

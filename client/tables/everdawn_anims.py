@@ -1,0 +1,129 @@
+"""Everdawn table animations: clashes (who hits whom, advantage, the fallen),
+open-lane hits and the turn clock's read-out. Game-specific drawing only; the
+queue and timing come from :mod:`client.tablekit`."""
+from __future__ import annotations
+
+import pygame
+
+from ..tablekit import Anim, draw_arrow
+from ..ui import PAL, font, shade
+
+ATTACK_COL = (255, 196, 92)
+COUNTER_COL = (140, 200, 255)
+
+
+def pill(surf, text, center, size, fg, bg=(14, 16, 23), border=None, alpha=235):
+    """A rounded label centred on ``center``; returns its rect."""
+    f = font(max(8, int(size)), True)
+    img = f.render(text, True, fg)
+    r = img.get_rect(center=(int(center[0]), int(center[1]))).inflate(int(size * 0.9), int(size * 0.45))
+    box = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*bg[:3], alpha), box.get_rect(), border_radius=r.height // 2)
+    pygame.draw.rect(box, border or fg, box.get_rect(), max(1, int(size / 9)), border_radius=r.height // 2)
+    surf.blit(box, r)
+    surf.blit(img, img.get_rect(center=r.center))
+    return r
+
+
+def draw_cross(surf, rect, colour, width):
+    """A big X over a destroyed card (a shape, not only a colour)."""
+    r = pygame.Rect(rect).inflate(-rect.width // 5, -rect.height // 5)
+    for a, b in ((r.topleft, r.bottomright), (r.topright, r.bottomleft)):
+        pygame.draw.line(surf, (10, 10, 14), a, b, width + 4)
+        pygame.draw.line(surf, colour, a, b, width)
+
+
+class ClashAnim(Anim):
+    """One clash on screen: the attack arrow with its number against the defense,
+    the counterattack coming back, the advantage star, and a cross on the fallen."""
+
+    def __init__(self, att_rect, def_rect, attack, defense, counter, att_defense, adv_att, adv_def,
+                 def_dies, att_dies, scale=1.0, open_lane=False, duration=1.1, **kw):
+        super().__init__(duration, **kw)
+        self.ar, self.dr = pygame.Rect(att_rect), pygame.Rect(def_rect)
+        self.attack, self.defense, self.counter, self.adef = attack, defense, counter, att_defense
+        self.adv_att, self.adv_def = adv_att, adv_def
+        self.def_dies, self.att_dies = def_dies, att_dies
+        self.sc = scale
+        self.open_lane = open_lane
+
+    def draw(self, surf):
+        k = self.k
+        sc = self.sc
+        a, d = self.ar.center, self.dr.center
+        grow = min(1.0, k / 0.35)
+        end = (a[0] + (d[0] - a[0]) * grow, a[1] + (d[1] - a[1]) * grow)
+        pygame.draw.rect(surf, ATTACK_COL, self.ar.inflate(int(8 * sc), int(8 * sc)), max(2, int(3 * sc)),
+                         border_radius=int(8 * sc))
+        if grow > 0.05:
+            draw_arrow(surf, a, end, ATTACK_COL, max(3, int(7 * sc)), bend=0.08)
+        size = int(19 * sc)
+        mid = ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2)
+        if k > 0.3:
+            if self.open_lane:
+                pill(surf, f"{self.attack} to morale", mid, size, ATTACK_COL)
+            else:
+                ok = self.def_dies
+                txt = f"{self.attack} vs DEF {self.defense}"
+                pill(surf, txt, (mid[0] - int(14 * sc), mid[1] - int(16 * sc)), size,
+                     PAL["good"] if ok else ATTACK_COL)
+        if self.counter >= 0 and k > 0.45:
+            g2 = min(1.0, (k - 0.45) / 0.3)
+            ce = (d[0] + (a[0] - d[0]) * g2, d[1] + (a[1] - d[1]) * g2)
+            draw_arrow(surf, (d[0] + int(22 * sc), d[1]), (ce[0] + int(22 * sc), ce[1]), COUNTER_COL,
+                       max(2, int(4 * sc)), bend=0.1, dashed=True)
+            if g2 > 0.5:
+                pill(surf, f"counter {self.counter} vs DEF {self.adef}",
+                     (mid[0] + int(30 * sc), mid[1] + int(20 * sc)), int(16 * sc), COUNTER_COL)
+        for rect, adv in ((self.ar, self.adv_att), (self.dr, self.adv_def)):
+            if adv and k > 0.2 and not (self.open_lane and rect is self.dr):
+                pill(surf, "★ ADVANTAGE", (rect.centerx, rect.top + int(12 * sc)), int(13 * sc),
+                     PAL["gold_hi"], border=PAL["gold"])
+        if k > 0.7:
+            w = max(4, int(8 * sc))
+            if self.def_dies:
+                draw_cross(surf, self.dr, PAL["bad"], w)
+            if self.att_dies:
+                draw_cross(surf, self.ar, PAL["bad"], w)
+
+
+class RingPulse(Anim):
+    """A ring drawn around a rect (a card arriving, a spell landing)."""
+
+    def __init__(self, rect, colour=None, scale=1.0, duration=0.45, label="", **kw):
+        super().__init__(duration, **kw)
+        self.rect, self.colour, self.sc, self.label = pygame.Rect(rect), colour or PAL["gold_hi"], scale, label
+
+    def draw(self, surf):
+        k = self.k
+        grow = int((4 + 14 * k) * self.sc)
+        col = shade(self.colour, 1.0 - 0.5 * k)
+        pygame.draw.rect(surf, col, self.rect.inflate(grow, grow), max(2, int(4 * self.sc * (1 - k) + 1)),
+                         border_radius=int(10 * self.sc))
+        if self.label:
+            pill(surf, self.label, (self.rect.centerx, self.rect.centery), int(16 * self.sc), self.colour)
+
+
+class FadeOut(Anim):
+    """A destroyed card shrinking away towards its deck."""
+
+    def __init__(self, image, rect, dest, duration=0.45, **kw):
+        super().__init__(duration, **kw)
+        self.image, self.rect, self.dest = image, pygame.Rect(rect), dest
+
+    def draw(self, surf):
+        if self.image is None:
+            return
+        k = 1 - (1 - self.k) ** 2
+        w = max(4, int(self.rect.width * (1 - 0.7 * k)))
+        h = max(4, int(self.rect.height * (1 - 0.7 * k)))
+        img = pygame.transform.smoothscale(self.image, (w, h))
+        img.set_alpha(int(255 * (1 - k)))
+        x = self.rect.centerx + (self.dest[0] - self.rect.centerx) * k
+        y = self.rect.centery + (self.dest[1] - self.rect.centery) * k
+        surf.blit(img, img.get_rect(center=(int(x), int(y))))
+
+
+def fmt_clock(seconds: float) -> str:
+    s = max(0, int(seconds + 0.999))
+    return f"{s // 60}:{s % 60:02d}"
