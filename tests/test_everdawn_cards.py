@@ -3,7 +3,7 @@ import pytest
 
 from engine.everdawn import match as M
 from engine.everdawn.cards import CARDS, CARDS_BY_CODE, CODE, EQUIP_KINDS
-from engine.everdawn.testing import deck_ids, hand_ids, play, scenario, slot_card
+from engine.everdawn.testing import deck_ids, declare, hand_ids, play, scenario, slot_card
 
 PASS = (M.PASS,)
 SUP = ["chainmail"] * 8
@@ -18,7 +18,7 @@ def kinds(ev, kind):
 
 def attack_and_resolve(m, *attacks):
     play(m, PASS)
-    ev = play(m, *[(M.ATTACK, a, t) for a, t in attacks]) + play(m, PASS)
+    ev = declare(m, *attacks)
     while m.phase() in ("defender_spells", "attacker_spells", "order"):
         la = m.legal_actions()
         ev += play(m, PASS if PASS in la else la[0])
@@ -117,7 +117,7 @@ def test_creature(cid):
         assert m.stats(0, 0)[0] == CARDS["iron_vanguard"].attack + n        # Traghrim is on the bench
     elif op == "first_unblockable":
         play(m, PASS)
-        ev = play(m, (M.ATTACK, 1, 1), PASS)
+        ev = declare(m, (1, 1))
         assert kinds(ev, "clash")[0][8] == -1
     else:  # pragma: no cover
         raise AssertionError(f"no behaviour test for {op}")
@@ -193,7 +193,7 @@ def _combat_spell(spell, attacks=((0, 0),), lane=0, defender=False, **kw):
     kw.setdefault("hand1" if defender else "hand0", [spell])
     m = spell_scenario(spell, **kw)
     play(m, PASS)
-    ev = play(m, *[(M.ATTACK, a, t) for a, t in attacks]) + play(m, PASS)
+    ev = declare(m, *attacks)
     want = "defender_spells" if defender else "attacker_spells"
     while m.phase() != want:
         ev += play(m, PASS)
@@ -343,12 +343,12 @@ def st_ward_of_light():
 def st_long_reach():
     # the defender's melee Gate Warden in lane 2 is attacked by a magic creature from lane 3
     m = spell_scenario("long_reach", board0=["vale_archer", None, "dawn_seers", "traghrim"], hand1=["long_reach"])
-    ev = play(m, PASS, (M.ATTACK, 2, 1), PASS, (M.CAST, 0, 1))
+    ev = play(m, PASS) + declare(m, (2, 1)) + play(m, (M.CAST, 0, 1))
     while m.phase() in ("defender_spells", "attacker_spells"):
         ev += play(m, PASS)
     assert kinds(ev, "clash")[0][8] >= 0                          # the melee Warden counterattacks lane 3
     m2 = spell_scenario("long_reach", board0=["vale_archer", None, "dawn_seers", "traghrim"])
-    ev2 = play(m2, PASS, (M.ATTACK, 2, 1), PASS)
+    ev2 = play(m2, PASS) + declare(m2, (2, 1))
     while m2.phase() in ("defender_spells", "attacker_spells"):
         ev2 += play(m2, PASS)
     assert kinds(ev2, "clash")[0][8] == -1                        # without it: no reach

@@ -5,7 +5,7 @@ from engine.core import Deck, IllegalAction
 from engine.everdawn import SPEC, EverdawnMatch, validate_deck
 from engine.everdawn import match as M
 from engine.everdawn.cards import CARDS, CODE
-from engine.everdawn.testing import deck_ids, hand_ids, play, scenario, slot_card
+from engine.everdawn.testing import deck_ids, declare, hand_ids, play, scenario, slot_card
 
 PASS = (M.PASS,)
 
@@ -27,8 +27,7 @@ def to_declare(m):
 def fight(m, *attacks):
     """From the Set Phase: declare attacks, then pass every spell window and order in lane order."""
     to_declare(m)
-    ev = play(m, *[(M.ATTACK, a, t) for a, t in attacks])
-    ev += play(m, PASS)
+    ev = declare(m, *attacks)
     while m.phase() in ("defender_spells", "attacker_spells", "order"):
         la = m.legal_actions()
         ev += play(m, PASS if PASS in la else la[0])
@@ -188,11 +187,14 @@ def test_reach_by_type():
 
 def test_declare_all_attacks_before_anything_resolves():
     """Rulebook: "Declare all attacks across all lanes before anything resolves.\""""
-    m = scenario(["iron_vanguard", "dawn_seers"], ["vale_archer", "vale_archer"])
+    m = scenario(["iron_vanguard", "dawn_seers", "vale_archer"], ["vale_archer", "vale_archer"],
+                 sdeck0=["chainmail"] * 5)
     to_declare(m)
     ev = play(m, (M.ATTACK, 0, 0), (M.ATTACK, 1, 1))
     assert not kinds(ev, "clash") and m.phase() == "declare"
     assert "already declared" in m.why_illegal((M.ATTACK, 0, 0))
+    ev = play(m, (M.ATTACK, 2, 2))                 # the last one: declaring ends by itself
+    assert kinds(ev, "clash") and kinds(ev, "open_hit") and m.phase() != "declare"
 
 
 def test_defender_spell_window_comes_first_then_the_attacker():
@@ -200,7 +202,7 @@ def test_defender_spell_window_comes_first_then_the_attacker():
     attacker. ... once you pass you can't cast again this combat.\""""
     m = scenario(["iron_vanguard"], ["vale_archer"], hand0=["battle_fury"], hand1=["shield_wall"])
     to_declare(m)
-    play(m, (M.ATTACK, 0, 0), PASS)
+    declare(m, (0, 0))
     assert m.phase() == "defender_spells" and m.to_move() == 1
     play(m, PASS)
     assert m.phase() == "attacker_spells" and m.to_move() == 0
@@ -212,7 +214,7 @@ def test_one_combat_spell_per_lane_per_player_per_turn():
     """Rulebook: "Combat spells: each player may cast at most one per lane per turn, so three at most.\""""
     m = scenario(["iron_vanguard"], ["vale_archer"], hand0=["battle_fury", "divine_destruction"])
     to_declare(m)
-    play(m, (M.ATTACK, 0, 0), PASS)
+    declare(m, (0, 0))
     assert m.phase() == "attacker_spells"
     play(m, (M.CAST, 0, 0))
     assert m.phase() != "attacker_spells" or (M.CAST, 0, 0) not in m.legal_actions()
@@ -222,7 +224,8 @@ def test_combat_spell_lane_limit_reason():
     m = scenario(["iron_vanguard", "iron_vanguard"], ["vale_archer", "vale_archer"],
                  hand0=["battle_fury", "divine_destruction"])
     to_declare(m)
-    play(m, (M.ATTACK, 0, 0), (M.ATTACK, 1, 1), PASS, (M.CAST, 0, 0))
+    declare(m, (0, 0), (1, 1))
+    play(m, (M.CAST, 0, 0))
     assert m.phase() == "attacker_spells"
     assert m.why_illegal((M.CAST, 0, 0)) == "You already cast a combat spell into lane 1 this turn."
     assert (M.CAST, 0, 1) in m.legal_actions()
@@ -293,7 +296,7 @@ def test_bench_creatures_never_fight():
                  sdeck0=["chainmail"] * 5)
     to_declare(m)
     assert all(a[1] == 1 for a in m.legal_actions() if a[0] == M.ATTACK)
-    ev = play(m, (M.ATTACK, 1, 0), PASS)
+    ev = declare(m, (1, 0))
     assert kinds(ev, "open_hit")
 
 
@@ -301,7 +304,7 @@ def test_remaining_attacks_hit_nothing_once_the_defender_falls():
     """Ruling: "If it falls, the remaining attacks in that lane hit nothing.\""""
     m = scenario(["vale_archer", "vale_archer"], ["dawn_seers", None, None, "traghrim"], sdeck0=["chainmail"] * 5)
     to_declare(m)
-    ev = play(m, (M.ATTACK, 0, 0), (M.ATTACK, 1, 0), PASS)
+    ev = declare(m, (0, 0), (1, 0))
     assert m.phase() == "order" and m.to_move() == 1
     ev += play(m, (M.ORDER, 1))
     assert len(kinds(ev, "clash")) == 1 and kinds(ev, "clash")[0][1:3] == (0, 1)

@@ -1,6 +1,7 @@
 """Everdawn: one test per official ruling (Parker Jones, October 24, 2026), quoted."""
 from engine.everdawn import match as M
 from engine.everdawn.cards import CARDS, CODE
+from engine.everdawn.testing import declare as declare_attacks
 from engine.everdawn.testing import deck_ids, hand_ids, play, scenario, slot_card
 
 PASS = (M.PASS,)
@@ -13,7 +14,7 @@ def kinds(ev, kind):
 
 def declare(m, *attacks):
     play(m, PASS)
-    return play(m, *[(M.ATTACK, a, t) for a, t in attacks]) + play(m, PASS)
+    return declare_attacks(m, *attacks)
 
 
 def finish_combat(m):

@@ -16,7 +16,9 @@ Actions (tuples of small ints; build them with the helpers below)
 constant               tuple                       meaning
 =====================  ==========================  =========================================
 ``PASS``               ``(0,)``                    end the Set Phase / finish declaring attacks
-                                                   / pass a combat spell window
+                                                   (declaring also ends by itself once every
+                                                   creature able to attack has declared) / pass
+                                                   a combat spell window
 ``MOVE``               ``(1, from_slot, to_lane)`` bench → empty lane, or slide a lane creature
                                                    into an adjacent empty lane (only after one
                                                    of yours was destroyed since your last turn)
@@ -961,14 +963,16 @@ class EverdawnMatch(Match):
             return ev
         if ph == PH_DECLARE:
             if kind == ATTACK:
+                p = b[G_ACTIVE]
                 a, t = action[1], action[2]
                 b[G_ATK_T + a] = t
-                ev.append(("attack", b[G_ACTIVE], a, t, b[(S0 + (b[G_ACTIVE]) * 36 + a * NF)]))
+                ev.append(("attack", p, a, t, b[S0 + p * 36 + a * NF]))
+                if any(self._can_attack(p, x) for x in LANES):
+                    return ev                      # more attacks can still be declared
+            if self.attacks():                     # declaring is over (passed, or nobody left)
+                self._open_window(R_DEF, ev)
             else:
-                if self.attacks():
-                    self._open_window(R_DEF, ev)
-                else:
-                    self._end_combat(ev, [])
+                self._end_combat(ev, [])
             return ev
         if ph == PH_DEF_SPELLS or ph == PH_ATK_SPELLS:
             which = R_DEF if ph == PH_DEF_SPELLS else R_ATK

@@ -105,3 +105,13 @@ def golden_record(seed: int, deck_names=None):
     m, actions = random_game("everdawn", seed, decks)
     return MatchRecord("everdawn", decks, seed, {}, list(actions), m.result().to_json(),
                        {"final_digest": state_digest(m), "turns": m.turn()})
+
+
+def declare(m: EverdawnMatch, *attacks) -> list:
+    """In the declaration step: declare ``(from_lane, to_lane)`` attacks, then finish declaring
+    (declaring ends by itself once every creature able to attack has declared)."""
+    from .match import ATTACK, PASS
+    ev = play(m, *[(ATTACK, a, t) for a, t in attacks])
+    if m.phase() == "declare":
+        ev += m.apply((PASS,))
+    return ev
