@@ -313,22 +313,28 @@ class TableScene(Scene):
 
     def concede(self, seat=None):
         """The player (``seat``, default the viewer) concedes: the other seat wins."""
-        from engine.core.match import Result
         seat = self.viewer if seat is None else seat
+        self.end_match(1 - seat, f"{self.names[seat]} conceded", conceded_by=seat)
+
+    def end_match(self, winner, reason, **meta):
+        """End the game from the client (concession, turn-clock forfeit): the
+        record gets the result, the autosave is dropped, game over is shown."""
+        from engine.core.match import Result
         self.cancel_ai()
         s = self.session
-        concede = getattr(s, "concede", None)
-        if concede is not None:
-            concede(seat)
+        res = Result(winner, reason)
+        hook = getattr(s, "concede", None) if "conceded_by" in meta else None
+        if hook is not None:
+            hook(meta["conceded_by"])
         else:
-            s.record.meta["conceded_by"] = seat
-            s.record.result = Result(1 - seat, f"{self.names[seat]} conceded").to_json()
+            s.record.meta.update(meta)
+            s.record.result = res.to_json()
             if s.autosave is not None:
                 try:
                     s.autosave.discard()
                 except Exception:  # noqa: BLE001
                     pass
-        self.conceded = Result(1 - seat, f"{self.names[seat]} conceded")
+        self.conceded = res
         self.show_game_over()
 
     def result(self):
@@ -404,11 +410,78 @@ class TableScene(Scene):
         self.refresh()
         self.shown = self.view
 
+    # ================================================================ turn clock
+    def clock_spec(self):
+        """``(seconds per turn, bank seconds, timeouts that forfeit)`` to run a turn
+        clock for the human seats, or None (default). Everdawn returns
+        ``(120, 300, 3)`` when ``self.app.settings.everdawn_turn_clock`` is on."""
+        return None
+
+    def on_timeout(self, seat):
+        """``seat`` ran out of turn time and bank: end its turn (override with the
+        game's end-turn action). The clock then gives it a fresh turn allowance."""
+
+    def _tick_clock(self, dt):
+        spec = self.clock_spec()
+        if spec is None or self.mode == "watch" or self.result() is not None:
+            return
+        per_turn, bank, limit = spec
+        c = getattr(self, "clock", None)
+        if c is None:
+            saved = self.session.meta.get("clock") or {}
+            banks = saved.get("bank") if isinstance(saved.get("bank"), list) else [bank, bank]
+            outs = saved.get("timeouts") if isinstance(saved.get("timeouts"), list) else [0, 0]
+            c = self.clock = {"key": None, "left": [per_turn, per_turn], "bank": [float(x) for x in banks][:2],
+                              "timeouts": [int(x) for x in outs][:2]}
+        m = self.match
+        key = (m.turn(), m.turn_player())
+        if key != c["key"]:
+            if c["key"] is not None and self.mode != "watch":
+                try:
+                    self.session.set_meta("clock", {"bank": [round(x, 1) for x in c["bank"]],
+                                                    "timeouts": c["timeouts"]})
+                except Exception:  # noqa: BLE001 - saving the clock is best effort
+                    pass
+            c["key"] = key
+            c["left"] = [per_turn, per_turn]
+        p = m.to_move()
+        if p is None or p not in self.human_seats or self.handoff_pending or self.anims.busy:
+            return
+        if c["left"][p] > 0:
+            c["left"][p] = max(0.0, c["left"][p] - dt)
+            return
+        if c["bank"][p] > 0:
+            c["bank"][p] = max(0.0, c["bank"][p] - dt)
+            return
+        c["timeouts"][p] += 1
+        c["left"][p] = per_turn
+        if c["timeouts"][p] >= limit:
+            self.end_match(1 - p, f"{self.names[p]} ran out of time {limit} times", forfeit_by=p)
+            return
+        self.app.toast(f"{self.names[p]} ran out of time ({c['timeouts'][p]} of {limit}).", "error", 4)
+        self.on_timeout(p)
+
+    def clock_text(self):
+        c = getattr(self, "clock", None)
+        spec = self.clock_spec()
+        if c is None or spec is None:
+            return None
+        p = self.match.to_move()
+        if p is None or p not in self.human_seats:
+            return None
+
+        def mmss(x):
+            x = int(x + 0.999)
+            return f"{x // 60}:{x % 60:02d}"
+        return (f"{mmss(c['left'][p])}  bank {mmss(c['bank'][p])}  timeouts {c['timeouts'][p]}/{spec[2]}",
+                c["left"][p] <= 0 and c["bank"][p] < 30)
+
     # ================================================================ frame
     def update(self, dt):
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
+            self._tick_clock(dt)
             self._drive_ai()
             self._check_handoff()
             if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
@@ -589,7 +662,20 @@ class TableScene(Scene):
             draw_text(surf, name, (chip.left + s(28), chip.centery), s(15), PAL["text"], bold=active,
                       anchor="midleft")
             x = chip.right + s(10)
-        status = _fit_text(self.status_text(), s(16), False, self.W - s(230) - x - s(10))
+        right = self.W - s(230)
+        ct = self.clock_text()
+        if ct is not None:
+            text, urgent = ct
+            col = PAL["bad"] if urgent else PAL["text"]
+            img_w = font(s(15), True).size(text)[0]
+            cx = right - img_w - s(10)
+            # a clock face (shape) beside the time
+            pygame.draw.circle(surf, col, (cx - s(14), r.centery), s(9), max(1, s(2)))
+            pygame.draw.line(surf, col, (cx - s(14), r.centery), (cx - s(14), r.centery - s(6)), max(1, s(2)))
+            pygame.draw.line(surf, col, (cx - s(14), r.centery), (cx - s(10), r.centery), max(1, s(2)))
+            draw_text(surf, text, (cx, r.centery), s(15), col, bold=True, anchor="midleft")
+            right = cx - s(30)
+        status = _fit_text(self.status_text(), s(16), False, right - x - s(10))
         draw_text(surf, status, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
 
     def draw_drag_layer(self, surf):

@@ -127,3 +127,18 @@ def test_closing_settings_over_a_menu_with_a_saved_game_stays_in_the_menu(driver
     assert driver.scene.name == "settings"
     driver.key("escape")
     assert driver.scene.name == "game_menu"
+
+
+def test_turn_clock_times_out_then_forfeits(driver):
+    from client.table_base import TableScene
+    t = start_vs_ai(driver)
+    timeouts = []
+    t.clock_spec = lambda: (1, 1, 3)          # 1 s a turn, 1 s bank, 3rd timeout forfeits
+    t.on_timeout = lambda seat: timeouts.append(seat)
+    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    seat = t.match.to_move()
+    # nobody moves: the turn allowance, then the bank run out, three times
+    driver.until(lambda: driver.scene.name == "game_over", 60 * 8)
+    assert timeouts == [seat, seat]
+    assert t.result().winner == 1 - seat and "ran out of time" in t.result().reason
+    assert isinstance(t, TableScene)
