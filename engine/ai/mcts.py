@@ -126,7 +126,7 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                 break
             mover = state.to_move()
             children = node.children
-            if node is root and exclude:
+            if node is root:
                 legal = [a for a in legal if a in root_set] or legal
             cands = []
             untried = []
@@ -140,8 +140,8 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             allowed = 1 + int(widen * sqrt(node.visits + 1))
             if untried and len(cands) < allowed:
                 if node is root:
-                    a = min(untried, key=root_rank.__getitem__)
-                    prior = root_prior[a]
+                    a = min(untried, key=lambda x: root_rank.get(x, 1 << 30))
+                    prior = root_prior.get(a, 0.0)
                 else:
                     a = untried[rng.randrange(len(untried))]
                     prior = 0.0
@@ -189,7 +189,8 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             if len(vis) >= 2 and vis[0] - vis[1] > iterations - done:
                 break
     ranked = sorted(root.children.values(),
-                    key=lambda ch: (-ch.visits, -(ch.value / ch.visits if ch.visits else -9), root_rank[ch.action]))
+                    key=lambda ch: (-ch.visits, -(ch.value / ch.visits if ch.visits else -9),
+                                   root_rank.get(ch.action, 1 << 30)))
     kids = [(ch.action, ch.visits, ch.value / ch.visits if ch.visits else 0.0) for ch in ranked]
     best_action = kids[0][0] if kids else root_actions[root_order[0]]
     return SearchResult(best_action, done, time.perf_counter() - t0, kids,
