@@ -97,3 +97,12 @@ def test_scene_list_and_screenshot_cli(tmp_path):
     import pygame
     img = pygame.image.load(str(png))
     assert img.get_size() == (1024, 600)
+
+
+def test_hovering_a_button_shows_its_tooltip(driver):
+    driver.open("title")
+    driver.step(5)
+    driver.move(driver.widget("settings").rect.center)
+    driver.step(90)
+    w = driver.widget("settings")
+    assert w.tool_tip is not None and "shortcut" in w.tool_tip_text

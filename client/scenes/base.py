@@ -93,7 +93,7 @@ class Scene:
         from pygame_gui.core import ObjectID
         tip_text = tip or text
         if key:
-            tip_text = f"{tip_text}  — shortcut: {key_label(key)}"
+            tip_text = f"{tip_text}<br>shortcut: <b>{key_label(key)}</b>"
         b = pygame_gui.elements.UIButton(
             pygame.Rect(rect), text, manager=self.ui, tool_tip_text=tip_text,
             object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=cls))

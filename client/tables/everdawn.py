@@ -1,0 +1,1070 @@
+"""The Everdawn match screen.
+
+Board (top to bottom): the opponent's hand (face down) and their row — info
+panel (morale, decks, hand, clock), three lanes with each creature's three equip
+slots (weapon, armour, accessory) and the bench with the Champion slot marked —
+then the phase band (Set · Combat · End, what to do now, the turn clock), your
+row facing theirs lane by lane, and your hand fanned at the bottom.
+
+Gestures (all checked against ``legal_actions``; a refused drop shows the
+engine's ``why_illegal`` reason):
+
+=============================================  ==========================================
+drag                                            action
+=============================================  ==========================================
+bench creature → empty lane                     ``MOVE`` (bench → lane)
+lane creature → adjacent empty lane             ``MOVE`` (slide)
+lane creature → another of your lane creatures  ``SET``
+weapon / armour / accessory → equip slot        ``EQUIP`` (dropping on the creature works too)
+Set Phase spell → its target (or the band)      ``CAST``
+combat spell → one of your lanes                ``CAST``
+lane creature → opposing lane                   ``ATTACK`` (arrow stays drawn)
+=============================================  ==========================================
+
+Clicks / keys: Space or Enter = the main button (to combat, resolve / end turn,
+pass a spell window); E = end the turn without attacking; R = "nothing
+playable?" redraw; choices (the defender's order, where a creature goes, which
+item, which card) by clicking the lit slot or card, or keys 1–9.
+
+The optional turn clock (Settings → Everdawn turn clock) lives in
+:mod:`client.tables.everdawn_clock`; animations in
+:mod:`client.tables.everdawn_anims`.
+"""
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from engine.core.match import Result
+from engine.everdawn import match as EM
+from engine.everdawn.cards import (ATKB, BEATS, CARDS_BY_CODE, DEFB, IS_COMBAT_SPELL, KIND, K_ACCESSORY,
+                                   K_ARMOUR, K_SPELL, K_WEAPON, TYPE)
+
+from ..cards import back_surface, card_surface
+from ..cards.everdawn import colour_of, icon_of
+from ..cards.icons import draw_icon
+from ..table_base import SEAT_COLOURS, TableScene
+from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_arrow, hand_layout
+from ..ui import PAL, draw_text, fit_font, font, panel, shade
+from .everdawn_anims import ATTACK_COL, ClashAnim, FadeOut, RingPulse, draw_cross, fmt_clock, pill
+from .everdawn_clock import TIMEOUTS_TO_FORFEIT, TurnClock
+
+GAME = "everdawn"
+EQ_KINDS = (K_WEAPON, K_ARMOUR, K_ACCESSORY)
+EQ_ICON = {K_WEAPON: "sword", K_ARMOUR: "shield", K_ACCESSORY: "bag"}
+EQ_WORD = {K_WEAPON: "weapon", K_ARMOUR: "armour", K_ACCESSORY: "accessory"}
+COMBAT_PHASES = ("declare", "defender_spells", "attacker_spells", "order")
+CHOICE_PROMPT = {
+    EM.CH_PLACE: "Choose where {card} goes: click a lit slot",
+    EM.CH_SET_OPP: "Choose an opposing creature to set: click it",
+    EM.CH_SWAP_ITEM: "Training Camp: click the item to take off",
+    EM.CH_SWAP_HAND: "Training Camp: click the item in your hand to put on",
+    EM.CH_RELOCATE: "Road Sanctuary: click where the creature goes",
+    EM.CH_REFORGE: "Reforge: choose the creature to take from your deck",
+    EM.CH_SCOUT: "Scouting Report: choose the card to take",
+    EM.CH_REDIRECT_ATTACK: "Resting Fortress: click the attacker to redirect",
+    EM.CH_REDIRECT_LANE: "Resting Fortress: click the lane the attack now goes to",
+}
+_PLAYER_RX = re.compile(r"Player ([12])")
+_YOU_VERBS = {"sets": "set", "moves": "move", "equips": "equip", "casts": "cast", "loses": "lose",
+              "draws": "draw", "takes": "take", "has": "have", "concedes": "concede", "wins": "win",
+              "puts": "put", "redraws": "redraw"}
+_YOU_RX = re.compile(r"\bYou (" + "|".join(_YOU_VERBS) + r")\b")
+
+
+def card_of(code):
+    return CARDS_BY_CODE[code] if code is not None and code >= 0 else None
+
+
+class Table(TableScene):
+    log_width = 300
+
+    def __init__(self, app, *, clock=None, **kw):
+        self._log_wrapped = False
+        self.cw = 0
+        self.choice_spots: list = []
+        self.forfeit: Result | None = None
+        self._autopass = None
+        self.clock: TurnClock | None = None
+        super().__init__(app, **kw)
+        enabled = clock if clock is not None else (bool(getattr(app.settings, "everdawn_turn_clock", False))
+                                                   and self.mode != "watch")
+        if enabled and self.session is not None:
+            self.clock = TurnClock.from_json(self.session.meta.get("clock") or {})
+        self._wrap_log()
+
+    # ================================================================ names in sentences
+    def named(self, text: str) -> str:
+        """Engine sentences say "Player 1"; show the players' names (and "You" reads as English)."""
+        out = _PLAYER_RX.sub(lambda m: self.names[int(m.group(1)) - 1], str(text))
+        if "You" in out:
+            out = out.replace("You has nothing playable and redraws", "You have nothing playable and redraw")
+            out = _YOU_RX.sub(lambda m: "You " + _YOU_VERBS[m.group(1)], out)
+            out = re.sub(r"(?<=\S )You's\b", "your", out)
+            out = out.replace("You's", "Your")
+        return out
+
+    def _wrap_log(self):
+        if self._log_wrapped:
+            return
+        self._log_wrapped = True
+        add = self.log.add
+
+        def named_add(text, **kw):
+            add(self.named(text), **kw)
+        self.log.add = named_add
+
+    def _log_start(self):
+        self._wrap_log()
+        super()._log_start()
+
+    def result(self):
+        if self.forfeit is not None:
+            return self.forfeit
+        r = super().result()
+        if r is None:
+            return None
+        return Result(r.winner, self.named(r.reason))
+
+    # ================================================================ geometry
+    def layout(self):
+        s = self.s
+        r = self.board_rect
+        pad = s(8)
+        self.info_w = s(150)
+        self.strip_h = s(40)
+        self.band_h = s(50)
+        avail_h = r.height - self.strip_h - self.band_h - 4 * pad - s(8)
+        cw_h = avail_h / (2 * (1.4 + 0.32) + 1.27)
+        lane_gap, bench_gap, sep = s(18), s(10), s(34)
+        bk = 0.86
+        cw_w = (r.width - self.info_w - 2 * lane_gap - 2 * bench_gap - sep - 3 * pad) / (3 + 3 * bk)
+        cw = int(min(cw_h, cw_w))
+        self.cw, self.ch = cw, int(cw * 1.4)
+        bw, bh = int(cw * bk), int(cw * bk * 1.4)
+        self.eq_h = max(s(18), int(cw * 0.28))
+        block_w = 3 * cw + 2 * lane_gap + sep + 3 * bw + 2 * bench_gap
+        x0 = r.left + self.info_w + 2 * pad + max(0, (r.width - self.info_w - 2 * pad - block_w) // 2)
+        self.block = pygame.Rect(x0, r.top, block_w, r.height)
+        top = r.top + self.strip_h + pad
+        opp_card_top = top + self.eq_h + s(3)
+        self.band = pygame.Rect(x0, opp_card_top + self.ch + pad, block_w, self.band_h)
+        my_card_top = self.band.bottom + pad
+        self.slot_rects = {}
+        self.eq_rects = {}
+        for seat_row, card_top in (("opp", opp_card_top), ("me", my_card_top)):
+            for i in range(3):
+                rr = pygame.Rect(x0 + i * (cw + lane_gap), card_top, cw, self.ch)
+                self.slot_rects[(seat_row, i)] = rr
+            bx = x0 + 3 * cw + 2 * lane_gap + sep
+            for j in range(3):
+                by = card_top + (self.ch - bh) // 2
+                rr = pygame.Rect(bx + j * (bw + bench_gap), by, bw, bh)
+                self.slot_rects[(seat_row, 3 + j)] = rr
+            for sl in EM.SLOTS:
+                rr = self.slot_rects[(seat_row, sl)]
+                g = max(2, s(3))
+                ew = (rr.width - 2 * g) // 3
+                ey = rr.top - self.eq_h - s(3) if seat_row == "opp" else rr.bottom + s(3)
+                for k_i, kind in enumerate(EQ_KINDS):
+                    self.eq_rects[(seat_row, sl, kind)] = pygame.Rect(rr.left + k_i * (ew + g), ey, ew, self.eq_h)
+        my_bottom = my_card_top + self.ch + s(3) + self.eq_h
+        self.hand_area = pygame.Rect(x0 - s(4), my_bottom + pad, block_w + s(8), r.bottom - my_bottom - pad)
+        self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
+        self.opp_hand_area = pygame.Rect(x0, r.top, 3 * cw + 2 * lane_gap, self.strip_h)
+        self.info = {
+            "opp": pygame.Rect(r.left, self.slot_rects[("opp", 0)].top - self.eq_h - s(3), self.info_w,
+                               self.ch + self.eq_h + s(3)),
+            "me": pygame.Rect(r.left, my_card_top, self.info_w, self.ch + self.eq_h + s(3)),
+        }
+        self.refresh(update_shown=False)
+
+    def row(self, seat):
+        return "me" if seat == self.viewer else "opp"
+
+    def slot_rect(self, seat, slot):
+        return self.slot_rects[(self.row(seat), slot)]
+
+    def eq_rect(self, seat, slot, kind):
+        return self.eq_rects[(self.row(seat), slot, kind)]
+
+    def morale_pos(self, seat):
+        r = self.info[self.row(seat)]
+        return (r.centerx, r.top + self.s(62))
+
+    def hand_rects(self, n):
+        if n <= 0:
+            return []
+        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8), lift=self.s(6))
+
+    # ================================================================ state helpers
+    def me(self):
+        return self.viewer
+
+    def phase_chip(self, m) -> int:
+        """0 Set, 1 Combat, 2 End for the band's tracker."""
+        ph = m.phase()
+        if ph == "set":
+            return 0
+        if ph in COMBAT_PHASES:
+            return 1
+        if ph == "choice":
+            r = m.b[EM.G_RESUME]
+            return {EM.R_SET: 0, EM.R_DEF: 1, EM.R_ATK: 1}.get(r, 2)
+        return 2
+
+    def refresh(self, update_shown: bool = True):
+        super().refresh(update_shown)
+        if self.cw and self.session is not None:
+            self._compute_choice_spots()
+
+    def _compute_choice_spots(self):
+        """Clickable rects for non-drag decisions: (rect, action, card)."""
+        spots = []
+        self.tray = None
+        if not self.human_to_move():
+            self.choice_spots = spots
+            return
+        m = self.match
+        me = m.to_move()
+        ph = m.phase()
+        legal = self.legal
+        if ph == "order":
+            for a in legal:
+                if a[0] == EM.ORDER:
+                    spots.append((self.slot_rect(1 - me, a[1]), a, None))
+        elif ph == "choice":
+            kind, p, x, y = m.pending()
+            opts = [a for a in legal if a[0] == EM.CHOOSE]
+            if kind in (EM.CH_REFORGE, EM.CH_SCOUT):
+                n = len(opts)
+                tw = int(self.cw * 0.9)
+                th = int(tw * 1.4)
+                gap = self.s(12)
+                width = n * tw + (n - 1) * gap + self.s(40)
+                tray = pygame.Rect(0, 0, width, th + self.s(70))
+                tray.center = self.block.centerx, self.band.centery
+                tray.clamp_ip(self.board_rect)
+                self.tray = tray
+                for i, a in enumerate(opts):
+                    rr = pygame.Rect(tray.left + self.s(20) + i * (tw + gap), tray.top + self.s(50), tw, th)
+                    code = a[1] if kind == EM.CH_REFORGE else self.view.sdeck[me][-1 - a[1]]
+                    spots.append((rr, a, card_of(code)))
+            else:
+                for a in opts:
+                    v = a[1]
+                    if kind in (EM.CH_PLACE, EM.CH_RELOCATE, EM.CH_REDIRECT_LANE):
+                        rr = self.slot_rect(me, v)
+                    elif kind in (EM.CH_SET_OPP, EM.CH_REDIRECT_ATTACK):
+                        rr = self.slot_rect(1 - me, v)
+                    elif kind == EM.CH_SWAP_ITEM:
+                        rr = self.eq_rect(me, x, v)
+                    elif kind == EM.CH_SWAP_HAND:
+                        hr = self.hand_rects(len(m.hand[me]))
+                        rr = hr[v] if v < len(hr) else None
+                    else:
+                        rr = None
+                    if rr is not None:
+                        spots.append((rr, a, None))
+        self.choice_spots = spots
+
+    # ================================================================ gestures
+    def drag_sources(self):
+        if not self.human_to_move() or not self.cw:
+            return []
+        v = self.view
+        me = self.viewer
+        out = []
+        for s_ in EM.SLOTS:
+            code = v.creature_at(me, s_)
+            if code >= 0:
+                rr = self.slot_rect(me, s_)
+                out.append(DragSource(("slot", s_), rr, card_surface(GAME, card_of(code), rr.width),
+                                      card_of(code)))
+        hand = v.hand[me]
+        for i, rr in enumerate(self.hand_rects(len(hand))):
+            c = card_of(hand[i])
+            out.append(DragSource(("hand", i), rr, card_surface(GAME, c, rr.width) if c else None, c))
+        # the hand is drawn on top: later sources first so overlapping cards pick the top one
+        return out[::-1]
+
+    def drop_targets(self):
+        if not self.cw:
+            return []
+        me, opp = self.viewer, 1 - self.viewer
+        out = []
+        for s_ in EM.SLOTS:
+            for kind in EQ_KINDS:
+                out.append(DropTarget(("eq", s_, kind), self.eq_rect(me, s_, kind)))
+        for s_ in EM.SLOTS:
+            key = ("lane", me, s_) if s_ < 3 else ("bench", me, s_ - 3)
+            out.append(DropTarget(key, self.slot_rect(me, s_)))
+        for t in EM.LANES:
+            out.append(DropTarget(("lane", opp, t), self.slot_rect(opp, t)))
+        out.append(DropTarget(("table",), self.band))
+        return out
+
+    def gesture_of(self, action):
+        m = self.match
+        me = m.to_move()
+        if me is None:
+            return None
+        k = action[0]
+        if k == EM.MOVE or k == EM.SET:
+            return (("slot", action[1]), ("lane", me, action[2]))
+        if k == EM.ATTACK:
+            return (("slot", action[1]), ("lane", 1 - me, action[2]))
+        if k == EM.EQUIP:
+            c = m.hand[me][action[1]]
+            return (("hand", action[1]), ("eq", action[2], KIND[c]))
+        if k == EM.CAST:
+            c = m.hand[me][action[1]]
+            t = action[2]
+            if t == EM.NO_TARGET:
+                return (("hand", action[1]), ("table",))
+            if IS_COMBAT_SPELL[c] or t < 3:
+                return (("hand", action[1]), ("lane", me, t))
+            return (("hand", action[1]), ("bench", me, t - 3))
+        return None
+
+    def guess_action(self, src, tgt):
+        m = self.match
+        me = m.to_move()
+        if me is None:
+            return None
+        if src[0] == "hand":
+            h = src[1]
+            hand = m.hand[me]
+            if h >= len(hand):
+                return None
+            c = hand[h]
+            kind = KIND[c]
+            if tgt[0] == "eq":
+                slot = tgt[1]
+            elif tgt[0] == "lane" and tgt[1] == me:
+                slot = tgt[2]
+            elif tgt[0] == "bench" and tgt[1] == me:
+                slot = 3 + tgt[2]
+            elif tgt[0] == "lane":          # the opposing lane: lanes face each other
+                slot = tgt[2] if kind == K_SPELL and IS_COMBAT_SPELL[c] else None
+            elif tgt[0] == "table":
+                return (EM.CAST, h, EM.NO_TARGET) if kind == K_SPELL else None
+            else:
+                slot = None
+            if slot is None:
+                return None
+            if kind in EQ_KINDS:
+                return (EM.EQUIP, h, slot)
+            if kind == K_SPELL:
+                return (EM.CAST, h, slot)
+            return None
+        if src[0] == "slot":
+            s_ = src[1]
+            if tgt[0] == "lane" and tgt[1] == me:
+                t = tgt[2]
+                if m.creature_at(me, t) >= 0 and s_ < 3 and s_ != t:
+                    return (EM.SET, s_, t)
+                return (EM.MOVE, s_, t)
+            if tgt[0] == "lane":
+                return (EM.ATTACK, s_, tgt[2])
+        return None
+
+    def on_board_click(self, pos) -> bool:
+        for rr, action, _card in reversed(self.choice_spots):
+            if rr.collidepoint(pos):
+                if not self.busy():
+                    self.perform(action)
+                return True
+        return False
+
+    def handle_event(self, ev):
+        if ev.type == pygame.KEYDOWN and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.primary()
+                return
+            if pygame.K_1 <= ev.key <= pygame.K_9:
+                i = ev.key - pygame.K_1
+                if i < len(self.choice_spots) and not self.busy():
+                    self.perform(self.choice_spots[i][1])
+                return
+        super().handle_event(ev)
+
+    # ================================================================ buttons
+    def action_buttons(self):
+        if not self.human_to_move():
+            return []
+        m = self.match
+        ph = m.phase()
+        legal = self.legal
+        out = []
+        if ph == "set":
+            if (EM.REDRAW,) in legal:
+                out.append(("Nothing playable? Redraw", (EM.REDRAW,), "r",
+                            "Put your whole hand on the bottom of the support deck and draw as many"))
+            if m.turn() == 1:
+                out.append(("End turn (no combat on turn 1)", (EM.PASS,), "space", "The first turn has no combat"))
+            else:
+                out.append(("End turn without attacking", "__end_turn__", "e",
+                            "Skip the Combat Phase: end the turn now"))
+                out.append(("Go to combat", (EM.PASS,), "space", "End the Set Phase and declare attacks"))
+        elif ph == "declare":
+            if m.attacks():
+                out.append(("Resolve attacks", (EM.PASS,), "space", "Finish declaring: spell windows, then combat"))
+            else:
+                out.append(("End turn (no attacks)", (EM.PASS,), "space", "Declare no attack and end the turn"))
+        elif ph in ("defender_spells", "attacker_spells"):
+            out.append(("Pass (cast nothing more)", (EM.PASS,), "space",
+                        "Close your spell window; you can't cast again this combat"))
+        elif ph in ("order", "choice"):
+            for i, (_r, a, _c) in enumerate(self.choice_spots[:4]):
+                out.append((m.action_text(a), a, str(i + 1), "Choose this"))
+        return out
+
+    def primary(self):
+        """Space / Enter: the main button's action."""
+        items = self.action_buttons()
+        if not items or self.busy():
+            return
+        self._click_action(items[-1][1])
+
+    def _click_action(self, action):
+        if self.busy():
+            return
+        if action == "__end_turn__":
+            self.end_turn()
+            return
+        self.perform(action)
+
+    def end_turn(self):
+        """End the Set Phase and declare nothing: the turn ends."""
+        m = self.match
+        me, turn = m.to_move(), m.turn()
+        for _ in range(4):
+            m = self.match
+            if m.to_move() != me or m.turn() != turn or m.phase() not in ("set", "declare"):
+                break
+            if not self.perform((EM.PASS,)):
+                break
+
+    # ================================================================ concede, clock
+    def concede(self, seat=None):
+        seat = self.viewer if seat is None else seat
+        m = self.match
+        if m.result() is None and m.to_move() == seat:
+            self.cancel_ai()
+            self.anims.clear()
+            self.perform((EM.CONCEDE,))
+            self.show_game_over()
+            return
+        super().concede(seat)
+
+    def update(self, dt):
+        if self.session is not None and self.clock is not None and self.result() is None:
+            self._tick_clock(dt)
+        if self._autopass is not None and self.session is not None:
+            self._run_autopass()
+        super().update(dt)
+
+    def _tick_clock(self, dt):
+        m = self.match
+        self.clock.start_turn(m.turn())
+        p = m.to_move()
+        if p is None or p not in self.human_seats or self.app.scenes.top is not self or self.anims.busy \
+                or self.handoff_pending:
+            return
+        what = self.clock.tick(p, dt)
+        if what == "timeout":
+            self.on_timeout(p)
+        elif what == "forfeit":
+            self.on_forfeit(p)
+
+    def on_timeout(self, seat):
+        n = self.clock.timeouts[seat]
+        msg = (f"{self.names[seat]} ran out of time (timeout {n} of {TIMEOUTS_TO_FORFEIT - 1} allowed): "
+               f"the turn ends.")
+        self.log.add(msg, kind="info")
+        self.app.toast(msg, "error", 5)
+        self.cancel_drag()
+        self._save_clock()
+        self._autopass = (seat, self.match.turn())
+        self._run_autopass()
+
+    def on_forfeit(self, seat):
+        self._save_clock()
+        self.cancel_drag()
+        name = self.names[seat]
+        self.log.add(f"{name} ran out of time a third time and forfeits.", kind="info")
+        m = self.match
+        if m.to_move() == seat:
+            self.perform((EM.CONCEDE,))
+        self.forfeit = Result(1 - seat, f"{name} ran out of time three times.")
+        self.show_game_over()
+
+    def _save_clock(self):
+        try:
+            self.session.set_meta("clock", self.clock.to_json())
+        except Exception:  # noqa: BLE001 - the clock must never break the table
+            pass
+
+    def _run_autopass(self):
+        """After a timeout: pass every decision of that player until their turn is over."""
+        seat, turn = self._autopass
+        for _ in range(12):
+            m = self.match
+            if m.result() is not None or m.turn() != turn:
+                self._autopass = None
+                return
+            if m.to_move() != seat:
+                return
+            legal = m.legal_actions()
+            if not legal:
+                return
+            act = (EM.PASS,) if (EM.PASS,) in legal else legal[0]
+            if not self.perform(act):
+                return
+
+    # ================================================================ text
+    def status_text(self):
+        m = self.match
+        r = self.result()
+        if r is not None:
+            return r.text(self.names)
+        tp = m.turn_player()
+        sd = " · SUDDEN DEATH" if m.sudden_death() else ""
+        return f"Turn {m.turn()} · {self.names[tp]}'s turn{sd}"
+
+    def prompt(self) -> str:
+        m = self.match
+        if self.result() is not None:
+            return "The duel is over."
+        p = m.to_move()
+        ph = m.phase()
+        name = self.names[p] if p is not None else "?"
+        if not self.human_to_move():
+            what = {"set": "Set Phase", "declare": "declaring attacks", "defender_spells": "spell window",
+                    "attacker_spells": "spell window", "order": "ordering attacks", "choice": "choosing"}.get(ph, "")
+            return f"{name}: {what}…"
+        if ph == "set":
+            if m.turn() == 1:
+                return "Set Phase: move, equip, set, cast. No combat on the first turn — Space ends it."
+            return "Set Phase: move, equip, set, cast by dragging. Space: go to combat."
+        if ph == "declare":
+            return "Declare attacks: drag a lane creature onto an opposing lane. Space: resolve."
+        if ph == "defender_spells":
+            return "You are attacked! Your spell window comes first: drag a combat spell into a lane, or pass."
+        if ph == "attacker_spells":
+            return "Your spell window: drag a combat spell into an attacking lane, or pass."
+        if ph == "order":
+            return "Several attacks on one creature: click the attacker it takes first (or 1–3)."
+        if ph == "choice":
+            kind, _p, x, _y = m.pending()
+            card = card_of(x).name if kind == EM.CH_PLACE and x >= 0 else "the creature"
+            return CHOICE_PROMPT.get(kind, "Make a choice").format(card=card) + " (or keys 1–9)."
+        return ""
+
+    def card_at(self, pos):
+        if not self.cw or self.shown is None:
+            return None
+        v = self.shown
+        for rr, _a, c in reversed(self.choice_spots):
+            if c is not None and rr.collidepoint(pos):
+                return c
+        me, opp = self.viewer, 1 - self.viewer
+        hand = v.hand[me]
+        for i, rr in reversed(list(enumerate(self.hand_rects(len(hand))))):
+            if rr.collidepoint(pos):
+                return card_of(hand[i])
+        for seat in (me, opp):
+            for s_ in EM.SLOTS:
+                if self.slot_rect(seat, s_).collidepoint(pos):
+                    return card_of(v.creature_at(seat, s_))
+                items = v.items_at(seat, s_)
+                for kind in EQ_KINDS:
+                    if self.eq_rect(seat, s_, kind).collidepoint(pos):
+                        return card_of(items[kind - 1])
+        if self.reveal_all:
+            for rr, code in self._opp_hand_rects(v):
+                if rr.collidepoint(pos):
+                    return card_of(code)
+        return None
+
+    # ================================================================ animation
+    def animate(self, action, events, before, after):
+        sc = self.app.scale
+        out = []
+        switched = False
+        combat = any(e[0] in ("clash", "open_hit", "miss") for e in events)
+        late = []
+
+        def switch():
+            nonlocal switched
+            if not switched:
+                out.append(Call(self._show_now))
+                switched = True
+
+        for e in events:
+            k = e[0]
+            if k == "turn":
+                if combat:
+                    continue
+                who = self.names[e[2]]
+                head = "Your turn" if (self.mode == "ai" and e[2] in self.human_seats) else f"{who}'s turn"
+                late.append(Banner(head, f"Turn {e[1]}", duration=0.8))
+            elif k == "sudden_death":
+                switch()
+                first = self.names[1 - before.first_player()]
+                out.append(Banner("Sudden Death", f"Lanes cleared · 1 morale each · {first} goes first",
+                                  PAL["bad"], duration=2.4))
+            elif k == "clash":
+                p, a, t, acode, dcode = e[1], e[2], e[3], e[4], e[5]
+                adv_a = BEATS[TYPE[acode]][TYPE[dcode]] or bool(before.b[EM.G_CM + p * 9 + a * 3 + 2] & EM.CM_ADV)
+                adv_d = BEATS[TYPE[dcode]][TYPE[acode]] or bool(
+                    before.b[EM.G_CM + (1 - p) * 9 + t * 3 + 2] & EM.CM_ADV)
+                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[6], e[7], e[8], e[9],
+                                     adv_a, adv_d, bool(e[10]), bool(e[11]), scale=sc))
+            elif k == "open_hit":
+                p, a, t = e[1], e[2], e[3]
+                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[5], 0, -1, 0, True, False,
+                                     False, False, scale=sc, open_lane=True, duration=0.9))
+            elif k == "miss":
+                p, a, t = e[1], e[2], e[3]
+                out.append(FloatText("hits nothing", self.slot_rect(1 - p, t).center, PAL["muted"],
+                                     size=int(20 * sc), duration=0.7))
+            elif k == "destroyed":
+                p, slot, code = e[1], e[2], e[3]
+                rr = self.slot_rect(p, slot)
+                img = card_surface(GAME, card_of(code), rr.width)
+                late_anim = FadeOut(img, rr, self.morale_pos(p), duration=0.5)
+                if not switched:
+                    switch()
+                    out.append(late_anim)
+                else:
+                    out.append(late_anim)
+                out.append(FloatText("Destroyed", rr.center, PAL["bad"], size=int(24 * sc), duration=0.8,
+                                     parallel=True))
+            elif k == "morale":
+                switch()
+                delta = e[2]
+                col = PAL["bad"] if delta < 0 else PAL["good"]
+                out.append(FloatText(f"{delta:+d} morale", self.morale_pos(e[1]), col, size=int(26 * sc),
+                                     rise=int(50 * sc), duration=0.9, parallel=True))
+            elif k in ("move", "place", "revive", "equip", "set", "cast", "redirect", "setup", "attack",
+                       "lane_bonus", "to_hand"):
+                switch()
+                rr = self._event_rect(e)
+                if rr is not None:
+                    label = {"set": "SET", "cast": card_of(e[2]).name if k == "cast" else ""}.get(k, "")
+                    out.append(RingPulse(rr, PAL["gold_hi"] if k != "attack" else ATTACK_COL, sc,
+                                         duration=0.45 if k != "cast" else 0.7, label=label))
+        if not out and not late:
+            return []
+        switch()
+        out.extend(late)
+        if combat:
+            out.append(Wait(0.2))
+        return out
+
+    def _show_now(self):
+        self.shown = self.view
+
+    def _event_rect(self, e):
+        k = e[0]
+        try:
+            if k in ("move",):
+                return self.slot_rect(e[1], e[3])
+            if k in ("place", "revive"):
+                return self.slot_rect(e[1], e[2])
+            if k == "equip":
+                return self.eq_rect(e[1], e[3], KIND[e[2]])
+            if k == "set":
+                return self.slot_rect(e[1], e[2])
+            if k == "cast":
+                t = e[3]
+                if 0 <= t < 6:
+                    return self.slot_rect(e[1], t)
+                return self.band
+            if k == "redirect":
+                return self.slot_rect(e[1], e[4])
+            if k == "attack":
+                return self.slot_rect(1 - e[1], e[3])
+            if k == "lane_bonus" and e[2] >= 0:
+                return self.slot_rect(e[1], e[2])
+        except (IndexError, KeyError, TypeError):
+            return None
+        return None
+
+    # ================================================================ drawing
+    def draw_board(self, surf):
+        if not self.cw:
+            return
+        v = self.shown
+        me, opp = self.viewer, 1 - self.viewer
+        self._draw_opp_hand(surf, v)
+        for seat in (opp, me):
+            self._draw_info(surf, v, seat)
+            self._draw_row(surf, v, seat)
+        self._draw_band(surf, v)
+        self._draw_sets(surf, v)
+        self._draw_attacks(surf, v)
+        self._draw_hand(surf, v)
+        self._draw_choices(surf)
+
+    # ---------------------------------------------------------------- rows
+    def _draw_row(self, surf, v, seat):
+        s = self.s
+        row = self.row(seat)
+        lanes_box = self.slot_rects[(row, 0)].union(self.slot_rects[(row, 2)])
+        bench_box = self.slot_rects[(row, 3)].union(self.slot_rects[(row, 5)])
+        for box, label in ((lanes_box, "Lanes"), (bench_box, "Bench")):
+            bg = box.inflate(s(14), self.eq_h * 2 + s(20))
+            bg.height -= self.eq_h + s(4)
+            if row == "me":
+                bg.top = box.top - s(7)
+            else:
+                bg.bottom = box.bottom + s(7)
+            panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
+            if label == "Bench":
+                ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
+                draw_text(surf, "Bench", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
+        set_src, set_tgt = v.set_info(seat)
+        atk_lanes = {a for a, _t in v.attacks()} if seat == v.turn_player() else set()
+        for sl in EM.SLOTS:
+            rr = self.slot_rect(seat, sl)
+            code = v.creature_at(seat, sl)
+            if code < 0:
+                self._draw_empty_slot(surf, rr, sl, seat)
+            else:
+                c = card_of(code)
+                surf.blit(card_surface(GAME, c, rr.width), rr)
+                if sl == EM.CHAMPION_SLOT:
+                    pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
+                self._draw_stats_pill(surf, v, seat, sl, code, rr)
+                if sl == set_src:
+                    self._draw_set_mark(surf, rr, set_tgt >= 0)
+                if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):
+                    pill(surf, "ATTACKING", (rr.centerx, rr.top + s(14)), s(12), ATTACK_COL)
+            self._draw_equips(surf, v, seat, sl, code)
+
+    def _draw_empty_slot(self, surf, rr, sl, seat):
+        s = self.s
+        col = shade(SEAT_COLOURS[seat], 0.5)
+        box = pygame.Surface(rr.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (255, 255, 255, 14), box.get_rect(), border_radius=s(8))
+        surf.blit(box, rr)
+        # dashed outline
+        dash = s(8)
+        for x in range(rr.left + s(6), rr.right - s(6), dash * 2):
+            pygame.draw.line(surf, col, (x, rr.top), (min(x + dash, rr.right - s(6)), rr.top), max(1, s(2)))
+            pygame.draw.line(surf, col, (x, rr.bottom - 1), (min(x + dash, rr.right - s(6)), rr.bottom - 1),
+                             max(1, s(2)))
+        for y in range(rr.top + s(6), rr.bottom - s(6), dash * 2):
+            pygame.draw.line(surf, col, (rr.left, y), (rr.left, min(y + dash, rr.bottom - s(6))), max(1, s(2)))
+            pygame.draw.line(surf, col, (rr.right - 1, y), (rr.right - 1, min(y + dash, rr.bottom - s(6))),
+                             max(1, s(2)))
+        if sl < 3:
+            draw_text(surf, f"Lane {sl + 1}", (rr.centerx, rr.centery - s(10)), s(15), PAL["muted"], bold=True,
+                      anchor="center")
+            draw_text(surf, "open lane", (rr.centerx, rr.centery + s(10)), s(13), PAL["dim"], italic=True,
+                      anchor="center")
+        elif sl == EM.CHAMPION_SLOT:
+            draw_icon(surf, "crown", pygame.Rect(rr.centerx - s(16), rr.centery - s(30), s(32), s(32)),
+                      shade(PAL["gold"], 0.8))
+            draw_text(surf, "Champion", (rr.centerx, rr.centery + s(14)), s(13), PAL["gold"], anchor="center")
+        else:
+            draw_text(surf, f"Bench {sl - 2}", (rr.centerx, rr.centery), s(13), PAL["dim"], anchor="center")
+        if sl == EM.CHAMPION_SLOT:
+            pygame.draw.rect(surf, shade(PAL["gold"], 0.7), rr.inflate(s(4), s(4)), max(1, s(2)), border_radius=s(8))
+
+    def _draw_stats_pill(self, surf, v, seat, sl, code, rr):
+        """Current attack / defense when they differ from the printed numbers (items, set, auras)."""
+        s = self.s
+        c = card_of(code)
+        try:
+            atk, dfn = v.stats(seat, sl)
+        except Exception:  # noqa: BLE001
+            return
+        if (atk, dfn) == (c.attack, c.defense):
+            return
+        size = max(10, int(rr.width * 0.14))
+        f = font(size, True)
+        txt = f"{atk} / {dfn}"
+        img = f.render(txt, True, (255, 255, 255))
+        ic = int(size * 1.1)
+        w = img.get_width() + 2 * ic + s(14)
+        h = int(size * 1.5)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (rr.centerx, rr.top + int(rr.height * 0.60))
+        pygame.draw.rect(surf, (16, 40, 22), box, border_radius=h // 2)
+        pygame.draw.rect(surf, PAL["good"], box, max(1, s(2)), border_radius=h // 2)
+        draw_icon(surf, "sword", pygame.Rect(box.left + s(4), box.centery - ic // 2, ic, ic), (255, 200, 190))
+        surf.blit(img, img.get_rect(center=box.center))
+        draw_icon(surf, "shield", pygame.Rect(box.right - s(4) - ic, box.centery - ic // 2, ic, ic), (190, 215, 255))
+
+    def _draw_set_mark(self, surf, rr, gives):
+        s = self.s
+        veil = pygame.Surface(rr.size, pygame.SRCALPHA)
+        veil.fill((10, 10, 20, 120))
+        surf.blit(veil, rr)
+        band = pygame.Rect(rr.left, rr.centery - s(14), rr.width, s(28))
+        pygame.draw.rect(surf, (60, 44, 10), band)
+        pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
+        txt = "SET" if gives else "SET (no bonus)"
+        f = fit_font(txt, band.width - s(6), s(16), bold=True)
+        img = f.render(txt, True, PAL["gold_hi"])
+        surf.blit(img, img.get_rect(center=band.center))
+
+    def _draw_equips(self, surf, v, seat, sl, code):
+        s = self.s
+        items = v.items_at(seat, sl) if code >= 0 else (-1, -1, -1)
+        for kind in EQ_KINDS:
+            rr = self.eq_rect(seat, sl, kind)
+            item = items[kind - 1]
+            if item >= 0:
+                c = card_of(item)
+                col = colour_of(c)
+                pygame.draw.rect(surf, shade(col, 0.55), rr, border_radius=s(5))
+                pygame.draw.rect(surf, shade(col, 1.3), rr, max(1, s(2)), border_radius=s(5))
+                isz = min(rr.width, rr.height) - s(6)
+                draw_icon(surf, icon_of(c), pygame.Rect(rr.centerx - isz // 2, rr.centery - isz // 2, isz, isz),
+                          (250, 246, 236))
+            else:
+                alpha = 120 if code >= 0 else 50
+                box = pygame.Surface(rr.size, pygame.SRCALPHA)
+                pygame.draw.rect(box, (255, 255, 255, 16 if code >= 0 else 6), box.get_rect(), border_radius=s(5))
+                pygame.draw.rect(box, (150, 160, 185, alpha), box.get_rect(), max(1, s(1)), border_radius=s(5))
+                surf.blit(box, rr)
+                isz = min(rr.width, rr.height) - s(10)
+                if code >= 0 and isz > 6:
+                    draw_icon(surf, EQ_ICON[kind], pygame.Rect(rr.centerx - isz // 2, rr.centery - isz // 2, isz, isz),
+                              (96, 104, 124), outline=None)
+
+    # ---------------------------------------------------------------- info panels
+    def _draw_info(self, surf, v, seat):
+        s = self.s
+        r = self.info[self.row(seat)]
+        col = SEAT_COLOURS[seat]
+        active = v.turn_player() == seat and v.result() is None
+        panel(surf, r, colour=(20, 23, 31), border=col if active else shade(col, 0.5), radius=s(10), alpha=215)
+        x = r.left + s(10)
+        y = r.top + s(8)
+        name = self.names[seat]
+        f = fit_font(name, r.width - s(34), s(16), bold=True)
+        pygame.draw.circle(surf, col, (x + s(6), y + s(10)), s(6))
+        surf.blit(f.render(name, True, PAL["text"]), (x + s(18), y))
+        y += s(26)
+        mor = v.morale(seat)
+        sd = v.sudden_death()
+        mcol = PAL["bad"] if (sd or mor <= 20) else PAL["gold_hi"]
+        draw_text(surf, "MORALE", (r.centerx, y), s(12), PAL["muted"], bold=True, anchor="midtop")
+        draw_text(surf, str(mor), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
+        y += s(62)
+        bar = pygame.Rect(x, y, r.width - s(20), s(7))
+        pygame.draw.rect(surf, (40, 44, 56), bar, border_radius=s(3))
+        k = max(0.0, min(1.0, mor / 100))
+        if k > 0:
+            pygame.draw.rect(surf, mcol, (bar.left, bar.top, max(s(3), int(bar.width * k)), bar.height),
+                             border_radius=s(3))
+        y += s(14)
+        lines = [
+            ("Creatures in play", str(v.creatures_in_play(seat))),
+            ("Creature deck", str(len(v.cdeck[seat]))),
+            ("Support deck", str(len(v.sdeck[seat]))),
+            ("Hand", str(len(v.hand[seat]))),
+        ]
+        fs = s(13)
+        lh = s(17)
+        for label, val in lines:
+            if y + lh > r.bottom - s(4):
+                break
+            draw_text(surf, label, (x, y), fs, PAL["muted"])
+            draw_text(surf, val, (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
+            y += lh
+        if self.clock is not None and seat in self.human_seats and y + lh * 2 <= r.bottom:
+            y += s(3)
+            turn_left, bank = self.clock.left(seat)
+            to = self.clock.timeouts[seat]
+            draw_text(surf, "Bank", (x, y), fs, PAL["muted"])
+            draw_text(surf, fmt_clock(bank), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
+            y += lh
+            draw_text(surf, "Timeouts", (x, y), fs, PAL["muted"])
+            draw_text(surf, f"{to} / {TIMEOUTS_TO_FORFEIT}", (r.right - s(10), y), fs,
+                      PAL["bad"] if to else PAL["text"], bold=True, anchor="topright")
+
+    # ---------------------------------------------------------------- band
+    def _draw_band(self, surf, v):
+        s = self.s
+        b = self.band
+        panel(surf, b, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=230)
+        chip = self.phase_chip(v) if v.result() is None else -1
+        x = b.left + s(10)
+        cw_ = s(64)
+        for i, label in enumerate(("Set", "Combat", "End")):
+            rr = pygame.Rect(x, b.centery - s(14), cw_, s(28))
+            on = i == chip
+            acc = SEAT_COLOURS[v.turn_player()]
+            pygame.draw.rect(surf, shade(acc, 0.45) if on else (28, 31, 40), rr, border_radius=s(14))
+            pygame.draw.rect(surf, acc if on else PAL["line"], rr, max(1, s(2)), border_radius=s(14))
+            draw_text(surf, label, rr.center, s(14), PAL["text"] if on else PAL["dim"], bold=on, anchor="center")
+            x = rr.right + s(4)
+            if i < 2:
+                draw_text(surf, "›", (x + s(2), b.centery), s(16), PAL["dim"], anchor="midleft")
+                x += s(12)
+        x += s(8)
+        right = b.right - s(10)
+        if self.clock is not None and v.result() is None:
+            p = self.match.to_move()
+            if p is not None and p in self.human_seats:
+                right = self._draw_clock(surf, p, right, b.centery)
+        if v.sudden_death() and v.result() is None:
+            r = pill(surf, "SUDDEN DEATH", (0, 0), s(14), PAL["bad"])
+            r.midright = (right, b.centery)
+            pill(surf, "SUDDEN DEATH", r.center, s(14), PAL["bad"])
+            right = r.left - s(8)
+        text = self.prompt()
+        width = right - x
+        size = s(15)
+        f = font(size)
+        while size > s(11) and f.size(text)[0] > width:
+            size -= 1
+            f = font(size)
+        while f.size(text)[0] > width and len(text) > 8:
+            text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
+        col = PAL["gold_hi"] if self.human_to_move() else PAL["muted"]
+        surf.blit(f.render(text, True, col), f.render(text, True, col).get_rect(midleft=(x, b.centery)))
+        if self.drag is not None and self.drag.moved and ("table",) in self.legal_targets_for(self.drag.source.key):
+            draw_text(surf, "Drop here to cast", (b.centerx, b.bottom - s(2)), s(13), PAL["good"], bold=True,
+                      anchor="midbottom")
+
+    def _draw_clock(self, surf, seat, right, cy):
+        s = self.s
+        turn_left, bank = self.clock.left(seat)
+        in_bank = turn_left <= 0
+        val = bank if in_bank else turn_left
+        low = in_bank and bank < 30
+        col = PAL["bad"] if low else (PAL["gold_hi"] if in_bank else PAL["text"])
+        label = f"{fmt_clock(val)}" + (" bank" if in_bank else f" + {fmt_clock(bank)}")
+        f = font(s(16), True)
+        img = f.render(label, True, col)
+        r = img.get_rect(midright=(right, cy))
+        surf.blit(img, r)
+        # a little clock face
+        cx, rad = r.left - s(14), s(9)
+        pygame.draw.circle(surf, col, (cx, cy), rad, max(1, s(2)))
+        pygame.draw.line(surf, col, (cx, cy), (cx, cy - rad + s(3)), max(1, s(2)))
+        pygame.draw.line(surf, col, (cx, cy), (cx + rad - s(4), cy), max(1, s(2)))
+        return cx - rad - s(10)
+
+    # ---------------------------------------------------------------- sets and attacks
+    def _draw_sets(self, surf, v):
+        s = self.s
+        for seat in (0, 1):
+            src, tgt = v.set_info(seat)
+            if src < 0 or tgt < 0:
+                continue
+            a, b = self.slot_rect(seat, src), self.slot_rect(seat, tgt)
+            mine = self.row(seat) == "me"
+            ya = a.top + s(10) if mine else a.bottom - s(10)
+            yb = b.top + s(10) if mine else b.bottom - s(10)
+            bend = 0.35 if (b.centerx > a.centerx) == mine else -0.35
+            bend = -abs(bend) if mine else abs(bend)
+            if b.centerx < a.centerx:
+                bend = -bend
+            draw_arrow(surf, (a.centerx, ya), (b.centerx, yb), PAL["gold"], max(3, s(4)), bend=bend, dashed=True)
+            c = card_of(v.creature_at(seat, src))
+            if c is not None:
+                pill(surf, f"+{ATKB[c.code]} ATK / +{DEFB[c.code]} DEF from set",
+                     (b.centerx, b.bottom - s(16) if mine else b.top + s(16)), s(12), PAL["gold_hi"],
+                     border=PAL["gold"])
+
+    def _draw_attacks(self, surf, v):
+        s = self.s
+        ph = v.phase()
+        if v.result() is None and ph != "set":
+            p = v.turn_player()
+            for a, t in v.attacks():
+                ar, tr = self.slot_rect(p, a), self.slot_rect(1 - p, t)
+                start = (ar.centerx, ar.top + s(20)) if self.row(p) == "me" else (ar.centerx, ar.bottom - s(20))
+                end = (tr.centerx, tr.bottom - s(24)) if self.row(p) == "me" else (tr.centerx, tr.top + s(24))
+                draw_arrow(surf, start, end, ATTACK_COL, max(4, s(6)), bend=0.06)
+        d = self.drag
+        if d is not None and d.moved and d.source.key[0] == "slot" and d.source.key[1] < 3 \
+                and self.match.phase() == "declare":
+            ar = self.slot_rect(self.viewer, d.source.key[1])
+            draw_arrow(surf, (ar.centerx, ar.top + s(20)), d.pos, shade(ATTACK_COL, 0.8), max(3, s(4)), dashed=True)
+
+    # ---------------------------------------------------------------- hands
+    def _opp_hand_rects(self, v):
+        opp = 1 - self.viewer
+        hand = v.hand[opp]
+        n = len(hand)
+        if n == 0:
+            return []
+        area = self.opp_hand_area
+        w = int((area.height - self.s(4)) / 1.4)
+        rects = hand_layout(n, area.inflate(0, -self.s(4)), w, int(w * 1.4), gap=self.s(4))
+        return list(zip(rects, hand))
+
+    def _draw_opp_hand(self, surf, v):
+        s = self.s
+        opp = 1 - self.viewer
+        rects = self._opp_hand_rects(v)
+        for rr, code in rects:
+            c = card_of(code) if self.reveal_all else None
+            img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
+            surf.blit(img, rr)
+        label = f"{self.names[opp]}'s hand: {len(v.hand[opp])}"
+        x = (rects[-1][0].right + s(12)) if rects else self.opp_hand_area.left
+        draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midleft")
+
+    def _draw_hand(self, surf, v):
+        s = self.s
+        me = self.viewer
+        hand = v.hand[me]
+        rects = self.hand_rects(len(hand))
+        mouse = self.app.mouse
+        hover = None
+        for i in range(len(rects) - 1, -1, -1):
+            if rects[i].collidepoint(mouse):
+                hover = i
+                break
+        dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
+        for i, rr in enumerate(rects):
+            if dragging == ("hand", i) or i == hover:
+                continue
+            c = card_of(hand[i])
+            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            self._hand_hint(surf, i, rr)
+        if hover is not None and dragging != ("hand", hover):
+            rr = rects[hover].move(0, -s(18))
+            c = card_of(hand[hover])
+            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            self._hand_hint(surf, hover, rr)
+        if not hand:
+            draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,
+                      anchor="center")
+
+    def _hand_hint(self, surf, i, rr):
+        for rect, action, _c in self.choice_spots:
+            if rect == self.hand_rects(len(self.shown.hand[self.viewer]))[i] and action[0] == EM.CHOOSE:
+                pygame.draw.rect(surf, PAL["good"], rr.inflate(self.s(6), self.s(6)), max(2, self.s(3)),
+                                 border_radius=self.s(8))
+
+    # ---------------------------------------------------------------- choices
+    def _draw_choices(self, surf):
+        if not self.choice_spots or self.busy():
+            return
+        s = self.s
+        if self.tray is not None:
+            panel(surf, self.tray, colour=PAL["panel"], border=PAL["gold"], radius=s(12), alpha=245)
+            draw_text(surf, self.prompt(), (self.tray.centerx, self.tray.top + s(14)), s(16), PAL["gold_hi"],
+                      bold=True, anchor="midtop")
+        for i, (rr, action, c) in enumerate(self.choice_spots):
+            if self.tray is not None and c is not None:
+                surf.blit(card_surface(GAME, c, rr.width), rr)
+            pulse = 0.5 + 0.5 * __import__("math").sin(self.t * 5)
+            col = shade(PAL["good"], 0.8 + 0.3 * pulse)
+            pygame.draw.rect(surf, col, rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
+            if i < 9:
+                pill(surf, str(i + 1), (rr.left + s(4), rr.top + s(4)), s(15), (16, 18, 24), bg=PAL["good"],
+                     border=(16, 18, 24), alpha=255)
