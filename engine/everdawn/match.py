@@ -513,23 +513,20 @@ class EverdawnMatch(Match):
             k = HAND_CLASS[c]
             if k:
                 if k < 4:                              # equipment of kind k (1 weapon, 2 armour, 3 accessory)
-                    if free is None:                   # per kind: mask of slots able to take it this turn
-                        f1 = f2 = f3 = 0
+                    if free is None:
+                        free = [0, -1, -1, -1]
+                    fk = free[k]
+                    if fk < 0:                         # slots whose creature can take a kind-k item now
+                        fk = 0
                         for s in MASK_SLOTS[occ]:
                             i = base + s * 6
-                            if not b[i + 4] & 2:       # F_EQUIPPED
-                                bit = 1 << s
-                                if b[i + 1] < 0:
-                                    f1 |= bit
-                                if b[i + 2] < 0:
-                                    f2 |= bit
-                                if b[i + 3] < 0:
-                                    f3 |= bit
-                        free = (0, f1, f2, f3)
+                            if b[i + k] < 0 and not b[i + 4] & 2:     # slot free, not equipped this turn
+                                fk |= 1 << s
+                        free[k] = fk
                     if h < MAX_HAND_TABLE:
-                        out += EQUIP_BY_MASK[h][free[k]]
+                        out += EQUIP_BY_MASK[h][fk]
                     else:
-                        out += [(EQUIP, h, s) for s in MASK_SLOTS[free[k]]]
+                        out += [(EQUIP, h, s) for s in MASK_SLOTS[fk]]
                 else:                                  # a Set Phase spell
                     tm = SIMPLE_TARGET[c]
                     if tm == ST_NONE:
