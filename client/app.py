@@ -115,7 +115,7 @@ class App:
     # ------------------------------------------------------------ window
     def _set_icon(self):
         from engine.core.paths import assets_dir
-        p = assets_dir() / "icon.png"
+        p = assets_dir() / "icons" / "cardhall.png"
         if p.exists():
             try:
                 pygame.display.set_icon(pygame.image.load(str(p)))

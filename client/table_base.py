@@ -74,6 +74,8 @@ class TableScene(Scene):
     reveal_all = False
     #: width of the right-hand log column at scale 1
     log_width = 300
+    #: show a "Your turn" / "<name>'s turn" banner when a human seat's turn begins
+    banner_on_turn = True
 
     # ================================================================ set-up
     def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
@@ -174,6 +176,7 @@ class TableScene(Scene):
             self.button((self.W - s(118) - s(96), s(8), s(88), s(36)), "Undo", self.undo, key="ctrl+z",
                         tip="Take back your last decision", name="undo", cls="@small")
         self._action_widgets = []
+        self.anims.area = self.board_rect
         self.layout()
         self.refresh()
 
@@ -279,9 +282,14 @@ class TableScene(Scene):
             self.log.add(text, turn=turn, seat=actor, kind="turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event")
         self.refresh(update_shown=False)
         try:
-            anims = self.animate(tuple(action), events, before, self.view) or []
+            anims = list(self.animate(tuple(action), events, before, self.view) or [])
         except Exception:  # noqa: BLE001
             anims = []
+        if self.banner_on_turn and self.mode != "watch" and any(ev and ev[0] == "turn" for ev in events):
+            tp = after_match.turn_player()
+            if tp in self.human_seats and after_match.result() is None:
+                who = "Your turn" if self.mode == "ai" else f"{self.names[tp]}'s turn"
+                anims.append(Banner(who, f"Turn {after_match.turn()}", duration=0.9))
         if anims:
             self.anims.add(*anims)
             from .tablekit import Call

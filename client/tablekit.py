@@ -236,24 +236,27 @@ class Banner(Anim):
         super().__init__(duration, **kw)
         self.text, self.sub, self.colour = text, sub, colour or PAL["gold"]
 
+    area = None  # set by the queue: the board rect (default: the whole window)
+
     def draw(self, surf):
-        w, h = surf.get_size()
+        area = pygame.Rect(self.area) if self.area is not None else surf.get_rect()
         k = self.k
         a = min(1.0, k / 0.15, (1 - k) / 0.25) if self.duration > 0 else 1
         a = max(0.0, a)
-        band_h = int(h * 0.16)
-        band = pygame.Surface((w, band_h), pygame.SRCALPHA)
+        band_h = int(surf.get_height() * 0.16)
+        band = pygame.Surface((area.width, band_h), pygame.SRCALPHA)
         band.fill((8, 10, 16, int(200 * a)))
-        surf.blit(band, (0, h // 2 - band_h // 2))
+        cx, cy = area.center
+        surf.blit(band, (area.left, cy - band_h // 2))
         f = font(int(band_h * 0.42), False, False, True)
         img = f.render(self.text, True, self.colour)
         img.set_alpha(int(255 * a))
-        surf.blit(img, img.get_rect(center=(w // 2, h // 2 - (band_h * 0.12 if self.sub else 0))))
+        surf.blit(img, img.get_rect(center=(cx, cy - (band_h * 0.12 if self.sub else 0))))
         if self.sub:
             f2 = font(int(band_h * 0.18))
             im2 = f2.render(self.sub, True, PAL["text"])
             im2.set_alpha(int(255 * a))
-            surf.blit(im2, im2.get_rect(center=(w // 2, h // 2 + band_h * 0.28)))
+            surf.blit(im2, im2.get_rect(center=(cx, cy + band_h * 0.28)))
 
 
 class Call(Anim):
@@ -313,8 +316,12 @@ class AnimQueue:
         if not self.active:
             self._next_group()
 
+    area = None  # where banners centre (the table sets its board rect)
+
     def draw(self, surf):
         for a in self.active:
+            if self.area is not None and hasattr(a, "area"):
+                a.area = self.area
             a.draw(surf)
 
 

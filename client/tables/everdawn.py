@@ -26,8 +26,11 @@ pass a spell window); E = end the turn without attacking; R = "nothing
 playable?" redraw; choices (the defender's order, where a creature goes, which
 item, which card) by clicking the lit slot or card, or keys 1–9.
 
-The optional turn clock (Settings → Everdawn turn clock) lives in
-:mod:`client.tables.everdawn_clock`; animations in
+The optional turn clock (Settings → Everdawn turn clock: 2 minutes a turn plus a
+5-minute bank, the third timeout forfeits) is the framework's
+(:meth:`TableScene.clock_spec`); a timeout here passes every decision of that
+player until their turn is over, and a forfeit or a concession is the engine's
+``CONCEDE`` action whenever it is that player's decision. Animations:
 :mod:`client.tables.everdawn_anims`.
 """
 from __future__ import annotations
@@ -47,8 +50,9 @@ from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, TableScene
 from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_arrow, hand_layout
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
-from .everdawn_anims import ATTACK_COL, ClashAnim, FadeOut, RingPulse, draw_cross, fmt_clock, pill
-from .everdawn_clock import TIMEOUTS_TO_FORFEIT, TurnClock
+from .everdawn_anims import ATTACK_COL, ClashAnim, FadeOut, RingPulse, fmt_clock, pill
+
+CLOCK = (120.0, 300.0, 3)   # seconds a turn, bank seconds, timeouts that forfeit
 
 GAME = "everdawn"
 EQ_KINDS = (K_WEAPON, K_ARMOUR, K_ACCESSORY)
@@ -84,14 +88,10 @@ class Table(TableScene):
         self._log_wrapped = False
         self.cw = 0
         self.choice_spots: list = []
-        self.forfeit: Result | None = None
+        self.tray = None
         self._autopass = None
-        self.clock: TurnClock | None = None
+        self._clock_on = clock
         super().__init__(app, **kw)
-        enabled = clock if clock is not None else (bool(getattr(app.settings, "everdawn_turn_clock", False))
-                                                   and self.mode != "watch")
-        if enabled and self.session is not None:
-            self.clock = TurnClock.from_json(self.session.meta.get("clock") or {})
         self._wrap_log()
 
     # ================================================================ names in sentences
@@ -104,6 +104,10 @@ class Table(TableScene):
             out = re.sub(r"(?<=\S )You's\b", "your", out)
             out = out.replace("You's", "Your")
         return out
+
+    def poss(self, seat) -> str:
+        """"Your" / "AI (easy)'s"."""
+        return "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
 
     def _wrap_log(self):
         if self._log_wrapped:
@@ -120,8 +124,6 @@ class Table(TableScene):
         super()._log_start()
 
     def result(self):
-        if self.forfeit is not None:
-            return self.forfeit
         r = super().result()
         if r is None:
             return None
@@ -448,64 +450,43 @@ class Table(TableScene):
                 break
 
     # ================================================================ concede, clock
-    def concede(self, seat=None):
-        seat = self.viewer if seat is None else seat
+    def clock_spec(self):
+        on = self._clock_on if self._clock_on is not None else bool(
+            getattr(self.app.settings, "everdawn_turn_clock", False))
+        return CLOCK if on and self.mode != "watch" else None
+
+    def clock_state(self, seat):
+        """(turn seconds left, bank seconds left, timeouts) of ``seat``, or None without a clock."""
+        c = getattr(self, "clock", None)
+        if not c or self.clock_spec() is None:
+            return None
+        return c["left"][seat], c["bank"][seat], c["timeouts"][seat]
+
+    def end_match(self, winner, reason, **meta):
+        """Concession and clock forfeit: the engine's CONCEDE when it is the loser's decision."""
         m = self.match
-        if m.result() is None and m.to_move() == seat:
+        loser = 1 - winner if winner in (0, 1) else None
+        if m.result() is None and loser is not None and m.to_move() == loser:
             self.cancel_ai()
             self.anims.clear()
-            self.perform((EM.CONCEDE,))
-            self.show_game_over()
-            return
-        super().concede(seat)
-
-    def update(self, dt):
-        if self.session is not None and self.clock is not None and self.result() is None:
-            self._tick_clock(dt)
-        if self._autopass is not None and self.session is not None:
-            self._run_autopass()
-        super().update(dt)
-
-    def _tick_clock(self, dt):
-        m = self.match
-        self.clock.start_turn(m.turn())
-        p = m.to_move()
-        if p is None or p not in self.human_seats or self.app.scenes.top is not self or self.anims.busy \
-                or self.handoff_pending:
-            return
-        what = self.clock.tick(p, dt)
-        if what == "timeout":
-            self.on_timeout(p)
-        elif what == "forfeit":
-            self.on_forfeit(p)
+            self.cancel_drag()
+            if self.perform((EM.CONCEDE,)):
+                self.conceded = Result(winner, reason)
+                self.log.add(reason + ".", kind="info")
+                self.show_game_over()
+                return
+        super().end_match(winner, reason, **meta)
 
     def on_timeout(self, seat):
-        n = self.clock.timeouts[seat]
-        msg = (f"{self.names[seat]} ran out of time (timeout {n} of {TIMEOUTS_TO_FORFEIT - 1} allowed): "
-               f"the turn ends.")
-        self.log.add(msg, kind="info")
-        self.app.toast(msg, "error", 5)
+        self.log.add(f"{self.names[seat]} ran out of time: the turn ends.", kind="info")
         self.cancel_drag()
-        self._save_clock()
         self._autopass = (seat, self.match.turn())
         self._run_autopass()
 
-    def on_forfeit(self, seat):
-        self._save_clock()
-        self.cancel_drag()
-        name = self.names[seat]
-        self.log.add(f"{name} ran out of time a third time and forfeits.", kind="info")
-        m = self.match
-        if m.to_move() == seat:
-            self.perform((EM.CONCEDE,))
-        self.forfeit = Result(1 - seat, f"{name} ran out of time three times.")
-        self.show_game_over()
-
-    def _save_clock(self):
-        try:
-            self.session.set_meta("clock", self.clock.to_json())
-        except Exception:  # noqa: BLE001 - the clock must never break the table
-            pass
+    def update(self, dt):
+        if self._autopass is not None and self.session is not None:
+            self._run_autopass()
+        super().update(dt)
 
     def _run_autopass(self):
         """After a timeout: pass every decision of that player until their turn is over."""
@@ -532,7 +513,7 @@ class Table(TableScene):
             return r.text(self.names)
         tp = m.turn_player()
         sd = " · SUDDEN DEATH" if m.sudden_death() else ""
-        return f"Turn {m.turn()} · {self.names[tp]}'s turn{sd}"
+        return f"Turn {m.turn()} · {self.poss(tp)} turn{sd}"
 
     def prompt(self) -> str:
         m = self.match
@@ -741,7 +722,7 @@ class Table(TableScene):
                     pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
                 self._draw_stats_pill(surf, v, seat, sl, code, rr)
                 if sl == set_src:
-                    self._draw_set_mark(surf, rr, set_tgt >= 0)
+                    self._draw_set_mark(surf, rr, set_tgt)
                 if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):
                     pill(surf, "ATTACKING", (rr.centerx, rr.top + s(14)), s(12), ATTACK_COL)
             self._draw_equips(surf, v, seat, sl, code)
@@ -801,7 +782,7 @@ class Table(TableScene):
         surf.blit(img, img.get_rect(center=box.center))
         draw_icon(surf, "shield", pygame.Rect(box.right - s(4) - ic, box.centery - ic // 2, ic, ic), (190, 215, 255))
 
-    def _draw_set_mark(self, surf, rr, gives):
+    def _draw_set_mark(self, surf, rr, tgt):
         s = self.s
         veil = pygame.Surface(rr.size, pygame.SRCALPHA)
         veil.fill((10, 10, 20, 120))
@@ -809,7 +790,7 @@ class Table(TableScene):
         band = pygame.Rect(rr.left, rr.centery - s(14), rr.width, s(28))
         pygame.draw.rect(surf, (60, 44, 10), band)
         pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
-        txt = "SET" if gives else "SET (no bonus)"
+        txt = f"SET → lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
         f = fit_font(txt, band.width - s(6), s(16), bold=True)
         img = f.render(txt, True, PAL["gold_hi"])
         surf.blit(img, img.get_rect(center=band.center))
@@ -880,15 +861,16 @@ class Table(TableScene):
             draw_text(surf, label, (x, y), fs, PAL["muted"])
             draw_text(surf, val, (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
             y += lh
-        if self.clock is not None and seat in self.human_seats and y + lh * 2 <= r.bottom:
+        cs = self.clock_state(seat) if seat in self.human_seats else None
+        if cs is not None and y + lh * 2 <= r.bottom:
+            turn_left, bank, to = cs
             y += s(3)
-            turn_left, bank = self.clock.left(seat)
-            to = self.clock.timeouts[seat]
-            draw_text(surf, "Bank", (x, y), fs, PAL["muted"])
-            draw_text(surf, fmt_clock(bank), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
+            draw_text(surf, "Time bank", (x, y), fs, PAL["muted"])
+            draw_text(surf, fmt_clock(bank), (r.right - s(10), y), fs, PAL["bad"] if bank < 30 else PAL["text"],
+                      bold=True, anchor="topright")
             y += lh
             draw_text(surf, "Timeouts", (x, y), fs, PAL["muted"])
-            draw_text(surf, f"{to} / {TIMEOUTS_TO_FORFEIT}", (r.right - s(10), y), fs,
+            draw_text(surf, f"{to} / {CLOCK[2]}", (r.right - s(10), y), fs,
                       PAL["bad"] if to else PAL["text"], bold=True, anchor="topright")
 
     # ---------------------------------------------------------------- band
@@ -912,10 +894,6 @@ class Table(TableScene):
                 x += s(12)
         x += s(8)
         right = b.right - s(10)
-        if self.clock is not None and v.result() is None:
-            p = self.match.to_move()
-            if p is not None and p in self.human_seats:
-                right = self._draw_clock(surf, p, right, b.centery)
         if v.sudden_death() and v.result() is None:
             r = pill(surf, "SUDDEN DEATH", (0, 0), s(14), PAL["bad"])
             r.midright = (right, b.centery)
@@ -936,46 +914,25 @@ class Table(TableScene):
             draw_text(surf, "Drop here to cast", (b.centerx, b.bottom - s(2)), s(13), PAL["good"], bold=True,
                       anchor="midbottom")
 
-    def _draw_clock(self, surf, seat, right, cy):
-        s = self.s
-        turn_left, bank = self.clock.left(seat)
-        in_bank = turn_left <= 0
-        val = bank if in_bank else turn_left
-        low = in_bank and bank < 30
-        col = PAL["bad"] if low else (PAL["gold_hi"] if in_bank else PAL["text"])
-        label = f"{fmt_clock(val)}" + (" bank" if in_bank else f" + {fmt_clock(bank)}")
-        f = font(s(16), True)
-        img = f.render(label, True, col)
-        r = img.get_rect(midright=(right, cy))
-        surf.blit(img, r)
-        # a little clock face
-        cx, rad = r.left - s(14), s(9)
-        pygame.draw.circle(surf, col, (cx, cy), rad, max(1, s(2)))
-        pygame.draw.line(surf, col, (cx, cy), (cx, cy - rad + s(3)), max(1, s(2)))
-        pygame.draw.line(surf, col, (cx, cy), (cx + rad - s(4), cy), max(1, s(2)))
-        return cx - rad - s(10)
-
     # ---------------------------------------------------------------- sets and attacks
     def _draw_sets(self, surf, v):
+        """The creature receiving a set's bonuses: gold rim and what it gets (the set one wears a band)."""
         s = self.s
         for seat in (0, 1):
             src, tgt = v.set_info(seat)
             if src < 0 or tgt < 0:
                 continue
-            a, b = self.slot_rect(seat, src), self.slot_rect(seat, tgt)
-            mine = self.row(seat) == "me"
-            ya = a.top + s(10) if mine else a.bottom - s(10)
-            yb = b.top + s(10) if mine else b.bottom - s(10)
-            bend = 0.35 if (b.centerx > a.centerx) == mine else -0.35
-            bend = -abs(bend) if mine else abs(bend)
-            if b.centerx < a.centerx:
-                bend = -bend
-            draw_arrow(surf, (a.centerx, ya), (b.centerx, yb), PAL["gold"], max(3, s(4)), bend=bend, dashed=True)
+            b = self.slot_rect(seat, tgt)
+            pygame.draw.rect(surf, PAL["gold_hi"], b.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
             c = card_of(v.creature_at(seat, src))
             if c is not None:
-                pill(surf, f"+{ATKB[c.code]} ATK / +{DEFB[c.code]} DEF from set",
-                     (b.centerx, b.bottom - s(16) if mine else b.top + s(16)), s(12), PAL["gold_hi"],
-                     border=PAL["gold"])
+                txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
+                f = fit_font(txt, b.width - s(12), s(13), bold=True, min_size=8)
+                img = f.render(txt, True, PAL["gold_hi"])
+                box = img.get_rect(center=(b.centerx, b.top + int(b.height * 0.40))).inflate(s(10), s(6))
+                pygame.draw.rect(surf, (60, 44, 10), box, border_radius=box.height // 2)
+                pygame.draw.rect(surf, PAL["gold"], box, max(1, s(2)), border_radius=box.height // 2)
+                surf.blit(img, img.get_rect(center=box.center))
 
     def _draw_attacks(self, surf, v):
         s = self.s
@@ -1013,7 +970,7 @@ class Table(TableScene):
             c = card_of(code) if self.reveal_all else None
             img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
-        label = f"{self.names[opp]}'s hand: {len(v.hand[opp])}"
+        label = f"{self.poss(opp)} hand: {len(v.hand[opp])}"
         x = (rects[-1][0].right + s(12)) if rects else self.opp_hand_area.left
         draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midleft")
 
