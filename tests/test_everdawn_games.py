@@ -185,3 +185,17 @@ def test_view_keeps_the_cards_you_are_looking_at_and_hides_the_opponents():
     assert d.pending()[2] == d.cdeck[0][-1] and not d.invariant_problems()
     d0 = m.determinize(0, 4)
     assert d0.cdeck[0][-1] == m.cdeck[0][-1]       # the chooser knows which card it is
+
+
+def test_determinization_during_the_opponents_training_camp_keeps_a_fitting_item():
+    """The opponent is choosing which hand item Training Camp puts on: every determinization of
+    the other player's view must still give them items to choose from."""
+    from engine.everdawn.testing import scenario
+    m = scenario([("vale_archer", "hunting_bow")], ["dawn_seers"],
+                 hand0=["training_camp", "elven_longbow", "lucky_charm", "chainmail"],
+                 sdeck0=["a_pirates_life", "reforge", "call_to_arms", "stone_skin", "rallying_cry"])
+    m.apply((M.CAST, 0, 0))
+    assert m.pending()[0] == M.CH_SWAP_HAND and len(m.legal_actions()) == 3
+    for seed in range(20):
+        d = m.determinize(1, seed)
+        assert len(d.legal_actions()) >= 2 and not d.invariant_problems()

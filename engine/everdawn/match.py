@@ -1663,12 +1663,42 @@ class EverdawnMatch(Match):
         r.shuffle(cre)
         self.cdeck[o] = cre
         b = self.b
-        if b[G_PHASE] == PH_CHOICE and b[G_PEND] == CH_PLACE and b[G_PEND + 2] < 0 and cre:
-            b[G_PEND + 2] = cre[-1]
+        if b[G_PHASE] == PH_CHOICE and b[G_PEND + 1] == o:
+            kind = b[G_PEND]
+            if kind == CH_PLACE and b[G_PEND + 2] < 0 and cre:
+                b[G_PEND + 2] = cre[-1]
+            elif kind in (CH_SWAP_ITEM, CH_SWAP_HAND):
+                self._fit_swap_hand(o)
         self.hidden = None
         self.viewer = -1
         self.rng = r.state
         return self
+
+    def _fit_swap_hand(self, o: int) -> None:
+        """Determinization during the opponent's pending Training Camp: the guessed hand must hold
+        items that fit (the real one did, or the choice would not be pending), so swap fitting
+        items in from the guessed deck until it holds two (or the deck has none left)."""
+        b = self.b
+        x, y = b[G_PEND + 2], b[G_PEND + 3]
+        i = S0 + o * 36 + x * NF
+
+        def fits(c):
+            k = KIND[c]
+            if not K_WEAPON <= k <= K_ACCESSORY:
+                return False
+            return b[G_PEND] == CH_SWAP_ITEM or k == y or b[i + k] < 0
+
+        hand, deck = self.hand[o], self.sdeck[o]
+        need = 2 - sum(1 for c in hand if fits(c))
+        for j in range(len(deck) - 1, -1, -1):
+            if need <= 0:
+                break
+            if fits(deck[j]):
+                h = next((n for n, c in enumerate(hand) if not fits(c)), None)
+                if h is None:
+                    break
+                hand[h], deck[j] = deck[j], hand[h]
+                need -= 1
 
     # ================================================================ checks
     def invariant_problems(self) -> list[str]:
