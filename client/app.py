@@ -296,9 +296,47 @@ class App:
             top.process_event(ev)
 
     def run(self) -> int:
+        """The main loop. A screen that fails is not the end of the program: the
+        error goes to a crash log under the data folder, the player sees a toast
+        and lands on the title (games are autosaved after every move)."""
+        failures = 0
         while self.running:
-            self.step()
+            try:
+                self.step()
+                failures = 0
+            except (KeyboardInterrupt, SystemExit):
+                raise
+            except Exception:  # noqa: BLE001 - recover, don't vanish
+                failures += 1
+                if failures >= 3:
+                    raise
+                self._recover()
         return self.exit_code
+
+    def _recover(self):
+        import traceback
+        from .storage import data_dir, ensure
+        text = traceback.format_exc()
+        where = None
+        try:
+            folder = ensure(data_dir() / "logs")
+            where = folder / f"crash-{time.strftime('%Y%m%d-%H%M%S')}.txt"
+            from engine.core.files import atomic_write_text
+            atomic_write_text(where, text)
+        except OSError:
+            pass
+        print(text, file=__import__("sys").stderr)
+        for sc in list(self.scenes.stack):
+            try:
+                sc.leave()
+            except Exception:  # noqa: BLE001
+                pass
+        self.scenes.stack.clear()
+        self.scenes.switch("title")
+        msg = "Something went wrong on that screen; your game is saved and can be resumed."
+        if where is not None:
+            msg += f" Details: {where}"
+        self.toast(msg, "error", 8)
 
     def quit(self, code: int = 0):
         self.running = False

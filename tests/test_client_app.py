@@ -106,3 +106,24 @@ def test_hovering_a_button_shows_its_tooltip(driver):
     driver.step(90)
     w = driver.widget("settings")
     assert w.tool_tip is not None and "shortcut" in w.tool_tip_text
+
+
+def test_a_failing_screen_returns_to_the_title_with_a_crash_log(driver, tmp_path):
+    driver.open("title")
+    broken = driver.scene
+
+    def boom(surf):
+        raise RuntimeError("broken screen")
+    broken.draw = boom
+    real_step, frames = driver.app.step, [0]
+
+    def step(dt=None):  # let run() go for a few frames, then stop it
+        frames[0] += 1
+        if frames[0] > 5:
+            driver.app.running = False
+        return real_step(dt)
+    driver.app.step = step
+    assert driver.app.run() == 0
+    assert driver.app.scenes.top is not broken and driver.app.scenes.top.name == "title"
+    assert list((tmp_path / "data" / "logs").glob("crash-*.txt"))
+    assert any("went wrong" in t.text for t in driver.app.toasts)

@@ -174,7 +174,8 @@ class Table(TableScene):
         my_bottom = my_card_top + self.ch + s(3) + self.eq_h
         self.hand_area = pygame.Rect(x0 - s(4), my_bottom + pad, block_w + s(8), r.bottom - my_bottom - pad)
         self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
-        self.opp_hand_area = pygame.Rect(x0, r.top, 3 * cw + 2 * lane_gap, self.strip_h)
+        bx0 = x0 + 3 * cw + 2 * lane_gap + sep
+        self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
         self.info = {
             "opp": pygame.Rect(r.left, self.slot_rects[("opp", 0)].top - self.eq_h - s(3), self.info_w,
                                self.ch + self.eq_h + s(3)),
@@ -790,7 +791,7 @@ class Table(TableScene):
         band = pygame.Rect(rr.left, rr.centery - s(14), rr.width, s(28))
         pygame.draw.rect(surf, (60, 44, 10), band)
         pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
-        txt = f"SET → lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
+        txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
         f = fit_font(txt, band.width - s(6), s(16), bold=True)
         img = f.render(txt, True, PAL["gold_hi"])
         surf.blit(img, img.get_rect(center=band.center))
@@ -838,7 +839,7 @@ class Table(TableScene):
         sd = v.sudden_death()
         mcol = PAL["bad"] if (sd or mor <= 20) else PAL["gold_hi"]
         draw_text(surf, "MORALE", (r.centerx, y), s(12), PAL["muted"], bold=True, anchor="midtop")
-        draw_text(surf, str(mor), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
+        draw_text(surf, str(max(0, mor)), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
         y += s(62)
         bar = pygame.Rect(x, y, r.width - s(20), s(7))
         pygame.draw.rect(surf, (40, 44, 56), bar, border_radius=s(3))
@@ -957,10 +958,11 @@ class Table(TableScene):
         n = len(hand)
         if n == 0:
             return []
-        area = self.opp_hand_area
-        w = int((area.height - self.s(4)) / 1.4)
-        rects = hand_layout(n, area.inflate(0, -self.s(4)), w, int(w * 1.4), gap=self.s(4))
-        return list(zip(rects, hand))
+        area = self.opp_hand_area.inflate(0, -self.s(4))
+        w = int(area.height / 1.4)
+        step = min(w + self.s(4), max(self.s(6), (area.width // 2 - w) // max(1, n - 1)))
+        x = area.right - w - step * (n - 1)
+        return [(pygame.Rect(x + i * step, area.top, w, int(w * 1.4)), hand[i]) for i in range(n)]
 
     def _draw_opp_hand(self, surf, v):
         s = self.s
@@ -971,8 +973,8 @@ class Table(TableScene):
             img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
         label = f"{self.poss(opp)} hand: {len(v.hand[opp])}"
-        x = (rects[-1][0].right + s(12)) if rects else self.opp_hand_area.left
-        draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midleft")
+        x = (rects[0][0].left - s(10)) if rects else self.opp_hand_area.right
+        draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midright")
 
     def _draw_hand(self, surf, v):
         s = self.s
