@@ -67,7 +67,8 @@ def text_panel(s, rect, text, *, size, colour=INK, bg=PARCH, italic_tail=None, m
     pygame.draw.rect(s, bg, rect, border_radius=max(2, rect.width // 30))
     pygame.draw.rect(s, shade(bg, 0.7), rect, max(1, rect.width // 120), border_radius=max(2, rect.width // 30))
     pad = max(2, rect.width // 22)
-    inner = rect.inflate(-2 * pad, -2 * pad)
+    pad_y = max(2, min(pad, rect.height // 10))
+    inner = rect.inflate(-2 * pad, -2 * pad_y)
     body = text or ""
     sz = size
     while True:

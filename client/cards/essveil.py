@@ -72,27 +72,27 @@ def render(card, w, h, big=False):
     kind = "Token" if card.kind == "token" else card.kind.title()
     tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
     D.type_plate(s, tp, kind, col)
-    # keyword icons row
+    # keyword icons along the top edge of the art (left; the Life cost sits right)
     kws = keywords_of(card)
     y = tp.bottom + pad
     if kws:
-        ic = max(9, int(w * 0.1))
+        ic = max(9, int(w * 0.11))
         n = len(kws)
         gap = max(1, w // 60)
-        total = n * ic + (n - 1) * gap
-        if total > inner.width - 2 * pad:
-            ic = max(7, (inner.width - 2 * pad - (n - 1) * gap) // n)
-            total = n * ic + (n - 1) * gap
-        x = inner.centerx - total // 2
+        room = art.width - 2 * pad - (int(r * 1.8) if life else 0)
+        if n * ic + (n - 1) * gap > room:
+            ic = max(7, (room - (n - 1) * gap) // n)
+        x = art.left + pad
+        ky = art.top + pad
         for kw in kws:
             name, kcol, num = keyword_icon(kw)
-            rr = pygame.Rect(x, y, ic, ic)
+            rr = pygame.Rect(x, ky, ic, ic)
             pygame.draw.circle(s, (20, 18, 24), rr.center, ic // 2 + 1)
+            pygame.draw.circle(s, kcol, rr.center, ic // 2 + 1, max(1, ic // 12))
             draw_icon(s, name, rr.inflate(-ic // 5, -ic // 5), kcol, outline=None)
             if num:
                 D.number(s, num, (rr.right - ic // 6, rr.bottom - ic // 6), ic * 0.5)
             x += ic + gap
-        y += ic + pad
     # stats
     stat_h = int(h * 0.12)
     stat_w = int(w * 0.26)
