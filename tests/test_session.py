@@ -2,6 +2,7 @@
 states you had; every past state can be revisited (replays, jump to turn);
 every action is autosaved at once and a killed game resumes to the identical
 position."""
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,9 @@ from engine.core.autosave import find_resumable, load_autosave
 from engine.core.files import FileProblem
 from engine.core.harness import starter_pair
 from engine.core.match import IllegalAction
+from engine.core.record import state_digest
 from engine.core.replays import list_replays
-from engine.core.rng import Rng, mix_seed
+from engine.core.rng import Rng
 from engine.core.session import MatchSession
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -224,11 +226,12 @@ def test_damaged_autosave_is_set_aside_not_offered(tmp_path):
 
 
 PLAYER = r"""
-import sys, time
+import json, sys, time
 sys.path.insert(0, sys.argv[1])
 import session_toy
 session_toy.register_globally()
 from engine.core.harness import starter_pair
+from engine.core.record import state_digest
 from engine.core.rng import Rng, mix_seed
 from engine.core.session import MatchSession
 game, folder, stop_at, first_seed = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
@@ -241,8 +244,9 @@ while True:  # game after game until killed
     rng = Rng(mix_seed(seed, 99))
     while s.match.result() is None:
         la = s.match.legal_actions()
-        s.apply(la[rng.randrange(len(la))])
-        print(seed, len(s), flush=True)
+        a = la[rng.randrange(len(la))]
+        s.apply(a)  # saved when this returns
+        print(seed, len(s), state_digest(s.match), json.dumps(list(a), separators=(",", ":")), flush=True)
         if len(s) == stop_at:
             time.sleep(600)
     s.autosave.discard()
@@ -250,20 +254,10 @@ while True:  # game after game until killed
 """
 
 
-def _expected(game, seed, n):
-    """The same game replayed in this process: the first n actions of that seed."""
-    d = (session_toy.toy_deck("A"), session_toy.toy_deck("B")) if game == "toy" else starter_pair(game, seed)
-    s = MatchSession.new(game, d, seed)
-    rng = Rng(mix_seed(seed, 99))
-    for _ in range(n):
-        la = s.match.legal_actions()
-        s.apply(la[rng.randrange(len(la))])
-    return s
-
-
 def _run_and_kill(game, folder, stop_at, seed, lines_before_kill):
-    """Run the game process, SIGKILL it after it reported ``lines_before_kill``
-    saved actions; returns the last (seed, actions) it reported before dying."""
+    """Run a headless game process with autosave; kill it (SIGKILL) once it has
+    reported ``lines_before_kill`` saved actions. Returns what it reported before
+    dying: ``{seed: [(digest of the state after the action, action), ...]}``."""
     p = subprocess.Popen([sys.executable, "-c", PLAYER, str(TESTS), game, str(folder), str(stop_at), str(seed)],
                          stdout=subprocess.PIPE, cwd=ROOT, text=True)
     lines = []
@@ -275,42 +269,68 @@ def _run_and_kill(game, folder, stop_at, seed, lines_before_kill):
         p.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
         p.wait()
     lines += p.stdout.read().split("\n")  # what it printed before the kill landed
-    lines = [x for x in lines if x.strip()]
-    if not lines:
-        return None
-    return tuple(int(x) for x in lines[-1].split())
+    games = {}
+    for line in lines:
+        if line.strip():
+            sd, n, digest, action = line.split()
+            games.setdefault(int(sd), []).append((digest, tuple(json.loads(action))))
+            assert len(games[int(sd)]) == int(n)
+    return games
+
+
+def _check_resumed(r, reported):
+    """The resumed game is the killed one: its actions start with every action
+    the process reported as saved (at most the one in flight more), and its
+    state is the very state the process had."""
+    acts = [a for _, a in reported]
+    n = len(acts)
+    assert r.actions[:n] == acts
+    assert n <= len(r) <= n + 1
+    if len(r) == n and n:
+        assert state_digest(r.match) == reported[-1][0]
+    assert r.match.to_json() == r.record.replay().to_json()
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_game_killed_after_n_actions_resumes_to_the_identical_state(game, tmp_path):
     n = 17
-    last = _run_and_kill(game, tmp_path, n, 40, n)
-    assert last is None or last == (40, n)
+    games = _run_and_kill(game, tmp_path, n, 40, n)
+    assert list(games) == [40] and len(games[40]) == n
     [info] = find_resumable(tmp_path)
     r = MatchSession.resume(info.path)
     assert len(r) == n and r.meta["ai"] == {"seat": 1, "seed": 40}
-    assert r.match.to_json() == _expected(game, 40, n).match.to_json()
+    _check_resumed(r, games[40])
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_game_killed_at_any_moment_loses_at_most_the_action_in_flight(game, tmp_path):
     for k, lines in enumerate((25, 61)):
         folder = tmp_path / str(k)
-        seed, n = _run_and_kill(game, folder, -1, 50 + k, lines)
+        games = _run_and_kill(game, folder, -1, 50 + k, lines)
+        last = max(games)
         saves = find_resumable(folder)
         if not saves:  # killed just after a game ended, before the next began
-            assert _expected(game, seed, n).match.result() is not None
+            s = MatchSession.from_record(_record_of(game, last, [a for _, a in games[last]]))
+            assert s.match.result() is not None
             continue
-        r = MatchSession.resume(saves[0].path)
         assert len(saves) == 1
-        if r.record.seed == seed:
-            assert n <= len(r) <= n + 1  # the last reported action is saved; at most one more
-        else:  # the next game had just begun
-            assert r.record.seed == seed + 1 and len(r) <= 1
-        assert r.match.to_json() == _expected(game, r.record.seed, len(r)).match.to_json()
+        r = MatchSession.resume(saves[0].path)
+        _check_resumed(r, games.get(r.record.seed, []))
+        assert r.record.seed in (last, last + 1)
         # and it plays on to the end from there
         play(r, Rng(3))
         assert r.record.replay().to_json() == r.match.to_json()
+
+
+def _record_of(game, seed, actions):
+    from engine.core.record import MatchRecord
+    d = (session_toy.toy_deck("A"), session_toy.toy_deck("B")) if game == "toy" else starter_pair(game, seed)
+    return MatchRecord(game, d, seed, get_default_options(game), list(actions), None, {})
+
+
+def get_default_options(game):
+    from engine.games import get_game
+    return get_game(game).match_class.default_options()
 
 
 def test_a_failing_disk_never_stops_the_game_and_the_next_save_catches_up(tmp_path, monkeypatch):
