@@ -149,6 +149,7 @@ def test_every_legal_action_has_text_and_events_have_sentences():
         for a in legal:
             t = m.action_text(a)
             assert t and not t[0].isdigit(), (a, t)
+        assert m.prompt().endswith(".")
         a = legal[rng.randrange(len(legal))]
         for e in m.apply(a):
             s = m.event_text(e)

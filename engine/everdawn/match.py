@@ -399,6 +399,38 @@ class EverdawnMatch(Match):
             return (CH_NONE, -1, -1, -1)
         return (b[G_PEND], b[G_PEND + 1], b[G_PEND + 2], b[G_PEND + 3])
 
+    def prompt(self) -> str:
+        """What the player to move is asked now, as a sentence for the client's status line."""
+        b = self.b
+        ph = b[G_PHASE]
+        if ph == PH_OVER:
+            r = self.result()
+            return r.text(PLAYERS) if r else ""
+        if ph == PH_SET:
+            return "Set Phase: move, equip, set or cast Set Phase spells, then end the Set Phase."
+        if ph == PH_DECLARE:
+            return "Declare attacks, then finish declaring."
+        if ph == PH_DEF_SPELLS:
+            return "You are attacked: cast combat spells, or pass."
+        if ph == PH_ATK_SPELLS:
+            return "Cast combat spells, or pass to resolve the combat."
+        if ph == PH_ORDER:
+            t = self._order_lane()
+            return (f"Several attacks target your {_name(b[S0 + (1 - b[G_ACTIVE]) * 36 + t * NF])}: "
+                    "choose which one it takes next.")
+        kind, p, x, _ = self.pending()
+        return {
+            CH_PLACE: f"Choose where {_name(x)} goes.",
+            CH_SET_OPP: "Choose an opposing creature to set.",
+            CH_SWAP_ITEM: "Training Camp: choose the item to take off.",
+            CH_SWAP_HAND: "Training Camp: choose the item from your hand to put on.",
+            CH_RELOCATE: "Road Sanctuary: choose where to move the creature.",
+            CH_REFORGE: "Reforge: choose a creature from your creature deck.",
+            CH_SCOUT: "Scouting Report: choose the card to take.",
+            CH_REDIRECT_ATTACK: "Resting Fortress: choose the attack to redirect.",
+            CH_REDIRECT_LANE: "Resting Fortress: choose the lane to redirect it to.",
+        }.get(kind, "")
+
     def hand_of(self, p: int) -> list[int]:
         return list(self.hand[p])
 
