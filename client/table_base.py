@@ -75,6 +75,7 @@ class TableScene(Scene):
     #: width of the right-hand log column at scale 1
     log_width = 300
     #: show a "Your turn" / "<name>'s turn" banner when a human seat's turn begins
+    #: (skipped when the table's own animate() already returned a Banner)
     banner_on_turn = True
 
     # ================================================================ set-up
@@ -285,7 +286,8 @@ class TableScene(Scene):
             anims = list(self.animate(tuple(action), events, before, self.view) or [])
         except Exception:  # noqa: BLE001
             anims = []
-        if self.banner_on_turn and self.mode != "watch" and any(ev and ev[0] == "turn" for ev in events):
+        if self.banner_on_turn and self.mode != "watch" and any(ev and ev[0] == "turn" for ev in events) \
+                and not any(isinstance(a, Banner) for a in anims):  # the table made its own
             tp = after_match.turn_player()
             if tp in self.human_seats and after_match.result() is None:
                 who = "Your turn" if self.mode == "ai" else f"{self.names[tp]}'s turn"
@@ -434,7 +436,7 @@ class TableScene(Scene):
         if spec is None or self.mode == "watch" or self.result() is not None:
             return
         per_turn, bank, limit = spec
-        c = getattr(self, "clock", None)
+        c = getattr(self, "clock", None)  # state: {"key", "left", "bank", "timeouts"} (tables read it)
         if c is None:
             saved = self.session.meta.get("clock") or {}
             banks = saved.get("bank") if isinstance(saved.get("bank"), list) else [bank, bank]
