@@ -502,3 +502,9 @@ def test_oversized_save_and_replay_files_are_refused(tmp_path):
     (r / "20260101-000000-000000-toy.json").write_bytes(b" " * (MAX_RECORD_BYTES + 1))
     assert list_replays(r) == []
     assert [x.name.split(".damaged-")[0] for x in r.iterdir()] == ["20260101-000000-000000-toy.json"]
+
+
+def test_a_save_with_too_many_actions_is_refused_quickly():
+    head = _auto_bytes().split(b"\n")[0] + b"\n"
+    with pytest.raises(FileProblem, match="more than 20000 actions"):
+        parse_autosave_bytes(head + b"[1]\n" * (MAX_RECORD_BYTES // 5))

@@ -120,6 +120,8 @@ def parse_autosave_bytes(data: bytes, name: str = "autosave", path=None) -> Matc
     except FileProblem as e:
         raise bad(str(e).split(": ", 1)[-1]) from None
     lines = data[nl + 1:].split(b"\n")
+    if len(rec.actions) + len(lines) > MAX_ACTIONS + 2:
+        raise bad(f"more than {MAX_ACTIONS} actions.")
     parsed = [_parse_action_line(raw) for raw in lines]
     for i, a in enumerate(parsed):
         if a is None:
