@@ -200,3 +200,68 @@ def test_determinization_during_the_opponents_training_camp_keeps_a_fitting_item
     for seed in range(20):
         d = m.determinize(1, seed)
         assert len(d.legal_actions()) >= 2 and not d.invariant_problems()
+
+
+def _reference_set_actions(m):
+    """The Set Phase actions written plainly from the rules (the engine builds them from tables)."""
+    from engine.everdawn.cards import CARDS_BY_CODE
+    p = m.to_move()
+    out = {(M.PASS,)}
+    cre = {s: m.creature_at(p, s) for s in range(6) if m.creature_at(p, s) >= 0}
+    empty_lanes = [t for t in range(3) if t not in cre]
+    for s in (3, 4, 5):
+        if s in cre:
+            out |= {(M.MOVE, s, t) for t in empty_lanes}
+    if m.b[M.G_SLIDE_OK]:
+        out |= {(M.MOVE, s, t) for s in range(3) if s in cre for t in empty_lanes if abs(s - t) == 1}
+    hand = m.hand[p]
+    for h, c in enumerate(hand):
+        card = CARDS_BY_CODE[c]
+        if card.is_equipment:
+            k = ("weapon", "armour", "accessory").index(card.kind)
+            for s in cre:
+                if m.items_at(p, s)[k] < 0 and not m.slot_flags(p, s) & M.F_EQUIPPED:
+                    out.add((M.EQUIP, h, s))
+        elif card.is_spell and card.timing == "set":
+            others = [CARDS_BY_CODE[x] for j, x in enumerate(hand) if j != h]
+            for t in list(range(6)) + [M.NO_TARGET]:
+                code = m.creature_at(p, t) if t < 6 else -1
+                ok = False
+                if card.target == "none":
+                    ok = t == M.NO_TARGET
+                elif card.target == "own_creature":
+                    ok = code >= 0
+                    if ok and card.id == "training_camp":
+                        ok = any(x >= 0 for x in m.items_at(p, t)) and any(o.is_equipment for o in others)
+                elif card.target == "own_lane":
+                    ok = t < 3 and code >= 0
+                    if ok and card.id == "road_sanctuary":
+                        ok = bool(empty_lanes) or any(m.creature_at(p, s) < 0 for s in (4, 5)) or (
+                            CARDS_BY_CODE[code].champion and m.creature_at(p, 3) < 0)
+                elif card.target == "own_bench23":
+                    ok = t in (4, 5) and code >= 0 and not CARDS_BY_CODE[code].champion and any(
+                        not CARDS_BY_CODE[x].champion for x in m.cdeck[p])
+                elif card.target == "empty_bench23":
+                    ok = t in (4, 5) and code < 0 and bool(m.cdeck[p])
+                if ok:
+                    out.add((M.CAST, h, t))
+    src, _ = m.set_info(p)
+    if src < 0:
+        lanes = [s for s in range(3) if s in cre]
+        out |= {(M.SET, s, t) for s in lanes for t in lanes if s != t}
+    return out
+
+
+def test_set_phase_actions_match_a_plain_reading_of_the_rules():
+    checked = 0
+    for seed in range(120):
+        m = EverdawnMatch.new(starter_pair("everdawn", seed), seed)
+        rng = Rng(mix_seed(seed, 5))
+        while m.result() is None:
+            legal = m.legal_actions()
+            if m.phase() == "set":
+                got = set(legal) - {(M.REDRAW,)}
+                assert got == _reference_set_actions(m) and len(got) == len(legal) - ((M.REDRAW,) in legal)
+                checked += 1
+            m.apply(legal[rng.randrange(len(legal))], check=False)
+    assert checked > 5000
