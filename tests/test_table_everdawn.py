@@ -1,0 +1,358 @@
+"""The Everdawn table through the real event loop (dummy video driver): every
+gesture by drag and drop against the engine's legal actions, refused drops with
+the engine's reason, clicks and keys for the rest, the turn clock, concede,
+Sudden Death, and a whole game against the AI played through the UI."""
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.core.harness import starter_pair  # noqa: E402
+from engine.core.session import MatchSession  # noqa: E402
+from engine.everdawn import match as EM  # noqa: E402
+from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND, K_SPELL  # noqa: E402
+
+HUMAN = 0
+
+
+@pytest.fixture
+def driver(tmp_path):
+    from client.testing import Driver
+    d = Driver(tmp_path)
+    d.app.settings.ai_difficulty = "easy"
+    yield d
+    d.close()
+
+
+def new_session(seed):
+    return MatchSession.new("everdawn", starter_pair("everdawn", seed), seed, None,
+                            {"mode": "ai", "ai": "easy", "human": HUMAN, "names": ["You", "AI (easy)"]})
+
+
+def find_state(pred, seeds=range(1, 60), max_actions=400):
+    """A session (random legal play, seeded) stopped at a decision of the human seat where ``pred(match)``."""
+    for seed in seeds:
+        s = new_session(seed)
+        rng = random.Random(seed)
+        for _ in range(max_actions):
+            m = s.match
+            if m.result() is not None:
+                break
+            if m.to_move() == HUMAN and pred(m):
+                return s
+            legal = m.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("no such state found")
+
+
+def open_table(d, session, **kw):
+    from client.tables.everdawn import Table
+    t = Table(d.app, game="everdawn", session=session, mode="ai", human_seats=(HUMAN,), ai_level="easy",
+              _paused_ai=kw.pop("paused", True), **kw)
+    t.name = "table"
+    d.app.scenes.switch(t)
+    d.step(2)
+    return t
+
+
+def centre(t, seat, slot):
+    return t.slot_rect(seat, slot).center
+
+
+def hand_centre(t, i):
+    return t.hand_rects(len(t.match.hand[HUMAN]))[i].center
+
+
+def last_toast(d):
+    return d.app.toasts[-1].text if d.app.toasts else ""
+
+
+def legal_of(m, kind):
+    return [a for a in m.legal_actions() if a[0] == kind]
+
+
+# ---------------------------------------------------------------- Set Phase gestures
+def test_bench_creature_dragged_into_an_empty_lane(driver):
+    s = find_state(lambda m: m.phase() == "set" and any(a[1] >= 3 for a in legal_of(m, EM.MOVE)))
+    t = open_table(driver, s)
+    a = next(a for a in legal_of(t.match, EM.MOVE) if a[1] >= 3)
+    code = t.match.creature_at(HUMAN, a[1])
+    # while dragging, exactly the legal lanes light up
+    driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]), release=False)
+    assert ("lane", HUMAN, a[2]) in t.legal_targets_for(("slot", a[1]))
+    driver.post(driver.pygame.MOUSEBUTTONUP, pos=centre(t, HUMAN, a[2]), button=1, touch=False)
+    driver.step(2)
+    assert t.match.creature_at(HUMAN, a[2]) == code
+    assert t.match.creature_at(HUMAN, a[1]) == -1
+
+
+def test_bench_creature_onto_an_occupied_lane_snaps_back_with_the_reason(driver):
+    s = find_state(lambda m: m.phase() == "set" and m.creature_at(HUMAN, 4) >= 0 and m.creature_at(HUMAN, 0) >= 0)
+    t = open_table(driver, s)
+    before = t.match.to_json()
+    driver.drag(centre(t, HUMAN, 4), centre(t, HUMAN, 0))
+    assert t.match.to_json() == before
+    assert last_toast(driver) == "Lane 1 is occupied."
+
+
+def test_slide_to_an_adjacent_empty_lane(driver):
+    s = find_state(lambda m: m.phase() == "set" and any(a[1] < 3 for a in legal_of(m, EM.MOVE)))
+    t = open_table(driver, s)
+    a = next(a for a in legal_of(t.match, EM.MOVE) if a[1] < 3)
+    code = t.match.creature_at(HUMAN, a[1])
+    driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]))
+    assert t.match.creature_at(HUMAN, a[2]) == code
+
+
+def test_equipment_dragged_onto_its_slot_and_refused_twice_in_a_turn(driver):
+    s = find_state(lambda m: m.phase() == "set" and len({a[2] for a in legal_of(m, EM.EQUIP)}) >= 1
+                   and sum(1 for c in m.hand[HUMAN] if KIND[c] in (1, 2, 3)) >= 2)
+    t = open_table(driver, s)
+    a = legal_of(t.match, EM.EQUIP)[0]
+    h, slot = a[1], a[2]
+    item = t.match.hand[HUMAN][h]
+    kind = KIND[item]
+    driver.drag(hand_centre(t, h), t.eq_rect(HUMAN, slot, kind).center)
+    assert t.match.items_at(HUMAN, slot)[kind - 1] == item
+    # a second item on the same creature this turn: refused with the engine's reason
+    m = t.match
+    h2 = next(i for i, c in enumerate(m.hand[HUMAN]) if KIND[c] in (1, 2, 3))
+    before = m.to_json()
+    driver.drag(hand_centre(t, h2), t.eq_rect(HUMAN, slot, KIND[m.hand[HUMAN][h2]]).center)
+    assert t.match.to_json() == before
+    assert "one item per creature per turn" in last_toast(driver) or "already carries" in last_toast(driver)
+
+
+def test_equipment_dropped_on_the_creature_itself_goes_to_its_slot(driver):
+    s = find_state(lambda m: m.phase() == "set" and legal_of(m, EM.EQUIP))
+    t = open_table(driver, s)
+    a = legal_of(t.match, EM.EQUIP)[0]
+    item = t.match.hand[HUMAN][a[1]]
+    driver.drag(hand_centre(t, a[1]), centre(t, HUMAN, a[2]))
+    assert item in t.match.items_at(HUMAN, a[2])
+
+
+def test_set_a_creature_on_an_ally(driver):
+    s = find_state(lambda m: m.phase() == "set" and legal_of(m, EM.SET))
+    t = open_table(driver, s)
+    a = legal_of(t.match, EM.SET)[0]
+    driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]))
+    assert t.match.set_info(HUMAN) == (a[1], a[2])
+    # only one set at a time: the engine's reason
+    other = next((x for x in EM.LANES if x not in (a[1], a[2]) and t.match.creature_at(HUMAN, x) >= 0), None)
+    if other is not None:
+        driver.drag(centre(t, HUMAN, other), centre(t, HUMAN, a[1]))
+        assert last_toast(driver) == "Only one of your creatures can be set at a time."
+
+
+def test_set_phase_spell_cast_on_its_target(driver):
+    def ok(m):
+        return m.phase() == "set" and any(a[2] != EM.NO_TARGET for a in legal_of(m, EM.CAST))
+    s = find_state(ok)
+    t = open_table(driver, s)
+    a = next(a for a in legal_of(t.match, EM.CAST) if a[2] != EM.NO_TARGET)
+    spell = t.match.hand[HUMAN][a[1]]
+    n = len(t.session)
+    target = centre(t, HUMAN, a[2])
+    driver.drag(hand_centre(t, a[1]), target)
+    assert len(t.session) == n + 1 and t.session.actions[-1] == a or spell not in t.match.hand[HUMAN]
+
+
+def test_untargeted_spell_is_cast_on_the_table_band(driver):
+    s = find_state(lambda m: m.phase() == "set" and any(a[2] == EM.NO_TARGET for a in legal_of(m, EM.CAST)))
+    t = open_table(driver, s)
+    a = next(a for a in legal_of(t.match, EM.CAST) if a[2] == EM.NO_TARGET)
+    driver.drag(hand_centre(t, a[1]), t.band.center)
+    assert tuple(t.session.actions[-1]) == a
+
+
+def test_combat_spell_in_the_set_phase_is_refused_with_the_reason(driver):
+    s = find_state(lambda m: m.phase() == "set" and m.creature_at(HUMAN, 0) >= 0
+                   and any(IS_COMBAT_SPELL[c] for c in m.hand[HUMAN]))
+    t = open_table(driver, s)
+    h = next(i for i, c in enumerate(t.match.hand[HUMAN]) if IS_COMBAT_SPELL[c])
+    before = t.match.to_json()
+    driver.drag(hand_centre(t, h), centre(t, HUMAN, 0))
+    assert t.match.to_json() == before
+    assert "combat spell" in last_toast(driver)
+
+
+# ---------------------------------------------------------------- Combat gestures
+def test_attack_declared_by_dragging_onto_an_opposing_lane_and_the_arrow_stays(driver):
+    s = find_state(lambda m: m.phase() == "declare" and legal_of(m, EM.ATTACK))
+    t = open_table(driver, s)
+    a = legal_of(t.match, EM.ATTACK)[0]
+    driver.drag(centre(t, HUMAN, a[1]), centre(t, 1 - HUMAN, a[2]), release=False)
+    # reach: the lanes this creature can hit are lit while dragging
+    lit = t.legal_targets_for(("slot", a[1]))
+    assert lit == {("lane", 1 - HUMAN, x[2]) for x in legal_of(t.match, EM.ATTACK) if x[1] == a[1]}
+    driver.post(driver.pygame.MOUSEBUTTONUP, pos=centre(t, 1 - HUMAN, a[2]), button=1, touch=False)
+    driver.step(2)
+    assert (a[1], a[2]) in t.match.attacks()
+
+
+def test_attack_out_of_reach_is_refused_with_the_reason(driver):
+    def ok(m):
+        if m.phase() != "declare":
+            return False
+        for lane in EM.LANES:
+            c = m.creature_at(HUMAN, lane)
+            if c >= 0 and CARDS_BY_CODE[c].ctype == "melee" and (EM.ATTACK, lane, lane) in m.legal_actions():
+                return True
+        return False
+    s = find_state(ok)
+    t = open_table(driver, s)
+    lane = next(x for x in EM.LANES if (EM.ATTACK, x, x) in t.match.legal_actions()
+                and CARDS_BY_CODE[t.match.creature_at(HUMAN, x)].ctype == "melee")
+    far = 2 if lane == 0 else 0
+    driver.drag(centre(t, HUMAN, lane), centre(t, 1 - HUMAN, far))
+    assert "can't reach" in last_toast(driver)
+    assert not t.match.attacks()
+
+
+def test_space_resolves_and_enter_passes(driver):
+    s = find_state(lambda m: m.phase() == "declare" and legal_of(m, EM.ATTACK))
+    t = open_table(driver, s)
+    turn = t.match.turn()
+    a = legal_of(t.match, EM.ATTACK)[0]
+    t.perform(a)
+    driver.step(2)
+    driver.key("space")      # resolve: windows, then combat
+    assert t.match.turn() > turn or t.match.phase() != "declare"
+
+
+def test_combat_spell_cast_into_a_lane_in_the_spell_window(driver):
+    s = find_state(lambda m: m.phase() in ("defender_spells", "attacker_spells") and legal_of(m, EM.CAST))
+    t = open_table(driver, s)
+    assert "spell window" in t.prompt()
+    a = legal_of(t.match, EM.CAST)[0]
+    driver.drag(hand_centre(t, a[1]), centre(t, HUMAN, a[2]))
+    assert tuple(t.session.actions[-1]) == a
+
+
+def test_defender_orders_several_attacks_by_clicking(driver):
+    s = find_state(lambda m: m.phase() == "order", seeds=range(1, 200))
+    t = open_table(driver, s)
+    assert "click the attacker" in t.prompt()
+    a = legal_of(t.match, EM.ORDER)[0]
+    driver.click(centre(t, 1 - HUMAN, a[1]))
+    assert tuple(t.session.actions[-1]) == a
+
+
+def test_a_pending_choice_is_answered_with_a_number_key(driver):
+    s = find_state(lambda m: m.phase() == "choice", seeds=range(1, 200))
+    t = open_table(driver, s)
+    first = t.choice_spots[0][1]
+    driver.key("1")
+    assert tuple(t.session.actions[-1]) == first
+
+
+def test_redraw_when_nothing_is_playable(driver):
+    s = find_state(lambda m: (EM.REDRAW,) in m.legal_actions(), seeds=range(1, 300))
+    t = open_table(driver, s)
+    n = len(t.match.hand[HUMAN])
+    driver.key("r")
+    assert tuple(t.session.actions[-1]) == (EM.REDRAW,)
+    assert len(t.match.hand[HUMAN]) == n
+
+
+def test_e_ends_the_turn_without_attacking(driver):
+    s = find_state(lambda m: m.phase() == "set" and m.turn() > 2)
+    t = open_table(driver, s)
+    turn = t.match.turn()
+    driver.key("e")
+    assert t.match.turn() == turn + 1 or t.match.result() is not None
+    assert not any(a[0] == EM.ATTACK for a in t.session.actions[-2:])
+
+
+# ---------------------------------------------------------------- ends
+def test_concede_is_the_engines_concede_action(driver):
+    s = find_state(lambda m: m.phase() == "set")
+    t = open_table(driver, s)
+    driver.key("escape")
+    driver.key("c")
+    driver.key("return")
+    driver.step(3)
+    assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)
+    assert driver.scene.name == "game_over"
+    assert t.result().winner == 1 - HUMAN and "You conceded" in t.result().reason
+
+
+def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
+    s = find_state(lambda m: m.phase() == "set" and m.turn() > 2)
+    t = open_table(driver, s, clock=True)
+    driver.step(2)
+    assert t.clock_state(HUMAN) is not None
+    turn = t.match.turn()
+    t.clock["left"][HUMAN] = 0.0
+    t.clock["bank"][HUMAN] = 0.05
+    driver.step(10)
+    assert t.clock_state(HUMAN)[2] == 1
+    assert t.match.turn() > turn or t.match.result() is not None      # the turn was ended for us
+    assert any("ran out of time" in e.text for e in t.log.entries)
+    # the AI is paused in this test: hand the turn back, then time out twice more
+    for _ in range(2):
+        for _k in range(60):
+            m = t.match
+            if m.to_move() == HUMAN or m.result() is not None:
+                break
+            t.session.apply(m.legal_actions()[0])
+        t.refresh()
+        driver.step(1)           # the clock sees the new turn first
+        t.clock["left"][HUMAN] = 0.0
+        t.clock["bank"][HUMAN] = 0.05
+        driver.step(10)
+        if t.result() is not None:
+            break
+    assert t.result() is not None and t.result().winner == 1 - HUMAN
+    assert "ran out of time" in t.result().reason
+    assert driver.scene.name == "game_over"
+
+
+def test_sudden_death_is_announced(driver, tmp_path):
+    from pathlib import Path
+
+    from engine.core import load_record
+    from client.tablekit import Banner
+    rec = load_record(Path(__file__).parent / "golden" / "everdawn_4_sudden_death.json")
+    m = rec.new_match()
+    idx = None
+    for i, a in enumerate(rec.actions):
+        ev = m.apply(tuple(a))
+        if any(e[0] == "sudden_death" for e in ev):
+            idx = i
+            break
+    assert idx is not None
+    global HUMAN
+    m = rec.new_match()
+    for a in rec.actions[:idx]:
+        m.apply(tuple(a))
+    actor = m.to_move()
+    old, HUMAN = HUMAN, actor
+    try:
+        s = MatchSession.new("everdawn", rec.decks, rec.seed, rec.options,
+                             {"mode": "ai", "ai": "easy", "human": actor, "names": ["You", "AI"]})
+        for a in rec.actions[:idx]:
+            s.apply(tuple(a))
+        driver.app.settings.animation_speed = "normal"
+        t = open_table(driver, s)
+        assert t.perform(tuple(rec.actions[idx]))
+        banners = [a for a in t.anims.items + t.anims.active if isinstance(a, Banner)]
+        assert any(b.text == "Sudden Death" for b in banners)
+        assert t.match.sudden_death() and "SUDDEN DEATH" in t.status_text()
+        assert t.match.morale(0) == 1 and t.match.morale(1) == 1
+        assert any("Sudden Death" in e.text for e in t.log.entries)
+        driver.until(lambda: not t.anims.busy, 600)
+    finally:
+        HUMAN = old
+
+
+def test_log_reads_as_sentences_with_the_players_names(driver):
+    s = find_state(lambda m: m.turn() >= 4)
+    t = open_table(driver, s)
+    t.perform(t.match.legal_actions()[0])
+    texts = [e.text for e in t.log.entries]
+    assert not any("Player 1" in x or "Player 2" in x for x in texts)
+    assert not any("You's" in x or "You moves" in x or "You draws" in x for x in texts)
