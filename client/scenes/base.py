@@ -71,6 +71,8 @@ class Scene:
 
     def rebuild(self) -> None:
         """(Re)create the UI manager and all widgets for the current size/scale."""
+        if self.ui is not None:
+            self.ui.clear_and_reset()  # drop the old widgets now, not at some later GC
         self.ui = self.app.new_ui_manager()
         self._actions.clear()
         self._keys.clear()
