@@ -356,3 +356,64 @@ def test_log_reads_as_sentences_with_the_players_names(driver):
     texts = [e.text for e in t.log.entries]
     assert not any("Player 1" in x or "Player 2" in x for x in texts)
     assert not any("You's" in x or "You moves" in x or "You draws" in x for x in texts)
+
+
+# ---------------------------------------------------------------- a whole game through the UI
+def pick(m):
+    """A simple, aggressive human: equip and fill lanes, attack everything, otherwise go on."""
+    legal = m.legal_actions()
+    for kind in (EM.ATTACK, EM.EQUIP):
+        xs = [a for a in legal if a[0] == kind]
+        if xs:
+            return xs[0]
+    xs = [a for a in legal if a[0] == EM.MOVE and a[1] >= 3]
+    if xs:
+        return xs[0]
+    if (EM.PASS,) in legal:
+        return (EM.PASS,)
+    return legal[0]
+
+
+def do_through_ui(d, t, action):
+    """Perform ``action`` the way a player would: a drag, a click on a lit spot, or a key."""
+    for (src, tgt), a in t.pairs.items():
+        if a == action:
+            d.drag(t.sources[src].rect.center, t.targets[tgt].rect.center, steps=2)
+            return
+    for i, (_r, a, _c) in enumerate(t.choice_spots):
+        if a == action:
+            d.key(str(i + 1)) if i < 9 else d.click(_r.center)
+            return
+    if action == (EM.PASS,):
+        d.key("space")
+        return
+    if action == (EM.REDRAW,):
+        d.key("r")
+        return
+    raise AssertionError(f"no gesture, spot or key for {action}")
+
+
+def test_a_whole_game_against_the_ai_through_the_ui(driver):
+    from client.tables.everdawn import Table
+    s = new_session(11)
+    t = Table(driver.app, game="everdawn", session=s, mode="ai", human_seats=(HUMAN,), ai_level="easy")
+    t.name = "table"
+    driver.app.scenes.switch(t)
+    driver.step(2)
+    human_moves = 0
+    for _ in range(20000):
+        if t.result() is not None:
+            break
+        if t.human_to_move() and not t.busy():
+            n = len(t.session)
+            a = pick(t.match)
+            do_through_ui(driver, t, a)
+            assert len(t.session) > n, f"the UI did not perform {a}"
+            human_moves += 1
+        else:
+            driver.step()
+    assert t.result() is not None, "the game did not end"
+    driver.step(3)
+    assert driver.scene.name == "game_over"
+    assert human_moves > 10
+    assert any(t.session.actor(i) != HUMAN for i in range(len(t.session)))
