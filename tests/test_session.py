@@ -355,3 +355,33 @@ def test_a_failing_disk_never_stops_the_game_and_the_next_save_catches_up(tmp_pa
     monkeypatch.setattr(Autosave, "append", real_append)
     play(s, rng, 1)
     assert load_autosave(s.autosave.path).actions == s.actions
+
+
+@pytest.mark.parametrize("game,level", [("toy", "easy"), ("toy", "search:30")] + [(g, "easy") for g in REAL])
+def test_resumed_game_against_the_ai_continues_exactly_as_it_would_have(tmp_path, game, level):
+    """The AI's level and seed live in the save: after a resume it makes the same
+    moves it would have made had the game never stopped."""
+    ai_mod = pytest.importorskip("engine.ai")
+
+    def ai_for(meta):
+        return ai_mod.make_agent(meta["ai"]["level"], seed=meta["ai"]["seed"])
+
+    meta = {"mode": "ai", "ai": {"seat": 1, "level": level, "seed": 4242}}
+    # the uninterrupted game: seat 0 plays at random, seat 1 is the AI
+    a = MatchSession.new(game, decks_for(game, 77), 77, meta=meta)
+    ai, rng = ai_for(a.meta), Rng(5)
+    while a.match.result() is None:
+        m = a.match
+        a.apply(ai.choose(m) if m.to_move() == 1 else random_action(m, rng))
+    # the same game, stopped after 10 actions and resumed from its autosave
+    b = MatchSession.new(game, decks_for(game, 77), 77, meta=meta, autosave_folder=tmp_path)
+    ai = ai_for(b.meta)
+    for act in a.actions[:10]:
+        b.apply(ai.choose(b.match) if b.match.to_move() == 1 else act)
+    del b, ai
+    r = MatchSession.resume(find_resumable(tmp_path)[0].path)
+    ai = ai_for(r.meta)
+    while r.match.result() is None:
+        m = r.match
+        r.apply(ai.choose(m) if m.to_move() == 1 else a.actions[len(r)])
+    assert r.actions == a.actions and r.match.to_json() == a.match.to_json()
