@@ -128,3 +128,19 @@ def test_background_decision_matches_the_foreground(game):
     fg = make_agent("normal", 4, **FAST).choose(m)
     job = think(make_agent("normal", 4, **FAST), m)
     assert job.result(timeout=60) == fg
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_balance_command_prints_the_matrix_and_game_length(game, capsys):
+    spec = spec_or_skip(game)
+    from engine.__main__ import main
+    assert main(["balance", game, "--games", "1", "--level", "easy"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    res = json.loads(out[-1])
+    k = len(spec.starter_decks())
+    assert len(res["matrix"]) == k and all(len(row) == k for row in res["matrix"])
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                assert res["matrix"][i][j] + res["matrix"][j][i] == pytest.approx(1.0)
+    assert "median game length" in out[-2] and res["median_turns"] > 0

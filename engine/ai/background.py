@@ -99,12 +99,12 @@ def measure_frames(make_match, agent_name: str = "normal", seconds: float = 3.0,
     """Run a fake 60 fps loop (``work_ms`` of Python per frame) while the AI thinks
     in the background; return frame-time percentiles in ms and decisions made."""
     from .agents import make_agent
-    agent = make_agent(agent_name, 1)
+    agent = make_agent(agent_name, 1) if agent_name else None
     frame = 1 / 60
     times = []
     decisions = 0
     m = make_match()
-    job = think(agent, m)
+    job = think(agent, m) if agent else None
     t_end = time.perf_counter() + seconds
     last = time.perf_counter()
     while time.perf_counter() < t_end:
@@ -112,7 +112,7 @@ def measure_frames(make_match, agent_name: str = "normal", seconds: float = 3.0,
         x = 0
         while (time.perf_counter() - t0) * 1000 < work_ms:  # pure-Python "drawing"
             x += 1
-        if job.done():
+        if job is not None and job.done():
             a = job.result()
             m.apply(a)
             decisions += 1
@@ -125,7 +125,8 @@ def measure_frames(make_match, agent_name: str = "normal", seconds: float = 3.0,
         now = time.perf_counter()
         times.append((now - last) * 1000)
         last = now
-    job.cancel(wait=True)
+    if job is not None:
+        job.cancel(wait=True)
     s = sorted(times)
     return {"frames": len(s), "fps": round(len(s) / seconds, 1),
             "frame_ms_p50": round(s[len(s) // 2], 2), "frame_ms_p95": round(s[int(len(s) * 0.95)], 2),
@@ -146,6 +147,7 @@ def main(argv=None) -> int:  # pragma: no cover - measurement helper
         counter[0] += 1
         return cls.new(starter_pair(game, counter[0]), counter[0], None)
 
+    print(json.dumps({"game": game, "level": "none", **measure_frames(make_match, None)}))
     print(json.dumps({"game": game, "level": level, **measure_frames(make_match, level)}))
     return 0
 
