@@ -127,3 +127,15 @@ def test_a_failing_screen_returns_to_the_title_with_a_crash_log(driver, tmp_path
     assert driver.app.scenes.top is not broken and driver.app.scenes.top.name == "title"
     assert list((tmp_path / "data" / "logs").glob("crash-*.txt"))
     assert any("went wrong" in t.text for t in driver.app.toasts)
+
+
+def test_tab_moves_keyboard_focus_and_enter_presses_it(driver):
+    driver.open("title")
+    driver.step(5)
+    for _ in range(10):
+        driver.key("tab")
+        if driver.scene._focus is driver.widget("settings"):
+            break
+    assert driver.scene._focus is driver.widget("settings")
+    driver.key("return")
+    assert driver.scene.name == "settings"

@@ -102,7 +102,7 @@ def test_menus_in_a_real_x_window(tmp_path):
         time.sleep(0.4)
         _xdo(env, "key", "Escape")   # back to the title
         time.sleep(0.4)
-        _xdo(env, "key", "q")        # quit
+        _xdo(env, "key", "q")        # quit (Q on the title)
         assert app.wait(timeout=20) == 0
     finally:
         if app is not None and app.poll() is None:

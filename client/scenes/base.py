@@ -4,6 +4,9 @@ Life cycle: ``__init__(app, **kw)`` → :meth:`enter` → (:meth:`build` on ente
 after every resize / UI-scale change) → per frame :meth:`handle_event`,
 :meth:`update`, :meth:`draw` → :meth:`leave`.
 
+Tab / Shift+Tab move a keyboard focus ring over the buttons; Enter or Space
+presses the focused one.
+
 Each scene owns its own pygame-gui ``UIManager`` (``self.ui``) so an overlay's
 buttons never receive clicks meant for the scene under it. Build widgets with
 :meth:`button` (click action + keyboard shortcut + tooltip in one call); plain
@@ -40,6 +43,7 @@ class Scene:
         self._actions: dict = {}
         self._keys: dict = {}
         self.widgets: dict = {}
+        self._focus = None  # button chosen with Tab (keyboard navigation)
 
     # ----------------------------------------------------------- geometry
     @property
@@ -77,6 +81,7 @@ class Scene:
         self._actions.clear()
         self._keys.clear()
         self.widgets.clear()
+        self._focus = None
         self.build()
         self.ui.update(0.0)  # lay widgets out now, so they draw even before the first update
 
@@ -136,6 +141,13 @@ class Scene:
         if ev.type >= pygame.USEREVENT and self.on_ui_event(ev):
             return
         if ev.type == pygame.KEYDOWN and not self._text_focus():
+            if ev.key == pygame.K_TAB and self._move_focus(-1 if ev.mod & pygame.KMOD_SHIFT else 1):
+                return
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self._focus is not None:
+                b = self._focus
+                if b.alive() and b.is_enabled and b in self._actions:
+                    self._actions[b]()
+                    return
             mods = ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT | pygame.KMOD_ALT)
             norm = (ev.key, _norm_mods(mods))
             if norm in self._keys:
@@ -153,6 +165,27 @@ class Scene:
         return any(isinstance(w, (pygame_gui.elements.UITextEntryLine,
                                   pygame_gui.elements.UITextEntryBox)) for w in (focus or ()))
 
+    def _move_focus(self, step) -> bool:
+        """Tab / Shift+Tab: move the keyboard focus over the enabled buttons
+        (top-to-bottom, left-to-right); Enter or Space then presses it."""
+        buttons = [b for b in self._actions if b.alive() and b.is_enabled and b.visible]
+        if not buttons:
+            return False
+        buttons.sort(key=lambda b: (b.rect.top // 8, b.rect.left))
+        if self._focus in buttons:
+            i = (buttons.index(self._focus) + step) % len(buttons)
+        else:
+            i = 0 if step > 0 else len(buttons) - 1
+        self._focus = buttons[i]
+        return True
+
+    def draw_focus(self, surface) -> None:
+        b = self._focus
+        if b is None or not b.alive():
+            return
+        r = b.rect.inflate(self.s(8), self.s(8))
+        pygame.draw.rect(surface, PAL["gold_hi"], r, max(2, self.s(3)), border_radius=self.s(10))
+
     def handle_event(self, ev) -> None:
         """Mouse/keyboard events the UI did not consume. Override."""
 
@@ -168,6 +201,7 @@ class Scene:
     def draw_ui(self, surface) -> None:
         if self.ui is not None:
             self.ui.draw_ui(surface)
+        self.draw_focus(surface)
 
     # ----------------------------------------------------------- navigation sugar
     def go(self, name: str, **kw):

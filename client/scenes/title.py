@@ -70,8 +70,7 @@ class TitleScene(Scene):
         total = len(items) * bw + (len(items) - 1) * s(16)
         x = (self.W - total) // 2
         for text, key, act, tip in items:
-            self.button((x, y, bw, bh), text, act, key=key, tip=tip, name=text.lower(),
-                        keys=("escape",) if text == "Quit" else ())
+            self.button((x, y, bw, bh), text, act, key=key, tip=tip, name=text.lower())
             x += bw + s(16)
 
     def resume_game(self):
