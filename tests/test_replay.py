@@ -135,6 +135,15 @@ def test_every_golden_game_reproduces_its_result(path):
     assert s.match.to_json() == chk.match.to_json()
     for turn, i in s.turn_starts()[:: max(1, len(s.turn_starts()) // 5)]:
         assert s.state_at(i).turn() == turn
+    # the replay viewer's model plays it to the same end, showing one seat's view
+    from engine.core.replays import ReplayPlayer
+    p = ReplayPlayer(rec, perspective=1)
+    p.play()
+    p.set_speed(8.0)
+    while p.playing:
+        p.tick(1.0)
+        p.state()
+    assert p.full_state().to_json() == chk.match.to_json() and p.result() == chk.match.result()
 
 
 from hypothesis import given, settings  # noqa: E402
@@ -170,3 +179,49 @@ def test_replay_log_lists_every_action_with_its_events(tmp_path, capsys):
     numbered = [x for x in out if x[:5].strip().rstrip(".").isdigit()]
     assert len(numbered) == len(s.actions)
     assert out[-1].startswith("reproduces: ")
+
+
+def test_replay_player_plays_steps_jumps_and_hides_cards():
+    from engine.core.replays import ReplayPlayer
+    s = finished(8)
+    p = ReplayPlayer(s.record, perspective=0)
+    assert p.index == 0 and not p.at_end and p.turn() == 1
+    # hidden cards stay hidden unless "reveal all"
+    assert p.state().to_json() == p.full_state().view(0).to_json()
+    assert p.state().to_json()["hand"][1] == [0] * len(p.full_state().hand[1])
+    p.reveal = True
+    assert p.state().to_json() == s.state_at(0).to_json()
+    # play at double speed: one action per 0.4 s
+    p.set_speed(2.0)
+    p.play()
+    assert p.tick(0.3) == [] and p.index == 0
+    ev = p.tick(0.5)
+    assert p.index == 2 and ev and p.last_action == s.actions[1]
+    p.pause()
+    assert p.tick(10) == [] and p.index == 2
+    # every index equals the recorded game's state
+    for i in (5, 1, 17, len(s)):
+        p.seek(i)
+        assert p.full_state().to_json() == s.state_at(i).to_json()
+    assert p.at_end and p.result() == s.match.result()
+    p.jump_to_turn(4)
+    assert p.turn() == 4 and p.session.turn_at(p.index - 1) == 3
+    p.prev_turn()
+    assert p.turn() == 3
+    p.next_turn()
+    assert p.turn() == 4
+    p.step()
+    p.back()
+    assert p.full_state().to_json() == s.state_at(p.index).to_json()
+    # playing to the end stops there; play again restarts
+    p.set_speed(8.0)
+    p.play()
+    p.tick(1000)
+    assert p.at_end and not p.playing
+    p.play()
+    assert p.index == 0 and p.playing
+    p.faster()
+    assert p.speed == 8.0  # the fastest
+    p.slower()
+    p.slower()
+    assert p.speed == 2.0
