@@ -1079,30 +1079,30 @@ class EvonsMatch(Match):
                 sc[S_PHASE] = PH_ORDER
                 return
             stage = f[2]
-            if stage != ST_CONFLICT:            # an ability phase
-                dirs = self._fireable(f)
-                if dirs:
-                    sc[S_PHASE] = PH_ABILITY
-                    legal = [_FIRE_ACTS[d] for d in dirs]
-                    legal.append(A_DONE)
-                    self._legal = legal
+            if stage == ST_CONFLICT:
+                opts = self._conflicts(f)
+                if len(opts) > 1:
+                    sc[S_PHASE] = PH_CONFLICT
                     return
-                if stage == ST_P2:
-                    st.pop()
-                    ev.append(("sequence_end", f[1]))
+                if opts:
+                    self._conflict(opts[0], ev)
                     continue
-                st[-1] = f = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
-            # conflicts, in the order the player chooses, then flips
-            opts = self._conflicts(f)
-            if len(opts) > 1:
-                sc[S_PHASE] = PH_CONFLICT
-                return
-            if opts:
-                self._conflict(opts[0], ev)
+                st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
+                if not f[6] & HOW_OUT:
+                    self._flips(f[1], ev)
                 continue
-            st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
-            if not f[6] & HOW_OUT:
-                self._flips(f[1], ev)
+            dirs = self._fireable(f)
+            if dirs:
+                sc[S_PHASE] = PH_ABILITY
+                legal = [_FIRE_ACTS[d] for d in dirs]
+                legal.append(A_DONE)
+                self._legal = legal
+                return
+            if stage == ST_P1:
+                st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+            else:
+                st.pop()
+                ev.append(("sequence_end", f[1]))
 
     def _push_activation(self, inst: int, ev: list, re: bool) -> None:
         how = (HOW_RE if re else 0) | (0 if IN_MAIN[self.pos[inst]] else HOW_OUT)
