@@ -208,6 +208,7 @@ KIND_WORD = {K_WEAPON: "weapon", K_ARMOUR: "armour", K_ACCESSORY: "accessory"}
 PLAYERS = ("Player 1", "Player 2")
 MAX_HAND_TABLE = 32
 PASS_ACT = (PASS,)
+BIT = (1, 2, 4, 8, 16, 32, 64)
 REDRAW_ACT = (REDRAW,)
 MASK_SLOTS = tuple(tuple(s for s in range(7) if mask >> s & 1) for mask in range(128))
 CAST_BY_MASK = tuple(tuple(tuple((CAST, h, t) for t in MASK_SLOTS[mask]) for mask in range(128))
@@ -539,7 +540,7 @@ class EverdawnMatch(Match):
             if b[G_SLIDE_OK]:
                 out += SLIDE_MOVES[lane_mask]
         hand = self.hand[p]
-        free = None
+        free = flags = None
         h = 0
         for c in hand:
             k = HAND_CLASS[c]
@@ -550,10 +551,12 @@ class EverdawnMatch(Match):
                     fk = free[k]
                     if fk < 0:                         # slots whose creature can take a kind-k item now
                         fk = 0
+                        items = b[base + k:base + 36:6]
+                        if flags is None:
+                            flags = b[base + 4:base + 36:6]
                         for s in MASK_SLOTS[occ]:
-                            i = base + s * 6
-                            if b[i + k] < 0 and not b[i + 4] & 2:     # slot free, not equipped this turn
-                                fk |= 1 << s
+                            if items[s] < 0 and not flags[s] & 2:     # slot free, not equipped this turn
+                                fk |= BIT[s]
                         free[k] = fk
                     if h < MAX_HAND_TABLE:
                         out += EQUIP_BY_MASK[h][fk]
