@@ -134,16 +134,15 @@ __all__ = ["scenario", "end_and_begin_turn", "cell", "inst_at", "card_at", "find
 
 # ---------------------------------------------------------------- golden games
 def state_digest(m: EvonsMatch) -> str:
-    import hashlib
-    import json
-    return hashlib.sha256(json.dumps(m.to_json(), sort_keys=True).encode()).hexdigest()[:16]
+    from ..core.record import state_digest as core_digest
+    return core_digest(m)
 
 
 def record_random_game(seed: int, options=None, decks=None):
     """A seeded random game as a MatchRecord with its result and final-state digest in meta."""
     from ..core.harness import random_game, starter_pair
-    from ..core.record import MatchRecord
+    from ..core.record import DIGEST_KEY, MatchRecord
     decks = decks or starter_pair("evons", seed)
     m, actions = random_game("evons", seed, decks, options)
     return MatchRecord("evons", tuple(decks), seed, dict(options or {}), list(actions),
-                       m.result().to_json(), {"digest": state_digest(m), "turns": m.turn()})
+                       m.result().to_json(), {DIGEST_KEY: state_digest(m), "turns": m.turn()})
