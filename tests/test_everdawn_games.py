@@ -272,3 +272,13 @@ def test_set_phase_actions_match_a_plain_reading_of_the_rules():
                 checked += 1
             m.apply(legal[rng.randrange(len(legal))], check=False)
     assert checked > 5000
+
+
+def test_tutored_cards_are_shown_only_to_their_owner():
+    from engine.everdawn.testing import scenario
+    m = scenario(["vale_archer"], ["dawn_seers"], hand0=["supply_wagon"], sdeck0=["chainmail", "iron_sword"])
+    ev = m.apply((M.CAST, 0, M.NO_TARGET))
+    tut = [e for e in ev if e[0] == "tutor"][0]
+    assert EverdawnMatch.event_for(tut, 0) == tut
+    assert EverdawnMatch.event_for(tut, 1) == ("tutor", 0, -1)
+    assert "a card" in m.event_text(EverdawnMatch.event_for(tut, 1))

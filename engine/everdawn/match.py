@@ -74,9 +74,10 @@ def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
 ``("lane_bonus", p, lane, what)``, ``("redraw", p, n)``, ``("sudden_death",)``,
 ``("concede", p)``, ``("game_over", winner (-1 draw), reason)``.
 
-Events are for animation and the log. ``"tutor"`` and the ``"to_hand"`` of Scouting Report
-name a card taken from a deck into the hand: show that card only to its owner. Draws are
-counts only (diff ``hand_of(p)`` to animate your own new cards).
+Events are for animation and the log. ``"tutor"`` names a card taken from a deck into the
+hand (tutoring creatures, Supply Wagon, Scouting Report): only its owner may see it, so show
+players ``event_for(e, viewer)``. Draws are counts only (diff ``hand_of(p)`` to animate your
+own new cards).
 
 State
 -----
@@ -1577,7 +1578,7 @@ class EverdawnMatch(Match):
         elif kind == CH_SCOUT:
             c = self.sdeck[p].pop(len(self.sdeck[p]) - 1 - v)
             self.hand[p].append(c)
-            ev.append(("to_hand", p, c))
+            ev.append(("tutor", p, c))
         elif kind == CH_REDIRECT_ATTACK:
             self._ask(CH_REDIRECT_LANE, p, v)
         elif kind == CH_REDIRECT_LANE:
@@ -1838,6 +1839,13 @@ class EverdawnMatch(Match):
             pass
         return " ".join(str(x) for x in a)
 
+    @staticmethod
+    def event_for(e: tuple, viewer: int) -> tuple:
+        """The event as ``viewer`` may see it: a card tutored by the opponent becomes -1."""
+        if e[0] == "tutor" and e[1] != viewer:
+            return ("tutor", e[1], -1)
+        return e
+
     def event_text(self, e) -> str:
         k = e[0]
         P = PLAYERS
@@ -1891,7 +1899,7 @@ class EverdawnMatch(Match):
             if k == "draw":
                 return f"{P[e[1]]} draws {e[2]} support card{'s' if e[2] != 1 else ''}."
             if k == "tutor":
-                return f"{P[e[1]]} takes {_name(e[2])} from the support deck."
+                return f"{P[e[1]]} takes {_name(e[2]) if e[2] >= 0 else 'a card'} from the support deck into the hand."
             if k == "place":
                 return f"{P[e[1]]} puts {_name(e[3])} into {slot_name(e[2])}."
             if k == "to_deck":
