@@ -341,10 +341,14 @@ def test_sudden_death_is_announced(driver, tmp_path):
         assert t.perform(tuple(rec.actions[idx]))
         banners = [a for a in t.anims.items + t.anims.active if isinstance(a, Banner)]
         assert any(b.text == "Sudden Death" for b in banners)
-        assert t.match.sudden_death() and "SUDDEN DEATH" in t.status_text()
         assert t.match.morale(0) == 1 and t.match.morale(1) == 1
         assert any("Sudden Death" in e.text for e in t.log.entries)
-        driver.until(lambda: not t.anims.busy, 600)
+        driver.until(lambda: not t.anims.busy, 900)
+        assert t.match.sudden_death() and "SUDDEN DEATH" in t.status_text()
+        # set up as the rules say: every lane but lane 2 is empty, 5 support cards each
+        for p in (0, 1):
+            assert [t.match.creature_at(p, x) >= 0 for x in EM.LANES] == [False, True, False]
+        assert len(t.match.hand[t.match.to_move()]) == 5
     finally:
         HUMAN = old
 

@@ -247,7 +247,8 @@ class Table(TableScene):
                 gap = self.s(12)
                 width = n * tw + (n - 1) * gap + self.s(40)
                 tray = pygame.Rect(0, 0, width, th + self.s(70))
-                tray.center = self.block.centerx, self.band.centery
+                # over the opponent's row, so your own row (the slot being changed) stays in view
+                tray.midtop = self.block.centerx, self.board_rect.top + self.s(4)
                 tray.clamp_ip(self.board_rect)
                 self.tray = tray
                 for i, a in enumerate(opts):
@@ -420,8 +421,11 @@ class Table(TableScene):
             out.append(("Pass (cast nothing more)", (EM.PASS,), "space",
                         "Close your spell window; you can't cast again this combat"))
         elif ph in ("order", "choice"):
-            for i, (_r, a, _c) in enumerate(self.choice_spots[:4]):
-                out.append((m.action_text(a), a, str(i + 1), "Choose this"))
+            for i, (_r, a, c) in enumerate(self.choice_spots[:4]):
+                label = f"Take {c.name}" if c is not None else m.action_text(a)
+                if a[0] == EM.ORDER:
+                    label = f"First: {card_of(m.creature_at(1 - m.to_move(), a[1])).name} (lane {a[1] + 1})"
+                out.append((label, a, str(i + 1), m.action_text(a)))
         return out
 
     def primary(self):
@@ -508,16 +512,21 @@ class Table(TableScene):
 
     # ================================================================ text
     def status_text(self):
-        m = self.match
         r = self.result()
-        if r is not None:
+        if r is not None and not self.anims.busy:
             return r.text(self.names)
+        m = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = m.turn_player()
         sd = " · SUDDEN DEATH" if m.sudden_death() else ""
         return f"Turn {m.turn()} · {self.poss(tp)} turn{sd}"
 
     def prompt(self) -> str:
         m = self.match
+        if self.anims.busy:
+            v = self.shown or m
+            if any(isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items):
+                return "Combat: the clashes resolve one after another…"
+            return f"{self.poss(v.turn_player())} {('Set Phase', 'Combat Phase', 'End Phase')[self.phase_chip(v)]}…"
         if self.result() is not None:
             return "The duel is over."
         p = m.to_move()
@@ -534,7 +543,7 @@ class Table(TableScene):
         if ph == "declare":
             return "Declare attacks: drag a lane creature onto an opposing lane. Space: resolve."
         if ph == "defender_spells":
-            return "You are attacked! Your spell window comes first: drag a combat spell into a lane, or pass."
+            return "You are attacked! Your spell window: drag a combat spell into a lane, or pass."
         if ph == "attacker_spells":
             return "Your spell window: drag a combat spell into an attacking lane, or pass."
         if ph == "order":
@@ -725,7 +734,7 @@ class Table(TableScene):
                 if sl == set_src:
                     self._draw_set_mark(surf, rr, set_tgt)
                 if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):
-                    pill(surf, "ATTACKING", (rr.centerx, rr.top + s(14)), s(12), ATTACK_COL)
+                    pill(surf, "ATTACKING", (rr.centerx, rr.top + int(rr.height * 0.3)), s(12), ATTACK_COL)
             self._draw_equips(surf, v, seat, sl, code)
 
     def _draw_empty_slot(self, surf, rr, sl, seat):
@@ -938,7 +947,8 @@ class Table(TableScene):
     def _draw_attacks(self, surf, v):
         s = self.s
         ph = v.phase()
-        if v.result() is None and ph != "set":
+        clashing = any(isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items)
+        if v.result() is None and ph != "set" and not clashing:
             p = v.turn_player()
             for a, t in v.attacks():
                 ar, tr = self.slot_rect(p, a), self.slot_rect(1 - p, t)
@@ -1014,6 +1024,18 @@ class Table(TableScene):
         if not self.choice_spots or self.busy():
             return
         s = self.s
+        m = self.match
+        kind, p, x, _y = m.pending()
+        if kind in (EM.CH_RELOCATE, EM.CH_SWAP_ITEM, EM.CH_SWAP_HAND, EM.CH_REFORGE) and 0 <= x < 6:
+            rr = self.slot_rect(p, x)
+            what = {EM.CH_RELOCATE: "moving", EM.CH_REFORGE: "swapped out"}.get(kind, "re-equipping")
+            pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
+            pill(surf, what, (rr.centerx, rr.top + int(rr.height * 0.3)), s(13), PAL["gold_hi"], border=PAL["gold"])
+        elif kind == EM.CH_REDIRECT_LANE and 0 <= x < 3:
+            rr = self.slot_rect(1 - p, x)
+            pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
+            pill(surf, "redirected", (rr.centerx, rr.top + int(rr.height * 0.3)), s(13), PAL["gold_hi"],
+                 border=PAL["gold"])
         if self.tray is not None:
             panel(surf, self.tray, colour=PAL["panel"], border=PAL["gold"], radius=s(12), alpha=245)
             draw_text(surf, self.prompt(), (self.tray.centerx, self.tray.top + s(14)), s(16), PAL["gold_hi"],

@@ -77,7 +77,7 @@ class ClashAnim(Anim):
                      (mid[0] + int(30 * sc), mid[1] + int(20 * sc)), int(16 * sc), COUNTER_COL)
         for rect, adv in ((self.ar, self.adv_att), (self.dr, self.adv_def)):
             if adv and k > 0.2 and not (self.open_lane and rect is self.dr):
-                pill(surf, "★ ADVANTAGE", (rect.centerx, rect.top + int(12 * sc)), int(13 * sc),
+                pill(surf, "ADVANTAGE", (rect.centerx, rect.top + int(12 * sc)), int(13 * sc),
                      PAL["gold_hi"], border=PAL["gold"])
         if k > 0.7:
             w = max(4, int(8 * sc))
