@@ -123,6 +123,14 @@ def discard(inst: int):
     return (DISCARD, inst)
 
 
+def cancel():
+    return (CANCEL,)
+
+
+def concede():
+    return (CONCEDE,)
+
+
 A_KEEP, A_CANCEL, A_PASS, A_DONE, A_CONCEDE = (KEEP,), (CANCEL,), (PASS,), (DONE,), (CONCEDE,)
 _CELL_ACTS = tuple((CELL, c) for c in range(N_CELLS))
 _ORDER_ACTS = tuple((ORDER, c) for c in range(N_CELLS))
