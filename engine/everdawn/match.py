@@ -394,6 +394,15 @@ class EverdawnMatch(Match):
         b = self.b
         return [(a, b[G_ATK_T + a]) for a in LANES if b[G_ATK_T + a] >= 0]
 
+    def lane_mods(self, p: int, lane: int) -> tuple[int, int, int]:
+        """This combat's spell effects on player ``p``'s lane: (attack +, defense +, CM_* flags)."""
+        i = G_CM + p * 9 + lane * 3
+        return self.b[i], self.b[i + 1], self.b[i + 2]
+
+    def resume_point(self) -> int:
+        """During a choice: where play goes on afterwards (R_SET, R_DEF, R_ATK or R_END)."""
+        return self.b[G_RESUME]
+
     def pending(self) -> tuple[int, int, int, int]:
         """The pending choice (kind, player, a, b); kind CH_NONE when there is none."""
         b = self.b
