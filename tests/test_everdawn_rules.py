@@ -500,3 +500,20 @@ def test_all_clashes_use_the_board_as_it_stands_before_anyone_falls():
     assert clashes[0][4] == CODE["traghrim"] and clashes[0][11] == 1   # 10 against defense 5
     assert clashes[1][6] == 4 + 1                                      # the Vanguard keeps Traghrim's +1
     assert slot_card(m, 0, 0) is None
+
+
+def test_validate_deck_command(tmp_path, capsys):
+    """`python -m engine validate-deck everdawn PATH`: exit 0 when legal, else one problem a line."""
+    import json as _json
+
+    from engine.core.harness import validate_deck_main
+    from engine.core.paths import decks_dir
+    good = sorted((decks_dir() / "everdawn").glob("*.json"))[0]
+    assert validate_deck_main(["everdawn", str(good)]) == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text(_json.dumps({"format": "cardhall-deck", "version": 1, "game": "everdawn", "name": "Bad",
+                                "cards": {"traghrim": 1, "vale_archer": 4}}))
+    capsys.readouterr()
+    assert validate_deck_main(["everdawn", str(bad)]) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "Vale Archer: 4 copies; at most 3 copies of a creature" in lines and len(lines) == 3
