@@ -421,3 +421,59 @@ def test_a_whole_game_against_the_ai_through_the_ui(driver):
     assert driver.scene.name == "game_over"
     assert human_moves > 10
     assert any(t.session.actor(i) != HUMAN for i in range(len(t.session)))
+
+
+def test_combat_is_animated_clash_by_clash_at_normal_speed(driver):
+    from client.tables.everdawn_anims import ClashAnim
+    driver.app.settings.animation_speed = "normal"
+    s = find_state(lambda m: m.phase() == "declare" and any(
+        m.creature_at(1 - HUMAN, a[2]) >= 0 for a in legal_of(m, EM.ATTACK)))
+    t = open_table(driver, s)
+    a = next(a for a in legal_of(t.match, EM.ATTACK) if t.match.creature_at(1 - HUMAN, a[2]) >= 0)
+    t.perform(a)
+    driver.until(lambda: not t.anims.busy, 300)
+    # pass every window of ours; the opponent (paused AI) passes its own
+    for _ in range(10):
+        m = t.match
+        if not m.attacks() or m.phase() not in ("declare", "defender_spells", "attacker_spells", "order"):
+            break
+        if m.to_move() == HUMAN:
+            t.perform((EM.PASS,) if (EM.PASS,) in m.legal_actions() else m.legal_actions()[0])
+        else:
+            t.perform(m.legal_actions()[0])
+        if any(isinstance(x, ClashAnim) for x in t.anims.items + t.anims.active):
+            break
+    clashes = [x for x in t.anims.items + t.anims.active if isinstance(x, ClashAnim)]
+    assert clashes, "no clash animation"
+    assert t.shown is not t.view          # the board still shows the clash, not the result
+    assert "clashes resolve" in t.prompt()
+    driver.until(lambda: not t.anims.busy, 900)
+    assert t.shown is t.view
+
+
+def test_instant_animations_leave_nothing_queued(driver):
+    s = find_state(lambda m: m.phase() == "declare" and legal_of(m, EM.ATTACK))
+    t = open_table(driver, s)
+    t.perform(legal_of(t.match, EM.ATTACK)[0])
+    driver.step(1)
+    assert not t.anims.busy and t.shown is t.view
+
+
+def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
+    from client.tables.everdawn import Table
+    s = MatchSession.new("everdawn", starter_pair("everdawn", 5), 5, None,
+                         {"mode": "hotseat", "names": ["Player 1", "Player 2"]})
+    t = Table(driver.app, game="everdawn", session=s, mode="hotseat", human_seats=(0, 1))
+    t.name = "table"
+    driver.app.scenes.switch(t)
+    driver.step(3)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    seat = t.match.to_move()
+    assert t.viewer == seat and t.row(seat) == "me"
+    driver.key("space")             # the first turn has no combat: Space ends it
+    driver.step(3)
+    assert driver.scene.name == "handoff"
+    driver.key("return")
+    assert t.viewer == 1 - seat and t.row(1 - seat) == "me"
+    assert t.sources and all(k[0] in ("slot", "hand") for k in t.sources)

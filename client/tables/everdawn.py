@@ -648,6 +648,18 @@ class Table(TableScene):
                     label = {"set": "SET", "cast": card_of(e[2]).name if k == "cast" else ""}.get(k, "")
                     out.append(RingPulse(rr, PAL["gold_hi"] if k != "attack" else ATTACK_COL, sc,
                                          duration=0.45 if k != "cast" else 0.7, label=label))
+        ph_after = after.phase() if after is not None else ""
+        if ph_after in ("defender_spells", "attacker_spells") and before is not None \
+                and before.phase() != ph_after and self.match.to_move() in self.human_seats:
+            who = self.match.to_move()
+            if ph_after == "defender_spells":
+                late.append(Banner("You are attacked" if self.mode == "ai" else f"{self.names[who]}: you are attacked",
+                                   "Your spell window comes first: cast combat spells, or pass", PAL["info"],
+                                   duration=1.0))
+            else:
+                late.append(Banner("Your spell window" if self.mode == "ai" else f"{self.poss(who)} spell window",
+                                   "Cast combat spells into your attacking lanes, or pass", PAL["info"],
+                                   duration=1.0))
         if not out and not late:
             return []
         switch()
