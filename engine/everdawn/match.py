@@ -709,6 +709,15 @@ class EverdawnMatch(Match):
         b = self.b
         return b[S0 + p * 36 + lane * NF] >= 0 and b[G_SET_SRC + p] != lane and b[G_ATK_T + lane] < 0
 
+    def _attackers_left(self, p: int) -> bool:
+        """Can any of ``p``'s lane creatures still declare an attack (in a lane, not set, not declared)?"""
+        b = self.b
+        base = S0 + p * 36
+        src = b[G_SET_SRC + p]
+        return ((b[base] >= 0 and src != 0 and b[G_ATK_T] < 0)
+                or (b[base + NF] >= 0 and src != 1 and b[G_ATK_T + 1] < 0)
+                or (b[base + 2 * NF] >= 0 and src != 2 and b[G_ATK_T + 2] < 0))
+
     def _declare_actions(self) -> list[tuple]:
         b = self.b
         p = b[G_ACTIVE]
@@ -1009,7 +1018,7 @@ class EverdawnMatch(Match):
                 a, t = action[1], action[2]
                 b[G_ATK_T + a] = t
                 ev.append(("attack", p, a, t, b[S0 + p * 36 + a * NF]))
-                if any(self._can_attack(p, x) for x in LANES):
+                if self._attackers_left(p):
                     return ev                      # more attacks can still be declared
             if self.attacks():                     # declaring is over (passed, or nobody left)
                 self._open_window(R_DEF, ev)
@@ -1087,7 +1096,7 @@ class EverdawnMatch(Match):
         if b[G_TURN] == 1:                      # the first player skips combat on the first turn
             self._end_phase(ev)
             return
-        if not any(self._can_attack(p, a) for a in LANES):
+        if not self._attackers_left(p):
             self._end_combat(ev, [])
             return
         b[G_PHASE] = PH_DECLARE
