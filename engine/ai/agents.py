@@ -175,7 +175,7 @@ class SearchAgent(Agent):
 #: are tuned so that normal stays under ~1 s and hard under ~3 s a decision
 #: (p95) on a slow 2-core machine; they count iterations, never time.
 BUDGETS = {
-    "default": {"normal": (300, 2), "hard": (2000, 2)},
+    "default": {"normal": (200, 2), "hard": (2000, 2)},
 }
 
 LEVELS = ("easy", "normal", "hard")
@@ -224,7 +224,10 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
         kw.update(overrides)
         return GreedyAgent(seed, evaluate, **kw)
     iters, horizon = level_budget(level, game)
-    kw = {"iterations": iters, "horizon": horizon, "error": 0.05 if level == "normal" else 0.0}
+    if level == "normal":
+        kw = {"iterations": iters, "horizon": horizon, "error": 0.08}
+    else:  # hard: ten times the budget, twice the guesses of the hidden cards, no errors
+        kw = {"iterations": iters, "horizon": horizon, "error": 0.0, "pool": 48}
     kw.update(overrides)
     return SearchAgent(seed, evaluate, **kw)
 
