@@ -477,3 +477,18 @@ def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
     driver.key("return")
     assert t.viewer == 1 - seat and t.row(1 - seat) == "me"
     assert t.sources and all(k[0] in ("slot", "hand") for k in t.sources)
+
+
+def test_hover_zoom_finds_creatures_items_and_hand_cards(driver):
+    s = find_state(lambda m: m.phase() == "set" and any(
+        x >= 0 for slot in EM.SLOTS for x in m.items_at(HUMAN, slot)))
+    t = open_table(driver, s)
+    m = t.match
+    slot, kind = next((sl, k) for sl in EM.SLOTS for k in (1, 2, 3) if m.items_at(HUMAN, sl)[k - 1] >= 0)
+    assert t.card_at(t.eq_rect(HUMAN, slot, kind).center).code == m.items_at(HUMAN, slot)[kind - 1]
+    assert t.card_at(centre(t, HUMAN, slot)).code == m.creature_at(HUMAN, slot)
+    if m.hand[HUMAN]:
+        assert t.card_at(hand_centre(t, 0)) is not None
+    driver.move(centre(t, HUMAN, slot))
+    driver.step(12)
+    assert t.hover_card is not None

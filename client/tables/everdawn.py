@@ -176,10 +176,11 @@ class Table(TableScene):
         self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
         bx0 = x0 + 3 * cw + 2 * lane_gap + sep
         self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
+        ix = max(r.left, x0 - self.info_w - 2 * pad)
         self.info = {
-            "opp": pygame.Rect(r.left, self.slot_rects[("opp", 0)].top - self.eq_h - s(3), self.info_w,
+            "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - s(3), self.info_w,
                                self.ch + self.eq_h + s(3)),
-            "me": pygame.Rect(r.left, my_card_top, self.info_w, self.ch + self.eq_h + s(3)),
+            "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + s(3)),
         }
         self.refresh(update_shown=False)
 
