@@ -459,55 +459,50 @@ class EverdawnMatch(Match):
             adv = BEATS[TYPE[code]][TYPE[opp_code]]
         if slot < 3 and b[(G_CM + p * 9 + slot * 3) + 2] & CM_ADV and opp_code != -2:
             adv = True
-        return self._attack_value(p, slot, adv), self._defense_value(p, slot, adv)
+        return self._stats(p, slot, adv)
 
     # ================================================================ stats in a clash
     # The tables used below have one extra entry at the end, so that the empty code -1
     # reads 0: sums over slots need no branches.
-    def _attack_value(self, p: int, slot: int, adv: bool) -> int:
+    def _stats(self, p: int, slot: int, adv: bool) -> tuple[int, int]:
+        """(attack, defense) of player ``p``'s creature in ``slot`` for one clash:
+        base + set bonus + equipment ("+a, if TYPE +b": b in total for TYPE) + champion auras
+        + this round's and this combat's spell bonuses + "first combat phase" bonuses
+        (+ both printed bonuses with type advantage)."""
         b = self.b
         base = S0 + p * 36
         i = base + slot * NF
         code = b[i]
         ty = TYPE[code]
-        v = ATK[code] + PEQ_ATK[b[i + 1]][ty] + PEQ_ATK[b[i + 2]][ty] + PEQ_ATK[b[i + 3]][ty]
-        if b[G_SET_TGT + p] == slot:
-            v += ATKB[b[base + b[G_SET_SRC + p] * NF]]
+        w, ar, ac = b[i + 1], b[i + 2], b[i + 3]
+        atk = ATK[code] + PEQ_ATK[w][ty] + PEQ_ATK[ar][ty] + PEQ_ATK[ac][ty]
+        dfn = (DEF[code] + b[i + SF_TDEF] + PEQ_DEF[w][ty] + PEQ_DEF[ar][ty] + PEQ_DEF[ac][ty])
+        if b[G_SET_TGT + p] == slot:                      # a set creature's printed bonuses
+            src = b[base + b[G_SET_SRC + p] * NF]
+            atk += ATKB[src]
+            dfn += DEFB[src]
+        a = PAURA_DEF                                     # Arenor: every other creature in play
+        dfn += (a[b[base]] + a[b[base + NF]] + a[b[base + 2 * NF]] + a[b[base + 3 * NF]]
+                + a[b[base + 4 * NF]] + a[b[base + 5 * NF]] - a[code])
+        active = p == b[G_ACTIVE]
         if slot < 3:
             if ty == MELEE:                               # Traghrim: other melee lane creatures
-                v += (PAURA_MELEE[b[base]] + PAURA_MELEE[b[base + NF]] + PAURA_MELEE[b[base + 2 * NF]]
-                      - PAURA_MELEE[code])
-            if p == b[G_ACTIVE]:
-                v += b[G_ROUND_ATK]
+                atk += (PAURA_MELEE[b[base]] + PAURA_MELEE[b[base + NF]] + PAURA_MELEE[b[base + 2 * NF]]
+                        - PAURA_MELEE[code])
+            if active:
+                atk += b[G_ROUND_ATK]
                 for j in (base, base + NF, base + 2 * NF):     # Beastmaster-like first-combat bonuses
                     if j != i and b[j + SF_FLAGS] & F_FRESH:
-                        v += PFIRST_TEAM[b[j]]
-        if p == b[G_ACTIVE] and b[i + SF_FLAGS] & F_FRESH:
-            v += FIRST_ATK[code]
-        if slot < 3:
-            v += b[G_CM + p * 9 + slot * 3]
+                        atk += PFIRST_TEAM[b[j]]
+            cm = G_CM + p * 9 + slot * 3                  # this combat's spells on the lane
+            atk += b[cm]
+            dfn += b[cm + 1]
+        if active and b[i + SF_FLAGS] & F_FRESH:
+            atk += FIRST_ATK[code]
         if adv:
-            v += ATKB[code]
-        return v
-
-    def _defense_value(self, p: int, slot: int, adv: bool) -> int:
-        b = self.b
-        base = S0 + p * 36
-        i = base + slot * NF
-        code = b[i]
-        ty = TYPE[code]
-        v = (DEF[code] + b[i + SF_TDEF] + PEQ_DEF[b[i + 1]][ty] + PEQ_DEF[b[i + 2]][ty]
-             + PEQ_DEF[b[i + 3]][ty])
-        if b[G_SET_TGT + p] == slot:
-            v += DEFB[b[base + b[G_SET_SRC + p] * NF]]
-        a = PAURA_DEF                                     # Arenor: every other creature in play
-        v += (a[b[base]] + a[b[base + NF]] + a[b[base + 2 * NF]] + a[b[base + 3 * NF]]
-              + a[b[base + 4 * NF]] + a[b[base + 5 * NF]] - a[code])
-        if slot < 3:
-            v += b[G_CM + p * 9 + slot * 3 + 1]
-        if adv:
-            v += DEFB[code]
-        return v
+            atk += ATKB[code]
+            dfn += DEFB[code]
+        return atk, dfn
 
     # ================================================================ legal actions
     def legal_actions(self) -> list[tuple]:
@@ -1156,23 +1151,23 @@ class EverdawnMatch(Match):
                     ev.append(("miss", p, a, t, acode))
                     continue
                 if dcode < 0:
-                    dmg = self._attack_value(p, a, True)
+                    dmg = self._stats(p, a, True)[0]
                     ev.append(("open_hit", p, a, t, acode, dmg))
                     self._lose_morale(d, dmg, "open_lane", ev)
                     continue
                 aty, dty = TYPE[acode], TYPE[dcode]
                 a_adv = BEATS[aty][dty] or bool(b[(G_CM + p * 9 + a * 3) + 2] & CM_ADV)
                 d_adv = BEATS[dty][aty] or bool(b[(G_CM + d * 9 + t * 3) + 2] & CM_ADV)
-                att = self._attack_value(p, a, a_adv)
-                dfn = self._defense_value(d, t, d_adv)
+                att, adef = self._stats(p, a, a_adv)
+                cnt, dfn = self._stats(d, t, d_adv)
                 bane = b[ai + SF_ACC] >= 0 and IS_BANE[b[ai + SF_ACC]]
                 can_counter = (b[G_SET_SRC + d] != t
                                and (REACH[dty][t][a] or b[(G_CM + d * 9 + t * 3) + 2] & CM_REACH_ALL)
                                and not b[(G_CM + p * 9 + a * 3) + 2] & CM_NOCOUNTER
                                and not (b[ai + SF_FLAGS] & F_FRESH and FIRST_UNBLOCK[acode])
                                and not bane)
-                cnt = self._attack_value(d, t, d_adv) if can_counter else -1
-                adef = self._defense_value(p, a, a_adv)
+                if not can_counter:
+                    cnt = -1
                 d_dies = att > dfn
                 a_dies = can_counter and cnt > adef
                 ev.append(("clash", p, a, t, acode, dcode, att, dfn, cnt, adef, int(d_dies), int(a_dies)))
