@@ -588,6 +588,7 @@ class Table(TableScene):
         switched = False
         combat = any(e[0] in ("clash", "open_hit", "miss") for e in events)
         late = []
+        post = []
 
         def switch():
             nonlocal switched
@@ -636,11 +637,15 @@ class Table(TableScene):
                 out.append(FloatText("Destroyed", rr.center, PAL["bad"], size=int(24 * sc), duration=0.8,
                                      parallel=True))
             elif k == "morale":
-                switch()
                 delta = e[2]
                 col = PAL["bad"] if delta < 0 else PAL["good"]
-                out.append(FloatText(f"{delta:+d} morale", self.morale_pos(e[1]), col, size=int(26 * sc),
-                                     rise=int(50 * sc), duration=0.9, parallel=True))
+                ft = FloatText(f"{delta:+d} morale", self.morale_pos(e[1]), col, size=int(26 * sc),
+                               rise=int(50 * sc), duration=0.9, parallel=True)
+                if combat:       # after every clash is shown (the fallen leave after the last one)
+                    post.append(ft)
+                else:
+                    switch()
+                    out.append(ft)
             elif k in ("move", "place", "revive", "equip", "set", "cast", "redirect", "setup", "attack",
                        "lane_bonus", "to_hand"):
                 switch()
@@ -661,9 +666,12 @@ class Table(TableScene):
                 late.append(Banner("Your spell window" if self.mode == "ai" else f"{self.poss(who)} spell window",
                                    "Cast combat spells into your attacking lanes, or pass", PAL["info"],
                                    duration=1.0))
-        if not out and not late:
+        if not out and not late and not post:
             return []
         switch()
+        if post:
+            post[0].parallel = False
+            out.extend(post)
         out.extend(late)
         if combat:
             out.append(Wait(0.2))
