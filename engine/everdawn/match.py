@@ -67,7 +67,8 @@ Events (tuples; ``event_text`` gives a sentence)
 ``("clash", p_att, att_lane, def_lane, att_code, def_code, attack, defense, counter, att_defense,
 def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
 ``("open_hit", p_att, att_lane, def_lane, code, damage)``, ``("miss", p_att, att_lane, def_lane, code)``,
-``("destroyed", p, slot, code)``, ``("revive", p, slot, code)``,
+``("destroyed", p, slot, code)``, ``("treated_dead", p, slot, code)`` then ``("revive", p, slot, code)``
+(Lithriel's Berries),
 ``("morale", p, delta, new_value, cause)`` with cause "death" | "open_lane" | "effect" |
 "sudden_death", ``("draw", p, n)``, ``("tutor", p, code)``, ``("place", p, slot, code)``,
 ``("to_deck", p, code)`` (a card goes to the bottom of its deck), ``("to_hand", p, code)``,
@@ -1510,7 +1511,7 @@ class EverdawnMatch(Match):
             i = (S0 + p * 36 + x * NF)
             code = b[i]
             if code >= 0:
-                ev.append(("destroyed", p, x, code))
+                ev.append(("treated_dead", p, x, code))
                 self._strip_items(p, x, ev)
                 self._clear_set_refs(p, x, ev)
                 self._lose_morale(p, MORALE[code], "death", ev)
@@ -1905,6 +1906,8 @@ class EverdawnMatch(Match):
                 return f"{_name(e[4])}'s attack into lane {e[3] + 1} hits nothing."
             if k == "destroyed":
                 return f"{P[e[1]]}'s {_name(e[3])} in {slot_name(e[2])} is destroyed."
+            if k == "treated_dead":
+                return f"{P[e[1]]}'s {_name(e[3])} in {slot_name(e[2])} is treated as dead."
             if k == "revive":
                 return f"{_name(e[3])} revives in {slot_name(e[2])}."
             if k == "morale":
