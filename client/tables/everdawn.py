@@ -214,7 +214,7 @@ class Table(TableScene):
         if ph in COMBAT_PHASES:
             return 1
         if ph == "choice":
-            r = m.b[EM.G_RESUME]
+            r = m.resume_point()
             return {EM.R_SET: 0, EM.R_DEF: 1, EM.R_ATK: 1}.get(r, 2)
         return 2
 
@@ -611,9 +611,8 @@ class Table(TableScene):
                                   PAL["bad"], duration=2.4))
             elif k == "clash":
                 p, a, t, acode, dcode = e[1], e[2], e[3], e[4], e[5]
-                adv_a = BEATS[TYPE[acode]][TYPE[dcode]] or bool(before.b[EM.G_CM + p * 9 + a * 3 + 2] & EM.CM_ADV)
-                adv_d = BEATS[TYPE[dcode]][TYPE[acode]] or bool(
-                    before.b[EM.G_CM + (1 - p) * 9 + t * 3 + 2] & EM.CM_ADV)
+                adv_a = BEATS[TYPE[acode]][TYPE[dcode]] or bool(before.lane_mods(p, a)[2] & EM.CM_ADV)
+                adv_d = BEATS[TYPE[dcode]][TYPE[acode]] or bool(before.lane_mods(1 - p, t)[2] & EM.CM_ADV)
                 out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[6], e[7], e[8], e[9],
                                      adv_a, adv_d, bool(e[10]), bool(e[11]), scale=sc))
             elif k == "open_hit":
