@@ -172,7 +172,9 @@ class Table(TableScene):
                 for k_i, kind in enumerate(EQ_KINDS):
                     self.eq_rects[(seat_row, sl, kind)] = pygame.Rect(rr.left + k_i * (ew + g), ey, ew, self.eq_h)
         my_bottom = my_card_top + self.ch + s(3) + self.eq_h
-        self.hand_area = pygame.Rect(x0 - s(4), my_bottom + pad, block_w + s(8), r.bottom - my_bottom - pad)
+        label_h = s(16)          # the "Lane 1 / Bench" labels under your row
+        self.hand_area = pygame.Rect(x0 - s(4), my_bottom + pad + label_h, block_w + s(8),
+                                     r.bottom - my_bottom - pad - label_h)
         self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
         bx0 = x0 + 3 * cw + 2 * lane_gap + sep
         self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
@@ -200,7 +202,7 @@ class Table(TableScene):
     def hand_rects(self, n):
         if n <= 0:
             return []
-        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8), lift=self.s(6))
+        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8))
 
     # ================================================================ state helpers
     def me(self):
@@ -735,9 +737,13 @@ class Table(TableScene):
             else:
                 bg.bottom = box.bottom + s(7)
             panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
+            ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
             if label == "Bench":
-                ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
-                draw_text(surf, "Bench", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
+                draw_text(surf, "Bench  (1 = Champion)", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
+            elif row == "me":
+                for i in EM.LANES:
+                    draw_text(surf, f"Lane {i + 1}", (self.slot_rects[(row, i)].centerx, ly), s(13), PAL["muted"],
+                              anchor="midtop")
         set_src, set_tgt = v.set_info(seat)
         atk_lanes = {a for a, _t in v.attacks()} if seat == v.turn_player() else set()
         for sl in EM.SLOTS:
@@ -754,7 +760,7 @@ class Table(TableScene):
                 if sl == set_src:
                     self._draw_set_mark(surf, rr, set_tgt)
                 if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):
-                    pill(surf, "ATTACKING", (rr.centerx, rr.top + int(rr.height * 0.3)), s(12), ATTACK_COL)
+                    pill(surf, "ATTACKING", (rr.centerx, rr.top + int(rr.height * 0.22)), s(12), ATTACK_COL)
             self._draw_equips(surf, v, seat, sl, code)
 
     def _draw_empty_slot(self, surf, rr, sl, seat):
@@ -959,7 +965,7 @@ class Table(TableScene):
                 txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
                 f = fit_font(txt, b.width - s(12), s(13), bold=True, min_size=8)
                 img = f.render(txt, True, PAL["gold_hi"])
-                box = img.get_rect(center=(b.centerx, b.top + int(b.height * 0.40))).inflate(s(10), s(6))
+                box = img.get_rect(center=(b.centerx, b.top + int(b.height * 0.42))).inflate(s(10), s(6))
                 pygame.draw.rect(surf, (60, 44, 10), box, border_radius=box.height // 2)
                 pygame.draw.rect(surf, PAL["gold"], box, max(1, s(2)), border_radius=box.height // 2)
                 surf.blit(img, img.get_rect(center=box.center))
