@@ -65,6 +65,27 @@ def test_the_program_does_not_import_an_excluded_module():
     assert wrongly_excluded <= bundle.EXCLUDED_WITH_FALLBACK
 
 
+def test_no_source_file_imports_an_excluded_module():
+    """Also lazy imports inside functions, which the import test above cannot see.
+    If this fails, take the module out of build_scripts/bundle.py EXCLUDED_MODULES."""
+    import ast
+    excluded = set(bundle.EXCLUDED_MODULES) - bundle.EXCLUDED_WITH_FALLBACK
+    found = []
+    for pkg in bundle.PACKAGES:
+        for path in (ROOT / pkg).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                for n in names:
+                    parts = n.split(".")
+                    if any(".".join(parts[:i]) in excluded for i in range(1, len(parts) + 1)):
+                        found.append(f"{path.relative_to(ROOT)}: {n}")
+    assert not found
+
+
 def test_icons_are_valid_ico_and_icns(tmp_path):
     pytest.importorskip("pygame")
     import make_icons
