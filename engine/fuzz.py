@@ -1,7 +1,8 @@
 """Engine fuzzing: ``python -m engine fuzz GAME --games N [--seed S] [--ai]``.
 
 Plays seeded random games (and with ``--ai`` one game in four with AI agents
-at both seats) and after every action checks:
+at both seats; every other game with the game's true/false options drawn at
+random) and after every action checks:
 
 * the contract invariants (:func:`engine.core.harness.check_invariants`: exact
   JSON round-trip, clone equality, the game's own ``invariant_problems``);
@@ -229,6 +230,16 @@ def _check_session(rec: MatchRecord, final, rng: Rng) -> list[str]:
     return probs
 
 
+def _options_for(game: str, seed: int, i: int) -> dict:
+    """Default options for even games; every true/false option drawn at random for odd ones."""
+    from .games import get_game
+    specs = get_game(game).match_class.OPTIONS
+    if i % 2 == 0 or not specs:
+        return {}
+    r = Rng(mix_seed(seed, 0x0E7))
+    return {o.name: bool(r.randrange(2)) for o in specs if isinstance(o.default, bool)}
+
+
 def fuzz(game: str, games: int, seed: int = 1, *, ai: bool = False, out_dir=None,
          ai_agents: tuple[str, str] = ("greedy", "search:24")) -> dict:
     t0 = time.perf_counter()
@@ -250,7 +261,7 @@ def fuzz(game: str, games: int, seed: int = 1, *, ai: bool = False, out_dir=None
             names = ai_agents if (i // 4) % 2 == 0 else ai_agents[::-1]
             agents = [make_agent(names[0], seed=mix_seed(s, 1)), make_agent(names[1], seed=mix_seed(s, 2))]
             ai_games += 1
-        rec, probs = fuzz_game(game, s, agents=agents)
+        rec, probs = fuzz_game(game, s, agents=agents, options=_options_for(game, s, i))
         total_actions += len(rec.actions)
         if probs:
             problems += len(probs)
