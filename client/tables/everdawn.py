@@ -541,8 +541,8 @@ class Table(TableScene):
             return f"{name}: {what}…"
         if ph == "set":
             if m.turn() == 1:
-                return "Set Phase: move, equip, set, cast. No combat on the first turn — Space ends it."
-            return "Set Phase: move, equip, set, cast by dragging. Space: go to combat."
+                return "Set Phase: drag to move, equip, set or cast. No combat on turn 1: Space ends it."
+            return "Set Phase: drag to move, equip, set or cast. Space: combat."
         if ph == "declare":
             return "Declare attacks: drag a lane creature onto an opposing lane. Space: resolve."
         if ph == "defender_spells":
@@ -609,7 +609,8 @@ class Table(TableScene):
             elif k == "sudden_death":
                 switch()
                 first = self.names[1 - before.first_player()]
-                out.append(Banner("Sudden Death", f"Lanes cleared · 1 morale each · {first} goes first",
+                goes = "you go first" if first == "You" else f"{first} goes first"
+                out.append(Banner("Sudden Death", f"Lanes cleared · 1 morale each · {goes}",
                                   PAL["bad"], duration=2.4))
             elif k == "clash":
                 p, a, t, acode, dcode = e[1], e[2], e[3], e[4], e[5]
