@@ -201,6 +201,7 @@ def test_resume_restores_position_and_ai_settings(tmp_path):
     s.set_meta("note", "x")
     [info] = find_resumable(tmp_path)
     assert info.game == "toy" and info.actions == len(s) and info.turn == s.match.turn()
+    assert info.title().startswith(f"Toy — A vs B — turn {s.match.turn()} — vs AI (normal) — saved ")
     r = MatchSession.resume(info.path)
     assert r.match.to_json() == s.match.to_json()
     assert r.meta["ai"] == meta["ai"] and r.meta["note"] == "x"

@@ -162,6 +162,20 @@ class ResumeInfo:
     def actions(self) -> int:
         return len(self.record.actions)
 
+    def title(self) -> str:
+        """One line for the Resume button, e.g.
+        'Evons — Verdant Tide vs Ember Quake — turn 12 — vs AI (normal) — saved 14:05'."""
+        rec = self.record
+        parts = [rec.game.capitalize(), f"{rec.decks[0].name} vs {rec.decks[1].name}", f"turn {self.turn}"]
+        ai = rec.meta.get("ai")
+        if isinstance(ai, dict):
+            level = ai.get("level")
+            parts.append(f"vs AI ({level})" if isinstance(level, str) else "vs AI")
+        elif rec.meta.get("mode") == "hotseat":
+            parts.append("hot-seat")
+        parts.append("saved " + time.strftime("%H:%M", time.localtime(self.saved_at)))
+        return " — ".join(parts)
+
 
 def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = True) -> list[ResumeInfo]:
     """Unfinished matches saved in ``folder``, newest first.
