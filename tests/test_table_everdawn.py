@@ -492,3 +492,14 @@ def test_hover_zoom_finds_creatures_items_and_hand_cards(driver):
     driver.move(centre(t, HUMAN, slot))
     driver.step(12)
     assert t.hover_card is not None
+
+
+def test_resizing_the_window_lays_the_board_out_again(driver):
+    s = find_state(lambda m: m.phase() == "set" and any(a[1] >= 3 for a in legal_of(m, EM.MOVE)))
+    t = open_table(driver, s)
+    small = t.cw
+    driver.resize(1600, 900)
+    assert t.cw > small
+    a = next(a for a in legal_of(t.match, EM.MOVE) if a[1] >= 3)
+    driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]))
+    assert tuple(t.session.actions[-1]) == a

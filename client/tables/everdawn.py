@@ -410,7 +410,7 @@ class Table(TableScene):
                 out.append(("Nothing playable? Redraw", (EM.REDRAW,), "r",
                             "Put your whole hand on the bottom of the support deck and draw as many"))
             if m.turn() == 1:
-                out.append(("End turn (no combat on turn 1)", (EM.PASS,), "space", "The first turn has no combat"))
+                out.append(("End turn", (EM.PASS,), "space", "The first turn of the duel has no combat"))
             else:
                 out.append(("End turn without attacking", "__end_turn__", "e",
                             "Skip the Combat Phase: end the turn now"))
