@@ -121,16 +121,6 @@ def keep_data(dest: str) -> bool:
     return True
 
 
-# Shared libraries bundled with pygame-ce that Cardhall never loads: the camera
-# and MIDI (portmidi) support. Matched on the file name, case-insensitively.
-EXCLUDED_BINARY_PREFIXES = ("libportmidi", "portmidi")
-
-
-def keep_binary(dest: str) -> bool:
-    name = dest.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    return not name.startswith(EXCLUDED_BINARY_PREFIXES)
-
-
 def icon_for_platform(platform: str = sys.platform) -> str | None:
     """The app icon PyInstaller embeds (ICO on Windows, ICNS on macOS, none on Linux)."""
     if platform.startswith("win"):
