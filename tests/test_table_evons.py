@@ -1,0 +1,453 @@
+"""The Evons table through the real event loop (dummy video driver): placing cards
+active and covered by drag and drop, refused drops with the engine's reason,
+every kind of prompt (abilities, conflict order, Firestorm points, Magnetism,
+Resurrection / Growth / Block picks, activation order, discard, mulligan),
+animations, concede, and a whole game against the AI played through the UI."""
+import os
+from types import SimpleNamespace
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.core.harness import starter_pair  # noqa: E402
+from engine.core.session import MatchSession  # noqa: E402
+from engine.evons import match as EM  # noqa: E402
+from engine.evons.cards import CARDS, parse_cell  # noqa: E402
+from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, scenario  # noqa: E402
+
+FILL = ["gloom_bat"] * 6
+N, NE, E, SE, S, SW, W, NW = range(8)
+HUMAN = 0
+
+
+class FakeSession:
+    """Just enough of MatchSession to put a hand-built position on the table."""
+
+    def __init__(self, m, names=("You", "AI (easy)")):
+        self._m = m
+        self.actions = []
+        self.meta = {"names": list(names), "ai_seed": 1}
+        self.game = "evons"
+        self.record = SimpleNamespace(seed=1, meta={}, result=None, decks=(), options={})
+        self.autosave = None
+
+    @property
+    def match(self):
+        return self._m
+
+    def apply(self, a):
+        ev = self._m.apply(tuple(a))
+        self.actions.append(tuple(a))
+        return ev
+
+    def __len__(self):
+        return len(self.actions)
+
+    def undo_to_previous_decision(self, seat):
+        return False
+
+
+@pytest.fixture
+def driver(tmp_path):
+    from client.testing import Driver
+    d = Driver(tmp_path)
+    d.app.settings.ai_difficulty = "easy"
+    yield d
+    d.close()
+
+
+def sc(**kw):
+    kw.setdefault("deck0", FILL)
+    kw.setdefault("deck1", FILL)
+    return scenario(**kw)
+
+
+def open_table(d, session, human=HUMAN, paused=True):
+    from client.tables.evons import Table
+    if not isinstance(session, MatchSession) and not isinstance(session, FakeSession):
+        session = FakeSession(session)
+    t = Table(d.app, game="evons", session=session, mode="ai", human_seats=(human,), ai_level="easy",
+              _paused_ai=paused)
+    t.name = "table"
+    d.app.scenes.switch(t)
+    d.step(2)
+    return t
+
+
+def hand_centre(t, inst):
+    hand = t.view.hand(t.viewer)
+    return t.hand_rects(len(hand))[hand.index(inst)].center
+
+
+def cell_centre(t, name):
+    return t.cell_rect(parse_cell(name)).center
+
+
+def last_toast(d):
+    return d.app.toasts[-1].text if d.app.toasts else ""
+
+
+def spot_for(t, action):
+    return next(i for i, sp in enumerate(t.spots) if sp[1] == tuple(action))
+
+
+# ---------------------------------------------------------------- placing cards
+def test_drag_plays_a_card_active_and_pays_now(driver):
+    m = sc(hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    ram = find(m, "stone_ram")
+    driver.drag(hand_centre(t, ram), cell_centre(t, "C3"), release=False)
+    lit = t.legal_targets_for(("hand", ram))
+    assert lit == {("cell", c) for c in range(49) if m.at(c) < 0}        # every empty cell, main and out
+    driver.post(driver.pygame.MOUSEBUTTONUP, pos=cell_centre(t, "C3"), button=1, touch=False)
+    driver.step(3)
+    assert card_at(t.match, "C3") == "stone_ram" and not t.match.is_covered(inst_at(t.match, "C3"))
+    assert t.match.credits(0) == 20 - CARDS["stone_ram"].cost
+    assert t.session.actions[0] == EM.play(ram, parse_cell("C3"), False)
+
+
+def test_click_switches_a_card_to_covered_and_the_drop_pays_nothing(driver):
+    m = sc(hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    ram = find(m, "stone_ram")
+    driver.click(hand_centre(t, ram))
+    assert t.mode_of(ram) is True and t.mode_of(find(m, "tide_sprite")) is False
+    driver.drag(hand_centre(t, ram), cell_centre(t, "B2"))
+    c = inst_at(t.match, "B2")
+    assert c == ram and t.match.is_covered(c) and t.match.credits(0) == 20
+
+
+def test_c_switches_every_card_and_shift_inverts_at_the_drop(driver):
+    m = sc(hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    driver.key("c")
+    assert t.cov_default is True and t.mode_of(find(m, "tide_sprite")) is True
+    driver.key("c")
+    assert t.cov_default is False
+    # Shift held during the drop: covered
+    pg = driver.pygame
+    driver.post(pg.KEYDOWN, key=pg.K_LSHIFT, mod=pg.KMOD_SHIFT, unicode="", scancode=0)
+    driver.step()
+    sprite = find(m, "tide_sprite")
+    driver.drag(hand_centre(t, sprite), cell_centre(t, "D4"))
+    driver.post(pg.KEYUP, key=pg.K_LSHIFT, mod=0, unicode="", scancode=0)
+    driver.step()
+    assert inst_at(t.match, "D4") == sprite and t.match.is_covered(sprite)
+
+
+def test_block_card_into_the_main_zone_snaps_back_with_the_reason(driver):
+    m = sc(hand0=["stone_wall", "stone_ram"], credits=(20, 20))
+    t = open_table(driver, m)
+    wall = find(m, "stone_wall")
+    driver.drag(hand_centre(t, wall), cell_centre(t, "C3"), release=False)
+    lit = t.legal_targets_for(("hand", wall))
+    assert lit and all(not (1 <= k[1] % 7 <= 5 and 1 <= k[1] // 7 <= 5) for _, k in [(0, x) for x in lit])
+    driver.post(driver.pygame.MOUSEBUTTONUP, pos=cell_centre(t, "C3"), button=1, touch=False)
+    driver.step(2)
+    assert t.match.at(parse_cell("C3")) == -1 and len(t.session) == 0
+    assert last_toast(driver) == "A Block card can be played from your hand only into the out zone."
+    driver.drag(hand_centre(t, wall), cell_centre(t, "X3"))
+    assert card_at(t.match, "X3") == "stone_wall"
+
+
+def test_unaffordable_active_card_is_not_lit_and_refused_with_the_reason(driver):
+    m = sc(hand0=["inferno_titan", "stone_ram"], credits=(2, 20))
+    t = open_table(driver, m)
+    titan = find(m, "inferno_titan")
+    assert ("hand", titan) not in t.live_sources
+    driver.drag(hand_centre(t, titan), cell_centre(t, "C3"))
+    assert len(t.session) == 0
+    cost = CARDS["inferno_titan"].cost
+    assert last_toast(driver) == f"Not enough credits to play Inferno Titan active (cost {cost}, you have 2)."
+    # covered it can go: no payment now
+    driver.click(hand_centre(t, titan))
+    assert ("hand", titan) in t.live_sources
+    driver.drag(hand_centre(t, titan), cell_centre(t, "C3"))
+    assert inst_at(t.match, "C3") == titan and t.match.is_covered(titan)
+
+
+def test_occupied_cell_is_refused(driver):
+    m = sc(grid={"C2": ("ember_imp", 1)}, hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "stone_ram")), cell_centre(t, "C2"))
+    assert last_toast(driver) == "Cell C2 is occupied." and len(t.session) == 0
+
+
+def test_pass_with_space(driver):
+    m = sc(hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    driver.key("space")
+    assert t.session.actions == [EM.A_PASS] and t.match.turn_player() == 1
+
+
+# ---------------------------------------------------------------- prompts
+def warden_firestorm(driver):
+    m = sc(grid={"C2": ("tide_sprite", 1), "D2": ("oak_sentinel", 1, "covered"), "B2": ("ember_imp", 0)},
+           hand0=["flame_warden", "stone_ram"])
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "flame_warden")), cell_centre(t, "C3"))
+    assert t.match.phase() == "ability"
+    return t
+
+
+def test_ability_fired_by_clicking_its_target_and_firestorm_split_by_clicks(driver):
+    t = warden_firestorm(driver)
+    assert [sp[1] for sp in t.spots] == [EM.fire(N)]
+    assert "fire an ability" in t.prompt()
+    driver.click(cell_centre(t, "C2"))
+    assert t.match.phase() == "hit" and "3 points left" in t.prompt()
+    assert {sp[1] for sp in t.spots} == {EM.hit(parse_cell("C2")), EM.hit(parse_cell("D2"))}
+    driver.click(cell_centre(t, "C2"))
+    driver.click(cell_centre(t, "C2"))
+    assert "1 point left" in t.prompt()
+    driver.key(str(spot_for(t, EM.hit(parse_cell("D2"))) + 1))
+    m = t.match
+    c2, d2 = EM.hit(parse_cell("C2")), EM.hit(parse_cell("D2"))
+    assert t.session.actions[-3:] == [c2, c2, d2]
+    assert card_at(m, "D2") is None and card_at(m, "C2") == "tide_sprite"   # (damage wears off at turn end)
+
+
+def test_ability_fired_by_dragging_the_card_onto_its_target(driver):
+    t = warden_firestorm(driver)
+    driver.drag(cell_centre(t, "C3"), cell_centre(t, "C2"))
+    assert t.session.actions[-1] == EM.fire(N) and t.match.phase() == "hit"
+
+
+def test_dragging_the_acting_card_at_a_normal_arrow_is_refused_with_the_reason(driver):
+    t = warden_firestorm(driver)
+    driver.drag(cell_centre(t, "C3"), cell_centre(t, "D3"))    # Flame Warden's E arrow is Normal
+    assert "Normal arrow" in last_toast(driver) and t.match.phase() == "ability"
+
+
+def test_space_ends_the_ability_phase(driver):
+    t = warden_firestorm(driver)
+    driver.key("space")
+    assert EM.A_DONE in t.session.actions
+    assert t.match.phase() != "hit"
+
+
+def test_conflict_order_is_chosen_by_clicking_the_opponent(driver):
+    m = sc(grid={"D3": ("stone_ram", 1), "B3": ("wave_rider", 1)}, hand0=["flame_warden", "stone_ram"])
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "flame_warden")), cell_centre(t, "C3"))
+    assert t.match.phase() == "conflict" and "conflicts" in t.prompt()
+    assert {sp[1] for sp in t.spots} == {EM.conflict(E), EM.conflict(W)}
+    driver.click(cell_centre(t, "B3"))
+    assert t.session.actions[-1] == EM.conflict(W)
+    assert card_at(t.match, "C3") is None        # Wave Rider won that fight
+
+
+def test_magnetism_pull_by_dragging_the_card_onto_the_target(driver):
+    m = sc(grid={"C2": ("ember_imp", 1), "D3": ("stone_wall", 1), "C4": ("tide_sprite", 1)},
+           hand0=["coil_sentry", "stone_ram"])
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "coil_sentry")), cell_centre(t, "B3"))
+    driver.click(cell_centre(t, "C3"))               # fire Magnetism (E) at the empty C3
+    assert t.match.phase() == "pull" and "Magnetism" in t.prompt()
+    driver.drag(cell_centre(t, "D3"), cell_centre(t, "C3"))     # a Block: refused
+    assert last_toast(driver).startswith("Magnetism pulls a card")
+    driver.drag(cell_centre(t, "C4"), cell_centre(t, "C3"))
+    assert card_at(t.match, "C3") == "tide_sprite"
+
+
+def test_resurrection_pick_from_the_graveyard_tray(driver):
+    m = sc(grave0=["ember_imp", "cinder_fox", "inferno_titan"], hand0=["gloom_bat", "stone_ram"])
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "gloom_bat")), cell_centre(t, "C3"))
+    driver.click(cell_centre(t, "B2"))
+    assert t.match.phase() == "pick" and t.tray is not None and "Resurrection" in t.prompt()
+    names = {sp[2].id for sp in t.spots}
+    assert names == {"ember_imp", "cinder_fox"}          # the Titan costs too much
+    i = next(i for i, sp in enumerate(t.spots) if sp[2].id == "cinder_fox")
+    driver.click(t.spots[i][0].center)
+    assert card_at(t.match, "B2") == "cinder_fox" and t.match.controller(inst_at(t.match, "B2")) == 0
+
+
+def test_growth_pick_by_clicking_the_monster_in_hand(driver):
+    m = sc(hand0=["sproutling", "inferno_titan", "stone_ram", "stone_wall"], credits=(10, 0))
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "sproutling")), cell_centre(t, "C3"))
+    driver.click(cell_centre(t, "B4"))
+    assert t.match.phase() == "pick" and "Growth" in t.prompt()
+    lit = {sp[2].id for sp in t.spots}
+    assert lit == {"inferno_titan", "stone_ram"}           # never the Block card
+    driver.click(hand_centre(t, find(t.match, "stone_ram")))
+    b4 = inst_at(t.match, "B4")
+    assert t.match.card(b4).id == "stone_ram" and t.match.is_growth_covered(b4)
+
+
+def test_block_pick_by_clicking_the_block_card_in_hand(driver):
+    m = sc(hand0=["magma_golem", "stone_wall", "fire_wall", "stone_ram"], credits=(30, 0))
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "magma_golem")), cell_centre(t, "C3"))
+    driver.click(cell_centre(t, "D4"))                     # SE: Block on the empty D4
+    assert t.match.phase() == "pick" and "Block" in t.prompt()
+    driver.click(hand_centre(t, find(t.match, "fire_wall")))
+    assert card_at(t.match, "D4") == "fire_wall"
+
+
+def test_activation_order_by_number_key(driver):
+    m = sc(grid={"A1": ("ember_imp", 0, "covered"), "E5": ("cinder_fox", 0, "covered")})
+    end_and_begin_turn(m, 0)
+    assert m.phase() == "order"
+    t = open_table(driver, m)
+    assert "activate" in t.prompt() and len(t.spots) == 2
+    want = t.spots[1][1]
+    driver.key("2")
+    assert t.session.actions[-1] == want
+
+
+def test_discard_down_to_eight_by_clicking(driver):
+    m = sc(hand0=["ember_imp"] * 8 + ["stone_ram"])
+    t = open_table(driver, m)
+    driver.key("space")
+    assert t.match.phase() == "discard" and "discard" in t.prompt()
+    ram = find(t.match, "stone_ram")
+    driver.click(hand_centre(t, ram))
+    assert ram in t.match.graveyard(0) and len(t.match.hand(0)) == 8
+
+
+def test_mulligan_marks_cards_then_the_button(driver):
+    s = MatchSession.new("evons", starter_pair("evons", 5), 5, None,
+                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    human = s.match.to_move()
+    t = open_table(driver, s, human=human)
+    assert t.match.phase() == "mulligan" and "Opening hand" in t.prompt()
+    hand = t.match.hand(human)
+    rects = t.hand_rects(len(hand))
+    driver.click(rects[0].center)
+    driver.click(rects[2].center)
+    assert t.mull_marks == {0, 2}
+    driver.key("m")
+    assert s.actions[-1] == (EM.MULLIGAN, 0b101)
+    assert len(t.match.hand(human)) == 5 and not t.mull_marks
+
+
+def test_keep_with_space(driver):
+    s = MatchSession.new("evons", starter_pair("evons", 6), 6, None,
+                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    human = s.match.to_move()
+    t = open_table(driver, s, human=human)
+    driver.key("space")
+    assert s.actions[-1] == EM.A_KEEP
+
+
+# ---------------------------------------------------------------- resolution, log, ends
+def test_resolution_is_animated_event_by_event_at_normal_speed(driver):
+    from client.tables.evons_anims import ConflictAnim
+    driver.app.settings.animation_speed = "normal"
+    m = sc(grid={"D3": ("stone_ram", 1), "B3": ("wave_rider", 1)}, hand0=["flame_warden", "stone_ram"])
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "flame_warden")), cell_centre(t, "C3"))
+    before = t.match.to_json()
+    assert t.perform(EM.conflict(E))
+    assert t.match.to_json() != before
+    queued = t.anims.items + t.anims.active
+    assert any(isinstance(a, ConflictAnim) for a in queued)
+    # the board shows the old state until the queue reaches the conflict
+    assert t.shown.dmg[inst_at(t.match, "C3")] == 0
+    assert t.busy()
+    driver.until(lambda: not t.anims.busy, 900)
+    assert t.shown.to_json() == t.view.to_json()
+
+
+def test_log_uses_the_players_names(driver):
+    m = sc(hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    driver.drag(hand_centre(t, find(m, "stone_ram")), cell_centre(t, "C3"))
+    texts = [e.text for e in t.log.entries]
+    assert any("You play Stone Ram on C3." in x for x in texts), texts
+    assert not any("Player 1" in x or "You plays" in x for x in texts)
+
+
+def test_concede_is_the_engines_concede_action(driver):
+    m = sc(hand0=["stone_ram", "tide_sprite"], credits=(20, 20))
+    t = open_table(driver, m)
+    driver.key("escape")
+    driver.key("c")
+    driver.key("return")
+    driver.step(3)
+    assert t.session.actions[-1] == EM.A_CONCEDE
+    assert driver.scene.name == "game_over"
+    r = t.result()
+    assert r.winner == 1 and "You conceded" in r.reason and "You 0" in r.reason
+
+
+# ---------------------------------------------------------------- a whole game through the UI
+def pick(m, me):
+    """A simple human: play the cheapest card active onto the main zone, fire everything, take the first choice."""
+    legal = m.legal_actions()
+    ph = m.phase()
+    if ph == "main":
+        best = None
+        for a in legal:
+            if a[0] == EM.SELECT and a[2] == 0:
+                c = m.card(a[1])
+                cells = [x for x in m.play_targets(a[1], False)]
+                main = [x for x in cells if 1 <= x % 7 <= 5 and 1 <= x // 7 <= 5] or cells
+                if main and (best is None or c.cost < best[0]):
+                    best = (c.cost, EM.play(a[1], main[0], False))
+        return best[1] if best else EM.A_PASS
+    fires = [a for a in legal if a[0] == EM.FIRE]
+    if fires:
+        return fires[0]
+    return legal[0]
+
+
+def do_through_ui(d, t, action):
+    """Perform ``action`` as a player would: a drag, a click on a lit spot, or a key."""
+    if action[0] == EM.PLAY:
+        inst = action[1]
+        if t.mode_of(inst) != bool(action[3]) and not t.match.card(inst).is_block:
+            d.click(hand_centre(t, inst))
+        d.drag(hand_centre(t, inst), t.cell_rect(action[2]).center, steps=2)
+        return
+    for (src, tgt), a in t.pairs.items():
+        if a == action:
+            d.drag(t.sources[src].rect.center, t.targets[tgt].rect.center, steps=2)
+            return
+    for i, sp in enumerate(t.spots):
+        if sp[1] == action:
+            d.key(str(i + 1)) if i < 9 else d.click(sp[0].center)
+            return
+    if action in (EM.A_PASS, EM.A_DONE, EM.A_KEEP):
+        d.key("space")
+        return
+    raise AssertionError(f"no gesture, spot or key for {action}")
+
+
+def test_a_whole_game_against_the_ai_through_the_ui(driver):
+    from client.tables.evons import Table
+    s = MatchSession.new("evons", starter_pair("evons", 11), 11, None,
+                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    t = Table(driver.app, game="evons", session=s, mode="ai", human_seats=(HUMAN,), ai_level="easy")
+    t.name = "table"
+    driver.app.scenes.switch(t)
+    driver.step(2)
+    human_moves = 0
+    for _ in range(40000):
+        if t.result() is not None:
+            break
+        if t.human_to_move() and not t.busy():
+            n = len(t.session)
+            a = pick(t.match, HUMAN)
+            do_through_ui(driver, t, a)
+            assert len(t.session) > n, f"the UI did not perform {a}: {last_toast(driver)}"
+            human_moves += 1
+        else:
+            driver.step()
+    assert t.result() is not None, "the game did not end"
+    driver.step(3)
+    assert driver.scene.name == "game_over"
+    assert human_moves > 10
+    assert any(t.session.actor(i) != HUMAN for i in range(len(t.session)))
+
+
+def test_demo_function_plays_a_whole_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("CARDHALL_HOME", str(tmp_path / "home"))
+    from client.demo import run_demo
+    assert run_demo("evons", seed=2, frames=tmp_path / "f", every=50, size=(1280, 720)) == 0
+    assert (tmp_path / "f" / "evons-2-final.png").exists()
+    assert len(list((tmp_path / "f").glob("evons-2-*.png"))) >= 2
