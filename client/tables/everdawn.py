@@ -48,9 +48,9 @@ from ..cards import back_surface, card_surface
 from ..cards.everdawn import colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, TableScene
-from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_arrow, hand_layout
+from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, MoveImage, Wait, draw_arrow, hand_layout
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
-from .everdawn_anims import ATTACK_COL, ClashAnim, FadeOut, RingPulse, fmt_clock, pill
+from .everdawn_anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse, fmt_clock, pill
 
 CLOCK = (120.0, 300.0, 3)   # seconds a turn, bank seconds, timeouts that forfeit
 
@@ -91,6 +91,7 @@ class Table(TableScene):
         self.tray = None
         self._autopass = None
         self._clock_on = clock
+        self.hidden_slots: set = set()   # (seat, slot) drawn empty while a card flies there
         super().__init__(app, **kw)
         self._wrap_log()
 
@@ -648,6 +649,31 @@ class Table(TableScene):
                 else:
                     switch()
                     out.append(ft)
+            elif k in ("move", "place") and (e[1] != self.viewer or k == "place" or self.mode == "watch"):
+                p = e[1]
+                dest = e[3] if k == "move" else e[2]
+                code = e[4] if k == "move" else e[3]
+                rr = self.slot_rect(p, dest)
+                src = self.slot_rect(p, e[2]) if k == "move" else pygame.Rect(self.morale_pos(p), (1, 1))
+                img = card_surface(GAME, card_of(code), rr.width)
+                out.append(Call(lambda p=p, d=dest: (self.hidden_slots.add((p, d)), self._show_now())))
+                switched = True
+                out.append(MoveImage(img, (src.centerx - rr.width // 2, src.centery - rr.height // 2), rr.topleft,
+                                     duration=0.4))
+                out.append(Call(lambda p=p, d=dest: self.hidden_slots.discard((p, d))))
+                out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.35))
+            elif k in ("equip", "cast") and (e[1] != self.viewer or self.mode == "watch"):
+                c = card_of(e[2])
+                big = card_surface(GAME, c, int(self.cw * 1.25))
+                who = self.names[e[1]]
+                verb = "casts" if k == "cast" else "equips"
+                if who == "You":
+                    verb = verb[:-1]
+                switch()
+                out.append(CardShow(big, self.band.center, f"{who} {verb} {c.name}", sc, duration=1.1))
+                rr = self._event_rect(e)
+                if rr is not None:
+                    out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45))
             elif k in ("move", "place", "revive", "equip", "set", "cast", "redirect", "setup", "attack",
                        "lane_bonus", "to_hand"):
                 switch()
@@ -750,8 +776,10 @@ class Table(TableScene):
         for sl in EM.SLOTS:
             rr = self.slot_rect(seat, sl)
             code = v.creature_at(seat, sl)
-            if code < 0:
+            if code < 0 or (seat, sl) in self.hidden_slots:
                 self._draw_empty_slot(surf, rr, sl, seat)
+                self._draw_equips(surf, v, seat, sl, -1)
+                continue
             else:
                 c = card_of(code)
                 surf.blit(card_surface(GAME, c, rr.width), rr)

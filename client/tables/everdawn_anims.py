@@ -127,3 +127,29 @@ class FadeOut(Anim):
 def fmt_clock(seconds: float) -> str:
     s = max(0, int(seconds + 0.999))
     return f"{s // 60}:{s % 60:02d}"
+
+
+class CardShow(Anim):
+    """The opponent's spell (or item) shown large for a moment, with a caption, so
+    a player can read what was played."""
+
+    def __init__(self, image, center, caption="", scale=1.0, duration=1.0, **kw):
+        super().__init__(duration, **kw)
+        self.image, self.center, self.caption, self.sc = image, center, caption, scale
+
+    def draw(self, surf):
+        if self.image is None:
+            return
+        k = self.k
+        a = max(0.0, min(1.0, k / 0.15, (1 - k) / 0.2))
+        img = self.image
+        img.set_alpha(int(255 * a))
+        r = img.get_rect(center=(int(self.center[0]), int(self.center[1])))
+        shadow = pygame.Surface(r.inflate(int(16 * self.sc), int(16 * self.sc)).size, pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, int(140 * a)), shadow.get_rect(), border_radius=int(14 * self.sc))
+        surf.blit(shadow, r.inflate(int(16 * self.sc), int(16 * self.sc)).move(int(4 * self.sc), int(6 * self.sc)))
+        surf.blit(img, r)
+        img.set_alpha(255)
+        if self.caption and a > 0.3:
+            pill(surf, self.caption, (r.centerx, r.top - int(16 * self.sc)), int(17 * self.sc), PAL["gold_hi"],
+                 border=PAL["gold"])
