@@ -481,7 +481,8 @@ class Table(TableScene):
             self.cancel_drag()
             if self.perform((EM.CONCEDE,)):
                 self.conceded = Result(winner, reason)
-                self.log.add(reason + ".", kind="info")
+                if "forfeit_by" in meta:
+                    self.log.add(reason + ".", kind="info")
                 self.show_game_over()
                 return
         super().end_match(winner, reason, **meta)
