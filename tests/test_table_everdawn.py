@@ -503,3 +503,19 @@ def test_resizing_the_window_lays_the_board_out_again(driver):
     a = next(a for a in legal_of(t.match, EM.MOVE) if a[1] >= 3)
     driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]))
     assert tuple(t.session.actions[-1]) == a
+
+
+def test_the_menus_open_this_table_and_the_settings_switch_the_clock_on(driver):
+    from client.tables.everdawn import Table
+    driver.app.settings.everdawn_turn_clock = True
+    driver.open("game_menu", game="everdawn")
+    driver.key("p")
+    assert driver.scene.name == "setup"
+    driver.key("return")
+    t = driver.scene
+    assert isinstance(t, Table)
+    assert t.clock_spec() == (120.0, 300.0, 3)
+    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.step(5)
+    left, bank, outs = t.clock_state(t.human_seats[0])
+    assert left < 120.0 and bank == 300.0 and outs == 0
