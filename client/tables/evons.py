@@ -128,8 +128,8 @@ class Table(TableScene):
         reason = self.named(r.reason)
         if "score" not in reason:
             reason += f"; score {s0}–{s1}"
-        reason = re.sub(r"score (\d+)–(\d+)", lambda x: f"{self.names[0]} {x.group(1)}, {self.names[1]} {x.group(2)}",
-                        reason)
+        reason = re.sub(r"; score (\d+)–(\d+)",
+                        lambda x: f" — final score {self.names[0]} {x.group(1)}, {self.names[1]} {x.group(2)}", reason)
         return Result(r.winner, reason)
 
     def seat_shape(self, seat) -> str:
@@ -239,18 +239,18 @@ class Table(TableScene):
         if ph in ("cell", "order", "hit", "pull"):
             for a in legal:
                 if a[0] in (EM.CELL, EM.ORDER, EM.HIT, EM.PULL):
-                    spots.append((self.cell_rect(a[1]), a, None, m.action_text(a)))
+                    spots.append((self.cell_rect(a[1]), a, None, self.label_of(a)))
         elif ph == "ability":
             c0 = m.pos[m.acting()]
             for a in legal:
                 if a[0] == EM.FIRE:
                     t = NEIGHBOUR[c0][a[1]]
-                    spots.append((self.cell_rect(t), a, None, m.action_text(a)))
+                    spots.append((self.cell_rect(t), a, None, self.label_of(a)))
         elif ph == "conflict":
             c0 = m.pos[m.acting()]
             for a in legal:
                 t = NEIGHBOUR[c0][a[1]]
-                spots.append((self.cell_rect(t), a, None, m.action_text(a)))
+                spots.append((self.cell_rect(t), a, None, self.label_of(a)))
         elif ph in ("pick", "discard"):
             opts = [a for a in legal if a[0] in (EM.PICK, EM.DISCARD)]
             hand = v.hand(me)
@@ -263,20 +263,59 @@ class Table(TableScene):
                 for i, inst in enumerate(hand):
                     a = by_card.get(v.cardof[inst]) if ph == "pick" else (EM.DISCARD, inst)
                     if a is not None and i < len(rects):
-                        spots.append((rects[i], a, card_obj(v, inst), m.action_text(a)))
+                        spots.append((rects[i], a, card_obj(v, inst), self.label_of(a)))
             else:   # Resurrection: a tray of the graveyard's choices over the hand row
                 s = self.s
                 n = len(opts)
                 tw = min(self.hw, max(s(50), (self.hand_area.width - s(40)) // max(1, n) - s(10)))
                 th = int(tw * 1.4)
-                tray = pygame.Rect(0, 0, n * (tw + s(10)) + s(30), th + s(40))
+                tray = pygame.Rect(0, 0, max(n * (tw + s(10)) + s(30), s(400)), th + s(40))
                 tray.midbottom = (self.hand_area.centerx, self.hand_area.bottom)
                 tray.clamp_ip(self.board_rect)
                 self.tray = tray
+                x0 = tray.centerx - (n * (tw + s(10)) - s(10)) // 2
                 for i, a in enumerate(opts):
-                    rr = pygame.Rect(tray.left + s(20) + i * (tw + s(10)), tray.top + s(32), tw, th)
-                    spots.append((rr, a, card_obj(v, a[1]), m.action_text(a)))
+                    rr = pygame.Rect(x0 + i * (tw + s(10)), tray.top + s(32), tw, th)
+                    spots.append((rr, a, card_obj(v, a[1]), self.label_of(a)))
         self.spots = spots
+
+    def label_of(self, a) -> str:
+        """A short button label for a choice (the engine's action_text is the long form)."""
+        m = self.match
+        k = a[0]
+
+        def on(c):
+            inst = m.at(c)
+            if inst < 0:
+                return cell_name(c)
+            if m.is_covered(inst):
+                return f"covered card ({cell_name(c)})"
+            co = card_obj(m, inst)
+            return f"{co.name if co else 'card'} ({cell_name(c)})"
+        try:
+            if k == EM.FIRE:
+                c0 = m.pos[m.acting()]
+                ab = CARD_ARROWS[m.cardof[m.acting()]][a[1]]
+                return f"{ABILITY_TITLES[ab]} → {on(NEIGHBOUR[c0][a[1]])}"
+            if k == EM.CONFLICT:
+                return f"Fight {on(NEIGHBOUR[m.pos[m.acting()]][a[1]])}"
+            if k == EM.HIT:
+                return f"1 damage → {on(a[1])}"
+            if k == EM.PULL:
+                return f"Pull {on(a[1])}"
+            if k == EM.ORDER:
+                return f"Next: {on(a[1])}"
+            if k == EM.CELL:
+                return f"Place on {cell_name(a[1])}"
+            if k == EM.PICK:
+                co = card_obj(m, a[1])
+                return f"Take {co.name}" if co else "Take this card"
+            if k == EM.DISCARD:
+                co = card_obj(m, a[1])
+                return f"Discard {co.name}" if co else "Discard"
+        except (IndexError, TypeError):
+            pass
+        return m.action_text(a)
 
     # ================================================================ gestures
     def drag_sources(self):
@@ -722,17 +761,30 @@ class Table(TableScene):
         self._draw_chain(surf, v)
         self._draw_hand(surf, v)
         self._draw_spots(surf)
-        self._draw_drag_info(surf)
         self._draw_bonus_tip(surf)
 
     # ---------------------------------------------------------------- grid
-    def _draw_grid(self, surf, v):
+    def _grid_background(self):
+        """The empty grid (zones, hatching, frame, edge names), drawn once per layout."""
         s = self.s
         g = self.grid_rect
+        key = (tuple(g), self.cell, self.app.scale)
+        if getattr(self, "_bg_key", None) == key:
+            return self._bg
+        area = g.inflate(2 * self.label_w + s(12), 2 * self.label_w + s(12))
+        bg = pygame.Surface(area.size, pygame.SRCALPHA)
+        off = (-area.left, -area.top)
+        self._draw_grid_base(bg, off)
+        self._bg, self._bg_key, self._bg_pos = bg, key, area.topleft
+        return bg
+
+    def _draw_grid_base(self, surf, off):
+        s = self.s
+        g = self.grid_rect.move(off)
         cell = self.cell
         panel(surf, g.inflate(s(8), s(8)), colour=(10, 12, 18), border=PAL["line"], radius=s(6), alpha=230)
         for c in range(N_CELLS):
-            rr = self.cell_rects[c]
+            rr = self.cell_rects[c].move(off)
             inner = rr.inflate(-2, -2)
             if IN_MAIN[c]:
                 pygame.draw.rect(surf, (44, 58, 66), inner, border_radius=s(4))
@@ -745,7 +797,7 @@ class Table(TableScene):
                 for x in range(inner.left - inner.height, inner.right, step):
                     pygame.draw.line(surf, (34, 37, 48), (x, inner.bottom), (x + inner.height, inner.top), 1)
                 surf.set_clip(clip)
-        main = pygame.Rect(self.cell_rects[8].topleft, (5 * cell, 5 * cell))
+        main = pygame.Rect(self.cell_rects[8].move(off).topleft, (5 * cell, 5 * cell))
         pygame.draw.rect(surf, PAL["evons"], main.inflate(s(4), s(4)), max(2, s(3)), border_radius=s(6))
         # edge names
         for i in range(7):
@@ -757,6 +809,12 @@ class Table(TableScene):
         # zone captions
         draw_text(surf, "OUT ZONE", (g.right - s(4), g.bottom - s(3)), s(10), PAL["dim"], bold=True,
                   anchor="bottomright")
+        draw_text(surf, "MAIN ZONE", (main.left + s(4), main.bottom - s(3)), s(10), shade(PAL["evons"], 0.9),
+                  bold=True, anchor="bottomleft")
+
+    def _draw_grid(self, surf, v):
+        s = self.s
+        surf.blit(self._grid_background(), self._bg_pos)
         bonuses = v.cell_bonuses()
         for c in range(N_CELLS):
             inst = v.at(c)
@@ -916,9 +974,36 @@ class Table(TableScene):
         panel(surf, r, colour=(16, 18, 26), border=PAL["gold"] if mine else PAL["line"], radius=s(10), alpha=225)
         draw_text(surf, "YOUR MOVE" if mine else "NOW", (r.left + s(10), r.top + s(6)), s(12),
                   PAL["gold"] if mine else PAL["muted"], bold=True)
+        leg_h = s(86) if r.height > s(190) else 0
         draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), r.top + s(24), r.width - s(20),
-                                                       r.height - s(30)), s(15),
+                                                       r.height - s(30) - leg_h), s(15),
                      PAL["gold_hi"] if mine else PAL["muted"])
+        if leg_h:
+            self._draw_legend(surf, pygame.Rect(r.left + s(10), r.bottom - leg_h, r.width - s(20), leg_h - s(6)))
+
+    def _draw_legend(self, surf, r):
+        """Who owns what and which cells score, in shapes as well as colours."""
+        s = self.s
+        pygame.draw.line(surf, PAL["line"], (r.left, r.top), (r.right, r.top), 1)
+        y = r.top + s(6)
+        for seat in (self.viewer, 1 - self.viewer):
+            col = SEAT_COLOURS[seat]
+            box = pygame.Rect(r.left, y, s(22), s(16))
+            pygame.draw.rect(surf, col, box, max(2, s(2)), border_radius=s(3))
+            if self.seat_shape(seat) == "circle":
+                pygame.draw.circle(surf, col, (box.left + s(6), box.top + s(5)), s(3))
+            else:
+                pygame.draw.rect(surf, col, (box.left + s(3), box.top + s(2), s(6), s(6)))
+            text = "Your cards" if self.names[seat] == "You" else f"{self.names[seat]}'s cards"
+            label = fit_font(text, r.width - s(30), s(13)).render(text, True, PAL["text"])
+            surf.blit(label, (box.right + s(6), y))
+            y += s(20)
+        for fill, text in (((44, 58, 66), "main zone: scores"), ((22, 24, 32), "out zone: no score")):
+            box = pygame.Rect(r.left, y, s(22), s(16))
+            pygame.draw.rect(surf, fill, box, border_radius=s(3))
+            pygame.draw.rect(surf, PAL["evons"] if fill[0] == 44 else PAL["line"], box, 1, border_radius=s(3))
+            draw_text(surf, text, (box.right + s(6), y), s(13), PAL["muted"])
+            y += s(20)
 
     def _draw_chain(self, surf, v):
         s = self.s
@@ -935,7 +1020,7 @@ class Table(TableScene):
         y = box.top + s(26)
         if not frames:
             draw_text(surf, "No card is activating.", (box.left + s(10), y + s(4)), s(13), PAL["dim"], italic=True)
-            self._draw_bonus_list(surf, v, y + s(34))
+            self._draw_bonus_list(surf, v, box.bottom + s(8))
             return
         for depth, f in enumerate(reversed(frames)):
             if y + s(38) > box.bottom:
@@ -1067,9 +1152,30 @@ class Table(TableScene):
                 pill(surf, str(i + 1), (rr.left + s(9), rr.top + s(9)), s(12), (16, 18, 24), bg=PAL["good"],
                      border=(16, 18, 24), alpha=255)
 
-    def _draw_drag_info(self, surf):
+    def _draw_dragged(self, surf):
         d = self.drag
-        if d is None or not d.moved or d.source.key[0] != "hand":
+        if d is None or d.source.key[0] != "hand" or not self.cell:
+            return super()._draw_dragged(surf)
+        inst = d.source.key[1]
+        v = self.view
+        card = card_obj(v, inst)
+        cov = self.mode_of(inst) and not (card is not None and card.is_block)
+        img = render_tile(card, self.cell - 4, SEAT_COLOURS[self.viewer], face_down=False)
+        r = img.get_rect(center=d.pos)
+        sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        sh.fill((0, 0, 0, 90))
+        surf.blit(sh, r.move(self.s(5), self.s(7)))
+        surf.blit(img, r)
+        if cov:   # it will lie face down: a veil and the word
+            veil = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+            veil.fill((20, 24, 40, 150))
+            surf.blit(veil, r)
+            pill(surf, "COVERED", r.center, self.s(12), (150, 180, 240))
+        self._draw_drag_info(surf, r)
+
+    def _draw_drag_info(self, surf, tile=None):
+        d = self.drag
+        if d is None or not d.moved or d.source.key[0] != "hand" or tile is None:
             return
         s = self.s
         inst = d.source.key[1]
@@ -1086,10 +1192,10 @@ class Table(TableScene):
             ok = card.cost <= have
             text = f"ACTIVE: pay {card.cost}¢ now (you have {have}¢)"
             col = PAL["good"] if ok else PAL["bad"]
-        x, y = d.pos[0], d.pos[1] - d.grab[1] - s(16)
+        x, y = tile.centerx, tile.top - s(16)
         r = pill(surf, text, (x, max(self.board_rect.top + s(12), y)), s(15), col)
         if not card.is_block:
-            draw_text(surf, "Shift: covered · C: switch", (r.centerx, r.bottom + s(2)), s(11), PAL["muted"],
+            draw_text(surf, "Shift: covered · C: switch", (tile.centerx, tile.bottom + s(4)), s(12), PAL["text"],
                       anchor="midtop", shadow=True)
 
     def _draw_bonus_tip(self, surf):
