@@ -519,3 +519,18 @@ def test_the_menus_open_this_table_and_the_settings_switch_the_clock_on(driver):
     driver.step(5)
     left, bank, outs = t.clock_state(t.human_seats[0])
     assert left < 120.0 and bank == 300.0 and outs == 0
+
+
+@pytest.mark.parametrize("kind", [EM.CH_PLACE, EM.CH_SET_OPP, EM.CH_SWAP_ITEM, EM.CH_SWAP_HAND, EM.CH_RELOCATE,
+                                  EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_REDIRECT_ATTACK, EM.CH_REDIRECT_LANE])
+def test_every_kind_of_choice_is_prompted_and_answered_by_clicking(driver, kind):
+    from client.tables.everdawn import CHOICE_PROMPT
+    s = find_state(lambda m: m.phase() == "choice" and m.pending()[0] == kind, seeds=range(1, 300))
+    t = open_table(driver, s)
+    opts = [a for a in t.match.legal_actions()]
+    assert {a for _r, a, _c in t.choice_spots} == set(opts)     # every option is on screen
+    head = CHOICE_PROMPT[kind].split(":")[0].split("{")[0].strip()
+    assert head in t.prompt()
+    rect, action, _card = t.choice_spots[-1]
+    driver.click(rect.center)
+    assert tuple(t.session.actions[-1]) == action
