@@ -308,6 +308,7 @@ def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
             break
     assert t.result() is not None and t.result().winner == 1 - HUMAN
     assert "ran out of time" in t.result().reason
+    assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)       # the forfeit is the engine's concession
     assert driver.scene.name == "game_over"
 
 
