@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from engine.core.harness import starter_pair  # noqa: E402
 from engine.core.session import MatchSession  # noqa: E402
 from engine.everdawn import match as EM  # noqa: E402
-from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND, K_SPELL  # noqa: E402
+from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND  # noqa: E402
 
 HUMAN = 0
 
