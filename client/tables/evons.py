@@ -296,11 +296,11 @@ class Table(TableScene):
             if k == EM.FIRE:
                 c0 = m.pos[m.acting()]
                 ab = CARD_ARROWS[m.cardof[m.acting()]][a[1]]
-                return f"{ABILITY_TITLES[ab]} → {on(NEIGHBOUR[c0][a[1]])}"
+                return f"{ABILITY_TITLES[ab]} at {on(NEIGHBOUR[c0][a[1]])}"
             if k == EM.CONFLICT:
                 return f"Fight {on(NEIGHBOUR[m.pos[m.acting()]][a[1]])}"
             if k == EM.HIT:
-                return f"1 damage → {on(a[1])}"
+                return f"1 damage to {on(a[1])}"
             if k == EM.PULL:
                 return f"Pull {on(a[1])}"
             if k == EM.ORDER:
@@ -827,6 +827,14 @@ class Table(TableScene):
             self._draw_tile(surf, v, inst, rr)
             if b:
                 self._draw_bonus_chip(surf, rr, b, big=False)
+        # while dragging, the cells it can't go to stay dark
+        dr = self.drag
+        if dr is not None and dr.moved:
+            legal = self.legal_targets_for(dr.source.key)
+            veil = self._veil()
+            for c in range(N_CELLS):
+                if ("cell", c) not in legal:
+                    surf.blit(veil, self.cell_rects[c])
         # the acting card and the ones waiting
         a = v.acting()
         if a >= 0 and v.pos[a] >= 0:
@@ -839,6 +847,13 @@ class Table(TableScene):
             rr = self.cell_rects[d["target"]]
             pygame.draw.rect(surf, ABILITY_COL, rr.inflate(-s(6), -s(6)), max(2, s(2)), border_radius=s(5))
             pill(surf, "target", (rr.centerx, rr.bottom - s(10)), s(11), ABILITY_COL)
+
+    def _veil(self):
+        v = getattr(self, "_veil_img", None)
+        if v is None or v.get_width() != self.cell:
+            v = self._veil_img = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
+            v.fill((0, 0, 0, 130))
+        return v
 
     def _draw_bonus_chip(self, surf, rr, b, big):
         s = self.s
@@ -974,7 +989,7 @@ class Table(TableScene):
         panel(surf, r, colour=(16, 18, 26), border=PAL["gold"] if mine else PAL["line"], radius=s(10), alpha=225)
         draw_text(surf, "YOUR MOVE" if mine else "NOW", (r.left + s(10), r.top + s(6)), s(12),
                   PAL["gold"] if mine else PAL["muted"], bold=True)
-        leg_h = s(86) if r.height > s(190) else 0
+        leg_h = s(94) if r.height > s(200) else 0
         draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), r.top + s(24), r.width - s(20),
                                                        r.height - s(30) - leg_h), s(15),
                      PAL["gold_hi"] if mine else PAL["muted"])
