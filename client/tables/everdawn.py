@@ -542,6 +542,8 @@ class Table(TableScene):
                     "attacker_spells": "spell window", "order": "ordering attacks", "choice": "choosing"}.get(ph, "")
             return f"{name}: {what}…"
         if ph == "set":
+            if (EM.REDRAW,) in self.legal:
+                return "Nothing in your hand can be played: R redraws it (or play on)."
             if m.turn() == 1:
                 return "Set Phase: drag to move, equip, set or cast. No combat on turn 1: Space ends it."
             return "Set Phase: drag to move, equip, set or cast. Space: combat."
