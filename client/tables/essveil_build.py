@@ -1,0 +1,334 @@
+"""From the engine's events to the Essveil table's animations.
+
+:func:`build_animations` reads one action's events in order and returns the
+queue items: the board keeps showing the state *before* the action (so a
+creature that takes lethal damage is still there to be hit) and switches to the
+new state (a :class:`~client.tablekit.Call`) at the first moment that needs it
+(a creature entering, Grow, deaths). Creature positions come from the table's
+layout of the state they are found in.
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.essveil import match as EV
+from engine.essveil.cards import CARDS
+
+from ..cards import back_surface, card_surface
+from ..tablekit import Banner, Call, Flash, FloatText, Wait
+from ..ui import PAL
+from .essveil_anims import (AEGIS_COL, ATTACK_COL, DRAIN_COL, ESSENCE_COL, GROW_COL, GUARD_COL, VENOM_COL, Arrow,
+                            Burst, FadeOut, FlyCard, IconPop, Lunge, RingPulse, Shake, Showcase, Vanish)
+
+GAME = "essveil"
+COMBAT_KINDS = ("attack", "intercept", "let_through", "fight")
+
+
+def _guards_blocked_by_veilstep(v, attacker_uid, target):
+    """Guards of the defender that could have intercepted, were the attacker not Veilstep."""
+    a = v.creature(attacker_uid)
+    if a is None or "Veilstep" not in a["keywords"]:
+        return []
+    q = 1 - a["controller"]
+    return [c for c in v.creatures(q) if "Guard" in c["keywords"] and not c["tapped"] and not c["intercepted"]
+            and c["uid"] != target]
+
+
+def build_animations(t, action, events, before, after):
+    """The animations for ``events`` (``t`` is the table: geometry, names, settings)."""
+    sc = t.app.scale
+    s = t.s
+    me = t.viewer
+    if not t.reveal_all:
+        events = [EV.EssveilMatch.mask_event(e, me) for e in events]
+    b_rects = t.unit_rects(before)
+    a_rects = t.unit_rects(after)
+    st = {"switched": False, "fight": 0, "combat": False, "dying": 0, "played_uid": None, "attacker": None}
+    out = []
+
+    def switch():
+        if not st["switched"]:
+            out.append(Call(t._show_now))
+            st["switched"] = True
+
+    def rect_of(uid):
+        first, second = (a_rects, b_rects) if st["switched"] else (b_rects, a_rects)
+        return first.get(uid) or second.get(uid)
+
+    def target_rect(target):
+        if target in (1, 2):
+            return t.info_rect(target - 1)
+        if target == EV.NO_TARGET:
+            return None
+        return rect_of(target)
+
+    def card_img(cid, width):
+        c = CARDS.get(cid)
+        return card_surface(GAME, c, width) if c is not None else None
+
+    def beat(anim):
+        """Add ``anim``; inside a fight the hits land together (parallel after the first)."""
+        if st["fight"] == 1:
+            st["fight"] = 2
+        elif st["fight"] == 2:
+            anim.parallel = True
+        out.append(anim)
+
+    actor = before.to_move()
+    played = action[0] == EV.PLAY
+    for i, e in enumerate(events):
+        k = e[0]
+        if k == "turn":
+            p, turn = e[1], e[2]
+            back = next((x[2] for x in events if x[0] == "refresh" and x[1] == p), 0)
+            human = p in t.human_seats
+            head = "Your turn" if (human and t.mode == "ai") else f"{t.names[p]}'s turn"
+            if after.is_first_turn_of(p) and after.turn() == turn:
+                n = next((x[2] for x in events if x[0] == "attune" and x[1] == p), 0)
+                sub = f"Turn {turn} · first turn: Flow only (+{n} Essence, draw a card)"
+            else:
+                sub = f"Turn {turn} · Refresh: creatures untap" + (
+                    f", {back} spent Essence back to the Reserve" if back else "")
+            out.append(Call(lambda: t._set_chip("refresh")))
+            out.append(Banner(head, sub, duration=1.0 if human or t.mode == "hotseat" else 0.7))
+            switch()
+            out.append(Call(lambda: t._set_chip(None)))
+        elif k == "refresh":
+            if e[2]:
+                vr = t.veil_rect(e[1])
+                out.append(FloatText(f"{e[2]} Essence back to Reserve", (vr.left + s(120), vr.centery), ESSENCE_COL,
+                                     size=int(18 * sc), rise=int(24 * sc), duration=0.7))
+        elif k == "grow":
+            switch()
+            rr = rect_of(e[2])
+            if rr is not None:
+                out.append(IconPop("sprout", rr.center, GROW_COL, f"Grow +{e[4]}/+{e[4]}", size=int(48 * sc),
+                                   scale=sc, duration=0.7, parallel=bool(out) and isinstance(out[-1], IconPop)))
+        elif k == "attune":
+            switch()
+            p, n, how = e[1], e[2], e[3]
+            vr = t.veil_rect(p)
+            label = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil", "effect": "Attune"}.get(how, "")
+            out.append(RingPulse(vr, ESSENCE_COL, sc, duration=0.5))
+            out.append(FloatText(f"{label}: +{n} Essence", (vr.left + s(160), vr.centery), ESSENCE_COL,
+                                 size=int(20 * sc), rise=int(26 * sc), duration=0.8, parallel=True))
+        elif k == "draw":
+            p = e[1]
+            n_after = len(after.hands[p])
+            start = pygame.Rect(0, 0, s(40), s(56))
+            start.center = t.deck_pos(p)
+            end = t.seat_hand_rect(after, p, n_after - 1)
+            out.append(FlyCard(back_surface(GAME, end.width), start, end, duration=0.3,
+                               parallel=bool(out) and isinstance(out[-1], (FlyCard, FloatText, RingPulse))))
+        elif k == "no_draw":
+            out.append(FloatText("Deck empty: no draw", t.deck_pos(e[1]), PAL["muted"], size=int(18 * sc),
+                                 duration=0.8))
+        elif k == "play":
+            p, cid, target = e[1], e[2], e[3]
+            card = CARDS.get(cid)
+            if card is None:
+                continue
+            h = action[1] if played and p == actor else 0
+            src = t.seat_hand_rect(before, p, h)
+            out.append(Call(lambda g=(p, h): t._set_ghost(g)))
+            if card.kind == "creature":
+                enter = next((x for x in events[i:] if x[0] == "enter" and x[1] == p and x[3] == cid), None)
+                st["played_uid"] = enter[2] if enter else None
+                dest = a_rects.get(enter[2]) if enter else None
+                if dest is None:
+                    dest = pygame.Rect(0, 0, t.cw, t.ch)
+                    dest.center = t.rows[t.row(p)].center
+                out.append(FlyCard(card_img(cid, dest.width), src, dest, duration=0.4))
+                switch()
+                out.append(RingPulse(dest, (255, 212, 121), sc, duration=0.4))
+                tr = target_rect(target)
+                if tr is not None:
+                    out.append(Arrow(dest.center, tr.center, PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.4))
+            elif card.kind == "equipment":
+                dest = target_rect(target) or t.rows[t.row(p)]
+                out.append(FlyCard(card_img(cid, s(60)), src, pygame.Rect(dest.centerx - s(30), dest.bottom - s(60),
+                                                                      s(60), s(84)), duration=0.4))
+            else:
+                big = card_img(cid, s(170))
+                centre = t.band.center
+                out.append(FlyCard(card_img(cid, s(100)), src, pygame.Rect(centre[0] - s(50), centre[1] - s(70),
+                                                                       s(100), s(140)), duration=0.3))
+                out.append(Showcase(big, centre, card.name, scale=sc, duration=0.8))
+                tr = target_rect(target)
+                if tr is not None:
+                    out.append(Arrow(centre, tr.center, PAL["gold_hi"], max(4, s(6)), scale=sc, duration=0.5,
+                                     parallel=True))
+        elif k == "pay":
+            p, ess, life = e[1], e[2], e[3]
+            if life:
+                out.append(FloatText(f"−{life} Life", t.life_pos(p), PAL["bad"], size=int(28 * sc), duration=0.8))
+        elif k == "enter":
+            switch()
+            p, uid, cid = e[1], e[2], e[3]
+            if uid == st["played_uid"]:
+                continue
+            rr = a_rects.get(uid)
+            if rr is not None:
+                token = CARDS[cid].kind == "token"
+                par = bool(out) and isinstance(out[-1], RingPulse) and out[-1].label in ("token", "returns")
+                out.append(RingPulse(rr, ESSENCE_COL if token else PAL["gold_hi"], sc, duration=0.45,
+                                     label="token" if token else "returns", parallel=par))
+        elif k == "no_room":
+            out.append(FloatText("Side full (7)", t.rows[t.row(e[1])].center, PAL["bad"], size=int(20 * sc)))
+        elif k == "equip":
+            switch()
+            rr = rect_of(e[3])
+            if rr is not None:
+                out.append(RingPulse(rr, (190, 210, 235), sc, duration=0.5, label=CARDS[e[2]].name))
+        elif k == "fizzle":
+            out.append(FloatText("No target: it fizzles", t.band.center, PAL["muted"], size=int(20 * sc),
+                                 duration=0.8))
+        elif k == "ability":
+            p, uid, cid, target = e[1], e[2], e[3], e[4]
+            rr = rect_of(uid)
+            if rr is not None:
+                out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45, label="Ability"))
+                tr = target_rect(target)
+                if tr is not None:
+                    out.append(Arrow(rr.center, tr.center, PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.45,
+                                     parallel=True))
+        elif k == "attack":
+            p, uid, target = e[1], e[2], e[4]
+            st["combat"] = True
+            st["attacker"] = uid
+            ar, tr = rect_of(uid), target_rect(target)
+            if ar is None or tr is None:
+                continue
+            blocked = _guards_blocked_by_veilstep(before, uid, target)
+            label = "Veilstep: no Guard can intercept" if blocked else ""
+            out.append(Arrow(ar.center, tr.center, ATTACK_COL, max(4, s(6)), label=label, scale=sc,
+                             duration=1.2 if blocked else 0.45))
+            if blocked and (1 - p) in t.human_seats:
+                names = ", ".join(CARDS[c["card"]].name for c in blocked)
+                t.log.add(f"Veilstep: {CARDS[e[3]].name} can't be intercepted — {names} can't step in.",
+                          kind="info")
+            if after.phase() == "guard" and after.to_move() in t.human_seats and t.mode != "watch":
+                who = "You are attacked" if t.mode == "ai" else f"{t.names[after.to_move()]}: you are attacked"
+                out.append(Banner(who, "A Guard may intercept: click a lit Guard, or let the attack through",
+                                  PAL["info"], duration=1.0))
+        elif k == "intercept":
+            uid, cid, attacker = e[2], e[3], e[4]
+            st["combat"] = True
+            st["attacker"] = attacker
+            gr, ar = rect_of(uid), rect_of(attacker)
+            if gr is not None:
+                out.append(IconPop("shield", gr.center, GUARD_COL, "Guard intercepts", size=int(56 * sc), scale=sc,
+                                   duration=0.7))
+                if ar is not None:
+                    out.append(Arrow(ar.center, gr.center, ATTACK_COL, max(4, s(6)), scale=sc, duration=0.5,
+                                     parallel=True))
+        elif k == "let_through":
+            st["combat"] = True
+            pa = before.pending_attack()
+            if pa is not None:
+                st["attacker"] = pa[0]
+        elif k == "fight":
+            uid, target = e[1], e[2]
+            ar, tr = rect_of(uid), rect_of(target)
+            if ar is not None and tr is not None:
+                ac, tc = before.creature(uid), before.creature(target)
+                out.append(Lunge(card_img(ac["card"] if ac else "", ar.width), ar, tr.center, duration=0.5))
+                out.append(Lunge(card_img(tc["card"] if tc else "", tr.width), tr, ar.center, reach=0.2, duration=0.5,
+                                 parallel=True))
+            st["fight"] = 1
+        elif k == "damage":
+            tgt, n = e[1], e[3]
+            if tgt in (1, 2):
+                seat = tgt - 1
+                if st["combat"] and st["attacker"] is not None and st["fight"] == 0:
+                    ar = rect_of(st["attacker"])
+                    c = before.creature(st["attacker"])
+                    if ar is not None and c is not None:      # the attacker strikes the player
+                        out.append(Lunge(card_img(c["card"], ar.width), ar, t.info_rect(seat).center, reach=0.55,
+                                         duration=0.5))
+                        st["fight"] = 1
+                beat(FloatText(f"−{n}", t.life_pos(seat), PAL["bad"], size=int(40 * sc), rise=int(50 * sc),
+                               duration=0.9))
+                out.append(Shake(t.info_rect(seat), sc, duration=0.4, parallel=True))
+            else:
+                rr = rect_of(tgt)
+                if rr is None:
+                    continue
+                beat(FloatText(f"−{n}", (rr.centerx, rr.centery - s(10)), PAL["bad"], size=int(38 * sc),
+                               rise=int(44 * sc), duration=0.9))
+                out.append(Flash(rr, PAL["bad"], duration=0.35, parallel=True))
+        elif k == "aegis_spent":
+            rr = rect_of(e[1])
+            if rr is not None:
+                beat(Burst(rr.center, rr.width * 0.62, AEGIS_COL, f"Aegis stops {e[3]}", scale=sc, duration=0.8))
+        elif k == "aegis":
+            rr = rect_of(e[1])
+            if rr is not None:
+                out.append(RingPulse(rr, AEGIS_COL, sc, duration=0.5, label="Aegis"))
+        elif k == "aegis_stands":
+            rr = rect_of(e[1])
+            if rr is not None:
+                out.append(FloatText("Aegis already up", rr.center, AEGIS_COL, size=int(18 * sc), duration=0.8))
+        elif k == "venom":
+            rr = rect_of(e[1])
+            if rr is not None:
+                beat(IconPop("skull", rr.center, VENOM_COL, "Venom", size=int(52 * sc), scale=sc, duration=0.8))
+        elif k == "heal":
+            p, n = e[1], e[2]
+            drain = st["combat"] and not st["dying"]
+            lp = t.life_pos(p)
+            if drain:
+                beat(IconPop("drop", (lp[0] + s(40), lp[1]), DRAIN_COL, "Drain", size=int(40 * sc), scale=sc,
+                             duration=0.8))
+                out.append(FloatText(f"+{n}", lp, PAL["good"], size=int(38 * sc), rise=int(44 * sc), duration=0.9,
+                                     parallel=True))
+            else:
+                beat(FloatText(f"+{n} Life", lp, PAL["good"], size=int(32 * sc), rise=int(44 * sc), duration=0.9))
+        elif k == "buff":
+            rr = rect_of(e[1])
+            if rr is not None:
+                out.append(FloatText(f"+{e[3]}/+{e[4]}", rr.center, GROW_COL, size=int(30 * sc), duration=0.8,
+                                     parallel=bool(out) and isinstance(out[-1], FloatText) and out[-1].colour == GROW_COL))
+        elif k == "silence":
+            rr = rect_of(e[1])
+            if rr is not None:
+                out.append(IconPop("mute", rr.center, (210, 210, 220), "Silenced", size=int(52 * sc), scale=sc))
+        elif k == "destroy":
+            rr = rect_of(e[1])
+            if rr is not None:
+                out.append(IconPop("cross", rr.center, PAL["bad"], "Destroyed", size=int(52 * sc), scale=sc,
+                                   parallel=bool(out) and isinstance(out[-1], IconPop) and out[-1].label == "Destroyed"))
+        elif k == "tap":
+            rr = rect_of(e[1])
+            if rr is not None:
+                out.append(FloatText("tapped", rr.center, PAL["muted"], size=int(22 * sc), duration=0.7))
+        elif k in ("die", "vanish"):
+            p, uid, cid = e[1], e[2], e[3]
+            rr = b_rects.get(uid)
+            if st["dying"] == 0:
+                out.append(Wait(0.1))
+            switch()
+            st["fight"] = 0
+            if rr is None:
+                continue
+            img = card_img(cid, rr.width)
+            if k == "die":
+                anim = FadeOut(img, rr, t.grave_pos(p), duration=0.6)
+            else:
+                anim = Vanish(img, rr, sc, duration=0.6)
+            anim.parallel = st["dying"] > 0
+            st["dying"] += 1
+            out.append(anim)
+        elif k == "equipment_destroyed":
+            out.append(FloatText(f"{CARDS[e[2]].name} destroyed", t.grave_pos(e[1]), PAL["muted"],
+                                 size=int(16 * sc), duration=0.7, parallel=True))
+        elif k == "last_rites":
+            p, uid, cid = e[1], e[2], e[3]
+            rr = b_rects.get(uid)
+            centre = rr.center if rr is not None else t.grave_pos(p)
+            st["dying"] = 0
+            st["combat"] = False
+            out.append(IconPop("tomb", centre, (200, 190, 175), f"Last Rites: {CARDS[cid].name}", size=int(56 * sc),
+                               scale=sc, duration=0.9))
+    switch()
+    return out
