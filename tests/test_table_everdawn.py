@@ -467,14 +467,13 @@ def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
     t = Table(driver.app, game="everdawn", session=s, mode="hotseat", human_seats=(0, 1))
     t.name = "table"
     driver.app.scenes.switch(t)
-    driver.step(3)
-    if driver.scene.name == "handoff":
+    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
+    if t.handoff_pending:
         driver.key("return")
     seat = t.match.to_move()
     assert t.viewer == seat and t.row(seat) == "me"
     driver.key("space")             # the first turn has no combat: Space ends it
-    driver.step(3)
-    assert driver.scene.name == "handoff"
+    assert driver.until(lambda: t.handoff_pending and driver.scene is not t, 120)   # the pass screen
     driver.key("return")
     assert t.viewer == 1 - seat and t.row(1 - seat) == "me"
     assert t.sources and all(k[0] in ("slot", "hand") for k in t.sources)
