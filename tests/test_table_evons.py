@@ -47,6 +47,21 @@ class FakeSession:
     def undo_to_previous_decision(self, seat):
         return False
 
+    def can_undo(self, seat):
+        return False
+
+    def can_redo(self):
+        return False
+
+    def redo(self):
+        return False
+
+    def set_meta(self, key, value):
+        self.meta[key] = value
+
+    def actor(self, i):
+        return 0
+
 
 @pytest.fixture
 def driver(tmp_path):
@@ -451,3 +466,42 @@ def test_demo_function_plays_a_whole_game(tmp_path, monkeypatch):
     assert run_demo("evons", seed=2, frames=tmp_path / "f", every=50, size=(1280, 720)) == 0
     assert (tmp_path / "f" / "evons-2-final.png").exists()
     assert len(list((tmp_path / "f").glob("evons-2-*.png"))) >= 2
+
+
+def test_hot_seat_hands_over_and_shows_the_other_players_hand(driver):
+    from client.tables.evons import Table
+    m = sc(hand0=["stone_ram", "tide_sprite"], hand1=["ember_imp", "cinder_fox"], credits=(20, 20))
+    t = Table(driver.app, game="evons", session=FakeSession(m, ("Ann", "Bob")), mode="hotseat",
+              human_seats=(0, 1))
+    t.name = "table"
+    driver.app.scenes.switch(t)
+    driver.step(2)
+    driver.drag(hand_centre(t, find(m, "stone_ram")), cell_centre(t, "C3"))
+    driver.until(lambda: t.handoff_pending, 60)
+    assert t.handoff_pending and "Handoff" in type(driver.scene).__name__
+    driver.key("return")
+    driver.step(2)
+    assert t.viewer == 1 and t.human_to_move()
+    assert {c.id for c in (t.view.card(i) for i in t.view.hand(1))} >= {"ember_imp", "cinder_fox"}
+    assert all(t.view.card(i) is None for i in t.view.hand(0))      # Ann's hand is hidden from Bob
+    driver.drag(hand_centre(t, find(t.match, "ember_imp", player=1)), cell_centre(t, "E5"))
+    assert card_at(t.match, "E5") == "ember_imp"
+
+
+def test_the_opponents_turn_animates_while_the_window_stays_responsive(driver):
+    from client.tablekit import Banner
+    driver.app.settings.animation_speed = "normal"
+    m = sc(hand0=["stone_ram", "tide_sprite"], hand1=["ember_imp", "cinder_fox"], credits=(20, 20))
+    t = open_table(driver, m, paused=False)
+    driver.key("space")                               # pass: the AI plays
+    seen_busy = seen_banner = False
+    for _ in range(900):
+        driver.step()
+        seen_busy |= t.anims.busy
+        seen_banner |= any(isinstance(a, Banner) for a in t.anims.active)
+        if t.match.turn_player() == 0 and t.human_to_move() and not t.busy():
+            break
+        driver.move((5 + _ % 50, 300))                # the window keeps taking events
+    assert seen_busy and seen_banner
+    assert t.human_to_move()
+    assert any(t.session.actions[i][0] == EM.CELL for i in range(len(t.session)))   # the AI played a card

@@ -504,6 +504,13 @@ class Table(TableScene):
             self.refresh(update_shown=False)
         return ok
 
+    def on_history_changed(self):
+        """Undo / redo / a replay seek: drop marks and half-finished gestures."""
+        self.mull_marks.clear()
+        self.cov_mode.clear()
+        self.hidden_insts.clear()
+        self.refresh()
+
     # ================================================================ concede
     def end_match(self, winner, reason, **meta):
         """Concession: the engine's CONCEDE when it is the loser's decision."""
