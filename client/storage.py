@@ -106,3 +106,72 @@ def list_decks(game: str, *, include_drafts: bool = False, include_damaged: bool
                 continue
             out.append(DeckEntry(d, p, False, problems=probs))
     return out
+
+
+# ---------------------------------------------------------------- saves and replays
+class FolderReport:
+    """What a scan of the saves or replays folder found: the good items and, for
+    each file that had to be set aside, a sentence for the player."""
+
+    def __init__(self, items=None, problems=None):
+        self.items = list(items or [])
+        self.problems: list[str] = list(problems or [])
+
+    def message(self, what: str) -> str | None:
+        """One toast for every bad file, or None."""
+        if not self.problems:
+            return None
+        if len(self.problems) == 1:
+            return f"A {what} could not be used and was set aside unchanged: {self.problems[0]}"
+        return (f"{len(self.problems)} {what}s could not be used and were set aside unchanged "
+                f"(first: {self.problems[0]})")
+
+
+def _aside_note(moved) -> str:
+    return f" Kept as {moved.name}." if moved is not None else ""
+
+
+def scan_saves(game: str | None = None, folder=None) -> FolderReport:
+    """Resumable games in the saves folder, newest first (``ResumeInfo``). A save
+    that cannot be read, is for an unknown game or card, or does not replay is
+    set aside unchanged (``NAME.damaged-TIME``) with a message; the rest load."""
+    from engine.core.autosave import AUTOSAVE_SUFFIX, find_resumable, load_autosave
+    from engine.core.files import FileProblem, set_aside
+    folder = saves_dir() if folder is None else Path(folder)
+    good = find_resumable(folder, set_aside_bad=False)
+    ok = {r.path for r in good}
+    problems = []
+    try:
+        rest = sorted(p for p in folder.glob("*" + AUTOSAVE_SUFFIX) if p.is_file() and p not in ok)
+    except OSError:
+        rest = []
+    for p in rest:
+        try:
+            load_autosave(p).replay()
+            continue  # readable after all (e.g. written meanwhile): leave it
+        except FileProblem as e:
+            msg = str(e)
+        except Exception as e:  # noqa: BLE001 - a reader bug must not stop the program
+            msg = f"{p.name}: {type(e).__name__}: {e}"
+        problems.append(msg + _aside_note(set_aside(p)))
+    items = [r for r in good if game is None or r.game == game]
+    return FolderReport(items, problems)
+
+
+def scan_replays(game: str | None = None, folder=None) -> FolderReport:
+    """Kept replays, newest first (``ReplayInfo``); bad files set aside with a message."""
+    from engine.core.files import load_folder, remove_stale_temp_files
+    from engine.core.replays import REPLAY_SUFFIX, ReplayInfo, load_replay
+    folder = replays_dir() if folder is None else Path(folder)
+    remove_stale_temp_files(folder)
+    got = load_folder(folder, load_replay, "*" + REPLAY_SUFFIX)
+    items = [ReplayInfo(p, r) for p, r in zip(got.paths, got.items) if game is None or r.game == game]
+    items.reverse()
+    problems = [m + _aside_note(moved) for m, _p, moved in got.problems]
+    return FolderReport(items, problems)
+
+
+def set_aside_file(path) -> str:
+    """Set a bad file aside (renamed, unchanged); a note for the message."""
+    from engine.core.files import set_aside
+    return _aside_note(set_aside(path))

@@ -38,7 +38,18 @@ Actions go through :meth:`perform` (the session applies and autosaves them;
 illegal ones raise and are shown as a toast). Modes: ``"ai"`` (human seat(s) in
 ``human_seats``, the others played by ``engine.ai`` in the background with a
 "thinking" sign), ``"hotseat"`` (both human; a "pass to the other player" screen
-whenever the seat to move changes), ``"watch"`` (AI against AI, all cards shown).
+whenever the seat to move changes), ``"watch"`` (AI against AI, all cards shown),
+``"replay"`` (read-only: a :class:`client.replays.controller.ReplayController`
+feeds the recorded actions through :meth:`perform`; ``viewer`` = the chosen
+seat, hidden cards masked unless ``reveal_all``). Every table gets replay mode
+for free: it only needs :meth:`draw_board` to draw ``self.shown``.
+
+Undo / redo (Ctrl+Z / Ctrl+Y and the top-bar buttons) live here too: against
+the AI they take back the human's last decision at once (the AI's pending
+decision is cancelled); in hot seat the other player must allow it first.
+After any jump in history :meth:`on_history_changed` is called (tables drop
+selections there). Concession goes through the engine's CONCEDE action
+(:meth:`concede_action`), so the replay records it.
 """
 from __future__ import annotations
 
@@ -85,10 +96,16 @@ class TableScene(Scene):
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
-        self.human_seats = tuple(human_seats) if mode != "watch" else ()
-        self.ai_level = ai_level or app.settings.ai_difficulty
-        self.reveal_all = mode == "watch" or self.reveal_all
-        self.viewer = self.human_seats[0] if self.human_seats else 0
+        self.human_seats = tuple(human_seats) if mode not in ("watch", "replay") else ()
+        if isinstance(ai_level, dict):  # meta["ai"] in its {"seat", "level", "seed"} form
+            ai_level = ai_level.get("level")
+        self.ai_level = ai_level if isinstance(ai_level, str) else app.settings.ai_difficulty
+        self.replay = kw.get("replay")  # ReplayController in replay mode
+        self.reveal_all = mode == "watch" or self.reveal_all or (mode == "replay" and bool(kw.get("reveal")))
+        self.viewer = self.human_seats[0] if self.human_seats else int(kw.get("viewer", 0) or 0)
+        self.conceded = None
+        self._pending_end = None  # (winner, reason, meta): concede at the loser's next decision
+        self._history_buttons = ()
         spec = gamesinfo.spec(self.game)
         self.spec = spec
         meta = session.meta if session is not None else {}
@@ -113,6 +130,8 @@ class TableScene(Scene):
         self.handoff_pending = False
         self._action_widgets = []
         self.actions_applied = 0
+        if self.replay is not None:
+            self.replay.attach(self)
         if session is not None:
             self._log_start()
             self.refresh()
@@ -171,13 +190,31 @@ class TableScene(Scene):
         self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
                                       self.actions_rect.top - self.side_rect.top - s(8)))
         self.board_rect = pygame.Rect(s(10), top + s(8), self.side_rect.left - s(20), self.H - top - s(16))
-        self.button((self.W - s(118), s(8), s(108), s(36)), "Menu", self.pause, key="escape",
-                    tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
-        if self.mode == "ai":
-            self.button((self.W - s(118) - s(96), s(8), s(88), s(36)), "Undo", self.undo, key="ctrl+z",
-                        tip="Take back your last decision", name="undo", cls="@small")
+        if self.mode == "replay":
+            self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236), lw, s(236))
+            self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
+                                          self.actions_rect.top - self.side_rect.top - s(8)))
+            self.button((self.W - s(118), s(8), s(108), s(36)), "Back", self.leave_replay, key="escape",
+                        tip="Back to the list of replays", name="menu", cls="@small")
+        else:
+            self.button((self.W - s(118), s(8), s(108), s(36)), "Menu", self.pause, key="escape",
+                        tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
+        self._history_buttons = ()
+        if self.mode in ("ai", "hotseat"):
+            who = "your" if self.mode == "ai" else "the last"
+            u = self.button((self.W - s(118) - s(96), s(8), s(88), s(36)), "Undo", self.undo, key="ctrl+z",
+                            tip=f"Take back {who} decision" + ("" if self.mode == "ai" else
+                                                                 " (the other player must allow it)"),
+                            name="undo", cls="@small")
+            r = self.button((self.W - s(118) - s(192), s(8), s(88), s(36)), "Redo", self.redo, key="ctrl+y",
+                            keys=("ctrl+shift+z",), tip="Play again what you took back", name="redo",
+                            cls="@small")
+            self._history_buttons = (u, r)
+            self._sync_history_buttons()
         self._action_widgets = []
         self.anims.area = self.board_rect
+        if self.mode == "replay" and self.replay is not None:
+            self.replay.build_controls(self)
         self.layout()
         self.refresh()
 
@@ -211,7 +248,7 @@ class TableScene(Scene):
         return p is not None and p in self.human_seats and m.result() is None
 
     def busy(self) -> bool:
-        return self.anims.busy or self.ai_job is not None or self.handoff_pending
+        return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
 
     # ================================================================ overridables
     def draw_board(self, surf):
@@ -240,6 +277,8 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         m = self.match
+        if self.mode == "replay" and self.replay is not None:
+            return self.replay.status_text()
         if m.result() is not None:
             return m.result().text(self.names)
         p = m.to_move()
@@ -307,19 +346,152 @@ class TableScene(Scene):
         self.cancel_drag()
         self.push("pause", game=self.game, table=self)
 
-    def undo(self):
-        if self.mode != "ai" or self.session is None:
+    # ================================================================ undo / redo
+    def history_seat(self):
+        """The seat whose decision Undo takes back: the human against the AI, the
+        player at the screen in hot seat."""
+        if self.mode == "ai":
+            return self.human_seats[0] if self.human_seats else None
+        if self.mode == "hotseat":
+            return self.viewer
+        return None
+
+    def can_undo(self) -> bool:
+        seat = self.history_seat()
+        return (seat is not None and self.session is not None and self.result() is None
+                and self.session.can_undo(seat))
+
+    def can_redo(self) -> bool:
+        return (self.session is not None and self.mode in ("ai", "hotseat") and self.result() is None
+                and self.session.can_redo())
+
+    def _sync_history_buttons(self):
+        if not self._history_buttons:
             return
-        seat = self.human_seats[0]
+        for b, ok in zip(self._history_buttons, (self.can_undo(), self.can_redo())):
+            if ok != b.is_enabled:
+                b.enable() if ok else b.disable()
+
+    def undo(self):
+        """Ctrl+Z / the Undo button: against the AI at once; in hot seat the other
+        player is asked first."""
+        if self.session is None or self.mode not in ("ai", "hotseat"):
+            return
+        seat = self.history_seat()
+        if not self.can_undo():
+            self.app.toast("Nothing to undo yet." if self.result() is None else "The game is over.")
+            return
+        if self.mode == "hotseat":
+            self.request_undo(seat)
+        else:
+            self.take_back(seat)
+
+    def request_undo(self, seat, *, on_done=None):
+        """Hot seat: ask the other player to allow ``seat`` to take back their last decision."""
+        if self.session is None or not self.session.can_undo(seat) or self.result() is not None:
+            self.app.toast("Nothing to undo yet.")
+            return
+        other = 1 - seat
+        self.cancel_drag()
+
+        def allow():
+            if on_done is not None:
+                on_done()
+            self.take_back(seat)
+        self.push(UndoConfirmOverlay(self.app, question=f"{self.names[other]}, allow {self.names[seat]} "
+                                                        f"to take back their move?",
+                                     detail=f"The game goes back to just before {self.names[seat]}'s "
+                                            f"last decision.",
+                                     yes="Allow", no="Refuse", on_yes=allow, table=self, game=self.game))
+
+    def take_back(self, seat) -> bool:
+        """Go back to just before ``seat``'s last decision (no questions asked)."""
         self.cancel_ai()
-        if self.session.undo_to_previous_decision(seat):
-            self.anims.clear()
-            self.log.add("You took back your last decision.", kind="info")
-            self.over_shown = False
+        self.cancel_drag()
+        if not self.session.undo_to_previous_decision(seat):
+            self.app.toast("Nothing to undo yet.")
+            return False
+        who = "You" if self.mode == "ai" else self.names[seat]
+        self._after_jump(f"{who} took back {'your' if who == 'You' else 'their'} last decision.")
+        if self.mode == "hotseat":
+            self.viewer = seat
+            self.handoff_pending = False
             self.refresh()
             self.shown = self.view
-        else:
-            self.app.toast("Nothing to undo yet.")
+        return True
+
+    def redo(self):
+        """Ctrl+Y / the Redo button: play again the step last taken back."""
+        if not self.can_redo():
+            self.app.toast("Nothing to redo.")
+            return
+        self.cancel_ai()
+        self.cancel_drag()
+        self.session.redo()
+        self._after_jump("Redone: the moves you took back are played again.")
+
+    def _after_jump(self, note):
+        """After undo/redo/seek: fresh AI (same position, same reply), no animation
+        in flight, the log rebuilt from the record, the table's own state dropped."""
+        self.anims.clear()
+        self.agents = {}
+        self.conceded = None
+        self._pending_end = None
+        self.over_shown = False
+        c = getattr(self, "clock", None)
+        if c is not None:
+            c["key"] = None
+        self.rebuild_log(note)
+        try:
+            self.on_history_changed()
+        except Exception:  # noqa: BLE001 - a table's clean-up must not break undo
+            pass
+        self.refresh()
+        self.shown = self.view
+        self._sync_history_buttons()
+
+    def on_history_changed(self):
+        """The match jumped (undo, redo, replay seek). Drop selections etc. Override."""
+
+    def rebuild_log(self, note=None, recent=40):
+        """The log from the record's last ``recent`` actions, then ``note``."""
+        self.log.entries.clear()
+        self.log.scroll = 0
+        self.log._dirty = True
+        n = len(self.session)
+        if n == 0:
+            self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
+                         kind="info")
+        for i in range(max(0, n - recent), n):
+            try:
+                after, _a, events = self.session.step(i)
+                seat = self.session.actor(i)
+                for ev in events:
+                    self.log.add(after.event_text(ev), turn=after.turn(), seat=seat)
+            except Exception:  # noqa: BLE001 - history is a nicety
+                break
+        if note:
+            self.log.add(note, kind="info")
+
+    # ================================================================ concede
+    def concede_action(self):
+        """The engine's concede action for this game (``concede()``, ``CONCEDE_ACTION``
+        or ``(CONCEDE,)`` in the game's match module), or None."""
+        import sys
+        mod = sys.modules.get(type(self.match).__module__)
+        if mod is None:
+            return None
+        fn = getattr(mod, "concede", None)
+        if callable(fn):
+            try:
+                return tuple(fn())
+            except Exception:  # noqa: BLE001
+                pass
+        a = getattr(mod, "CONCEDE_ACTION", None) or getattr(mod, "A_CONCEDE", None)
+        if isinstance(a, tuple):
+            return a
+        c = getattr(mod, "CONCEDE", None)
+        return (c,) if isinstance(c, int) and not isinstance(c, bool) else None
 
     def concede(self, seat=None):
         """The player (``seat``, default the viewer) concedes: the other seat wins."""
@@ -327,25 +499,54 @@ class TableScene(Scene):
         self.end_match(1 - seat, f"{self.names[seat]} conceded", conceded_by=seat)
 
     def end_match(self, winner, reason, **meta):
-        """End the game from the client (concession, turn-clock forfeit): the
-        record gets the result, the autosave is dropped, game over is shown."""
+        """End the game from the client (concession, turn-clock forfeit) through the
+        engine's CONCEDE action of the loser, so the record, the replay library and
+        ``python -m engine replay`` all see it. If the loser is not the one to
+        decide right now (the AI is thinking), the concession is made at the
+        loser's next decision."""
         from engine.core.match import Result
-        self.cancel_ai()
         s = self.session
+        m = self.match
+        loser = 1 - winner if winner in (0, 1) else None
+        act = self.concede_action() if loser is not None and m.result() is None else None
+        if act is not None:
+            if m.to_move() == loser and m.why_illegal(act) is None:
+                self._pending_end = None
+                self.cancel_ai()
+                self.anims.clear()
+                self.cancel_drag()
+                s.record.meta.update(meta)
+                if self.perform(act):
+                    self.conceded = Result(winner, reason)
+                    self.log.add(reason + ".", kind="info")
+                    self.show_game_over()
+                    return
+            elif self.mode != "watch":
+                self._pending_end = (winner, reason, dict(meta))
+                self.app.toast(f"{reason}: the game ends at {self.names[loser]}'s next decision.", "info", 4)
+                return
+        self.cancel_ai()
         res = Result(winner, reason)
-        hook = getattr(s, "concede", None) if "conceded_by" in meta else None
-        if hook is not None:
-            hook(meta["conceded_by"])
-        else:
-            s.record.meta.update(meta)
-            s.record.result = res.to_json()
-            if s.autosave is not None:
-                try:
-                    s.autosave.discard()
-                except Exception:  # noqa: BLE001
-                    pass
+        s.record.meta.update(meta)
+        s.record.result = res.to_json()
+        if s.autosave is not None:
+            try:
+                s.autosave.discard()
+            except Exception:  # noqa: BLE001
+                pass
         self.conceded = res
         self.show_game_over()
+
+    def _check_pending_end(self):
+        p = self._pending_end
+        if p is None or self.anims.busy or self.match.result() is not None:
+            if p is not None and self.match.result() is not None:
+                self._pending_end = None
+            return
+        winner, reason, meta = p
+        if self.match.to_move() == 1 - winner:
+            self._pending_end = None
+            self.end_match(winner, reason, **meta)
 
     def result(self):
         r = getattr(self, "conceded", None)
@@ -372,8 +573,13 @@ class TableScene(Scene):
         a = self.agents.get(seat)
         if a is None:
             from engine.ai import make_agent
-            seed = int(self.session.meta.get("ai_seed", self.session.record.seed)) + seat
+            meta = self.session.meta
+            ai = meta.get("ai")
+            base = meta.get("ai_seed", ai.get("seed") if isinstance(ai, dict) else None)
+            seed = int(base if isinstance(base, int) else self.session.record.seed) + seat
             level = self.ai_level if self.mode != "watch" else self.session.meta.get("ai", self.ai_level)
+            if isinstance(level, dict):
+                level = level.get("level", self.ai_level)
             a = self.agents[seat] = make_agent(level, seed)
         return a
 
@@ -383,6 +589,8 @@ class TableScene(Scene):
             self.ai_job = None
 
     def _drive_ai(self):
+        if self.mode == "replay":
+            return
         m = self.match
         p = m.to_move()
         if self.ai_job is not None:
@@ -412,7 +620,7 @@ class TableScene(Scene):
             return
         self.handoff_pending = True
         self.cancel_drag()
-        self.push("handoff", game=self.game, table=self, seat=p)
+        self.push(HandoffUndoOverlay(self.app, game=self.game, table=self, seat=p))
 
     def handoff_done(self, seat):
         self.viewer = seat
@@ -433,7 +641,7 @@ class TableScene(Scene):
 
     def _tick_clock(self, dt):
         spec = self.clock_spec()
-        if spec is None or self.mode == "watch" or self.result() is not None:
+        if spec is None or self.mode in ("watch", "replay") or self.result() is not None:
             return
         per_turn, bank, limit = spec
         c = getattr(self, "clock", None)  # state: {"key", "left", "bank", "timeouts"} (tables read it)
@@ -491,11 +699,17 @@ class TableScene(Scene):
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
-            self._tick_clock(dt)
-            self._drive_ai()
-            self._check_handoff()
-            if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
-                self.show_game_over()
+            if self.mode == "replay":
+                if self.replay is not None:
+                    self.replay.update(dt)
+            else:
+                self._tick_clock(dt)
+                self._check_pending_end()
+                self._drive_ai()
+                self._check_handoff()
+                self._sync_history_buttons()
+                if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
+                    self.show_game_over()
         if self.snap is not None and self.snap.update(dt):
             self.snap = None
         super().update(dt)
@@ -503,6 +717,16 @@ class TableScene(Scene):
     def update_below(self, dt):
         """Keep the AI and animations going under overlays (not under the pause menu)."""
         self.t += dt
+
+    def process_event(self, ev):
+        if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
+            return
+        super().process_event(ev)
+
+    def on_ui_event(self, ev):
+        if self.replay is not None and self.replay.on_ui_event(ev):
+            return True
+        return super().on_ui_event(ev)
 
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEMOTION:
@@ -614,6 +838,8 @@ class TableScene(Scene):
         self.anims.draw(surf)
         self.draw_top_bar(surf)
         self.log.draw(surf, self.app.scale)
+        if self.replay is not None:
+            self.replay.draw(surf, self)
         if self.ai_job is not None:
             r = pygame.Rect(0, 0, s(250), s(40))
             r.midtop = (self.board_rect.centerx, self.top_rect.bottom + s(10))
@@ -672,7 +898,7 @@ class TableScene(Scene):
             draw_text(surf, name, (chip.left + s(28), chip.centery), s(15), PAL["text"], bold=active,
                       anchor="midleft")
             x = chip.right + s(10)
-        right = self.W - s(230)
+        right = self.W - s(330 if self._history_buttons else 230)
         ct = self.clock_text()
         if ct is not None:
             text, urgent = ct
@@ -720,6 +946,60 @@ class TableScene(Scene):
     def leave(self):
         self.cancel_ai()
         super().leave()
+
+    def leave_replay(self):
+        self.go("replays", game=self.game, selected=getattr(self.replay, "path", None))
+
+
+def _overlay_classes():
+    from .scenes.overlays import ConfirmOverlay, HandoffOverlay
+    return ConfirmOverlay, HandoffOverlay
+
+
+_ConfirmOverlay, _HandoffOverlay = _overlay_classes()
+
+
+class UndoConfirmOverlay(_ConfirmOverlay):
+    """Hot seat: "Player 2, allow Player 1 to take back their move?" The table
+    below is hidden (hands stay private)."""
+
+    name = "confirm_undo"
+    dim_below = 255
+    width = 600
+
+    def draw(self, surf):
+        surf.fill((8, 9, 13))
+        super().draw(surf)
+
+
+class HandoffUndoOverlay(_HandoffOverlay):
+    """The hot-seat hand-off screen, plus "Take back my move" for the player who
+    just handed over (the next player must allow it)."""
+
+    name = "handoff"
+
+    def build(self):
+        super().build()
+        s = self.s
+        r = self.panel_rect()
+        t = self.table
+        if t is None or t.session is None or len(t.session) == 0:
+            return
+        last = t.session.actor(len(t.session) - 1)
+        if last == self.kwargs.get("seat", 1) or not t.session.can_undo(last):
+            return
+        bw, bh = s(300), s(38)
+        self.button((r.centerx - bw // 2, r.bottom + s(12), bw, bh), f"{t.names[last]}: take back my move",
+                    lambda: self.take_back(last), key="ctrl+z", tip="The other player must allow it",
+                    name="take_back", cls="@small")
+
+    def take_back(self, seat):
+        t = self.table
+
+        def close_me():
+            if self.app.scenes.top is self:
+                self.close()
+        t.request_undo(seat, on_done=close_me)
 
 
 class GenericTable(TableScene):
