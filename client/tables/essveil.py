@@ -379,6 +379,11 @@ class Table(TableScene):
                 return (EV.INTERCEPT, src[1])
             return None
         if src[0] == "hand":
+            me = m.to_move()
+            on_my_side = tgt[0] == "creature" and m.creature(tgt[1]) is not None \
+                and m.creature(tgt[1])["controller"] == me
+            if on_my_side and (EV.PLAY, src[1], t) not in self.legal and (EV.PLAY, src[1], 0) in self.legal:
+                return (EV.PLAY, src[1], EV.NO_TARGET)      # dropped over one of your creatures: your side
             return (EV.PLAY, src[1], t)
         if src[0] == "unit":
             if tgt in (BOARD, BAND):
