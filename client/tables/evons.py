@@ -521,6 +521,7 @@ class Table(TableScene):
             self.anims.clear()
             self.cancel_drag()
             if self.perform(EM.A_CONCEDE):
+                self.anims.clear()          # the board behind the game-over screen shows the end
                 self.conceded = Result(winner, reason)
                 self.log.add(reason + ".", kind="info")
                 self.show_game_over()
@@ -539,6 +540,8 @@ class Table(TableScene):
 
     def prompt(self) -> str:
         m = self.match
+        if self.result() is not None:
+            return "The game is over."
         if self.anims.busy:
             v = self.shown or m
             a = v.acting()
@@ -599,6 +602,9 @@ class Table(TableScene):
         for inst, rr in reversed(list(zip(hand, self.hand_rects(len(hand))))):
             if rr.collidepoint(pos):
                 return card_obj(v, inst)
+        for rr, c in getattr(self, "_grave_hot", ()):
+            if rr.collidepoint(pos):
+                return c
         if self.grid_rect.collidepoint(pos):
             col = (pos[0] - self.grid_rect.left) // self.cell
             row = (pos[1] - self.grid_rect.top) // self.cell
@@ -1067,9 +1073,11 @@ class Table(TableScene):
                 draw_text(surf, sub, (row.left + s(10), row.top + s(19)), s(11), PAL["muted"])
             else:
                 names = [card_obj(v, i).name if card_obj(v, i) else "a card" for i in f[2:]]
-                text = "Waiting: " + ", ".join(names)
+                draw_text(surf, "Waiting to activate:", (row.left + s(10), row.top + s(2)), s(11), PAL["muted"],
+                          bold=True)
+                text = ", ".join(names)
                 ft = fit_font(text, row.width - s(16), s(12), bold=True, min_size=8)
-                surf.blit(ft.render(text, True, PAL["muted"]), (row.left + s(10), row.top + s(10)))
+                surf.blit(ft.render(text, True, PAL["text"]), (row.left + s(10), row.top + s(18)))
             y += s(40)
         self._draw_bonus_list(surf, v, box.bottom + s(8))
 
@@ -1093,6 +1101,47 @@ class Table(TableScene):
             draw_text(surf, cell_name(c), (box.left + s(10), yy), s(13), PAL["gold"], bold=True)
             draw_text(surf, b, (box.left + s(44), yy), s(13), PAL["text"])
             yy += s(19)
+        self._draw_graves(surf, v, box.bottom + s(8))
+
+    def _draw_graves(self, surf, v, y):
+        """Both graveyards, newest first (Resurrection brings cards back from here); hover a name to zoom."""
+        s = self.s
+        r = self.right_rect
+        self._grave_hot = []
+        if y + s(60) > r.bottom:
+            return
+        box = pygame.Rect(r.left, y, r.width, r.bottom - y)
+        panel(surf, box, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=200)
+        yy = box.top + s(6)
+        lh = s(17)
+        seats = (self.viewer, 1 - self.viewer)
+        room = (box.bottom - yy - s(6)) // lh - 2 * 1   # lines left after the two headings
+        for k, seat in enumerate(seats):
+            grave = v.zones[EM.Z_GRAVE + seat]
+            who = "YOUR" if self.names[seat] == "You" else f"{self.names[seat].upper()}'S"
+            col = SEAT_COLOURS[seat]
+            draw_text(surf, f"{who} GRAVEYARD ({len(grave)})", (box.left + s(10), yy), s(12), shade(col, 1.1),
+                      bold=True)
+            yy += lh + s(2)
+            n_lines = max(0, room // 2 if k == 0 else room - min(len(v.zones[EM.Z_GRAVE + seats[0]]), room // 2))
+            shown = list(reversed(grave))[:n_lines]
+            for i, inst in enumerate(shown):
+                c = card_obj(v, inst)
+                if c is None:
+                    continue
+                if i == n_lines - 1 and len(grave) > n_lines:
+                    draw_text(surf, f"… {len(grave) - i} more", (box.left + s(14), yy), s(12), PAL["dim"])
+                    yy += lh
+                    break
+                rr = draw_text(surf, c.name, (box.left + s(14), yy), s(13), PAL["text"])
+                if not c.is_block:
+                    draw_text(surf, f"{c.cost}¢", (box.right - s(10), yy), s(12), PAL["gold"], anchor="topright")
+                self._grave_hot.append((pygame.Rect(box.left, yy, box.width, lh), c))
+                yy += lh
+            if not grave:
+                draw_text(surf, "empty", (box.left + s(14), yy), s(12), PAL["dim"], italic=True)
+                yy += lh
+            yy += s(4)
 
     # ---------------------------------------------------------------- hand
     def _draw_hand(self, surf, v):
