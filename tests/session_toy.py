@@ -1,7 +1,7 @@
 """A tiny game on the match contract, for testing sessions, autosave, replays
 and the fuzzer before (and besides) the real engines.
 
-"Toy": each player has a deck of cards worth 1..5 points. The turn player draws
+"Tally" (game id "tally", not "toy": tests/ai_toy.py owns that name): each player has a deck of cards worth 1..5 points. The turn player draws
 one card, may play up to two cards (score their value) and may roll once
 (0..2 points from the match RNG), then ends the turn. After each play the other
 player may *counter* by discarding a card of equal or higher value (the play
@@ -11,7 +11,7 @@ scores nothing) or pass: a reaction decision inside the opponent's turn. First t
 Actions: (PLAY, value), (END,), (ROLL,), (COUNTER, value), (PASS,).
 Hidden: the opponent's hand, both decks' order, the RNG.
 
-``register(monkeypatch)`` makes it the game "toy" for engine.games;
+``register(monkeypatch)`` makes it the game "tally" for engine.games;
 ``register_globally()`` does the same without pytest (subprocesses).
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ TOY_CARDS = {cid: ToyCard(cid, v) for cid, v in CARDS.items()}
 class ToyMatch(Match):
     __slots__ = ("decklists", "deck", "hand", "pile", "score", "turn_no", "tp", "plays", "rolled",
                  "pending", "rng", "over", "hidden", "_win")
-    GAME = "toy"
+    GAME = "tally"
     OPTIONS = (OptionSpec("short", "Short game", "Win at 8 points.", False),)
 
     @classmethod
@@ -224,7 +224,7 @@ class ToyMatch(Match):
 
 def toy_deck(name="Toy", cards=None) -> Deck:
     cards = cards or {"c1": 3, "c2": 3, "c3": 2, "c4": 2, "c5": 1}
-    return Deck("toy", name, tuple(cards.items()))
+    return Deck("tally", name, tuple(cards.items()))
 
 
 def _validate(deck):
@@ -239,7 +239,7 @@ def make_spec():
             return [toy_deck("Low", {"c1": 4, "c2": 4, "c3": 3}), toy_deck("High", {"c3": 3, "c4": 3, "c5": 3}),
                     toy_deck()]
 
-    return ToySpec("toy", "Toy", "A tiny test game.", ToyMatch, TOY_CARDS, _validate,
+    return ToySpec("tally", "Toy", "A tiny test game.", ToyMatch, TOY_CARDS, _validate,
                    lambda d: [("Cards", list(d.cards))])
 
 
@@ -248,18 +248,18 @@ SPEC = None
 
 def _get_game_with_toy(orig):
     def get_game(name):
-        if name == "toy":
+        if name == "tally":
             return SPEC
         return orig(name)
     return get_game
 
 
 def register(monkeypatch):
-    """Make "toy" a known game for the duration of one test."""
+    """Make "tally" a known game for the duration of one test."""
     global SPEC
     import engine.games as games
     SPEC = SPEC or make_spec()
-    monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES + ("toy",))
+    monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES + ("tally",))
     monkeypatch.setattr(games, "get_game", _get_game_with_toy(games.get_game))
 
 
@@ -267,8 +267,8 @@ def register_globally():
     global SPEC
     import engine.games as games
     SPEC = SPEC or make_spec()
-    if "toy" not in games.GAME_NAMES:
-        games.GAME_NAMES = games.GAME_NAMES + ("toy",)
+    if "tally" not in games.GAME_NAMES:
+        games.GAME_NAMES = games.GAME_NAMES + ("tally",)
         games.get_game = _get_game_with_toy(games.get_game)
 
 

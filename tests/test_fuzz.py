@@ -24,7 +24,7 @@ def toy(monkeypatch):
 
 
 def test_fuzzing_the_toy_game_with_random_and_ai_games_finds_nothing():
-    res = fuzz("toy", 12, 1, ai=True)
+    res = fuzz("tally", 12, 1, ai=True)
     assert res["problems"] == 0, res
     assert res["games"] == 12 and res["ai_games"] == 3 and res["actions"] > 100
 
@@ -106,10 +106,10 @@ def test_fuzz_game_catches_broken_engines(monkeypatch, cls, what):
     broken_spec = dataclasses.replace(session_toy.make_spec(), match_class=cls)
     import engine.games as games
     orig = games.get_game
-    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "toy" else orig(n))
+    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "tally" else orig(n))
     probs = []
     for seed in range(1, 6):
-        _, p = fuzz_game("toy", seed)
+        _, p = fuzz_game("tally", seed)
         probs += p
     assert any(__import__("re").search(what, p) for p in probs), probs[:5]
 
@@ -120,21 +120,21 @@ def test_failing_games_are_written_as_replayable_bug_reports(monkeypatch, tmp_pa
     import engine.games as games
     broken_spec = dataclasses.replace(session_toy.make_spec(), match_class=LosesCards)
     orig = games.get_game
-    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "toy" else orig(n))
-    res = fuzz("toy", 2, 1, out_dir=tmp_path)
+    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "tally" else orig(n))
+    res = fuzz("tally", 2, 1, out_dir=tmp_path)
     assert res["problems"] > 0 and "first_problem" in res
-    files = sorted(tmp_path.glob("fuzz-toy-*.json"))
+    files = sorted(tmp_path.glob("fuzz-tally-*.json"))
     assert files
     code, lines = replay_file(files[0])  # the record reproduces the faulty game up to the problem
     assert code == 0, lines
 
 
 def test_fuzz_command_prints_one_json_line(capsys):
-    assert fuzz_main(["toy", "--games", "3", "--seed", "5"]) == 0
+    assert fuzz_main(["tally", "--games", "3", "--seed", "5"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1
     res = json.loads(out[0])
-    assert res["game"] == "toy" and res["games"] == 3 and res["problems"] == 0
+    assert res["game"] == "tally" and res["games"] == 3 and res["problems"] == 0
     assert fuzz_main(["chess", "--games", "1"]) == 2
 
 

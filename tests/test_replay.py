@@ -28,7 +28,7 @@ def toy(monkeypatch):
 
 
 def finished(seed, names=("Ann", "Bob")):
-    s = MatchSession.new("toy", (session_toy.toy_deck("Low"), session_toy.toy_deck("High")), seed,
+    s = MatchSession.new("tally", (session_toy.toy_deck("Low"), session_toy.toy_deck("High")), seed,
                          meta={"names": list(names)})
     r = Rng(seed)
     while s.match.result() is None:
@@ -52,7 +52,7 @@ def test_library_keeps_the_newest_50_and_lists_them_newest_first(tmp_path):
     infos = list_replays(tmp_path)
     assert [i.path for i in infos] == list(reversed(sorted(paths[3:])))
     i0 = infos[0]
-    assert i0.game == "toy" and i0.names == ["Ann", "Bob"] and i0.deck_names == ["Low", "High"]
+    assert i0.game == "tally" and i0.names == ["Ann", "Bob"] and i0.deck_names == ["Low", "High"]
     assert i0.result is not None and i0.turns > 0 and i0.actions > 0 and i0.finished
     assert "Low vs High" in i0.title()
     assert prune_replays(tmp_path, 10) and len(list(tmp_path.glob("*.json"))) == 10
@@ -60,16 +60,16 @@ def test_library_keeps_the_newest_50_and_lists_them_newest_first(tmp_path):
 
 def test_a_damaged_replay_is_set_aside_and_the_rest_listed(tmp_path):
     save_replay(tmp_path, finished(1).record)
-    (tmp_path / "20000101-000000-000000-toy.json").write_text('{"format": "cardhall-match", "vers')
+    (tmp_path / "20000101-000000-000000-tally.json").write_text('{"format": "cardhall-match", "vers')
     unfinished = finished(2).record.copy()
     unfinished.result = None
     unfinished.actions = unfinished.actions[:3]
-    (tmp_path / "20000101-000001-000000-toy.json").write_text(json.dumps(unfinished.to_json()))
+    (tmp_path / "20000101-000001-000000-tally.json").write_text(json.dumps(unfinished.to_json()))
     infos = list_replays(tmp_path)
     assert len(infos) == 1
     assert len(list(tmp_path.glob("*.damaged-*"))) == 2
     with pytest.raises(FileProblem, match="not finished"):
-        load_replay(next(tmp_path.glob("20000101-000001-000000-toy.json.damaged-*")))
+        load_replay(next(tmp_path.glob("20000101-000001-000000-tally.json.damaged-*")))
 
 
 def test_replay_command_reproduces_a_replay_and_a_save(tmp_path):
