@@ -505,3 +505,23 @@ def test_the_opponents_turn_animates_while_the_window_stays_responsive(driver):
     assert seen_busy and seen_banner
     assert t.human_to_move()
     assert any(t.session.actions[i][0] == EM.CELL for i in range(len(t.session)))   # the AI played a card
+
+
+def test_a_replay_plays_on_the_evons_table_forward_and_back(driver):
+    from engine.evons.testing import record_random_game
+    from client.replays.controller import ReplayController
+    rec = record_random_game(3)
+    ctrl = ReplayController(rec)
+    t = driver.app.scenes.switch("table", **ctrl.table_kwargs(viewer=0, reveal=False))
+    driver.step(2)
+    assert type(t).__module__ == "client.tables.evons"
+    for _ in range(60):
+        ctrl.step()
+        driver.step(2)
+    assert ctrl.index == 60
+    ctrl.seek(20)
+    driver.step(3)
+    assert t.shown.to_json() == t.view.to_json() and len(t.session) == 20
+    ctrl.to_end()
+    driver.step(3)
+    assert t.match.result() is not None
