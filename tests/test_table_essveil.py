@@ -485,3 +485,50 @@ def test_demo_function_plays_a_game_on_the_table(tmp_path, monkeypatch):
     assert run_demo("essveil", seed=4, frames=tmp_path / "f", every=25, size=(1280, 720)) == 0
     pngs = sorted((tmp_path / "f").glob("essveil-4-*.png"))
     assert (tmp_path / "f" / "essveil-4-final.png").exists() and len(pngs) >= 2
+
+
+def test_refusal_reasons_name_the_players(driver):
+    t = open_table(driver, guard_position())
+    t.perform((EV.ATTACK, uid(t.match, AI, 0), EV.player_target(HUMAN)))
+    driver.step(2)
+    assert not t.perform(EV.END_TURN)           # the Guard decision comes first
+    assert last_toast(driver) == "You must first decide whether a Guard intercepts the attack."
+
+
+def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
+    from client.tables.essveil import Table
+    s = MatchSession.new("essveil", starter_pair("essveil", 5), 5, None,
+                         {"mode": "hotseat", "names": ["Player 1", "Player 2"]})
+    t = Table(driver.app, game="essveil", session=s, mode="hotseat", human_seats=(0, 1))
+    t.name = "table"
+    driver.app.scenes.switch(t)
+    driver.step(3)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    seat = t.match.to_move()
+    assert t.viewer == seat and t.row(seat) == "me"
+    driver.key("space")                          # end the first turn
+    driver.until(lambda: driver.scene.name == "handoff", 300)
+    driver.key("return")
+    assert t.viewer == 1 - seat and t.row(1 - seat) == "me"
+    assert all(k[0] in ("hand", "unit", "ability") for k in t.sources)
+    # the opponent's hand is face down for the player at the screen
+    assert all(c is None for c in t.view.hand_ids(seat))
+
+
+def test_demo_command_line(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))
+    env.pop("DISPLAY", None)
+    out = tmp_path / "frames"
+    p = subprocess.run([sys.executable, "-m", "client", "--demo", "essveil", "--seed", "5", "--frames", str(out),
+                        "--every", "30", "--size", "1280x720"], cwd=root, env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    info = json.loads(p.stdout.strip().splitlines()[-1])
+    assert info["game"] == "essveil" and info["result"] is not None
+    assert (out / "essveil-5-final.png").exists() and len(list(out.glob("essveil-5-*.png"))) == info["frames"]

@@ -122,7 +122,11 @@ class Table(TableScene):
         add = self.log.add
 
         def named_add(text, **kw):
-            add(self.named(text), **kw)
+            text = self.named(text)
+            gone = getattr(self, "_target_name", None)
+            if gone and "a creature that is gone" in text:
+                text = text.replace("a creature that is gone", gone)
+            add(text, **kw)
         self.log.add = named_add
 
     def _log_start(self):
@@ -396,7 +400,35 @@ class Table(TableScene):
     def _target_at(self, pos):
         return next((t for t in self.targets.values() if t.rect.collidepoint(pos)), None)
 
+    def _named_toast(self, fn, *args):
+        """Run ``fn`` with the engine's refusal reasons shown with the players' names."""
+        app = self.app
+        orig = app.toast
+
+        def toast(text, *a, **kw):
+            return orig(self.named(text), *a, **kw)
+        app.toast = toast
+        try:
+            return fn(*args)
+        finally:
+            app.toast = orig
+
+    def perform(self, action, *, by_ai=False) -> bool:
+        # the log is written after the action: name a target that died meanwhile from the state before
+        self._target_name = None
+        a = tuple(action)
+        if len(a) == 3 and a[0] in (EV.PLAY, EV.ABILITY, EV.ATTACK) and a[2] >= EV.FIRST_UID:
+            c = self.match.creature(a[2])
+            self._target_name = card_of(c["card"]).name if c else None
+        try:
+            return self._named_toast(lambda: super(Table, self).perform(action, by_ai=by_ai))
+        finally:
+            self._target_name = None
+
     def _on_release(self, pos):
+        self._named_toast(self._release, pos)
+
+    def _release(self, pos):
         d = self.drag
         if d is not None and d.moved and d.source.key[0] in ("hand", "ability"):
             tgt = self._target_at(pos)
