@@ -1,9 +1,11 @@
 """Player settings: one small JSON file in the user config directory.
 
-A damaged or hand-edited file is set aside (renamed, never deleted) and the
-defaults are used; :attr:`Settings.load_message` then says so, and the app shows
-it once as a toast. Unknown keys are ignored; out-of-range values fall back to
-their default one by one.
+A damaged file (truncated, not JSON, not a settings file, over 16 KB) is set
+aside (renamed, never deleted) and the defaults are used;
+:attr:`Settings.load_message` then says so, and the app shows it once as a
+toast. Unknown keys are ignored; mistyped or out-of-range values fall back to
+their default one by one: :attr:`Settings.value_message` names them (the title
+screen shows it once) and a copy of the file as it was is kept beside it.
 """
 from __future__ import annotations
 
@@ -27,28 +29,43 @@ class Settings:
     show_hints: bool = True
 
     load_message = None  # set on the instance when the file had to be set aside
+    value_message = None  # set when some values were reset to their defaults (file kept)
 
     # ------------------------------------------------------------ validation
-    def _clean(self) -> None:
+    def _clean(self) -> list[str]:
+        """Put every out-of-range or mistyped value back to its default; returns
+        one short note per value that was reset."""
         d = Settings()
-        if not isinstance(self.ui_scale, (int, float)) or isinstance(self.ui_scale, bool) \
-                or not 0.5 <= float(self.ui_scale) <= 3.0:
-            self.ui_scale = d.ui_scale
-        self.ui_scale = float(self.ui_scale)
-        if not isinstance(self.fullscreen, bool):
-            self.fullscreen = d.fullscreen
-        if self.animation_speed not in ANIMATION_SPEEDS:
-            self.animation_speed = d.animation_speed
-        if not isinstance(self.volume, (int, float)) or isinstance(self.volume, bool) \
-                or not 0.0 <= float(self.volume) <= 1.0:
-            self.volume = d.volume
-        self.volume = float(self.volume)
-        if self.ai_difficulty not in DIFFICULTIES:
-            self.ai_difficulty = d.ai_difficulty
-        if not isinstance(self.everdawn_turn_clock, bool):
-            self.everdawn_turn_clock = d.everdawn_turn_clock
-        if not isinstance(self.show_hints, bool):
-            self.show_hints = d.show_hints
+        notes = []
+
+        def number(name, lo, hi):
+            v = getattr(self, name)
+            # compare before converting: float() of a 400-digit integer overflows
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool) and lo <= v <= hi
+            if not ok:
+                notes.append(f"{name} must be a number from {lo:g} to {hi:g}")
+                v = getattr(d, name)
+            setattr(self, name, float(v))
+
+        def flag(name):
+            if not isinstance(getattr(self, name), bool):
+                notes.append(f"{name} must be true or false")
+                setattr(self, name, getattr(d, name))
+
+        def choice(name, allowed):
+            v = getattr(self, name)
+            if not isinstance(v, str) or v not in allowed:
+                notes.append(f"{name} must be one of {', '.join(allowed)}")
+                setattr(self, name, getattr(d, name))
+
+        number("ui_scale", 0.5, 3.0)
+        flag("fullscreen")
+        choice("animation_speed", ANIMATION_SPEEDS)
+        number("volume", 0.0, 1.0)
+        choice("ai_difficulty", DIFFICULTIES)
+        flag("everdawn_turn_clock")
+        flag("show_hints")
+        return notes
 
     @property
     def animation_factor(self) -> float:
@@ -80,10 +97,39 @@ class Settings:
         for k, v in obj.items():
             if k in names:
                 setattr(s, k, v)
-        s._clean()
+        notes = s._clean()
+        if notes:
+            # the file is still used; a copy of it is kept as it was (the next save rewrites it)
+            kept = _keep_copy(path)
+            where = f" The file as it was is kept as {kept.name}." if kept else ""
+            if kept is not None:
+                try:
+                    s.save(path)  # so the next start does not reset (and copy) again
+                except (OSError, FileProblem):
+                    pass
+            s.value_message = (f"Some settings were not understood and are back to their defaults "
+                               f"({'; '.join(notes)}).{where}")
         return s
 
     def save(self, path=None) -> None:
         from engine.core.files import atomic_write_json
         from .storage import settings_path
         atomic_write_json(path or settings_path(), self.to_json())
+
+
+def _keep_copy(path):
+    """Copy ``path`` to ``NAME.reset-TIMESTAMP`` beside it (unchanged); None on failure."""
+    import time
+    from pathlib import Path
+    from engine.core.files import atomic_write_bytes, read_capped_bytes, FileProblem
+    path = Path(path)
+    target = path.with_name(f"{path.name}.reset-{time.strftime('%Y%m%d-%H%M%S')}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.reset-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+        n += 1
+    try:
+        atomic_write_bytes(target, read_capped_bytes(path, MAX_SETTINGS_BYTES))
+    except (OSError, FileProblem):
+        return None
+    return target

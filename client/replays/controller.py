@@ -228,24 +228,26 @@ class ReplayController:
         y = r.top
         self.timeline_rect = pygame.Rect(r.left, y + s(18), r.width, s(14))
         y += s(40)
-        bw = (r.width - 4 * gap) // 5
+        unit = (r.width - 4 * gap) // 6
         bh = s(38)
-        items = [("«", self.prev_turn, "pageup", ("up",), "Previous turn", "rp_prev_turn"),
-                 ("‹", self.back, "left", (), "Step back one move", "rp_back"),
-                 ("Pause" if self.playing else "Play", self.toggle, "space", (), "Play / pause", "rp_play"),
-                 ("›", self.forward, "right", (), "Step forward one move", "rp_step"),
-                 ("»", self.next_turn, "pagedown", ("down",), "Next turn", "rp_next_turn")]
-        for i, (text, fn, key, keys, tip, name) in enumerate(items):
-            t.button((r.left + i * (bw + gap), y, bw, bh), text, fn, key=key, keys=keys, tip=tip, name=name,
+        items = [("«", self.prev_turn, "pageup", ("up",), "Previous turn", "rp_prev_turn", 1),
+                 ("‹", self.back, "left", (), "Step back one move", "rp_back", 1),
+                 ("Pause" if self.playing else "Play", self.toggle, "space", (), "Play / pause", "rp_play", 2),
+                 ("›", self.forward, "right", (), "Step forward one move", "rp_step", 1),
+                 ("»", self.next_turn, "pagedown", ("down",), "Next turn", "rp_next_turn", 1)]
+        x = r.left
+        for text, fn, key, keys, tip, name, w in items:
+            bw = unit * w + gap * (w - 1) if name != "rp_next_turn" else r.right - x
+            t.button((x, y, bw, bh), text, fn, key=key, keys=keys, tip=tip, name=name,
                      cls="@primary" if name == "rp_play" else None)
+            x += bw + gap
         y += bh + gap + s(4)
         sh = s(34)
         third = (r.width - 2 * gap) // 3
-        t.button((r.left, y, third, sh), "Slower", self._slower, key="minus", keys=("kp_minus",),
+        t.button((r.left, y, third, sh), "Slower", self._slower, key="-",
                  tip="Play slower", name="rp_slower", cls="@small")
         self.speed_rect = pygame.Rect(r.left + third + gap, y, third, sh)
-        t.button((r.left + 2 * (third + gap), y, third, sh), "Faster", self._faster, key="equals",
-                 keys=("kp_plus", "shift+equals"), tip="Play faster", name="rp_faster", cls="@small")
+        t.button((r.left + 2 * (third + gap), y, third, sh), "Faster", self._faster, key="=", tip="Play faster", name="rp_faster", cls="@small")
         y += sh + gap
         lw = s(56)
         self.turn_label_rect = pygame.Rect(r.left, y, lw, sh)
@@ -259,15 +261,17 @@ class ReplayController:
                  cls="@small")
         y += sh + gap
         names = t.names
-        views = [(f"{_short(names[0])}'s view", 0, "rp_view0"), (f"{_short(names[1])}'s view", 1, "rp_view1"),
-                 ("Reveal all", None, "rp_reveal")]
+        self.view_buttons = []
+        views = [("P1 view", 0, "rp_view0"), ("P2 view", 1, "rp_view1"), ("Reveal all", None, "rp_reveal")]
         for i, (text, seat, name) in enumerate(views):
             on = (t.reveal_all if seat is None else (not t.reveal_all and t.viewer == seat))
-            t.button((r.left + i * (third + gap), y, third, sh), text, (lambda seat=seat: self.set_viewer(seat)),
-                     key="v" if seat is None else str(seat + 1), name=name,
-                     tip="Show every hidden card" if seat is None else
-                     f"Only what {names[seat]} could see (hidden cards stay hidden)",
-                     cls="@primary" if on else "@small")
+            b = t.button((r.left + i * (third + gap), y, third, sh), text,
+                         (lambda seat=seat: self.set_viewer(seat)), key="v" if seat is None else str(seat + 1),
+                         name=name, cls="@small",
+                         tip="Show every hidden card (both hands)" if seat is None else
+                         f"What {names[seat]} could see: hidden cards stay hidden")
+            if on:
+                self.view_buttons.append(b)
 
     def _slower(self):
         self.slower()
@@ -318,6 +322,12 @@ class ReplayController:
             if ev.key == pygame.K_END:
                 self.to_end()
                 return True
+            if ev.key in (pygame.K_KP_PLUS, pygame.K_PLUS):
+                self.faster()
+                return True
+            if ev.key == pygame.K_KP_MINUS:
+                self.slower()
+                return True
         return False
 
     def draw(self, surf, t):
@@ -344,6 +354,8 @@ class ReplayController:
         knob = (r.left + int(r.width * self.index / n), r.centery)
         pygame.draw.circle(surf, PAL["gold_hi"], knob, s(7))
         pygame.draw.circle(surf, (20, 20, 26), knob, s(7), max(1, s(2)))
+        for b in getattr(self, "view_buttons", ()):
+            pygame.draw.rect(surf, PAL["gold_hi"], b.rect.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
         sr = getattr(self, "speed_rect", None)
         if sr is not None:
             draw_text(surf, f"Speed ×{self.speed:g}", sr.center, s(16), PAL["text"], bold=True, anchor="center")

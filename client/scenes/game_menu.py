@@ -9,15 +9,61 @@ from .base import Scene
 from .title import draw_background
 
 
-def find_resume(game):
-    """The newest resumable autosave of ``game`` (a ResumeInfo), or None."""
+def find_resume(game, app=None):
+    """The newest resumable autosave of ``game`` (a ResumeInfo), or None. Saves
+    that cannot be used are set aside unchanged (and named in a toast)."""
     try:
-        from engine.core.autosave import find_resumable
-        from ..storage import saves_dir
-        found = find_resumable(saves_dir(), game=game)
-    except Exception:  # noqa: BLE001 - a bad save never blocks the menu
+        from ..storage import scan_saves
+        rep = scan_saves(game)
+    except Exception as e:  # noqa: BLE001 - a bad save never blocks the menu
+        if app is not None:
+            app.toast(f"Saved games could not be looked at: {e}", "error", 6)
         return None
-    return found[0] if found else None
+    msg = rep.message("saved game")
+    if msg and app is not None:
+        app.toast(msg, "error", 8)
+    return rep.items[0] if rep.items else None
+
+
+def table_kwargs(session) -> dict:
+    """How to open the table for a (new or resumed) session, from its meta: the
+    mode, the human seat, the AI level (``meta["ai"]`` as a level name or as
+    ``{"seat", "level", "seed"}``); the AI seed is read by the table itself."""
+    meta = session.meta
+    mode = meta.get("mode", "ai")
+    kw = {"game": session.game, "session": session, "mode": mode}
+    if mode == "ai":
+        ai = meta.get("ai")
+        human = meta.get("human")
+        if not (isinstance(human, int) and human in (0, 1)):
+            human = 1 - ai["seat"] if isinstance(ai, dict) and ai.get("seat") in (0, 1) else 0
+        level = ai.get("level") if isinstance(ai, dict) else ai
+        kw["human_seats"] = (human,)
+        kw["ai_level"] = level if isinstance(level, str) else "normal"
+    elif mode == "hotseat":
+        kw["human_seats"] = (0, 1)
+    else:
+        kw["mode"] = "watch"
+    return kw
+
+
+def resume_saved_game(app, info):
+    """Open the table on the autosaved game ``info`` (exact position, AI level and
+    seed from the save). On failure the file is set aside, a toast says why, and
+    None is returned."""
+    from engine.core.files import FileProblem
+    from engine.core.session import MatchSession
+    from ..storage import replays_dir, set_aside_file
+    try:
+        session = MatchSession.resume(info.path, replay_folder=replays_dir())
+    except FileProblem as e:
+        note = set_aside_file(info.path)
+        app.toast(f"That saved game cannot be resumed and was set aside unchanged: {e}{note}", "error", 8)
+        return None
+    except OSError as e:
+        app.toast(f"That saved game cannot be read: {e}", "error", 6)
+        return None
+    return app.scenes.switch("table", **table_kwargs(session))
 
 
 def resume_summary(info) -> str:
@@ -32,7 +78,7 @@ def resume_summary(info) -> str:
 class GameMenuScene(Scene):
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
-        self.resume_info = find_resume(self.game)
+        self.resume_info = find_resume(self.game, self.app)
         super().enter()
 
     def build(self):
@@ -52,6 +98,8 @@ class GameMenuScene(Scene):
              "deckbuilder"),
             ("Rules", "h", lambda: self.go("rules", game=g), "How to play " + gamesinfo.title(g), None, "rules"),
             ("Card gallery", "c", lambda: self.go("cards", game=g), "Every card of the pool", None, "cards"),
+            ("Replays", "r", lambda: self.go("replays", game=g, filter=g),
+             f"Watch your finished {gamesinfo.title(g)} games again", None, "replays"),
             ("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI", None, "settings"),
             ("Back", "escape", lambda: self.go("title"), "Back to the game picker", None, "back"),
         ]
@@ -64,18 +112,11 @@ class GameMenuScene(Scene):
         self.make_fan(max(s(300), x - s(80) - s(60)))
 
     def resume_game(self):
-        from .setup import start_session_scene
-        from engine.core.session import MatchSession
-        from engine.core.files import FileProblem
-        from ..storage import replays_dir
-        try:
-            session = MatchSession.resume(self.resume_info.path, replay_folder=replays_dir())
-        except (FileProblem, OSError) as e:
-            self.app.toast(f"That saved game cannot be resumed: {e}", "error", 6)
+        t = resume_saved_game(self.app, self.resume_info) if self.resume_info is not None else None
+        if t is None:
             self.resume_info = None
             self.rebuild()
-            return
-        start_session_scene(self.app, session)
+        return t
 
     def draw(self, surf):
         s = self.s

@@ -28,12 +28,20 @@ class TitleScene(Scene):
         if self.pending:
             return
         try:
-            from engine.core.autosave import find_resumable
-            from ..storage import saves_dir
-            found = [r for r in find_resumable(saves_dir()) if r.game in self.ready]
+            from ..storage import scan_saves
+            rep = scan_saves()
+            found = [r for r in rep.items if r.game in self.ready]
             self.resume_info = found[0] if found else None
-        except Exception:  # noqa: BLE001 - a bad save never blocks the title
+            msg = rep.message("saved game")
+            if msg:
+                self.app.toast(msg, "error", 8)
+        except Exception as e:  # noqa: BLE001 - a bad save never blocks the title
             self.resume_info = None
+            self.app.toast(f"Saved games could not be looked at: {e}", "error", 6)
+        note = getattr(self.app.settings, "value_message", None)
+        if note:
+            self.app.settings.value_message = None
+            self.app.toast(note, "error", 8)
         self.rebuild()
 
     def layout(self):
@@ -61,9 +69,13 @@ class TitleScene(Scene):
         if self.resume_info is not None:
             g = self.resume_info.game
             rw = s(420)
+            info = self.resume_info
+            meta = info.record.meta
+            who = " vs AI" if meta.get("mode") == "ai" else (" (hot seat)" if meta.get("mode") == "hotseat" else "")
             self.button(((self.W - rw) // 2, self.tiles[0].bottom + s(14), rw, s(40)),
-                        f"Resume your {gamesinfo.title(g)} game (turn {self.resume_info.turn})", self.resume_game,
-                        key="return", tip="Continue exactly where you left off", cls="@primary", name="resume")
+                        f"Resume your {gamesinfo.title(g)} game{who} (turn {info.turn})", self.resume_game,
+                        key="return", tip=f"Continue exactly where you left off<br>{info.title()}",
+                        cls="@primary", name="resume")
         items = [("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI"),
                  ("Replays", "r", lambda: self.go("replays"), "Watch finished games"),
                  ("Quit", "q", self.app.quit, "Leave Cardhall")]
@@ -74,10 +86,15 @@ class TitleScene(Scene):
             x += bw + s(16)
 
     def resume_game(self):
-        from .game_menu import GameMenuScene
-        menu = self.go("game_menu", game=self.resume_info.game)
-        if isinstance(menu, GameMenuScene) and menu.resume_info is not None:
-            menu.resume_game()
+        from .game_menu import resume_saved_game
+        info = self.resume_info
+        if info is None:
+            return None
+        t = resume_saved_game(self.app, info)
+        if t is None:  # could not be resumed (message shown, file set aside)
+            self.resume_info = None
+            self.rebuild()
+        return t
 
     def open_game(self, g):
         if gamesinfo.spec(g) is None:
