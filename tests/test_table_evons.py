@@ -525,3 +525,36 @@ def test_a_replay_plays_on_the_evons_table_forward_and_back(driver):
     ctrl.to_end()
     driver.step(3)
     assert t.match.result() is not None
+
+
+def test_the_animated_board_ends_where_the_engine_is():
+    """Walking a copy of the board through an action's events (what the animation shows step by step)
+    arrives at the engine's own view: grid, owners, covered cards, damage, credits, graveyards, chain."""
+    import random
+
+    from client.tables.evons_anims import apply_event, display_copy
+    from engine.evons.match import EvonsMatch
+    n = 0
+    for seed in range(1, 7):
+        m = EvonsMatch.new(starter_pair("evons", seed), seed)
+        rng = random.Random(seed)
+        viewer = seed % 2
+        while m.result() is None:
+            before = m.view(viewer)
+            a = rng.choice(m.legal_actions())
+            ev = m.apply(a)
+            after = m.view(viewer)
+            d = display_copy(before, after)
+            for e in ev:
+                apply_event(d, e)
+            on = [i for i in after.grid if i >= 0]
+            assert d.grid == after.grid, (seed, a)
+            assert [d.ctrl[i] for i in on] == [after.ctrl[i] for i in on]
+            assert [d.is_covered(i) for i in on] == [after.is_covered(i) for i in on]
+            assert [d.dmg[i] for i in on] == [after.dmg[i] for i in on]
+            assert d.credits(0) == after.credits(0) and d.credits(1) == after.credits(1)
+            assert [sorted(z) for z in d.zones[EM.Z_GRAVE:]] == [sorted(z) for z in after.zones[EM.Z_GRAVE:]]
+            assert d.cellbonus == after.cellbonus
+            assert [f[1] for f in d.stack if f[0] == EM.FR_ACT] == [f[1] for f in after.stack if f[0] == EM.FR_ACT]
+            n += 1
+    assert n > 500

@@ -61,6 +61,7 @@ def apply_event(d, e):
     sc = d.sc
     try:
         if k == "turn":
+            d.dmg = [0] * len(d.dmg)        # damage wears off at the end of each turn
             sc[EM.S_TP] = e[1]
             sc[EM.S_TURN] = e[2]
             sc[EM.S_MOVER] = e[1]
@@ -138,6 +139,8 @@ def apply_event(d, e):
             _put(d, inst, t)
             d.ctrl[inst] = sc[EM.S_TP]
             d.flags[inst] = (EM.F_COVERED | EM.F_GROWTH) if how == "growth" else 0
+        elif k == "end":
+            d.stack = []
         elif k == "discard":
             _zone_remove(d, e[2])
             d.zones[EM.Z_GRAVE + e[1]].append(e[2])
