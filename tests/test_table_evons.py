@@ -558,3 +558,24 @@ def test_the_animated_board_ends_where_the_engine_is():
             assert [f[1] for f in d.stack if f[0] == EM.FR_ACT] == [f[1] for f in after.stack if f[0] == EM.FR_ACT]
             n += 1
     assert n > 500
+
+
+def test_mulligan_variant_is_one_button(driver):
+    s = MatchSession.new("evons", starter_pair("evons", 5), 5, {"mulligan_variant": True},
+                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    human = s.match.to_move()
+    t = open_table(driver, s, human=human)
+    assert "one card fewer" in t.prompt()
+    driver.key("m")
+    assert s.actions[-1] == (EM.MULLIGAN, 0b11111) and len(t.match.hand(human)) == 4
+
+
+def test_own_covered_card_can_be_peeked_but_not_the_opponents(driver):
+    m = sc(grid={"B2": ("inferno_titan", 0, "covered"), "D2": ("stone_ram", 1, "covered")},
+           hand0=["stone_ram", "tide_sprite"])
+    t = open_table(driver, m)
+    assert t.card_at(cell_centre(t, "B2")).id == "inferno_titan"
+    assert t.card_at(cell_centre(t, "D2")) is None
+    driver.move(cell_centre(t, "B2"))
+    driver.step(12)
+    assert t.hover_card is not None and t.hover_card.id == "inferno_titan"
