@@ -1,0 +1,187 @@
+"""Undo / redo on the real tables through keys and buttons: against the AI at
+once (the AI's pending decision is cancelled), in hot seat only once the other
+player allows it (also from the hand-off screen)."""
+import json
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.games import available_games  # noqa: E402
+
+GAMES = [g for g in ("everdawn", "evons", "essveil") if g in available_games()]
+pytestmark = pytest.mark.skipif(not GAMES, reason="no game engine installed yet")
+
+
+@pytest.fixture
+def driver(tmp_path):
+    from client.testing import Driver
+    d = Driver(tmp_path)
+    d.app.settings.ai_difficulty = "easy"
+    yield d
+    d.close()
+
+
+def start(d, game, mode="ai", seed=5):
+    from client.scenes.setup import start_match
+    from engine.core.harness import starter_pair
+    start_match(d.app, game, starter_pair(game, seed), mode=mode, ai_level="easy", seed=seed)
+    d.step(2)
+    t = d.app.scenes.find("table")
+    assert t is not None and t.mode == mode
+    return t
+
+
+def state(t):
+    return json.dumps(t.match.to_json(), sort_keys=True)
+
+
+def human_move(t, k=0):
+    legal = t.match.legal_actions()
+    assert t.perform(legal[k % len(legal)])
+
+
+def wait_human(d, t, frames=3000):
+    assert d.until(lambda: t.human_to_move() or t.match.result() is not None, frames)
+    d.step(2)
+
+
+def play_until_two_human_decisions_with_ai_between(d, t):
+    """Human decisions (the AI answering in between) until the human has made a
+    decision, the AI has answered, and it is the human's move again."""
+    human = t.human_seats[0]
+    s = t.session
+    for k in range(60):
+        wait_human(d, t)
+        assert t.match.result() is None
+        acts = [s.actor(i) for i in range(len(s))]
+        if human in acts and (1 - human) in acts[max(i for i, a in enumerate(acts) if a == human):]:
+            return
+        human_move(t, k)
+        d.step(1)
+    pytest.fail("the AI never answered")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_and_redo_against_the_ai_restore_identical_states(driver, game):
+    t = start(driver, game)
+    play_until_two_human_decisions_with_ai_between(driver, t)
+    s, human = t.session, t.human_seats[0]
+    now = state(t)
+    n = len(s)
+    last = max(s.decisions(human))
+    want = json.dumps(s.state_at(last).to_json(), sort_keys=True)
+    assert t.widgets["undo"].is_enabled and not t.widgets["redo"].is_enabled
+    driver.key("z", ctrl=True)                      # Ctrl+Z: back to before my last decision
+    assert len(s) == last and state(t) == want
+    assert t.human_to_move() and t.ai_job is None
+    assert t.widgets["redo"].is_enabled
+    driver.key("y", ctrl=True)                      # Ctrl+Y: everything played again
+    assert len(s) == n and state(t) == now
+    driver.click("undo")                            # the buttons do the same
+    assert len(s) == last and state(t) == want
+    driver.click("redo")
+    assert len(s) == n and state(t) == now
+    # the autosave follows: resuming now gives this very state
+    from engine.core.autosave import find_resumable
+    from engine.core.session import MatchSession
+    from client.storage import saves_dir
+    driver.key("z", ctrl=True)
+    r = MatchSession.resume(find_resumable(saves_dir())[0].path)
+    assert json.dumps(r.match.to_json(), sort_keys=True) == want
+
+
+def test_undo_back_through_several_decisions_and_a_new_move_clears_redo(driver):
+    game = GAMES[0]
+    t = start(driver, game, seed=8)
+    s, human = t.session, t.human_seats[0]
+    for k in range(4):
+        wait_human(driver, t)
+        human_move(t, k)
+        driver.step(1)
+    wait_human(driver, t)
+    mine = s.decisions(human)
+    states = {i: json.dumps(s.state_at(i).to_json(), sort_keys=True) for i in mine}
+    for i in reversed(mine):                        # any earlier decision of mine
+        driver.key("z", ctrl=True)
+        assert len(s) == i and state(t) == states[i]
+    assert not t.widgets["undo"].is_enabled         # nothing left to take back
+    driver.key("z", ctrl=True)                      # nothing happens (a toast says so)
+    assert len(s) == mine[0] and state(t) == states[mine[0]]
+    human_move(t, 1)                                # a different move: redo is gone
+    driver.step(1)
+    assert not s.can_redo() and not t.widgets["redo"].is_enabled
+
+
+def test_undo_cancels_the_ais_pending_decision(driver):
+    game = GAMES[0]
+    t = start(driver, game, seed=9)
+    s, human = t.session, t.human_seats[0]
+    for k in range(40):
+        wait_human(driver, t)
+        before = len(s)
+        human_move(t, k)
+        driver.step(1)                              # the AI starts thinking in the background
+        if t.ai_job is not None:
+            break
+    else:
+        pytest.fail("the AI never had to decide")
+    driver.key("z", ctrl=True)
+    assert t.ai_job is None and len(s) == before and t.human_to_move()
+    driver.step(30)
+    assert len(s) == before and t.human_to_move()   # the cancelled decision never lands
+
+
+def _handoff_to_other_player(driver, t):
+    """Hot seat: confirm the hand-off if shown; then the seat at the screen plays
+    until the other seat is to move. Returns the seat that just played."""
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    seat = t.viewer
+    assert t.match.to_move() == seat
+    for k in range(100):
+        if t.match.to_move() != seat:
+            break
+        human_move(t, k)
+        driver.step()
+    driver.step(3)
+    assert driver.scene.name == "handoff"
+    return seat
+
+
+def test_hotseat_undo_needs_the_other_players_permission(driver):
+    game = GAMES[0]
+    t = start(driver, game, mode="hotseat", seed=4)
+    s = t.session
+    seat = _handoff_to_other_player(driver, t)
+    n = len(s)
+    now = state(t)
+    last = max(s.decisions(seat))
+    want = json.dumps(s.state_at(last).to_json(), sort_keys=True)
+    # from the hand-off screen: the player who just moved asks to take it back
+    assert "take_back" in driver.scene.widgets
+    driver.click("take_back")
+    q = driver.scene
+    assert q.name == "confirm_undo"
+    assert q.kwargs["question"] == (f"{t.names[1 - seat]}, allow {t.names[seat]} to take back their move?")
+    driver.click("no")                              # refused: nothing changes
+    assert len(s) == n and state(t) == now and driver.scene.name == "handoff"
+    driver.key("z", ctrl=True)                      # Ctrl+Z on the hand-off screen asks again
+    assert driver.scene.name == "confirm_undo"
+    driver.click("yes")                             # allowed
+    assert len(s) == last and state(t) == want
+    assert driver.scene is t and t.viewer == seat and t.match.to_move() == seat
+    # at the table, Ctrl+Z asks too (and Esc refuses)
+    human_move(t, 0)
+    driver.step(2)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    asker = t.viewer
+    if s.can_undo(asker):
+        m = len(s)
+        driver.key("z", ctrl=True)
+        assert driver.scene.name == "confirm_undo"
+        assert f"allow {t.names[asker]} to take back" in driver.scene.kwargs["question"]
+        driver.key("escape")
+        assert len(s) == m
