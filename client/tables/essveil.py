@@ -1228,32 +1228,39 @@ class Table(TableScene):
         first = m.is_first_turn_of(me)
         flow_n = min(EV.FLOW_ESSENCE, res)
         deep_n = min(EV.DEEP_ESSENCE, res)
-        items = (("flow", "Flow", f"+{flow_n} Essence, then draw a card", "F", True),
-                 ("deep", "Deep Attune", f"+{deep_n} Essence, no draw", "D", not first))
+        lim = f" (Reserve {res})" if res < EV.DEEP_ESSENCE else ""
+        items = (("flow", "Flow", f"+{flow_n} Essence{lim if res < EV.FLOW_ESSENCE else ''}, then draw a card", "F",
+                  True),
+                 ("deep", "Deep Attune", f"+{deep_n} Essence{lim}, no draw", "D", not first))
         for key, title, line, k, ok in items:
             rr = self.attune_rects[key]
             hot = rr.collidepoint(self.app.mouse) and ok
             pygame.draw.rect(surf, (58, 44, 96) if hot else (40, 34, 64), rr, border_radius=s(12))
             pygame.draw.rect(surf, PAL["gold_hi"] if hot else ESSENCE_COL, rr, max(2, s(3) if hot else s(2)),
                              border_radius=s(12))
-            draw_text(surf, title, (rr.centerx, rr.top + s(10)), s(22), PAL["text"] if ok else PAL["dim"],
+            u = rr.height / 104
+            draw_text(surf, title, (rr.centerx, rr.top + int(6 * u)), s(22), PAL["text"] if ok else PAL["dim"],
                       bold=True, anchor="midtop")
-            # the Essence it brings, as little cards
+            # the Essence it brings, as little cards (and the card Flow draws)
             n = flow_n if key == "flow" else deep_n
-            ew, eh = s(18), s(26)
-            total = n * (ew + s(3)) + (s(26) if key == "flow" else 0)
+            eh = max(s(16), int(24 * u))
+            ew = int(eh * 0.7)
+            total = n * (ew + s(3)) + (ew + s(8) if key == "flow" else 0)
             x = rr.centerx - total // 2
-            y = rr.top + s(42)
+            y = rr.top + int(40 * u)
             for _ in range(n):
                 surf.blit(self._essence_card(ew, eh, "ready"), (x, y))
                 x += ew + s(3)
             if key == "flow":
-                surf.blit(back_surface(GAME, ew), (x + s(6), y))
-            draw_text(surf, line, (rr.centerx, rr.bottom - s(24)), s(14), PAL["muted"], anchor="midbottom")
-            draw_text(surf, f"key {k}", (rr.centerx, rr.bottom - s(6)), s(11), PAL["dim"], anchor="midbottom")
-        if res < EV.DEEP_ESSENCE:
-            draw_text(surf, f"Your Reserve holds {res}: you move what there is.", (p.centerx, p.bottom - s(2)),
-                      s(11), PAL["dim"], italic=True, anchor="midbottom")
+                x += s(5)
+                card = pygame.Rect(x, y, ew, eh)
+                pygame.draw.rect(surf, (236, 226, 200), card, border_radius=s(3))
+                pygame.draw.rect(surf, (120, 100, 70), card, max(1, s(1)), border_radius=s(3))
+                draw_text(surf, "+1", card.center, max(8, int(eh * 0.45)), (60, 40, 20), bold=True, anchor="center")
+            draw_text(surf, line, (rr.centerx, y + eh + int(3 * u)), s(14), PAL["muted"] if ok else PAL["dim"],
+                      anchor="midtop")
+            draw_text(surf, f"key {k}" if ok else "not on your first turn", (rr.centerx, rr.bottom - int(4 * u)),
+                      s(11), PAL["dim"], anchor="midbottom")
 
     def _draw_guard_marks(self, surf):
         s = self.s
@@ -1273,7 +1280,8 @@ class Table(TableScene):
         for uid, why in self.guard_reasons(v).items():
             rr = rects.get(uid)
             if rr is not None and uid not in dict(opts):
-                pill(surf, f"can't: {why}", (rr.centerx, rr.top + int(rr.height * 0.52)), s(11), PAL["muted"],
+                short = {"used this round": "used", "is the target": "target"}.get(why, why)
+                pill(surf, f"no: {short}", (rr.centerx, rr.top + int(rr.height * 0.52)), s(11), PAL["muted"],
                      icon="shield")
 
     def _draw_pick(self, surf):
