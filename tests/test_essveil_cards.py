@@ -316,7 +316,8 @@ def test_raise_the_wall_two_guard_sentinels():
     covers("raise_the_wall", "veil_sentinel")
     m = scenario(hands=(["raise_the_wall"], []))
     m.apply(play(0))
-    assert board_ids(m, 0) == ["veil_sentinel"] * 2 and stats(m, 0) == (0, 3)
+    tok = CARDS["veil_sentinel"]
+    assert board_ids(m, 0) == ["veil_sentinel"] * 2 and stats(m, 0) == (tok.might, tok.endurance)
     assert m.creatures(0)[0]["keywords"] == ["Guard"]
 
 

@@ -188,7 +188,7 @@ def test_fight_is_simultaneous_and_damage_persists():
     do(m, END_TURN)
     do(m, ATTUNE_FLOW)
     do(m, END_TURN)
-    assert m.creature(d)["damage"] == 3 and m.creature(d)["left"] == 2
+    assert m.creature(d)["damage"] == 3 and m.creature(d)["left"] == 6 - 3
 
 
 def test_attack_on_the_player_deals_might_to_life():
