@@ -87,17 +87,6 @@ def project_datas() -> list[tuple[str, str]]:
     return out
 
 
-# Extra names for bundled files: (name inside the bundle, source). client/app.py
-# sets the window icon from assets/icon.png; the icon itself lives in assets/icons/.
-ALIASES = (("assets/icon.png", "assets/icons/cardhall.png"),)
-
-
-def alias_datas() -> list[tuple[str, str, str]]:
-    """PyInstaller TOC entries (dest name, source, "DATA") for :data:`ALIASES`."""
-    return [(dest, str(ROOT / src), "DATA") for dest, src in ALIASES
-            if (ROOT / src).is_file() and not (ROOT / dest).exists()]
-
-
 def pygame_gui_extras() -> list[tuple[str, str]]:
     """pygame-gui's font licence files (its own PyInstaller hook leaves them out)."""
     try:

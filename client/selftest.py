@@ -102,8 +102,7 @@ def check_resources():
                 if p.suffix.lower() in (".txt", ".md") or "licen" in p.name.lower()]
     if not licences:
         raise AssertionError("font licence files are missing")
-    wanted = ["theme.json", "icons/cardhall.png"] + (["icon.png"] if frozen else [])  # window icon
-    missing = [n for n in wanted if not (assets / n).is_file()]
+    missing = [n for n in ("theme.json", "icons/cardhall.png") if not (assets / n).is_file()]
     if missing:
         raise AssertionError(f"missing from assets: {', '.join(missing)}")
     if not decks_dir().is_dir():
