@@ -14,7 +14,8 @@ State (flat, cheap to clone)
   ``R_UID`` (stable creature id, >= ``FIRST_UID``), ``R_CARD``, ``R_DMG`` (damage
   taken), ``R_MIGHT`` / ``R_END`` (permanent stat changes), ``R_FLAGS`` (``F_*``
   bits), ``R_EQUIP`` (attached Equipment card index, 0 = none), ``R_GKW``
-  (keywords given by effects, ``K_*`` bits).
+  (keywords given by effects, ``K_*`` bits; no card in the pool gives any yet,
+  Silence clears them).
 * ``lists``: each seat's deck list at setup (immutable tuples, shared by clones).
 * ``rng``: the SplitMix64 state (an int).
 
@@ -70,8 +71,8 @@ from .cards import (
     C_TARGET, CARDS_BY_INDEX, E_AEGIS, E_END, E_KW, E_MIGHT, INDEX, K_AEGIS, K_DRAIN, K_GUARD,
     K_SWIFT, K_VEILSTEP, K_VENOM, KIND_CREATURE, KIND_EQUIPMENT, KIND_TOKEN, OP_AEGIS,
     OP_ATTUNE, OP_BUFF, OP_DAMAGE, OP_DESTROY, OP_DRAW, OP_HEAL, OP_REANIMATE, OP_SILENCE,
-    OP_SUMMON, OP_TAP, S_EACH, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH_OTHER, S_EACH_PLAYER, S_OPPONENT, S_SELF,
-    S_TARGET, T_ANY, T_CREATURE, T_ENEMY_ANY, T_ENEMY_CREATURE, T_FRIENDLY_CREATURE, T_NONE,
+    OP_SUMMON, OP_TAP, S_EACH, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH_OTHER, S_EACH_PLAYER,
+    S_OPPONENT, S_SELF, S_TARGET, T_ANY, T_CREATURE, T_ENEMY_ANY, T_ENEMY_CREATURE, T_FRIENDLY_CREATURE, T_NONE,
 )
 
 # ---------------------------------------------------------------- rules numbers
