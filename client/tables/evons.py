@@ -535,6 +535,9 @@ class Table(TableScene):
             return r.text(self.names)
         v = self.shown if self.shown is not None else self.match
         tp = v.turn_player()
+        if v.turn() == 0:
+            first = self.names[v.sc[EM.S_FIRST]]
+            return f"Opening hands: keep or mulligan · {first} goes first"
         s0, s1 = v.score(0), v.score(1)
         return f"Turn {v.turn()} · {self.names[tp]} to play · score {s0}–{s1}"
 
@@ -897,8 +900,9 @@ class Table(TableScene):
         card = card_obj(v, inst)
         covered = v.is_covered(inst)
         # second ownership cue: the seat's shape in the top-left corner
-        r0 = max(4, self.cell // 9)
-        cx, cy = inner.left + r0 + s(2), inner.top + r0 + s(2)
+        # (between the NW and N arrow positions, so no arrow is hidden)
+        r0 = max(3, self.cell // 12)
+        cx, cy = inner.left + int(inner.width * 0.35), inner.top + r0 + s(2)
         col = SEAT_COLOURS[seat]
         if self.seat_shape(seat) == "circle":
             pygame.draw.circle(surf, (10, 10, 14), (cx, cy), r0 + 2)
