@@ -202,6 +202,12 @@ class Table(TableScene):
         r = self.info_rect(seat)
         return (r.centerx + self.s(14), r.top + self.s(62))
 
+    def life_rect(self, seat):
+        """Around the Life number: where attack and spell arrows at a player point."""
+        r = pygame.Rect(0, 0, self.s(80), self.s(44))
+        r.center = self.life_pos(seat)
+        return r
+
     def grave_pos(self, seat):
         return self.grave_row_rect(seat).center
 
@@ -655,7 +661,9 @@ class Table(TableScene):
             atk, target = m.pending_attack()
             a = card_of(m.creature(atk)["card"]).name
             what = "you" if target == EV.player_target(p) else card_of(m.creature(target)["card"]).name
-            return f"{a} attacks {what}! Click a lit Guard to intercept (1–3), or Space: let it through."
+            n = len(self.guard_options())
+            keys = "1" if n == 1 else f"1–{min(n, 3)}"
+            return f"{a} attacks {what}! Click a lit Guard to intercept ({keys}), or Space: let it through."
         if not self.live_sources:
             return "Nothing more to play. Space: end the turn."
         return "Drag cards onto your side or a target, creatures onto an enemy to attack. Space: end turn."
@@ -1163,7 +1171,7 @@ class Table(TableScene):
         if ar is None:
             return
         if target in (1, 2):
-            tr = self.info_rect(target - 1)
+            tr = self.life_rect(target - 1)
         else:
             tr = rects.get(target)
         pulse = 0.5 + 0.5 * math.sin(self.t * 5)

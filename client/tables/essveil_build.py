@@ -57,7 +57,7 @@ def build_animations(t, action, events, before, after):
 
     def target_rect(target):
         if target in (1, 2):
-            return t.info_rect(target - 1)
+            return t.life_rect(target - 1)
         if target == EV.NO_TARGET:
             return None
         return rect_of(target)
@@ -96,8 +96,8 @@ def build_animations(t, action, events, before, after):
         elif k == "refresh":
             if e[2]:
                 vr = t.veil_rect(e[1])
-                out.append(FloatText(f"{e[2]} Essence back to Reserve", (vr.left + s(120), vr.centery), ESSENCE_COL,
-                                     size=int(18 * sc), rise=int(24 * sc), duration=0.7))
+                out.append(FloatText(f"{e[2]} spent Essence back to the Reserve", (vr.centerx + s(60), vr.centery),
+                                     ESSENCE_COL, size=int(18 * sc), rise=int(8 * sc), duration=0.8))
         elif k == "grow":
             switch()
             rr = rect_of(e[2])
@@ -110,8 +110,8 @@ def build_animations(t, action, events, before, after):
             vr = t.veil_rect(p)
             label = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil", "effect": "Attune"}.get(how, "")
             out.append(RingPulse(vr, ESSENCE_COL, sc, duration=0.5))
-            out.append(FloatText(f"{label}: +{n} Essence", (vr.left + s(160), vr.centery), ESSENCE_COL,
-                                 size=int(20 * sc), rise=int(26 * sc), duration=0.8, parallel=True))
+            out.append(FloatText(f"{label}: +{n} Essence", (vr.centerx + s(60), vr.centery), ESSENCE_COL,
+                                 size=int(20 * sc), rise=int(8 * sc), duration=0.8, parallel=True))
         elif k == "draw":
             p = e[1]
             n_after = len(after.hands[p])
@@ -153,7 +153,7 @@ def build_animations(t, action, events, before, after):
                 centre = t.band.center
                 out.append(FlyCard(card_img(cid, s(100)), src, pygame.Rect(centre[0] - s(50), centre[1] - s(70),
                                                                        s(100), s(140)), duration=0.3))
-                out.append(Showcase(big, centre, card.name, scale=sc, duration=0.8))
+                out.append(Showcase(big, centre, "", scale=sc, duration=0.8))
                 tr = target_rect(target)
                 if tr is not None:
                     out.append(Arrow(centre, tr.center, PAL["gold_hi"], max(4, s(6)), scale=sc, duration=0.5,
