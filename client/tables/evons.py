@@ -435,7 +435,8 @@ class Table(TableScene):
                 self.shift = shift
                 self.refresh(update_shown=False)
             return
-        if ev.type == pygame.KEYDOWN and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+        if ev.type == pygame.KEYDOWN and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) \
+                and self.mode in ("ai", "hotseat"):
             if ev.key == pygame.K_c and self.session is not None:
                 self.toggle_all()
                 return
@@ -530,6 +531,8 @@ class Table(TableScene):
 
     # ================================================================ text
     def status_text(self):
+        if self.mode == "replay" and getattr(self, "replay", None) is not None:
+            return super().status_text()
         r = self.result()
         if r is not None and not self.anims.busy:
             return r.text(self.names)
@@ -554,6 +557,8 @@ class Table(TableScene):
         if self.result() is not None:
             return "The game is over."
         p = m.to_move()
+        if self.mode == "replay":
+            return "Replay: Space plays or pauses, ← / → step, PgUp / PgDn jump a turn."
         if not self.human_to_move():
             return f"{self.names[p]} is deciding…" if p is not None else ""
         ph = m.phase()
@@ -982,7 +987,7 @@ class Table(TableScene):
             draw_text(surf, label, (x, y), fs, PAL["muted"])
             draw_text(surf, str(val), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
             y += lh
-        if seat == self.viewer and (self.human_to_move() or self.mode != "watch"):
+        if seat == self.viewer and self.mode in ("ai", "hotseat"):
             self._draw_mode_toggle(surf)
 
     def _draw_mode_toggle(self, surf):
