@@ -65,7 +65,7 @@ class ReplaysScene(Scene):
         """For screenshots: make a few finished games when there are none."""
         from ..storage import replays_dir
         from engine.core.replays import list_replays
-        if not list_replays(replays_dir()):
+        if not list_replays(replays_dir(), set_aside_bad=False):
             make_demo_replays(replays_dir(), 6, seed)
         return {}
 
