@@ -532,3 +532,15 @@ def test_demo_command_line(tmp_path):
     info = json.loads(p.stdout.strip().splitlines()[-1])
     assert info["game"] == "essveil" and info["result"] is not None
     assert (out / "essveil-5-final.png").exists() and len(list(out.glob("essveil-5-*.png"))) == info["frames"]
+
+
+def test_unlit_hand_cards_say_what_they_wait_for(driver):
+    from client.tables.essveil import Table
+    m = scenario(hands=(["war_mammoth", "iron_blade", "blood_pact"], []), veil=(2, 2), life=(4, 20))
+    t = open_table(driver, m)
+    v = t.view
+    said = [Table._why_not_playable(v, HUMAN, CARDS[c], 2) for c in v.hand_ids(HUMAN)]
+    assert said == ["needs 6", "needs a bearer", "needs Life"]
+    assert not t.live_sources & {("hand", 0), ("hand", 1), ("hand", 2)}
+    driver.drag(hand_pos(t, 2), side_pos(t))
+    assert last_toast(driver) == "You can't pay 4 Life for Blood Pact: it would bring you to 0."

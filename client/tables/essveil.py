@@ -1211,9 +1211,10 @@ class Table(TableScene):
                 veil = pygame.Surface(rr.size, pygame.SRCALPHA)
                 veil.fill((6, 6, 12, 130))
                 surf.blit(veil, rr)
-                if c.cost > ready:
-                    pill(surf, f"needs {c.cost}", (rr.centerx, rr.top + rr.height * 0.45), s(12), PAL["bad"],
-                         icon="gem")
+                why = self._why_not_playable(v, me, c, ready)
+                if why:
+                    pill(surf, why, (rr.centerx, rr.top + rr.height * 0.45), s(12), PAL["bad"],
+                         icon="gem" if why.startswith("needs ") and why[6:].isdigit() else None)
             if picking == ("hand", i):
                 pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
             elif can_act and self.pick is None and ("hand", i) in self.live_sources and self.app.settings.show_hints:
@@ -1221,6 +1222,20 @@ class Table(TableScene):
         if not hand:
             draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,
                       anchor="center")
+
+    @staticmethod
+    def _why_not_playable(v, me, c, ready):
+        """A word on an unlit hand card: what it is waiting for (the engine's reason shows on a drop)."""
+        if c.cost > ready:
+            return f"needs {c.cost}"
+        if c.life_cost and v.life(me) - c.life_cost <= 0:
+            return "needs Life"
+        crs = v.creatures(me)
+        if c.kind == "equipment" and not any(x["equipment"] is None for x in crs):
+            return "needs a bearer"
+        if c.kind == "creature" and len(crs) >= EV.MAX_CREATURES:
+            return "side full"
+        return ""
 
     # ---------------------------------------------------------------- prompts on the board
     def _draw_attune(self, surf):
