@@ -558,7 +558,7 @@ class Table(TableScene):
             return "The game is over."
         p = m.to_move()
         if self.mode == "replay":
-            return "Replay: Space plays or pauses, ← / → step, PgUp / PgDn jump a turn."
+            return "Replay: Space plays or pauses, Left / Right step, PgUp / PgDn jump a turn."
         if not self.human_to_move():
             return f"{self.names[p]} is deciding…" if p is not None else ""
         ph = m.phase()
@@ -830,8 +830,6 @@ class Table(TableScene):
         # zone captions
         draw_text(surf, "OUT ZONE", (g.right - s(4), g.bottom - s(3)), s(10), PAL["dim"], bold=True,
                   anchor="bottomright")
-        draw_text(surf, "MAIN ZONE", (main.left + s(4), main.bottom - s(3)), s(10), shade(PAL["evons"], 0.9),
-                  bold=True, anchor="bottomleft")
 
     def _draw_grid(self, surf, v):
         s = self.s
