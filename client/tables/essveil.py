@@ -335,7 +335,9 @@ class Table(TableScene):
         for c in v.creatures(me):
             rr = rects[c["uid"]]
             card = card_of(c["card"])
-            out.append(DragSource(("unit", c["uid"]), rr, card_surface(GAME, card, rr.width), card))
+            img = pygame.Surface(rr.size, pygame.SRCALPHA)     # the card as it stands: damage, buffs, Aegis
+            self._draw_unit(img, v, me, c, img.get_rect())
+            out.append(DragSource(("unit", c["uid"]), rr, img, card))
             if ph == "main" and card.ability is not None and not c["silenced"]:
                 ab, _eq = self.tab_rects(rr, True, bool(c["equipment"]))
                 img = pygame.Surface(ab.size, pygame.SRCALPHA)
@@ -593,8 +595,8 @@ class Table(TableScene):
         out = []
         if ph == "main":
             if EV.PIERCE_THE_VEIL in self.legal:
-                out.append((f"Pierce the Veil (−{EV.PIERCE_LIFE} Life, +1 Essence)", EV.PIERCE_THE_VEIL, "p",
-                            "Once a turn: pay 3 Life to move 1 Essence from your Reserve to your Veil"))
+                out.append((f"Pierce the Veil (pay {EV.PIERCE_LIFE} Life)", EV.PIERCE_THE_VEIL, "p",
+                            f"Once a turn: pay {EV.PIERCE_LIFE} Life to move 1 Essence from your Reserve to your Veil"))
             out.append(("End turn", EV.END_TURN, "space", "End your turn (Space or Enter)"))
         elif ph == "guard":
             for i, (uid, a) in enumerate(self.guard_options()[:3]):
@@ -838,8 +840,12 @@ class Table(TableScene):
         draw_text(surf, str(len(v.graves[seat])), (gr.right - s(6), gr.centery), fs, PAL["gold_hi"], bold=True,
                   anchor="midright")
         # the top card of the graveyard, when there is room (your panel is taller)
-        top_area = pygame.Rect(r.left + s(10), gr.bottom + s(10), r.width - s(20), r.bottom - gr.bottom - s(18))
-        if v.graves[seat] and top_area.height > s(70):
+        top_area = pygame.Rect(r.left + s(10), gr.bottom + s(12), r.width - s(20), r.bottom - gr.bottom - s(20))
+        if v.graves[seat] and top_area.height > s(90):
+            draw_text(surf, "top of the graveyard", (top_area.centerx, top_area.top - s(6)), s(11), PAL["dim"], italic=True,
+                      anchor="midtop")
+            top_area.top += s(10)
+            top_area.height -= s(10)
             w = min(top_area.width, int(top_area.height / 1.4))
             img = card_surface(GAME, CARDS_BY_INDEX[v.graves[seat][-1]], w)
             rr = img.get_rect(midtop=(top_area.centerx, top_area.top))
@@ -847,7 +853,7 @@ class Table(TableScene):
             veil = pygame.Surface(rr.size, pygame.SRCALPHA)
             veil.fill((10, 10, 16, 70))
             surf.blit(veil, rr)
-        elif top_area.height > s(70):
+        elif top_area.height > s(90):
             draw_text(surf, "(graveyard empty)", (top_area.centerx, top_area.top + s(6)), s(12), PAL["dim"],
                       italic=True, anchor="midtop")
 
