@@ -191,6 +191,16 @@ def test_finished_game_is_kept_as_a_replay_and_its_autosave_removed(tmp_path):
     # undo after the end: the game continues and is autosaved again
     assert s.undo_to_previous_decision(s.actor(len(s) - 1))
     assert s.record.result is None and find_resumable(auto)[0].actions == len(s)
+    # redo to the same end: no second copy of the same game
+    assert s.redo() and s.record.result is not None
+    assert len(list_replays(reps)) == 1 and list(auto.iterdir()) == []
+    # a different ending is another game: kept too
+    s.undo_to_previous_decision(s.actor(len(s) - 1))
+    rng = Rng(99)
+    while s.match.result() is None:
+        s.apply(random_action(s.match, rng))
+    if s.actions != info.record.actions:
+        assert len(list_replays(reps)) == 2
 
 
 def test_resume_restores_position_and_ai_settings(tmp_path):

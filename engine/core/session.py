@@ -56,6 +56,7 @@ class MatchSession:
         self.replay_folder = Path(replay_folder) if replay_folder is not None else None
         self.replay_path: Path | None = None  # where the finished game was kept
         self.save_error: str | None = None  # last autosave/replay write failure, for the client
+        self._kept: list = []  # the actions of the game last kept as a replay
         self._dirty = False
         self.k = max(1, int(snapshot_every or self.SNAPSHOT_EVERY))
         m = record.new_match()
@@ -243,7 +244,10 @@ class MatchSession:
         from .replays import finish_record, save_replay
         finish_record(self.record, self._match)
         if self.replay_folder is not None:
-            self.replay_path = save_replay(self.replay_folder, self.record)
+            if self.record.actions != self._kept or self.replay_path is None \
+                    or not self.replay_path.exists():  # undo + redo to the same end: kept already
+                self.replay_path = save_replay(self.replay_folder, self.record)
+                self._kept = list(self.record.actions)
             if self.autosave is not None:
                 self.autosave.discard()
         elif self.autosave is not None:
