@@ -39,8 +39,8 @@ import pygame
 
 from engine.core.match import Result
 from engine.evons import match as EM
-from engine.evons.cards import (ABILITY_TITLES, CARD_ARROWS, CARD_COST, CARD_IS_BLOCK, COLUMNS, DIRECTIONS,
-                                IN_MAIN, N_CELLS, NEIGHBOUR, POOL, cell_name)
+from engine.evons.cards import (ABILITY_TITLES, CARD_ARROWS, COLUMNS, DIRECTIONS, IN_MAIN, N_CELLS, NEIGHBOUR,
+                                ORTHO_NEIGHBOURS, POOL, cell_name)
 
 from ..cards import back_surface, card_surface
 from ..cards.evons import render_tile
@@ -136,9 +136,6 @@ class Table(TableScene):
         """The second ownership cue, as on the seat chips: circle for you (or P1), square for the other."""
         ref = self.human_seats[0] if (self.mode == "ai" and self.human_seats) else 0
         return "circle" if seat == ref else "square"
-
-    def who(self, seat) -> str:
-        return self.names[seat]
 
     # ================================================================ geometry
     def layout(self):
@@ -337,7 +334,6 @@ class Table(TableScene):
             out.append(self._cell_source(v, c0))
         elif ph == "pull":
             # every card next to the target can be picked up; the engine refuses the ones it can't pull
-            from engine.evons.cards import ORTHO_NEIGHBOURS
             for c in ORTHO_NEIGHBOURS[m.pending_target()]:
                 if v.at(c) >= 0:
                     out.append(self._cell_source(v, c))
@@ -1182,10 +1178,6 @@ class Table(TableScene):
         if not hand:
             draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,
                       anchor="center")
-        opp = 1 - me
-        n_opp = len(v.zones[EM.Z_HAND + opp])
-        if self.reveal_all and n_opp:
-            pass
         if self.tray is not None:
             panel(surf, self.tray, colour=PAL["panel"], border=PAL["gold"], radius=s(12), alpha=245)
             draw_text(surf, "Your graveyard — choose the monster to bring back", (self.tray.centerx,
