@@ -544,3 +544,28 @@ def test_unlit_hand_cards_say_what_they_wait_for(driver):
     assert not t.live_sources & {("hand", 0), ("hand", 1), ("hand", 2)}
     driver.drag(hand_pos(t, 2), side_pos(t))
     assert last_toast(driver) == "You can't pay 4 Life for Blood Pact: it would bring you to 0."
+
+
+def test_hot_seat_guard_decision_is_handed_to_the_defender(driver):
+    from client.tables.essveil import Table
+    m = guard_position()
+    s = session_at(m)
+    s.record.meta.update({"mode": "hotseat", "names": ["Player 1", "Player 2"]})
+    t = Table(driver.app, game="essveil", session=s, mode="hotseat", human_seats=(0, 1))
+    t.name = "table"
+    driver.app.scenes.switch(t)
+    driver.step(3)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    assert t.viewer == AI
+    raider = uid(t.match, AI, 0)
+    driver.drag(unit_pos(t, raider), player_pos(t, HUMAN))
+    assert t.match.phase() == "guard"
+    driver.until(lambda: driver.scene.name == "handoff", 300)
+    driver.key("return")
+    assert t.viewer == HUMAN and "attacks you" in t.prompt()
+    driver.key("space")
+    assert tuple(t.session.actions[-1]) == EV.LET_IT_THROUGH and t.match.life(HUMAN) == 17
+    driver.until(lambda: driver.scene.name == "handoff", 300)
+    driver.key("return")
+    assert t.viewer == AI and t.match.to_move() == AI
