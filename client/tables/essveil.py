@@ -258,9 +258,12 @@ class Table(TableScene):
         if n == 0:
             return []
         area = self.strip_rect(opp).inflate(0, -self.s(6))
+        # the hand gets what the Essence cards leave free (minus room for its "Hand N" label)
+        left = getattr(self, "_ess_right", {}).get(opp, area.left + area.width * 2 // 3) + self.s(70)
+        room = max(self.s(60), area.right - self.s(4) - left)
         h = area.height
         w = int(h / 1.4)
-        step = min(w + self.s(4), max(self.s(6), (area.width // 3 - w) // max(1, n - 1)))
+        step = min(w + self.s(4), max(self.s(4), (room - w) // max(1, n - 1)))
         x = area.right - w - step * (n - 1)
         return [pygame.Rect(x + i * step, area.top, w, h) for i in range(n)]
 
@@ -956,7 +959,10 @@ class Table(TableScene):
             x = draw_text(surf, f"{spent} tapped", (x + s(3), cy), s(12), PAL["muted"], bold=True,
                           anchor="midleft").right + s(12)
         if not ready and not spent:
-            draw_text(surf, "empty", (x, cy), s(12), PAL["dim"], italic=True, anchor="midleft")
+            x = draw_text(surf, "empty", (x, cy), s(12), PAL["dim"], italic=True, anchor="midleft").right
+        if not hasattr(self, "_ess_right"):
+            self._ess_right = {}
+        self._ess_right[seat] = x
         # right side: your Pierce chip / their hand
         if seat == self.viewer:
             if v.g[EV.G_PIERCE_OPT]:
@@ -1117,7 +1123,9 @@ class Table(TableScene):
         ic = rr.height - s(6)
         draw_icon(surf, "bolt", pygame.Rect(rr.left + s(3), rr.centery - ic // 2, ic, ic), col)
         cost = card.ability.cost
-        txt = "Tap" + (f" +{cost}" if cost else "") + ": ability"
+        txt = "Tap" + (f" +{cost}" if cost else "")
+        if rr.width > self.s(84):
+            txt += ": ability"
         f = fit_font(txt, rr.width - ic - s(10), s(12), bold=True, min_size=7)
         while f.size(txt)[0] > rr.width - ic - s(10) and len(txt) > 3:
             txt = txt[:-2].rstrip() + "…"
