@@ -61,7 +61,7 @@ State layout: flat int lists (``sc`` scalars named S_*, ``grid``, per-instance
 """
 from __future__ import annotations
 
-from itertools import compress
+from bisect import insort
 from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result
@@ -134,9 +134,6 @@ def concede():
 A_KEEP, A_CANCEL, A_PASS, A_DONE, A_CONCEDE = (KEEP,), (CANCEL,), (PASS,), (DONE,), (CONCEDE,)
 _CELL_ACTS = tuple((CELL, c) for c in range(N_CELLS))
 _ORDER_ACTS = tuple((ORDER, c) for c in range(N_CELLS))
-_OUT_CELL_ACTS = tuple((CELL, c) for c in OUT_CELLS)
-_OUT_MASK = tuple(not IN_MAIN[c] for c in range(N_CELLS))
-_IS_EMPTY = (-1).__eq__
 N_MAIN, N_OUT = len(MAIN_CELLS), len(OUT_CELLS)
 _MULLIGAN_LISTS = tuple(((KEEP,),) + tuple((MULLIGAN, m) for m in range(1, 1 << h)) for h in range(9))
 _HIT_ACTS = tuple((HIT, c) for c in range(N_CELLS))
@@ -147,6 +144,41 @@ _MAX_INST = 512
 _SELECT_ACTS = tuple(((SELECT, i, 0), (SELECT, i, 1)) for i in range(_MAX_INST))
 _PICK_ACTS = tuple((PICK, i) for i in range(_MAX_INST))
 _DISCARD_ACTS = tuple((DISCARD, i) for i in range(_MAX_INST))
+
+
+# ---------------------------------------------------------------- precomputed arrow tables
+def _aims(dirs_of_card, main_only: bool) -> tuple:
+    """[card][cell] -> ((direction, target cell, arrow code), ...) for the card's arrows in
+    ``dirs_of_card`` that point at a cell of the grid (of the main zone, from the main zone,
+    when ``main_only``), in direction order."""
+    table = []
+    for ci, dirs in enumerate(dirs_of_card):
+        per_cell = []
+        for c in range(N_CELLS):
+            aims = []
+            if IN_MAIN[c] or not main_only:
+                for d in dirs:
+                    t = NEIGHBOUR[c][d]
+                    if t >= 0 and (IN_MAIN[t] or not main_only):
+                        aims.append((d, t, CARD_ARROWS[ci][d]))
+            per_cell.append(tuple(aims))
+        table.append(tuple(per_cell))
+    return tuple(table)
+
+
+ABILITY_AIMS = _aims(CARD_ABILITY_DIRS, False)
+"""ABILITY_AIMS[card][cell]: the card's ability arrows that point at a cell of the grid."""
+MAIN_AIMS = _aims(CARD_ARROW_DIRS, True)
+"""MAIN_AIMS[card][cell]: from a main-zone cell, the card's arrows pointing into the main zone
+(conflicts and flips happen only there); empty for out-zone cells."""
+SPLASH = tuple((t,) + ORTHO_NEIGHBOURS[t] for t in range(N_CELLS))
+"""SPLASH[cell]: the cell and the cells orthogonally next to it (Firestorm's reach)."""
+FIGHTS_BACK = tuple(tuple(not CARD_IS_BLOCK[ci] and bool(CARD_ARROWS[ci][d]) for d in range(8))
+                    for ci in range(len(POOL)))
+"""FIGHTS_BACK[card][d]: a monster with an arrow in direction d (attacked from that side: conflict)."""
+FLIPPABLE = tuple(tuple(not CARD_IS_BLOCK[ci] and not CARD_ARROWS[ci][d] for d in range(8))
+                  for ci in range(len(POOL)))
+"""FLIPPABLE[card][d]: a monster without an arrow in direction d (pointed at from that side: flips)."""
 
 # ---------------------------------------------------------------- phases (what the mover decides)
 PH_MULLIGAN, PH_MAIN, PH_CELL, PH_ORDER, PH_ABILITY, PH_CONFLICT, PH_HIT, PH_PULL, PH_PICK, \
@@ -259,6 +291,7 @@ class EvonsMatch(Match):
         "stack",    # activation stack: list of frame tuples, top = end
         "pool",     # in a view: (hidden card indices of seat 0, of seat 1); else None
         "_legal",   # cache of legal actions (not state)
+        "_free",    # the empty cells in order, kept in step with ``grid`` by _put/_lift (not state)
     )
 
     GAME = "evons"
@@ -329,6 +362,7 @@ class EvonsMatch(Match):
         sc[S_CRED0] = sc[S_CRED1] = START_CREDITS
         m.sc = sc
         m.grid = [-1] * N_CELLS
+        m._free = list(range(N_CELLS))
         m.pos = [-1] * n
         m.ctrl = [0 if i < n0 else 1 for i in range(n)]
         m.flags = [0] * n
@@ -450,13 +484,14 @@ class EvonsMatch(Match):
         """Cells where the card in hand could be played now (empty list if it can't)."""
         if self._play_problem(inst, -1, int(bool(covered))) is not None:
             return []
-        return self._empty_cells(CARD_IS_BLOCK[self.cardof[inst]])
+        return list(self._empty_cells(CARD_IS_BLOCK[self.cardof[inst]]))
 
     # ================================================================ legality
     def legal_actions(self) -> list:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal[:]
 
     def _compute_legal(self) -> list:
         sc = self.sc
@@ -472,12 +507,7 @@ class EvonsMatch(Match):
             out.append(A_DONE)
             return out
         if ph == PH_CELL:
-            empty = map(_IS_EMPTY, self.grid)
-            if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:
-                out = list(compress(_OUT_CELL_ACTS, compress(empty, _OUT_MASK)))
-            else:
-                out = list(compress(_CELL_ACTS, empty))
-            return out
+            return [_CELL_ACTS[c] for c in self._empty_cells(CARD_IS_BLOCK[self.cardof[sc[S_SEL]]])]
         if ph == PH_CONFLICT:
             return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
         if ph == PH_ORDER:
@@ -510,19 +540,29 @@ class EvonsMatch(Match):
         credits = sc[S_CRED0 + p]
         cardof = self.cardof
         hand = self.zones[Z_HAND + p]
-        sel = _SELECT_ACTS
-        # active: a monster you can pay for, or a Block card while the out zone has room
-        out = [sel[i][0] for i in hand
-               if (CARD_COST[cardof[i]] <= credits if not CARD_IS_BLOCK[cardof[i]] else out_empty)]
-        out += [sel[i][1] for i in hand if not CARD_IS_BLOCK[cardof[i]]]   # covered: monsters
+        # active: a monster you can pay for, or a Block card while the out zone has room;
+        # then covered: every monster; then pass
+        out = []
+        covered = []
+        for i in hand:
+            ci = cardof[i]
+            if CARD_IS_BLOCK[ci]:
+                if out_empty:
+                    out.append(_SELECT_ACTS[i][0])
+            else:
+                active_or_covered = _SELECT_ACTS[i]
+                if CARD_COST[ci] <= credits:
+                    out.append(active_or_covered[0])
+                covered.append(active_or_covered[1])
+        out += covered
         out.append(A_PASS)
         return out
 
     def _empty_cells(self, block_card: bool) -> list[int]:
-        grid = self.grid
+        """Empty cells where a card can be played (Block cards: the out zone only), in order."""
         if block_card:
-            return [c for c in OUT_CELLS if grid[c] < 0]
-        return [c for c in range(N_CELLS) if grid[c] < 0]
+            return [c for c in self._free if not IN_MAIN[c]]
+        return self._free
 
     def _play_problem(self, inst: int, c: int, covered: int) -> str | None:
         """Why playing ``inst`` (on ``c``; -1 = any cell) is illegal now, or None."""
@@ -644,17 +684,11 @@ class EvonsMatch(Match):
         inst = f[1]
         ci = self.cardof[inst]
         used = f[3]
-        nb = NEIGHBOUR[self.pos[inst]]
-        arrows = CARD_ARROWS[ci]
-        grid = self.grid
+        grid, flags, cardof = self.grid, self.flags, self.cardof
         out = []
-        for d in CARD_ABILITY_DIRS[ci]:
+        for d, t, ab in ABILITY_AIMS[ci][self.pos[inst]]:
             if used >> d & 1:
                 continue
-            t = nb[d]
-            if t < 0:
-                continue
-            ab = arrows[d]
             o = grid[t]
             # the common cases inline; the rest in _can_fire
             if o < 0:
@@ -662,13 +696,13 @@ class EvonsMatch(Match):
                     out.append(d)
                 elif ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f):
                     out.append(d)
-            elif self.flags[o] & F_COVERED or ab == SHOCKWAVE:
+            elif flags[o] & F_COVERED or ab == SHOCKWAVE:
                 out.append(d)
             elif ab == REMOVE or ab == SWAP:
-                if not CARD_IS_BLOCK[self.cardof[o]]:
+                if not CARD_IS_BLOCK[cardof[o]]:
                     out.append(d)
             elif ab == BLOCK:
-                if CARD_IS_BLOCK[self.cardof[o]]:
+                if CARD_IS_BLOCK[cardof[o]]:
                     out.append(d)
             elif ab == FIRESTORM and self._can_fire(inst, ci, ab, t, f):
                 out.append(d)
@@ -719,7 +753,7 @@ class EvonsMatch(Match):
         opp = 1 - self.sc[S_TP]
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         out = []
-        for c in (t,) + ORTHO_NEIGHBOURS[t]:
+        for c in SPLASH[t]:
             o = grid[c]
             if o >= 0 and ctrl[o] == opp and (flags[o] & F_COVERED or not CARD_IS_BLOCK[cardof[o]]):
                 out.append(c)
@@ -768,31 +802,34 @@ class EvonsMatch(Match):
 
     def _conflicts(self, f) -> list[int]:
         """Directions of pending conflicts of the acting card (frame ``f``)."""
-        inst = f[1]
-        c = self.pos[inst]
-        if not IN_MAIN[c] or f[6] & HOW_OUT:
+        if f[6] & HOW_OUT:
             return []
+        inst = f[1]
         done = f[4]
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         me = ctrl[inst]
-        nb = NEIGHBOUR[c]
         out = []
-        for d in CARD_ARROW_DIRS[cardof[inst]]:
+        for d, t, _ in MAIN_AIMS[cardof[inst]][self.pos[inst]]:
             if done >> d & 1:
-                continue
-            t = nb[d]
-            if not IN_MAIN[t]:
                 continue
             o = grid[t]
             if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
                 continue
-            oc = cardof[o]
-            if CARD_IS_BLOCK[oc] or not CARD_ARROWS[oc][(d + 4) & 7]:
-                continue
-            out.append(d)
+            if FIGHTS_BACK[cardof[o]][(d + 4) & 7]:
+                out.append(d)
         return out
 
     # ================================================================ applying actions
+    def apply(self, action, *, check: bool = True) -> list:
+        """As :meth:`Match.apply` (same checks and reasons), one call shorter on the hot path."""
+        if type(action) is not tuple:
+            action = tuple(action)
+        if check:
+            reason = self.why_illegal(action)
+            if reason is not None:
+                raise IllegalAction(reason, action)
+        return self._apply(action)
+
     def _apply(self, action) -> list:
         ev: list = []
         if action == A_CONCEDE:
@@ -949,8 +986,8 @@ class EvonsMatch(Match):
         # reveal every covered card at once, cheapest first (Growth cards are free)
         if not sc[S_NCOV0 + p]:
             return
-        flags, cardof, pos = self.flags, self.cardof, self.pos
-        covered = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and self.ctrl[i] == p]
+        flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
+        covered = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and ctrl[i] == p]
         covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
         revealed = []
         for i in covered:
@@ -1033,15 +1070,6 @@ class EvonsMatch(Match):
         elif sc[S_PASSES] >= STALL_PASSES:
             self._finish(ev, R_STALL)
 
-    def _end_turn(self, ev: list) -> None:
-        sc = self.sc
-        p = sc[S_TP]
-        if len(self.zones[Z_HAND + p]) > HAND_LIMIT:
-            sc[S_STEP] = STEP_END
-            sc[S_PHASE] = PH_DISCARD
-            return
-        self._next_turn(ev)
-
     def _next_turn(self, ev: list) -> None:
         sc = self.sc
         # damage and this turn's moved/flipped marks end with the turn
@@ -1070,9 +1098,11 @@ class EvonsMatch(Match):
                     sc[S_PHASE] = PH_MAIN
                     return
                 if step == STEP_RESOLVE:
-                    self._end_turn(ev)
-                    if sc[S_PHASE] == PH_DISCARD:
+                    if len(self.zones[Z_HAND + sc[S_TP]]) > HAND_LIMIT:
+                        sc[S_STEP] = STEP_END       # the turn ends once the player discards
+                        sc[S_PHASE] = PH_DISCARD
                         return
+                    self._next_turn(ev)
                     continue
                 return
             f = st[-1]
@@ -1132,6 +1162,7 @@ class EvonsMatch(Match):
     # ---------------------------------------------------------------- grid primitives
     def _put(self, inst: int, c: int) -> None:
         self.grid[c] = inst
+        self._free.remove(c)
         self.pos[inst] = c
         self.sc[S_GRIDCOUNT] += 1
         if IN_MAIN[c]:
@@ -1140,6 +1171,7 @@ class EvonsMatch(Match):
     def _lift(self, inst: int) -> int:
         c = self.pos[inst]
         self.grid[c] = -1
+        insort(self._free, c)
         self.pos[inst] = -1
         self.bon[inst] = B_NONE      # stat bonuses stay only while the card stays on its cell
         self.sc[S_GRIDCOUNT] -= 1
@@ -1227,22 +1259,14 @@ class EvonsMatch(Match):
             self._destroy(a, ev)
 
     def _flips(self, a: int, ev: list) -> None:
-        c = self.pos[a]
-        if not IN_MAIN[c]:
-            return
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         me = ctrl[a]
-        nb = NEIGHBOUR[c]
         again = []
-        for d in CARD_ARROW_DIRS[cardof[a]]:
-            t = nb[d]
-            if not IN_MAIN[t]:
-                continue
+        for d, t, _ in MAIN_AIMS[cardof[a]][self.pos[a]]:
             o = grid[t]
             if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
                 continue
-            oc = cardof[o]
-            if CARD_IS_BLOCK[oc] or CARD_ARROWS[oc][(d + 4) & 7]:
+            if not FLIPPABLE[cardof[o]][(d + 4) & 7]:
                 continue
             ctrl[o] = me
             flags[o] |= F_FLIPPED
@@ -1390,6 +1414,7 @@ class EvonsMatch(Match):
         m.n0 = self.n0
         m.sc = self.sc[:]
         m.grid = self.grid[:]
+        m._free = self._free[:]
         m.pos = self.pos[:]
         m.ctrl = self.ctrl[:]
         m.flags = self.flags[:]
@@ -1438,6 +1463,7 @@ class EvonsMatch(Match):
         m.cardof = tuple(INDEX_OF[c] if c is not None else -1 for c in cards)
         m.sc = [int(x) for x in obj["sc"]]
         m.grid = [int(x) for x in obj["grid"]]
+        m._free = [c for c in range(N_CELLS) if m.grid[c] < 0]
         m.pos = [int(x) for x in obj["pos"]]
         m.ctrl = [int(x) for x in obj["ctrl"]]
         m.flags = [int(x) for x in obj["flags"]]
@@ -1683,6 +1709,8 @@ class EvonsMatch(Match):
             probs.append(f"main count {self.sc[S_MAINCOUNT]} != {main}")
         if sum(1 for i in self.grid if i >= 0) != self.sc[S_GRIDCOUNT]:
             probs.append("grid count is wrong")
+        if self._free != [c for c in range(N_CELLS) if self.grid[c] < 0]:
+            probs.append("the list of empty cells is out of step with the grid")
         for q in (0, 1):
             ncov = sum(1 for i in self.grid if i >= 0 and self.flags[i] & F_COVERED and self.ctrl[i] == q)
             if ncov != self.sc[S_NCOV0 + q]:
