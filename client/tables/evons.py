@@ -650,7 +650,7 @@ class Table(TableScene):
                     else:
                         head = f"{self.names[p]}'s turn"
                     out.append(step(e))
-                    out.append(Banner(head, f"Turn {e[2]}", colour=SEAT_COLOURS[p], duration=0.7))
+                    out.append(Banner(head, f"Turn {e[2]}", colour=SEAT_COLOURS[p], duration=0.6))
                 elif k == "credits":
                     out.append(step(e))
                     delta = e[2]
@@ -663,18 +663,20 @@ class Table(TableScene):
                     rr = self.cell_rect(c)
                     if own_drop:
                         out.append(step(e))
-                    else:
+                        out.append(Ring(rr, SEAT_COLOURS[p], "covered" if cov else "", sc, duration=0.25))
+                    else:       # the opponent's card flies in from their panel
                         img = self.tile_image(after, inst, covered=bool(cov), seat=p)
                         start = self.panel_of(p).center
                         out.append(Slide(img, (start[0] - rr.width // 2, start[1] - rr.height // 2), rr.topleft,
                                          duration=0.4))
                         out.append(step(e))
-                    out.append(Ring(rr, SEAT_COLOURS[p], "covered" if cov else "", sc, duration=0.35))
+                        if cov:
+                            out.append(Ring(rr, SEAT_COLOURS[p], "covered", sc, duration=0.3))
                 elif k == "reveal":
                     rr = self.cell_rect(e[3])
                     out.append(step(e))
                     out.append(Ring(rr, PAL["gold_hi"], f"revealed · {e[4]}¢" if e[4] else "revealed (free)", sc,
-                                    duration=0.5))
+                                    duration=0.45))
                 elif k == "unaffordable":
                     rr = self.cell_rect(e[3])
                     out.append(Ring(rr, PAL["bad"], f"can't pay {e[4]}¢", sc, duration=0.6))
@@ -686,7 +688,7 @@ class Table(TableScene):
                 elif k == "activate":
                     out.append(step(e))
                     out.append(Ring(self.cell_rect(e[2]), PAL["gold_hi"], "reactivates" if e[3] else "activates",
-                                    sc, duration=0.35))
+                                    sc, duration=0.25))
                 elif k == "sequence_end":
                     out.append(step(e))
                     out.append(Wait(0.1))
@@ -695,7 +697,7 @@ class Table(TableScene):
                     c0 = NEIGHBOUR[t][(d + 4) & 7]
                     out.append(step(e))
                     out.append(AbilityArrow(self.cell_rect(c0), self.cell_rect(t), f"{title} ({DIRECTIONS[d]})",
-                                            scale=sc, duration=0.55))
+                                            scale=sc, duration=0.5))
                 elif k == "conflict":
                     a, b, to_a, to_b = e[1], e[2], e[3], e[4]
                     ca, cb = disp.pos[a], disp.pos[b]
@@ -704,7 +706,7 @@ class Table(TableScene):
                     dies_a = any(x[0] == "destroy" and x[1] == a for x in events)
                     dies_b = any(x[0] == "destroy" and x[1] == b for x in events)
                     out.append(ConflictAnim(self.cell_rect(ca), self.cell_rect(cb), to_a, to_b, dies_a, dies_b,
-                                            scale=sc, duration=1.0))
+                                            scale=sc, duration=0.85))
                     out.append(step(e))
                 elif k == "destroy":
                     inst, c, where = e[1], e[2], e[3]
@@ -717,8 +719,8 @@ class Table(TableScene):
                     old = self.tile_image(disp, inst, seat=1 - to)
                     new = self.tile_image(disp, inst, seat=to)
                     out.append(FlipAnim(self.cell_rect(c), old, new, on_half=lambda e=e: apply_event(disp, e),
-                                        duration=0.45))
-                    out.append(Ring(self.cell_rect(c), SEAT_COLOURS[to], "flipped", sc, duration=0.3))
+                                        duration=0.4))
+                    out.append(Ring(self.cell_rect(c), SEAT_COLOURS[to], "flipped", sc, duration=0.4, parallel=True))
                 elif k == "move":
                     inst, frm, to = e[1], e[2], e[3]
                     img = self.tile_image(disp, inst)
@@ -734,7 +736,7 @@ class Table(TableScene):
                     rr = self.cell_rect(e[2])
                     out.append(step(e))
                     out.append(FloatText("-1", rr.center, PAL["bad"], size=int(26 * sc), rise=int(26 * sc),
-                                         duration=0.35))
+                                         duration=0.3))
                 elif k == "place":
                     inst, t, how = e[1], e[2], e[3]
                     out.append(step(e))
