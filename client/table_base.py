@@ -971,6 +971,22 @@ class UndoConfirmOverlay(_ConfirmOverlay):
         surf.fill((8, 9, 13))
         super().draw(surf)
 
+    def draw_body(self, surf, r):
+        from .ui import draw_wrapped
+        s = self.s
+        head, _, rest = self.kwargs.get("question", "").partition(", ")
+        lines = [head + ",", rest] if rest else [head]
+        y = r.top + s(30)
+        for ln in lines:
+            size = s(28)
+            while size > 10 and font(size, title=True).size(ln)[0] > r.width - s(60):
+                size -= 1
+            draw_text(surf, ln, (r.centerx, y), size, PAL["gold"], title=True, anchor="midtop")
+            y += s(38)
+        if self.kwargs.get("detail"):
+            draw_wrapped(surf, self.kwargs["detail"], pygame.Rect(r.left + s(40), y + s(14), r.width - s(80),
+                                                                  s(60)), s(17), PAL["text"], align="center")
+
 
 class HandoffUndoOverlay(_HandoffOverlay):
     """The hot-seat hand-off screen, plus "Take back my move" for the player who
