@@ -579,3 +579,16 @@ def test_own_covered_card_can_be_peeked_but_not_the_opponents(driver):
     driver.move(cell_centre(t, "B2"))
     driver.step(12)
     assert t.hover_card is not None and t.hover_card.id == "inferno_titan"
+
+
+def test_opponents_covered_card_shows_nothing_even_while_its_reveal_is_queued(driver):
+    driver.app.settings.animation_speed = "normal"
+    m = sc(grid={"C2": ("tide_sprite", 1), "B3": ("cinder_fox", 1, "covered")}, hand0=["stone_ram", "coil_sentry"],
+           credits=(20, 20))
+    t = open_table(driver, m)
+    fox = inst_at(m, "B3")
+    assert t.perform(EM.play(find(m, "stone_ram"), parse_cell("C3"), False))   # the AI's turn begins: it reveals
+    assert t.shown.is_covered(fox)                       # not yet animated …
+    assert t.card_at(cell_centre(t, "B3")) is None      # … so no peeking at it
+    driver.until(lambda: not t.anims.busy, 900)
+    assert t.card_at(cell_centre(t, "B3")).id == "cinder_fox"

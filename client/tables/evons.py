@@ -616,7 +616,9 @@ class Table(TableScene):
             if 0 <= c < N_CELLS:
                 inst = v.at(c)
                 if inst >= 0:
-                    # your own covered cards can be peeked at; the opponent's are unknown (None)
+                    # your own covered cards can be peeked at; the opponent's stay unknown
+                    if v.is_covered(inst) and v.controller(inst) != self.viewer and not self.reveal_all:
+                        return None
                     return card_obj(v, inst)
         return None
 
@@ -655,9 +657,11 @@ class Table(TableScene):
                     out.append(step(e))
                     delta = e[2]
                     r = self.panel_of(e[1])
-                    out.append(FloatText(f"{delta:+d} ¢", (r.centerx, r.top + self.s(58)),
-                                         PAL["good"] if delta >= 0 else PAL["bad"], size=int(22 * sc),
-                                         rise=int(30 * sc), duration=0.6, parallel=True))
+                    ft = FloatText(f"{delta:+d} ¢", (r.centerx, r.top + self.s(58)),
+                                   PAL["good"] if delta >= 0 else PAL["bad"], size=int(22 * sc),
+                                   rise=int(30 * sc), duration=0.45, parallel=True)
+                    ft.side = True      # plays alongside the next step instead of holding the queue
+                    out.append(ft)
                 elif k == "play":
                     p, inst, c, cov = e[1], e[2], e[3], e[4]
                     rr = self.cell_rect(c)
@@ -752,7 +756,30 @@ class Table(TableScene):
             except (IndexError, TypeError, KeyError):
                 out.append(step(e))
         out.append(Call(self._clear_hidden))
-        return out
+        return self._attach_side(out)
+
+    @staticmethod
+    def _attach_side(out):
+        """Side notes (credit changes) join the next real animation's group, so they never hold the queue."""
+        final, pending = [], []
+        for a in out:
+            if getattr(a, "side", False):
+                a.parallel = True
+                pending.append(a)
+                continue
+            final.append(a)
+            if pending and not isinstance(a, Call) and not a.parallel:
+                final.extend(pending)
+                pending = []
+        if pending:
+            idx = max((i for i, a in enumerate(final) if not isinstance(a, Call) and not a.parallel), default=None)
+            if idx is None:
+                for a in pending:
+                    a.parallel = False
+                final.extend(pending)
+            else:
+                final[idx + 1:idx + 1] = pending
+        return final
 
     def _clear_hidden(self):
         self.hidden_insts.clear()
@@ -916,7 +943,7 @@ class Table(TableScene):
             f = fit_font(label, inner.width - s(6), s(11), bold=True, min_size=7)
             img2 = f.render(label, True, PAL["muted"])
             surf.blit(img2, img2.get_rect(midbottom=(inner.centerx, inner.bottom - s(3))))
-            if card is not None:    # yours: you know it — hover to peek
+            if card is not None and (seat == self.viewer or self.reveal_all):   # yours: hover to peek
                 isz = int(inner.width * 0.34)
                 draw_icon(surf, "eye", pygame.Rect(inner.centerx - isz // 2, inner.centery - isz // 2 - s(4), isz, isz),
                           PAL["muted"])
