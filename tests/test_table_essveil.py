@@ -569,3 +569,29 @@ def test_hot_seat_guard_decision_is_handed_to_the_defender(driver):
     driver.until(lambda: driver.scene.name == "handoff", 300)
     driver.key("return")
     assert t.viewer == AI and t.match.to_move() == AI
+
+
+def test_thinking_sign_sits_in_the_phase_band(driver):
+    import pygame
+
+    import client.tables.essveil as ES
+
+    class Thinking:                      # an AI job that is still thinking
+        player = AI
+
+        def done(self):
+            return False
+
+        def cancel(self):
+            pass
+    t = open_table(driver, scenario(active=AI))
+    t.ai_job = Thinking()
+    calls = []
+    orig = ES.draw_thinking
+    ES.draw_thinking = lambda surf, r, *a, **k: (calls.append((pygame.Rect(r), a[1])), orig(surf, r, *a, **k))
+    try:
+        driver.step(1)
+    finally:
+        ES.draw_thinking = orig
+        t.ai_job = None
+    assert len(calls) == 1 and t.band.contains(calls[0][0]) and calls[0][1] == "AI (easy) is thinking…"

@@ -736,12 +736,13 @@ class Table(TableScene):
     # ================================================================ drawing
     def draw(self, surf):
         # the "thinking" sign goes in the phase band, not over the opponent's Veil
-        job = self.ai_job
+        job = self._thinking = self.ai_job
         self.ai_job = None
         try:
             super().draw(surf)
         finally:
             self.ai_job = job
+            self._thinking = None
 
     def draw_board(self, surf):
         if not self.cw:
@@ -1164,10 +1165,11 @@ class Table(TableScene):
         while f.size(text)[0] > width and len(text) > 8:
             text = text[:-2].rstrip() + "…"
         col = PAL["gold_hi"] if (self.human_to_move() and not self.anims.busy) else PAL["muted"]
-        if self.ai_job is not None:
+        job = getattr(self, "_thinking", None) or self.ai_job
+        if job is not None:
             r = pygame.Rect(0, 0, s(250), b.height - s(8))
             r.midright = (b.right - s(6), b.centery)
-            draw_thinking(surf, r, self.t, f"{self.names[self.ai_job.player]} is thinking…", self.app.scale)
+            draw_thinking(surf, r, self.t, f"{self.names[job.player]} is thinking…", self.app.scale)
             width = r.left - s(10) - x
             while f.size(text)[0] > width and len(text) > 8:
                 text = text[:-2].rstrip() + "…"

@@ -202,7 +202,7 @@ def build_animations(t, action, events, before, after):
             blocked = _guards_blocked_by_veilstep(before, uid, target)
             label = "Veilstep: no Guard can intercept" if blocked else ""
             out.append(Arrow(ar.center, tr.center, ATTACK_COL, max(4, s(6)), label=label, scale=sc,
-                             duration=1.2 if blocked else 0.45))
+                             duration=1.2 if blocked else 0.4))
             if blocked and (1 - p) in t.human_seats:
                 names = ", ".join(CARDS[c["card"]].name for c in blocked)
                 t.log.add(f"Veilstep: {CARDS[e[3]].name} can't be intercepted — {names} can't step in.",
@@ -232,8 +232,8 @@ def build_animations(t, action, events, before, after):
             ar, tr = rect_of(uid), rect_of(target)
             if ar is not None and tr is not None:
                 ac, tc = before.creature(uid), before.creature(target)
-                out.append(Lunge(card_img(ac["card"] if ac else "", ar.width), ar, tr.center, duration=0.5))
-                out.append(Lunge(card_img(tc["card"] if tc else "", tr.width), tr, ar.center, reach=0.2, duration=0.5,
+                out.append(Lunge(card_img(ac["card"] if ac else "", ar.width), ar, tr.center, duration=0.45))
+                out.append(Lunge(card_img(tc["card"] if tc else "", tr.width), tr, ar.center, reach=0.2, duration=0.45,
                                  parallel=True))
             st["fight"] = 1
         elif k == "damage":
@@ -255,7 +255,7 @@ def build_animations(t, action, events, before, after):
                 if rr is None:
                     continue
                 beat(FloatText(f"−{n}", (rr.centerx, rr.centery - s(10)), PAL["bad"], size=int(38 * sc),
-                               rise=int(44 * sc), duration=0.9))
+                               rise=int(44 * sc), duration=0.75))
                 out.append(Flash(rr, PAL["bad"], duration=0.35, parallel=True))
         elif k == "aegis_spent":
             rr = rect_of(e[1])
