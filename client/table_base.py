@@ -316,7 +316,7 @@ class TableScene(Scene):
         turn = after_match.turn()
         for ev in events:
             try:
-                text = after_match.event_text(ev)
+                text = self.log_event_text(after_match, ev)
             except Exception:  # noqa: BLE001 - a log line must never break the table
                 text = " ".join(str(x) for x in ev)
             self.log.add(text, turn=turn, seat=actor, kind="turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event")
@@ -467,11 +467,25 @@ class TableScene(Scene):
                 after, _a, events = self.session.step(i)
                 seat = self.session.actor(i)
                 for ev in events:
-                    self.log.add(after.event_text(ev), turn=after.turn(), seat=seat)
+                    self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat)
             except Exception:  # noqa: BLE001 - history is a nicety
                 break
         if note:
             self.log.add(note, kind="info")
+
+    def log_event_text(self, m, ev) -> str:
+        """The log sentence for ``ev`` as the player(s) at the screen may read it:
+        events private to one player (the game's ``event_for(event, viewer)``,
+        e.g. a card tutored into a hand) are masked for the other — in hot seat
+        for both, since the log is shared; nothing is masked with reveal all."""
+        if not self.reveal_all:
+            f = getattr(type(m), "event_for", None)
+            if f is not None:
+                try:
+                    ev = f(ev, self.viewer if self.mode != "hotseat" else -1)
+                except Exception:  # noqa: BLE001 - fall back to the plain event
+                    pass
+        return m.event_text(ev)
 
     # ================================================================ concede
     def concede_action(self):
@@ -948,7 +962,9 @@ class TableScene(Scene):
         super().leave()
 
     def leave_replay(self):
-        self.go("replays", game=self.game, selected=getattr(self.replay, "path", None))
+        back = dict(getattr(self.replay, "return_kwargs", None) or {})
+        back.setdefault("selected", getattr(self.replay, "path", None))
+        self.go("replays", **back)
 
 
 def _overlay_classes():

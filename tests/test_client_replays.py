@@ -107,8 +107,10 @@ def test_replay_controls_on_the_games_own_table(driver, library, game):
     assert abs(c.index - round(0.75 * c.length)) <= 1 and js(t.match) == js(full.state_at(c.index))
     assert driver.app.scenes.find("game_over") is None  # watching never ends in a game-over screen
     driver.key("escape")
-    assert driver.scene.name == "replays"
+    assert driver.scene.name == "replays" and driver.scene.items[driver.scene.selected].path == c.path
     assert not list(driver.home.glob("data/saves/*.autosave"))  # watching saves nothing
+    driver.key("escape")                            # opened from the title: back to the title
+    assert driver.scene.name == "title"
 
 
 @pytest.mark.parametrize("game", GAMES)

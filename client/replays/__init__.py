@@ -196,6 +196,7 @@ class ReplaysScene(Scene):
         except OSError as e:
             self.app.toast(f"This replay cannot be read: {e}", "error", 6)
             return None
+        ctrl.return_kwargs = {"game": self.back_to, "filter": self.filter, "selected": info.path}
         if gamesinfo.spec(rec.game) is None:
             self.app.toast(f"{gamesinfo.title(rec.game)} is not installed in this build.", "error")
             return None

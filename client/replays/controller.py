@@ -38,6 +38,7 @@ class ReplayController:
         self.speed = 1.0
         self._acc = 0.0
         self.table = None
+        self.return_kwargs = {}  # how to reopen the list on Back (filter, origin)
         self.timeline_rect = None
         self.turn_entry = None
 
@@ -211,6 +212,7 @@ class ReplayController:
         t.rebuild()
         t.refresh()
         t.shown = t.view
+        t.rebuild_log()
 
     # ------------------------------------------------------------ the table's controls
     def attach(self, table):
