@@ -657,7 +657,7 @@ class Table(TableScene):
                     out.append(step(e))
                     delta = e[2]
                     r = self.panel_of(e[1])
-                    ft = FloatText(f"{delta:+d} ¢", (r.centerx, r.top + self.s(58)),
+                    ft = FloatText(f"{delta:+d} ¢", (r.left + self.s(48), r.top + self.s(56)),
                                    PAL["good"] if delta >= 0 else PAL["bad"], size=int(22 * sc),
                                    rise=int(30 * sc), duration=0.45, parallel=True)
                     ft.side = True      # plays alongside the next step instead of holding the queue
