@@ -248,23 +248,42 @@ def _deck_indices(d) -> tuple:
     return got
 
 
+_REFILLS: dict = {}
+
+
+def _refill_schedule(length: int) -> tuple:
+    """For a list of ``length`` items: before which swap steps of :func:`_shuffle` a fresh 64-bit
+    draw is taken. It depends only on the length (the room left in the current draw shrinks by
+    the radix of each step), so it is computed once per length."""
+    got = _REFILLS.get(length)
+    if got is None:
+        steps = []
+        room = 0
+        for i in range(length - 1, 0, -1):
+            n = i + 1
+            refill = room < n << 20
+            if refill:
+                room = 1 << 64
+            room //= n
+            steps.append((n, refill))
+        got = _REFILLS[length] = tuple(steps)
+    return got
+
+
 def _shuffle(state: int, items: list) -> int:
     """Fisher–Yates shuffle driven by the match RNG (SplitMix64, inlined); each 64-bit draw
     serves several swaps (mixed-radix digits). Returns the new RNG state."""
     mask = 0xFFFFFFFFFFFFFFFF
-    r = room = 0
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        if room < n << 20:
+    r = 0
+    for n, refill in _refill_schedule(len(items)):
+        if refill:
             state = (state + 0x9E3779B97F4A7C15) & mask
             z = state
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             r = z ^ (z >> 31)
-            room = 1 << 64
-        j = r % n
-        r //= n
-        room //= n
+        r, j = divmod(r, n)
+        i = n - 1
         items[i], items[j] = items[j], items[i]
     return state
 
@@ -507,7 +526,9 @@ class EvonsMatch(Match):
             out.append(A_DONE)
             return out
         if ph == PH_CELL:
-            return [_CELL_ACTS[c] for c in self._empty_cells(CARD_IS_BLOCK[self.cardof[sc[S_SEL]]])]
+            if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:      # Block cards: the out zone only
+                return [_CELL_ACTS[c] for c in self._free if not IN_MAIN[c]]
+            return [_CELL_ACTS[c] for c in self._free]
         if ph == PH_CONFLICT:
             return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
         if ph == PH_ORDER:
@@ -843,8 +864,18 @@ class EvonsMatch(Match):
             self._do((CELL, action[2]), ev)
         else:
             self._do(action, ev)
-        self._settle(ev)
-        return ev
+        # as _settle, inlined: take the forced decisions, cache the legal list
+        sc = self.sc
+        while True:
+            legal = self._legal
+            if legal is None:
+                legal = self._compute_legal()
+            if len(legal) == 1 and sc[S_WINNER] == WIN_NONE:
+                self._legal = None
+                self._do(legal[0], ev)
+                continue
+            self._legal = legal
+            return ev
 
     def _settle(self, ev: list) -> None:
         """Take every decision that has exactly one option, then cache the legal list."""
@@ -988,7 +1019,8 @@ class EvonsMatch(Match):
             return
         flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
         covered = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and ctrl[i] == p]
-        covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
+        if len(covered) > 1:
+            covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
         revealed = []
         for i in covered:
             c = pos[i]
@@ -1196,17 +1228,21 @@ class EvonsMatch(Match):
         self.zones[(Z_REMOVED if removed else Z_GRAVE) + o].append(inst)
         ev.append(("destroy", inst, c, "removed" if removed else "graveyard"))
         st = self.stack
-        if any(f[1] == inst if f[0] == FR_ACT else inst in f[2:] for f in st):
-            new = []
-            for f in st:
-                if f[0] == FR_ACT:
-                    if f[1] != inst:
-                        new.append(f)
-                elif inst in f[2:]:
-                    new.append((FR_GROUP, f[1]) + tuple(x for x in f[2:] if x != inst))
-                else:
+        for f in st:
+            if f[1] == inst if f[0] == FR_ACT else inst in f[2:]:
+                break
+        else:
+            return      # neither acting nor waiting to activate
+        new = []        # take the card off the stack
+        for f in st:
+            if f[0] == FR_ACT:
+                if f[1] != inst:
                     new.append(f)
-            st[:] = new
+            elif inst in f[2:]:
+                new.append((FR_GROUP, f[1]) + tuple(x for x in f[2:] if x != inst))
+            else:
+                new.append(f)
+        st[:] = new
 
     def _move(self, inst: int, to: int, ev: list) -> None:
         frm = self._lift(inst)
@@ -1330,7 +1366,9 @@ class EvonsMatch(Match):
         sc = self.sc
         o = self.grid[c]
         sc[S_PLEFT] -= 1
-        ev.append(("damage", o, c, 1, self.acting()))
+        a = self.stack[-1][1]       # the acting card (its frame is on top while it chooses)
+        target = NEIGHBOUR[self.pos[a]][sc[S_PDIR]]
+        ev.append(("damage", o, c, 1, a))
         if self.flags[o] & F_COVERED:
             self._destroy(o, ev)
         else:
@@ -1338,7 +1376,7 @@ class EvonsMatch(Match):
             sc[S_DIRTY] |= DIRTY_DAMAGE
             if self.current_def(o) <= 0:
                 self._destroy(o, ev)
-        if sc[S_PLEFT] <= 0 or not self._firestorm_cells():
+        if sc[S_PLEFT] <= 0 or not self._firestorm_cells_at(target):
             sc[S_PLEFT] = 0
             sc[S_PDIR] = -1
             sc[S_PHASE] = PH_NONE
