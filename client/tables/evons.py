@@ -17,9 +17,10 @@ engine's ``why_illegal`` reason):
 
 * drag a hand card onto a cell — ``PLAY`` (select + cell in one action). Each
   hand card shows its mode: ACTIVE (pay now) or COVERED (pay at your next
-  reveal). Click a card to switch its mode, C switches every card, and holding
-  Shift while dropping plays covered. While dragging, the cost and when it is
-  paid follow the cursor and only legal cells light up.
+  reveal). Click (or right-click) a card to switch its mode, C switches every
+  card, and holding Shift while dropping plays covered. While dragging, the
+  cost and when it is paid follow the cursor, only legal cells light up and the
+  rest stay dark.
 * drag the acting card onto one of its targets — ``FIRE`` (or click the lit
   target; Space ends the ability phase).
 * drag a card next to Magnetism's target onto it — ``PULL`` (or click it).
@@ -27,8 +28,14 @@ engine's ``why_illegal`` reason):
 Clicks / number keys 1–9 for the other decisions: the next card to activate,
 the next conflict, each point of Firestorm, the Growth / Block card (lit in your
 hand), Resurrection's pick (a tray of your graveyard), the card to discard, and
-the mulligan (click cards to put back, then the button). Animations:
-:mod:`client.tables.evons_anims`.
+the mulligan (click cards to put back, then the button).
+
+Resolution is animated event by event on a display copy of the board
+(:mod:`client.tables.evons_anims`): plays, reveals with their payment,
+unaffordable removals, ability arrows, both blows of each conflict, flips,
+pushes / pulls / swaps, destructions, Firestorm points, and the chain panel
+growing and unwinding as cards activate and finish. Works in the framework's
+ai / hotseat / watch (demo) / replay modes.
 """
 from __future__ import annotations
 
