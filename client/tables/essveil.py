@@ -48,7 +48,7 @@ from ..table_base import SEAT_COLOURS, TableScene
 from ..tablekit import (DragSource, DropTarget, draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking,
                         hand_layout)
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
-from .essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill
+from .essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect
 
 GAME = "essveil"
 BOARD = ("board",)
@@ -669,9 +669,14 @@ class Table(TableScene):
             n = len(self.guard_options())
             keys = "1" if n == 1 else f"1–{min(n, 3)}"
             return f"{a} attacks {what}! Click a lit Guard to intercept ({keys}), or Space: let it through."
-        if not self.live_sources:
-            return "Nothing more to play. Space: end the turn."
-        return "Drag cards onto your side or a target, creatures onto an enemy to attack. Space: end turn."
+        kinds = {k[0] for k in self.live_sources}
+        if "hand" in kinds:
+            return "Drag cards onto your side or a target, creatures onto an enemy to attack. Space: end turn."
+        if "unit" in kinds:
+            return "Nothing you can afford: attack by dragging a creature onto an enemy. Space: end turn."
+        if "ability" in kinds:
+            return "Use an ability (drag its tab), or Space: end the turn."
+        return "Nothing more to do. Space: end the turn."
 
     # ================================================================ hover
     def card_at(self, pos):
@@ -972,11 +977,9 @@ class Table(TableScene):
                       and v.phase() == "main")
                 txt = "Pierce the Veil: used this turn" if used else (
                     "Pierce the Veil ready (P)" if ok else "Pierce the Veil")
-                pr = pill(surf, txt, (0, 0), s(13), PAL["gold_hi"] if ok else PAL["dim"], icon="eye")
+                pr = pill_rect(txt, (0, 0), s(13), icon="eye")
                 pr.midright = (strip.right - s(8), cy)
                 pill(surf, txt, pr.center, s(13), PAL["gold_hi"] if ok else PAL["dim"], icon="eye")
-            if self.mode == "hotseat" or self.reveal_all:
-                pass
         else:
             self._draw_opp_hand(surf, v)
 

@@ -22,14 +22,23 @@ GROW_COL = (120, 220, 120)
 ESSENCE_COL = (176, 140, 255)
 
 
+def pill_rect(text, center, size, icon=None):
+    """The rect :func:`pill` would take (nothing drawn)."""
+    f = font(max(8, int(size)), True)
+    tw, th = f.size(text)
+    ic = int(size * 1.1) if icon else 0
+    w = tw + (ic + int(size * 0.3) if icon else 0)
+    r = pygame.Rect(0, 0, w, th).inflate(int(size * 0.9), int(size * 0.45))
+    r.center = (int(center[0]), int(center[1]))
+    return r
+
+
 def pill(surf, text, center, size, fg, bg=(14, 16, 23), border=None, alpha=235, icon=None):
     """A rounded label centred on ``center`` (optionally with a leading icon); returns its rect."""
     f = font(max(8, int(size)), True)
     img = f.render(text, True, fg)
     ic = int(size * 1.1) if icon else 0
-    w = img.get_width() + (ic + int(size * 0.3) if icon else 0)
-    r = pygame.Rect(0, 0, w, img.get_height()).inflate(int(size * 0.9), int(size * 0.45))
-    r.center = (int(center[0]), int(center[1]))
+    r = pill_rect(text, center, size, icon)
     box = pygame.Surface(r.size, pygame.SRCALPHA)
     pygame.draw.rect(box, (*bg[:3], alpha), box.get_rect(), border_radius=r.height // 2)
     pygame.draw.rect(box, border or fg, box.get_rect(), max(1, int(size / 9)), border_radius=r.height // 2)
