@@ -592,3 +592,21 @@ def test_opponents_covered_card_shows_nothing_even_while_its_reveal_is_queued(dr
     assert t.card_at(cell_centre(t, "B3")) is None      # … so no peeking at it
     driver.until(lambda: not t.anims.busy, 900)
     assert t.card_at(cell_centre(t, "B3")).id == "cinder_fox"
+
+
+def test_demo_command_line(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))
+    env.pop("DISPLAY", None)
+    out = tmp_path / "frames"
+    p = subprocess.run([sys.executable, "-m", "client", "--demo", "evons", "--seed", "4", "--frames", str(out),
+                        "--every", "40", "--size", "1280x720"], cwd=root, env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 0, p.stderr
+    info = json.loads(p.stdout.strip().splitlines()[-1])
+    assert info["game"] == "evons" and info["result"] is not None
+    assert (out / "evons-4-final.png").exists() and len(list(out.glob("evons-4-*.png"))) == info["frames"] >= 2
