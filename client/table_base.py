@@ -925,7 +925,10 @@ class TableScene(Scene):
             pygame.draw.line(surf, col, (cx - s(14), r.centery), (cx - s(10), r.centery), max(1, s(2)))
             draw_text(surf, text, (cx, r.centery), s(15), col, bold=True, anchor="midleft")
             right = cx - s(30)
-        status = _fit_text(self.status_text(), s(16), False, right - x - s(10))
+        text = self.status_text()
+        if self.mode == "replay" and not text.startswith("Replay"):
+            text = "Replay · " + text
+        status = _fit_text(text, s(16), False, right - x - s(10))
         draw_text(surf, status, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
 
     def draw_drag_layer(self, surf):
