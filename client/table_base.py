@@ -722,6 +722,11 @@ class TableScene(Scene):
                 self._drive_ai()
                 self._check_handoff()
                 self._sync_history_buttons()
+                err = getattr(self.session, "save_error", None)
+                if err != getattr(self, "_shown_save_error", None):
+                    self._shown_save_error = err
+                    if err:  # the disk refused; the game goes on and the next save retries
+                        self.app.toast(err + " Playing on; it is retried after every move.", "error", 6)
                 if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
                     self.show_game_over()
         if self.snap is not None and self.snap.update(dt):

@@ -184,3 +184,21 @@ def test_a_damaged_save_is_set_aside_with_a_message_and_the_title_carries_on(tmp
         assert not (folder / name).exists()
         [moved] = list(folder.glob(name + ".damaged-*"))
         assert moved.read_bytes() == data
+
+
+def test_a_save_that_fails_is_shown_and_the_game_goes_on(tmp_path, driver):
+    from client.scenes.setup import start_match
+    from engine.core.harness import starter_pair
+    game = GAMES[0]
+    start_match(driver.app, game, starter_pair(game, 1), mode="ai", ai_level="easy", seed=3)
+    driver.step(2)
+    t = driver.scene
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    t.session.autosave.path = blocker / "game.autosave"  # every write now fails
+    assert driver.until(lambda: t.human_to_move(), 3000)
+    n = len(t.session)
+    assert t.perform(t.match.legal_actions()[0])
+    driver.step(2)
+    assert len(t.session) == n + 1                  # the move stands
+    assert any("could not be saved" in x.text for x in driver.app.toasts)
