@@ -62,6 +62,7 @@ State layout: flat int lists (``sc`` scalars named S_*, ``grid``, per-instance
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result
@@ -997,28 +998,30 @@ class EvonsMatch(Match):
 
     def _begin_turn(self, p: int, ev: list) -> None:
         sc = self.sc
-        sc[S_TURN] += 1
-        sc[S_TP] = p
-        sc[S_MOVER] = p
+        turn = sc[S_TURN] = sc[S_TURN] + 1
+        sc[S_TP] = sc[S_MOVER] = p
         sc[S_ACTS] = 0
         sc[S_STEP] = STEP_REVEAL
-        ev.append(("turn", p, sc[S_TURN]))
-        if sc[S_TAKEN0 + p] >= 1:
-            sc[S_CRED0 + p] += INCOME
-            ev.append(("credits", p, INCOME, sc[S_CRED0 + p], "income"))
-        sc[S_TAKEN0 + p] += 1
+        append = ev.append
+        append(("turn", p, turn))
+        turns_taken = sc[S_TAKEN0 + p]
+        sc[S_TAKEN0 + p] = turns_taken + 1
+        if turns_taken:     # income from the player's second turn on
+            credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] + INCOME
+            append(("credits", p, INCOME, credits, "income"))
         deck = self.zones[Z_DECK + p]
         if deck:
             i = deck.pop()
             self.zones[Z_HAND + p].append(i)
-            ev.append(("draw", p, i))
+            append(("draw", p, i))
         else:
-            ev.append(("no_draw", p))
+            append(("no_draw", p))
         # reveal every covered card at once, cheapest first (Growth cards are free)
         if not sc[S_NCOV0 + p]:
             return
         flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
-        covered = [i for i in self.grid if i >= 0 and flags[i] & F_COVERED and ctrl[i] == p]
+        # only cards on the grid carry flags: scan those (the sort below fixes the order)
+        covered = [i for i in compress(range(len(flags)), flags) if flags[i] & F_COVERED and ctrl[i] == p]
         if len(covered) > 1:
             covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
         revealed = []
@@ -1112,9 +1115,8 @@ class EvonsMatch(Match):
                 self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
             if dirty & DIRTY_MARKS:
                 flags = self.flags
-                for i in self.grid:
-                    if i >= 0:
-                        flags[i] &= F_COVERED | F_GROWTH
+                for i in compress(range(len(flags)), flags):    # only cards on the grid carry flags
+                    flags[i] &= F_COVERED | F_GROWTH
         self._begin_turn(1 - sc[S_TP], ev)
 
     # ---------------------------------------------------------------- the stack
@@ -1560,6 +1562,16 @@ class EvonsMatch(Match):
                 cards = list(self.pool[q])
                 state = _shuffle(state, cards)
                 slots = [i for i in self._ids_of(q) if cardof[i] < 0]
+                # a covered card on the grid is never a Block (Blocks are always played
+                # face-up): give the covered slots monsters first, the rest in order
+                covered = [i for i in slots if self.flags[i] & F_COVERED]
+                if covered:
+                    monsters = [k for k, ci in enumerate(cards) if not CARD_IS_BLOCK[ci]]
+                    taken = set(monsters[:len(covered)])
+                    for i, k in zip(covered, monsters):
+                        cardof[i] = cards[k]
+                    slots = [i for i in slots if not self.flags[i] & F_COVERED]
+                    cards = [ci for k, ci in enumerate(cards) if k not in taken]
                 for i, ci in zip(slots, cards):
                     cardof[i] = ci
         self._fit_pending_pick(cardof)
