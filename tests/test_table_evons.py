@@ -62,6 +62,12 @@ class FakeSession:
     def actor(self, i):
         return 0
 
+    def __getattr__(self, name):
+        # a history / bookkeeping call the framework may add later: answer "nothing to do"
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return lambda *a, **k: False
+
 
 @pytest.fixture
 def driver(tmp_path):
