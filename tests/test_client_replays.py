@@ -194,3 +194,25 @@ def test_conceding_while_the_ai_thinks_ends_at_my_next_decision_and_is_recorded(
     assert t.match.result().winner == 1 - human
     rec = load_replay(next(replays_dir().glob("*.json")))
     assert tuple(rec.actions[-1]) == t.concede_action() and check_record(rec).ok
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_concede_is_the_engines_action_on_every_table_and_replays(driver, game):
+    from client.scenes.setup import start_match
+    from client.storage import replays_dir, saves_dir
+    from engine.core.harness import starter_pair
+    from engine.core.replays import check_record, load_replay
+    start_match(driver.app, game, starter_pair(game, 2), mode="hotseat", seed=12)
+    driver.step(3)
+    t = driver.app.scenes.find("table")
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    act = t.concede_action()
+    assert act is not None and t.match.why_illegal(act) is None and act not in t.match.legal_actions()
+    seat = t.viewer
+    t.concede()
+    driver.step(2)
+    assert t.match.result().winner == 1 - seat and driver.scene.name == "game_over"
+    rec = load_replay(next(replays_dir().glob("*.json")))
+    assert tuple(rec.actions[-1]) == act and check_record(rec).ok
+    assert not list(saves_dir().glob("*.autosave"))
