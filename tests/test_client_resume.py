@@ -173,13 +173,33 @@ def test_a_damaged_save_is_set_aside_with_a_message_and_the_title_carries_on(tmp
             "actions": []}}).encode(),
         "huge.autosave": b"[" * (9 << 20),
     }
+    # a real save, then damaged in ways only the game knows: an unknown card, a refused move
+    from engine.core.autosave import AUTOSAVE_FORMAT
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    game = GAMES[0]
+    s = MatchSession.new(game, starter_pair(game, 1), 5, None, {"mode": "hotseat"}, autosave_folder=tmp_path)
+    for _ in range(3):
+        s.apply(s.match.legal_actions()[0])
+    head = json.loads(s.autosave.path.read_text().splitlines()[0])
+    assert head["format"] == AUTOSAVE_FORMAT
+    rec = head["record"]
+    rec["actions"] = [list(a) for a in s.actions]
+    unknown = json.loads(json.dumps(head))
+    cards = unknown["record"]["decks"][1]["cards"]
+    cards["not_a_card_of_this_game"] = cards.pop(next(iter(cards)))
+    refused = json.loads(json.dumps(head))
+    refused["record"]["actions"].append([97, 97])
+    bad["unknowncard.autosave"] = json.dumps(unknown).encode()
+    bad["refused.autosave"] = json.dumps(refused).encode() + b"\n"
     for name, data in bad.items():
         (folder / name).write_bytes(data)
+    (folder / "good.autosave").write_text(json.dumps(head) + "\n")  # the undamaged one still resumes
     driver.open("title")
     assert driver.until(lambda: not driver.scene.pending, 10)
-    assert "resume" not in driver.scene.widgets
+    assert "resume" in driver.scene.widgets and driver.scene.resume_info.path.name == "good.autosave"
     texts = " ".join(t.text for t in driver.app.toasts)
-    assert "4 saved games could not be used and were set aside unchanged" in texts
+    assert "6 saved games could not be used and were set aside unchanged" in texts
     for name, data in bad.items():                  # renamed, byte for byte the same
         assert not (folder / name).exists()
         [moved] = list(folder.glob(name + ".damaged-*"))
