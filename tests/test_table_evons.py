@@ -31,6 +31,8 @@ class FakeSession:
         self.game = "evons"
         self.record = SimpleNamespace(seed=1, meta={}, result=None, decks=(), options={})
         self.autosave = None
+        self.save_error = None
+        self.replay_path = None
 
     @property
     def match(self):
@@ -61,12 +63,6 @@ class FakeSession:
 
     def actor(self, i):
         return 0
-
-    def __getattr__(self, name):
-        # a history / bookkeeping call the framework may add later: answer "nothing to do"
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return lambda *a, **k: False
 
 
 @pytest.fixture
