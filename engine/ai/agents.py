@@ -176,6 +176,10 @@ class SearchAgent(Agent):
 #: (p95) on a slow 2-core machine; they count iterations, never time.
 BUDGETS = {
     "default": {"normal": (200, 2), "hard": (2000, 2)},
+    # Everdawn turns are long chains of decisions; random rollouts through the
+    # opponent's whole turn add more noise than knowledge, so hard stops its
+    # rollouts at the end of the current turn and spends the time on iterations.
+    "everdawn": {"normal": (300, 2), "hard": (2500, 1)},
 }
 
 LEVELS = ("easy", "normal", "hard")
