@@ -612,3 +612,27 @@ def test_demo_command_line(tmp_path):
     info = json.loads(p.stdout.strip().splitlines()[-1])
     assert info["game"] == "evons" and info["result"] is not None
     assert (out / "evons-4-final.png").exists() and len(list(out.glob("evons-4-*.png"))) == info["frames"] >= 2
+
+
+def test_undo_takes_back_a_dropped_card(driver):
+    s = MatchSession.new("evons", starter_pair("evons", 8), 8, None,
+                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    human = s.match.to_move()
+    while s.match.phase() == "mulligan":
+        s.apply(EM.A_KEEP)
+    for _ in range(200):            # random play up to a main step of the human
+        m = s.match
+        if m.to_move() == human and m.phase() == "main" and len(m.hand(human)) >= 2:
+            break
+        s.apply(m.legal_actions()[len(s) % len(m.legal_actions())])
+    t = open_table(driver, s, human=human)
+    before = t.match.to_json()
+    inst = next(a[1] for a in t.legal if a[0] == EM.SELECT and a[2] == 1)
+    t.cov_mode[inst] = True
+    t.refresh()
+    c = next(c for c in range(49) if t.match.at(c) < 0)
+    driver.drag(hand_centre(t, inst), t.cell_rect(c).center)
+    assert t.match.at(c) == inst
+    driver.key("z", ctrl=True)
+    driver.step(3)
+    assert t.match.to_json() == before and t.shown.at(c) == -1 and not t.cov_mode
