@@ -78,6 +78,11 @@ def test_replay_controls_on_the_games_own_table(driver, library, game):
     t.replay.turn_entry.set_text("3")               # jump to turn 3
     driver.click("rp_go")
     assert c.index == full.action_index_of_turn(3) and t.match.turn() >= 3
+    driver.key("home")
+    driver.click("rp_turn")                         # type a turn number, Enter
+    driver.type_text("3")
+    driver.key("return")
+    assert c.index == full.action_index_of_turn(3)
     driver.key("pagedown")                          # next turn / previous turn
     assert t.match.turn() == full.turn_at(c.index) and c.index == full.action_index_of_turn(4)
     driver.key("pageup")

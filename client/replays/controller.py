@@ -289,7 +289,11 @@ class ReplayController:
             return
         self.pause()
         self.jump_to_turn(int(text))
-        self.turn_entry.unfocus()
+        if self.turn_entry is not None and self.turn_entry.alive():
+            self.turn_entry.set_text("")  # ready for the next number
+            self.turn_entry.unfocus()
+            if self.table is not None and self.table.ui is not None:
+                self.table.ui.set_focus_set(None)  # the keys control the replay again
 
     def _sync_buttons(self):
         t = self.table
