@@ -311,7 +311,8 @@ class EvonsMatch(Match):
         "stack",    # activation stack: list of frame tuples, top = end
         "pool",     # in a view: (hidden card indices of seat 0, of seat 1); else None
         "_legal",   # cache of legal actions (not state)
-        "_free",    # the empty cells in order, kept in step with ``grid`` by _put/_lift (not state)
+        "_free",    # the CELL actions of the empty cells, in cell order; kept in step with ``grid``
+                    # by _put/_lift (derived, not state)
     )
 
     GAME = "evons"
@@ -382,7 +383,7 @@ class EvonsMatch(Match):
         sc[S_CRED0] = sc[S_CRED1] = START_CREDITS
         m.sc = sc
         m.grid = [-1] * N_CELLS
-        m._free = list(range(N_CELLS))
+        m._free = list(_CELL_ACTS)
         m.pos = [-1] * n
         m.ctrl = [0 if i < n0 else 1 for i in range(n)]
         m.flags = [0] * n
@@ -504,7 +505,7 @@ class EvonsMatch(Match):
         """Cells where the card in hand could be played now (empty list if it can't)."""
         if self._play_problem(inst, -1, int(bool(covered))) is not None:
             return []
-        return list(self._empty_cells(CARD_IS_BLOCK[self.cardof[inst]]))
+        return self._empty_cells(CARD_IS_BLOCK[self.cardof[inst]])
 
     # ================================================================ legality
     def legal_actions(self) -> list:
@@ -528,8 +529,8 @@ class EvonsMatch(Match):
             return out
         if ph == PH_CELL:
             if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:      # Block cards: the out zone only
-                return [_CELL_ACTS[c] for c in self._free if not IN_MAIN[c]]
-            return [_CELL_ACTS[c] for c in self._free]
+                return [a for a in self._free if not IN_MAIN[a[1]]]
+            return self._free[:]
         if ph == PH_CONFLICT:
             return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
         if ph == PH_ORDER:
@@ -583,8 +584,8 @@ class EvonsMatch(Match):
     def _empty_cells(self, block_card: bool) -> list[int]:
         """Empty cells where a card can be played (Block cards: the out zone only), in order."""
         if block_card:
-            return [c for c in self._free if not IN_MAIN[c]]
-        return self._free
+            return [a[1] for a in self._free if not IN_MAIN[a[1]]]
+        return [a[1] for a in self._free]
 
     def _play_problem(self, inst: int, c: int, covered: int) -> str | None:
         """Why playing ``inst`` (on ``c``; -1 = any cell) is illegal now, or None."""
@@ -1196,7 +1197,7 @@ class EvonsMatch(Match):
     # ---------------------------------------------------------------- grid primitives
     def _put(self, inst: int, c: int) -> None:
         self.grid[c] = inst
-        self._free.remove(c)
+        self._free.remove(_CELL_ACTS[c])
         self.pos[inst] = c
         self.sc[S_GRIDCOUNT] += 1
         if IN_MAIN[c]:
@@ -1205,7 +1206,7 @@ class EvonsMatch(Match):
     def _lift(self, inst: int) -> int:
         c = self.pos[inst]
         self.grid[c] = -1
-        insort(self._free, c)
+        insort(self._free, _CELL_ACTS[c])
         self.pos[inst] = -1
         self.bon[inst] = B_NONE      # stat bonuses stay only while the card stays on its cell
         self.sc[S_GRIDCOUNT] -= 1
@@ -1503,7 +1504,7 @@ class EvonsMatch(Match):
         m.cardof = tuple(INDEX_OF[c] if c is not None else -1 for c in cards)
         m.sc = [int(x) for x in obj["sc"]]
         m.grid = [int(x) for x in obj["grid"]]
-        m._free = [c for c in range(N_CELLS) if m.grid[c] < 0]
+        m._free = [_CELL_ACTS[c] for c in range(N_CELLS) if m.grid[c] < 0]
         m.pos = [int(x) for x in obj["pos"]]
         m.ctrl = [int(x) for x in obj["ctrl"]]
         m.flags = [int(x) for x in obj["flags"]]
@@ -1759,7 +1760,7 @@ class EvonsMatch(Match):
             probs.append(f"main count {self.sc[S_MAINCOUNT]} != {main}")
         if sum(1 for i in self.grid if i >= 0) != self.sc[S_GRIDCOUNT]:
             probs.append("grid count is wrong")
-        if self._free != [c for c in range(N_CELLS) if self.grid[c] < 0]:
+        if self._free != [_CELL_ACTS[c] for c in range(N_CELLS) if self.grid[c] < 0]:
             probs.append("the list of empty cells is out of step with the grid")
         for q in (0, 1):
             ncov = sum(1 for i in self.grid if i >= 0 and self.flags[i] & F_COVERED and self.ctrl[i] == q)
