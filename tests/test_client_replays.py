@@ -221,3 +221,20 @@ def test_concede_is_the_engines_action_on_every_table_and_replays(driver, game):
     rec = load_replay(next(replays_dir().glob("*.json")))
     assert tuple(rec.actions[-1]) == act and check_record(rec).ok
     assert not list(saves_dir().glob("*.autosave"))
+
+
+@pytest.mark.skipif("everdawn" not in GAMES, reason="Everdawn not installed")
+def test_the_log_never_names_a_card_only_the_other_player_saw(driver, library):
+    """Everdawn's "tutor" event names a card taken into a hand: in one seat's view
+    (replay or play) the opponent's is "a card"; reveal all names it; in hot seat
+    the shared log names neither."""
+    t = open_replay(driver, "everdawn", "watch0")
+    m = t.match
+    code = next(c for c in range(1, 200) if "a card" not in m.event_text(("tutor", 1, c)))
+    named = m.event_text(("tutor", 1, code))
+    assert t.log_event_text(m, ("tutor", 1, code)) != named       # the opponent's: hidden
+    assert t.log_event_text(m, ("tutor", 0, code)) == m.event_text(("tutor", 0, code))  # mine: shown
+    driver.key("v")
+    assert t.log_event_text(m, ("tutor", 1, code)) == named       # reveal all
+    t.mode, t.reveal_all = "hotseat", False
+    assert "a card" in t.log_event_text(m, ("tutor", 0, code))
