@@ -110,7 +110,7 @@ class ReplaysScene(Scene):
         s = self.s
         lr = self.list_rect()
         k = i - self.scroll
-        return pygame.Rect(lr.left + s(8), lr.top + s(6) + k * s(self.ROW_H), lr.width - s(16), s(self.ROW_H) - s(6))
+        return pygame.Rect(lr.left + s(8), lr.top + s(6) + k * s(self.ROW_H), lr.width - s(24), s(self.ROW_H) - s(6))
 
     def build(self):
         s = self.s
