@@ -537,7 +537,9 @@ class TableScene(Scene):
                     return
             elif self.mode != "watch":
                 self._pending_end = (winner, reason, dict(meta))
-                self.app.toast(f"{reason}: the game ends at {self.names[loser]}'s next decision.", "info", 4)
+                when = ("as soon as the AI has made its move" if self.mode == "ai" and loser in self.human_seats
+                        else f"at {self.names[loser]}'s next decision")
+                self.app.toast(f"{reason}: the game ends {when}.", "info", 4)
                 return
         self.cancel_ai()
         res = Result(winner, reason)
