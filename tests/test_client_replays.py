@@ -238,3 +238,33 @@ def test_the_log_never_names_a_card_only_the_other_player_saw(driver, library):
     assert t.log_event_text(m, ("tutor", 1, code)) == named       # reveal all
     t.mode, t.reveal_all = "hotseat", False
     assert "a card" in t.log_event_text(m, ("tutor", 0, code))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_replay_controls_and_undo_buttons_fit_the_window(tmp_path, size):
+    from client.replays import make_demo_replays
+    from client.scenes.setup import start_match
+    from client.storage import replays_dir
+    from client.testing import Driver
+    from engine.core.harness import starter_pair
+    d = Driver(tmp_path, size=size)
+    try:
+        make_demo_replays(replays_dir(), 1, seed=2)
+        d.open("replays")
+        d.click("watch0")
+        t = d.scene
+        screen = d.pygame.Rect(0, 0, *size)
+
+        def check(names):
+            rects = [t.widgets[n].rect for n in names]
+            for i, r in enumerate(rects):
+                assert screen.contains(r), (names[i], r)
+                for j in range(i):
+                    assert not r.colliderect(rects[j]), (names[i], names[j])
+        check([n for n in t.widgets if n.startswith("rp_")] + ["menu"])
+        start_match(d.app, GAMES[0], starter_pair(GAMES[0], 1), mode="ai", ai_level="easy", seed=1)
+        d.step(2)
+        t = d.scene
+        check(["undo", "redo", "menu"])
+    finally:
+        d.close()
