@@ -1125,6 +1125,7 @@ class EvonsMatch(Match):
         """Run the activation stack until a player must decide."""
         sc = self.sc
         st = self.stack
+        quiet = -1      # the acting card when its phase 1 found nothing to fire and nothing changed since
         while sc[S_WINNER] == WIN_NONE:
             if not st:
                 step = sc[S_STEP]
@@ -1142,6 +1143,7 @@ class EvonsMatch(Match):
                 return
             f = st[-1]
             if f[0] == FR_GROUP:
+                quiet = -1
                 if len(f) == 2:
                     st.pop()
                     continue
@@ -1158,11 +1160,15 @@ class EvonsMatch(Match):
                     sc[S_PHASE] = PH_CONFLICT
                     return
                 if opts:
+                    quiet = -1
                     self._conflict(opts[0], ev)
                     continue
                 st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
-                if not f[6] & HOW_OUT:
-                    self._flips(f[1], ev)
+                flipped = self._flips(f[1], ev) if not f[6] & HOW_OUT else 0
+                if quiet == f[1] and not flipped:
+                    # nothing happened since phase 1 found no ability to fire: phase 2 finds none
+                    st.pop()
+                    ev.append(("sequence_end", f[1]))
                 continue
             dirs = self._fireable(f)
             if dirs:
@@ -1173,6 +1179,7 @@ class EvonsMatch(Match):
                 return
             if stage == ST_P1:
                 st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+                quiet = f[1]
             else:
                 st.pop()
                 ev.append(("sequence_end", f[1]))
@@ -1297,10 +1304,12 @@ class EvonsMatch(Match):
         if self.current_def(a) <= 0:
             self._destroy(a, ev)
 
-    def _flips(self, a: int, ev: list) -> None:
+    def _flips(self, a: int, ev: list) -> int:
+        """Flip the opponent's monsters ``a`` points at that do not point back; returns how many."""
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         me = ctrl[a]
         again = []
+        flipped = 0
         for d, t, _ in MAIN_AIMS[cardof[a]][self.pos[a]]:
             o = grid[t]
             if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
@@ -1313,8 +1322,10 @@ class EvonsMatch(Match):
             ev.append(("flip", o, t, me))
             if flags[o] & F_MOVED:
                 again.append(o)
+            flipped += 1
         if again:
             self._trigger(again, ev, re=True)
+        return flipped
 
     # ---------------------------------------------------------------- abilities
     def _fire(self, d: int, ev: list) -> None:
