@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..ui import PAL, draw_text, font
+from ..ui import PAL, draw_text
 
 
 class ReplayController:
@@ -373,5 +373,3 @@ class ReplayController:
 def _short(name: str, n: int = 9) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
 
-
-__all__ = ["ReplayController", "font"]
