@@ -369,7 +369,3 @@ class ReplayController:
         if lr is not None:
             draw_text(surf, "Turn", (lr.left, lr.centery), s(16), PAL["text"], anchor="midleft")
 
-
-def _short(name: str, n: int = 9) -> str:
-    return name if len(name) <= n else name[: n - 1] + "…"
-
