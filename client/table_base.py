@@ -414,10 +414,13 @@ class TableScene(Scene):
         who = "You" if self.mode == "ai" else self.names[seat]
         self._after_jump(f"{who} took back {'your' if who == 'You' else 'their'} last decision.")
         if self.mode == "hotseat":
-            self.viewer = seat
+            # the other player has just looked at the screen to allow it: hand the
+            # screen back to ``seat`` behind the pass screen (hands stay private)
+            self.viewer = 1 - seat
             self.handoff_pending = False
             self.refresh()
             self.shown = self.view
+            self._check_handoff()
         return True
 
     def redo(self):

@@ -171,6 +171,9 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
     assert driver.scene.name == "confirm_undo"
     driver.click("yes")                             # allowed
     assert len(s) == last and state(t) == want
+    assert driver.scene.name == "handoff" and driver.scene.kwargs["seat"] == seat  # back behind the pass screen
+    assert "take_back" not in driver.scene.widgets or s.actor(len(s) - 1) != seat
+    driver.key("return")
     assert driver.scene is t and t.viewer == seat and t.match.to_move() == seat
     # at the table, Ctrl+Z asks too (and Esc refuses)
     human_move(t, 0)
