@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # code path, the human plays seeded moves, the AI answers in the background, and
 # after every applied action the child prints the action count and state digest.
 CHILD = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from client.testing import Driver
     from client.scenes.setup import start_match
     from engine.core.harness import starter_pair
@@ -42,8 +42,8 @@ CHILD = textwrap.dedent("""
             print(json.dumps({"n": seen, "digest": state_digest(s.match), "meta": s.meta}), flush=True)
         if seen >= stop or s.match.result() is not None:
             print("WAITING", flush=True)
-            while True:            # the parent kills us here, mid-game
-                d.step(1)
+            while True:            # the parent kills us here, mid-game (the AI thread may be thinking)
+                time.sleep(0.05)
         if d.scene is not t and d.scene.name == "handoff":
             d.key("return")
         if t.human_to_move() and not t.busy():
