@@ -172,6 +172,9 @@ ABILITY_AIMS = _aims(CARD_ABILITY_DIRS, False)
 MAIN_AIMS = _aims(CARD_ARROW_DIRS, True)
 """MAIN_AIMS[card][cell]: from a main-zone cell, the card's arrows pointing into the main zone
 (conflicts and flips happen only there); empty for out-zone cells."""
+_BLOCK_CARD = None
+_ACTIVE_COST = tuple(_BLOCK_CARD if CARD_IS_BLOCK[ci] else CARD_COST[ci] for ci in range(len(POOL)))
+"""_ACTIVE_COST[card]: the credits a monster costs played active; _BLOCK_CARD for Block cards."""
 SPLASH = tuple((t,) + ORTHO_NEIGHBOURS[t] for t in range(N_CELLS))
 """SPLASH[cell]: the cell and the cells orthogonally next to it (Firestorm's reach)."""
 FIGHTS_BACK = tuple(tuple(not CARD_IS_BLOCK[ci] and bool(CARD_ARROWS[ci][d]) for d in range(8))
@@ -567,16 +570,17 @@ class EvonsMatch(Match):
         # then covered: every monster; then pass
         out = []
         covered = []
+        add_active, add_covered = out.append, covered.append
         for i in hand:
-            ci = cardof[i]
-            if CARD_IS_BLOCK[ci]:
+            cost = _ACTIVE_COST[cardof[i]]
+            if cost == _BLOCK_CARD:
                 if out_empty:
-                    out.append(_SELECT_ACTS[i][0])
+                    add_active(_SELECT_ACTS[i][0])
             else:
                 active_or_covered = _SELECT_ACTS[i]
-                if CARD_COST[ci] <= credits:
-                    out.append(active_or_covered[0])
-                covered.append(active_or_covered[1])
+                if cost <= credits:
+                    add_active(active_or_covered[0])
+                add_covered(active_or_covered[1])
         out += covered
         out.append(A_PASS)
         return out
@@ -1077,7 +1081,8 @@ class EvonsMatch(Match):
             sc[S_NCOV0 + p] += 1
             ev.append(("play", p, inst, c, 1))
             self._put(inst, c)
-            self._full_check(ev)
+            if sc[S_MAINCOUNT] >= N_MAIN:   # as _full_check
+                self._finish(ev, R_FULL)
             return
         cost = CARD_COST[ci]
         if cost:
@@ -1085,7 +1090,10 @@ class EvonsMatch(Match):
             ev.append(("credits", p, -cost, sc[S_CRED0 + p], "play"))
         ev.append(("play", p, inst, c, 0))
         self._put(inst, c)
-        if self._full_check(ev) or CARD_IS_BLOCK[ci]:
+        if sc[S_MAINCOUNT] >= N_MAIN:       # as _full_check: the game ends the instant it is full
+            self._finish(ev, R_FULL)
+            return
+        if CARD_IS_BLOCK[ci]:
             return
         if self.cellbonus[c]:
             self._cell_bonus(inst, c, cost, ev)
