@@ -525,15 +525,15 @@ class EvonsMatch(Match):
         p = sc[S_MOVER]
         if ph == PH_MAIN:
             return self._main_actions(p)
+        if ph == PH_CELL:
+            if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:      # Block cards: the out zone only
+                return [a for a in self._free if not IN_MAIN[a[1]]]
+            return self._free[:]
         if ph == PH_ABILITY:
             f = self.stack[-1]
             out = [_FIRE_ACTS[d] for d in self._fireable(f)]
             out.append(A_DONE)
             return out
-        if ph == PH_CELL:
-            if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:      # Block cards: the out zone only
-                return [a for a in self._free if not IN_MAIN[a[1]]]
-            return self._free[:]
         if ph == PH_CONFLICT:
             return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
         if ph == PH_ORDER:
@@ -1033,9 +1033,11 @@ class EvonsMatch(Match):
         for i in covered:
             c = pos[i]
             cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
-            afford = sc[S_CRED0 + p] >= cost
+            credits = sc[S_CRED0 + p]
+            afford = credits >= cost
             if cost:
-                self._credit(p, -cost, ev, "reveal")
+                credits = sc[S_CRED0 + p] = credits - cost
+                ev.append(("credits", p, -cost, credits, "reveal"))
             if not afford:
                 ev.append(("unaffordable", p, i, c, cost))
                 self._destroy(i, ev, removed=True)
@@ -1043,7 +1045,8 @@ class EvonsMatch(Match):
             flags[i] &= ~(F_COVERED | F_GROWTH)
             sc[S_NCOV0 + p] -= 1
             ev.append(("reveal", p, i, c, cost))
-            self._cell_bonus(i, c, cost, ev)
+            if self.cellbonus[c]:
+                self._cell_bonus(i, c, cost, ev)
             revealed.append(i)
         if revealed:
             self._trigger(revealed, ev, re=False)
@@ -1193,9 +1196,10 @@ class EvonsMatch(Match):
                 ev.append(("sequence_end", f[1]))
 
     def _push_activation(self, inst: int, ev: list, re: bool) -> None:
-        how = (HOW_RE if re else 0) | (0 if IN_MAIN[self.pos[inst]] else HOW_OUT)
+        c = self.pos[inst]
+        how = (HOW_RE if re else 0) | (0 if IN_MAIN[c] else HOW_OUT)
         self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, how))
-        ev.append(("activate", inst, self.pos[inst], int(re)))
+        ev.append(("activate", inst, c, int(re)))
 
     def _trigger(self, insts: list, ev: list, re: bool) -> None:
         sc = self.sc
