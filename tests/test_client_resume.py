@@ -106,12 +106,15 @@ def test_a_killed_game_resumes_from_the_title_to_the_identical_state(tmp_path, d
     assert len(s) >= last["n"] and state_digest(s.state_at(last["n"])) == last["digest"]
     assert all(s.actor(i) != t.human_seats[0] for i in range(last["n"], len(s)))
     # the AI plays on as it would have: same level and seed as in the save
-    assert t.ai_level == "easy" and s.meta["ai_seed"] == last["meta"]["ai_seed"]
+    # meta["ai"] is in the engine's {"seat", "level", "seed"} form (ResumeInfo.title() reads it)
+    saved_ai = last["meta"]["ai"]
     ai_seat = 1 - t.human_seats[0]
+    assert saved_ai["seat"] == ai_seat and saved_ai["level"] == "easy"
+    assert t.ai_level == "easy" and s.meta["ai"]["seed"] == saved_ai["seed"]
     from engine.ai import make_agent
-    assert t.agent_for(ai_seat).seed == make_agent("easy", last["meta"]["ai_seed"] + ai_seat).seed
+    assert t.agent_for(ai_seat).seed == make_agent("easy", saved_ai["seed"] + ai_seat).seed
     if s.state_at(last["n"]).to_move() == ai_seat:  # the AI's very next decision is the uninterrupted one
-        want = make_agent("easy", last["meta"]["ai_seed"] + ai_seat).choose(s.state_at(last["n"]))
+        want = make_agent("easy", saved_ai["seed"] + ai_seat).choose(s.state_at(last["n"]))
         assert driver.until(lambda: len(s) > last["n"], 3000)
         assert tuple(s.actions[last["n"]]) == tuple(want)
 

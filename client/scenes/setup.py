@@ -21,15 +21,8 @@ def new_seed() -> int:
 
 def start_session_scene(app, session):
     """Open the table for a (new or resumed) session, using its meta for the mode."""
-    meta = session.meta
-    mode = meta.get("mode", "ai")
-    kw = {"game": session.game, "session": session, "mode": mode}
-    if mode == "ai":
-        kw["human_seats"] = (int(meta.get("human", 0)),)
-        kw["ai_level"] = meta.get("ai", "normal")
-    else:
-        kw["human_seats"] = (0, 1)
-    app.scenes.switch("table", **kw)
+    from .game_menu import table_kwargs  # reads meta["ai"] as {"seat", "level", "seed"} or a level name
+    app.scenes.switch("table", **table_kwargs(session))
 
 
 def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed=None, human=0):
@@ -38,7 +31,9 @@ def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed
     seed = new_seed() if seed is None else seed
     if mode == "ai":
         names = ["You", f"AI ({ai_level})"] if human == 0 else [f"AI ({ai_level})", "You"]
-        meta = {"mode": "ai", "ai": ai_level, "human": human, "names": names, "ai_seed": seed ^ 0x5EED}
+        # the engine's form (engine/core/session.py): ResumeInfo.title() and the AI rebuild read it
+        meta = {"mode": "ai", "ai": {"seat": 1 - human, "level": ai_level, "seed": seed ^ 0x5EED},
+                "human": human, "names": names}
     else:
         meta = {"mode": "hotseat", "names": ["Player 1", "Player 2"]}
     session = MatchSession.new(game, decks, seed, options or {}, meta,
