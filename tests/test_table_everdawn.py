@@ -534,3 +534,20 @@ def test_every_kind_of_choice_is_prompted_and_answered_by_clicking(driver, kind)
     rect, action, _card = t.choice_spots[-1]
     driver.click(rect.center)
     assert tuple(t.session.actions[-1]) == action
+
+
+def test_undo_after_a_timeout_gives_the_decision_back(driver):
+    """The auto-pass that follows a timeout belongs to the line of play taken back."""
+    s = find_state(lambda m: m.phase() == "set" and m.turn() > 2)
+    t = open_table(driver, s, clock=True)
+    driver.step(2)
+    turn = t.match.turn()
+    t.clock["left"][HUMAN] = 0.0
+    t.clock["bank"][HUMAN] = 0.05
+    driver.step(10)
+    assert any("ran out of time" in e.text for e in t.log.entries)
+    driver.key("z", ctrl=True)                      # take back the last pass made for me
+    n = len(t.session)
+    driver.step(10)
+    assert t.match.turn() == turn and t.match.to_move() == HUMAN
+    assert len(t.session) == n                      # nothing is passed for me any more

@@ -463,6 +463,15 @@ class Table(TableScene):
         self.pick = None
         self.grave_view = None
 
+    def on_history_changed(self):
+        """Undo / redo / a replay seek: drop the half-made target choice, the open
+        graveyard and anything hidden or forced for an animation."""
+        self.pick = None
+        self.grave_view = None
+        self._ghost = None
+        self._chip = None
+        self.refresh()
+
     # ---------------------------------------------------------------- click to target
     def start_pick(self, src_key):
         opts = self.options_for(src_key)

@@ -493,6 +493,13 @@ class Table(TableScene):
         self._autopass = (seat, self.match.turn())
         self._run_autopass()
 
+    def on_history_changed(self):
+        """Undo / redo / a replay seek: a timed-out player's auto-pass and cards
+        hidden mid-flight belong to the abandoned line of play."""
+        self._autopass = None
+        self.hidden_slots.clear()
+        self.refresh()
+
     def update(self, dt):
         if self._autopass is not None and self.session is not None:
             self._run_autopass()
