@@ -4,9 +4,27 @@
     agent = make_agent("normal", seed=7)
     action = agent.choose(match)          # looks only through match.view(me)
 
-Levels ``easy`` / ``normal`` / ``hard`` work in every game; ``random`` and
-``greedy`` are the baselines. For the client, :mod:`engine.ai.background`
-runs a decision without blocking the UI.
+Agents (``make_agent(name, seed)``):
+
+* ``random`` — a uniformly random legal action.
+* ``greedy`` — each legal action applied once to a guess of the hidden cards,
+  scored by the game's evaluation (``eval_<game>.py``); best one wins.
+* ``easy`` — greedy that plays a random legal action one time in four. Instant.
+* ``normal`` — Information Set MCTS (:mod:`engine.ai.mcts`), a few hundred
+  iterations, rollouts cut two turns ahead and scored by the evaluation, and a
+  deliberate second choice 8% of the time (between close options).
+* ``hard`` — the same search with ~10x the iterations over twice as many
+  guesses of the hidden cards, no deliberate errors.
+* ``search:N`` — the search with N iterations (for experiments).
+
+Budgets count iterations (see ``agents.BUDGETS``), so the same view + seed +
+level always gives the same action. The AI never sees hidden cards: it takes
+``match.view(me)`` once and samples the unknown only through
+``view.determinize(me, seed)``.
+
+For the client, :mod:`engine.ai.background` runs a decision in a thread
+without blocking the UI. Commands: ``python -m engine arena GAME --agents A,B
+--games N --seed S [--decks D1,D2]`` and ``python -m engine balance GAME``.
 """
 from .agents import (AGENT_NAMES, LEVELS, Agent, GreedyAgent, LevelAgent, RandomAgent, SearchAgent,
                      make_agent)
