@@ -551,3 +551,21 @@ def test_undo_after_a_timeout_gives_the_decision_back(driver):
     driver.step(10)
     assert t.match.turn() == turn and t.match.to_move() == HUMAN
     assert len(t.session) == n                      # nothing is passed for me any more
+
+
+def test_lithriels_berries_show_the_creature_treated_as_dead_then_reviving(driver):
+    from client.tablekit import Flash, FloatText
+    from client.tables.everdawn_anims import RingPulse
+
+    def berries(m):
+        return [a for a in m.legal_actions() if a[0] == EM.CAST
+                and CARDS_BY_CODE[m.hand[HUMAN][a[1]]].name.startswith("Lithriel")]
+    driver.app.settings.animation_speed = "normal"
+    t = open_table(driver, find_state(lambda m: bool(berries(m))))
+    t.perform(berries(t.match)[0])
+    queued = t.anims.items + t.anims.active
+    assert any(isinstance(x, Flash) for x in queued)
+    assert any(isinstance(x, FloatText) and x.text == "Treated as dead" for x in queued)
+    assert any(isinstance(x, RingPulse) and x.label == "Revives" for x in queued)
+    driver.until(lambda: not t.anims.busy, 600)
+    assert t.shown is t.view

@@ -48,7 +48,7 @@ from ..cards import back_surface, card_surface
 from ..cards.everdawn import colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, TableScene
-from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, MoveImage, Wait, draw_arrow, hand_layout
+from ..tablekit import Banner, Call, DragSource, DropTarget, Flash, FloatText, MoveImage, Wait, draw_arrow, hand_layout
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
 from .everdawn_anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse, fmt_clock, pill
 
@@ -649,6 +649,17 @@ class Table(TableScene):
                     out.append(late_anim)
                 out.append(FloatText("Destroyed", rr.center, PAL["bad"], size=int(24 * sc), duration=0.8,
                                      parallel=True))
+            elif k == "treated_dead":      # Lithriel's Berries: dies for every purpose, then revives
+                p, slot = e[1], e[2]
+                rr = self.slot_rect(p, slot)
+                switch()
+                out.append(Flash(rr, PAL["bad"], duration=0.45))
+                out.append(FloatText("Treated as dead", rr.center, PAL["bad"], size=int(22 * sc), duration=0.8,
+                                     parallel=True))
+            elif k == "revive":
+                switch()
+                rr = self.slot_rect(e[1], e[2])
+                out.append(RingPulse(rr, PAL["good"], sc, duration=0.55, label="Revives"))
             elif k == "morale":
                 delta = e[2]
                 col = PAL["bad"] if delta < 0 else PAL["good"]
@@ -684,7 +695,7 @@ class Table(TableScene):
                 rr = self._event_rect(e)
                 if rr is not None:
                     out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45))
-            elif k in ("move", "place", "revive", "equip", "set", "cast", "redirect", "setup", "attack",
+            elif k in ("move", "place", "equip", "set", "cast", "redirect", "setup", "attack",
                        "lane_bonus", "to_hand"):
                 switch()
                 rr = self._event_rect(e)
