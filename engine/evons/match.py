@@ -252,25 +252,26 @@ def _deck_indices(d) -> tuple:
     return got
 
 
-_REFILLS: dict = {}
+_DRAW_GROUPS: dict = {}
 
 
-def _refill_schedule(length: int) -> tuple:
-    """For a list of ``length`` items: before which swap steps of :func:`_shuffle` a fresh 64-bit
-    draw is taken. It depends only on the length (the room left in the current draw shrinks by
-    the radix of each step), so it is computed once per length."""
-    got = _REFILLS.get(length)
+def _draw_groups(length: int) -> tuple:
+    """For a list of ``length`` items: the swap steps of :func:`_shuffle` grouped by the 64-bit
+    draw that serves them, as tuples of radices (``n`` for the step that swaps item ``n - 1``).
+    A fresh draw is taken when the room left in the current one falls below ``n << 20``; that
+    depends only on the length, so the grouping is computed once per length."""
+    got = _DRAW_GROUPS.get(length)
     if got is None:
-        steps = []
+        groups = []
         room = 0
         for i in range(length - 1, 0, -1):
             n = i + 1
-            refill = room < n << 20
-            if refill:
+            if room < n << 20:
                 room = 1 << 64
+                groups.append([])
             room //= n
-            steps.append((n, refill))
-        got = _REFILLS[length] = tuple(steps)
+            groups[-1].append(n)
+        got = _DRAW_GROUPS[length] = tuple(tuple(g) for g in groups)
     return got
 
 
@@ -278,17 +279,15 @@ def _shuffle(state: int, items: list) -> int:
     """Fisher–Yates shuffle driven by the match RNG (SplitMix64, inlined); each 64-bit draw
     serves several swaps (mixed-radix digits). Returns the new RNG state."""
     mask = 0xFFFFFFFFFFFFFFFF
-    r = 0
-    for n, refill in _refill_schedule(len(items)):
-        if refill:
-            state = (state + 0x9E3779B97F4A7C15) & mask
-            z = state
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            r = z ^ (z >> 31)
-        r, j = divmod(r, n)
-        i = n - 1
-        items[i], items[j] = items[j], items[i]
+    for radices in _draw_groups(len(items)):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        r = z ^ (z >> 31)
+        for n in radices:
+            r, j = divmod(r, n)
+            items[n - 1], items[j] = items[j], items[n - 1]
     return state
 
 
@@ -751,10 +750,10 @@ class EvonsMatch(Match):
             return self._has_in_hand(True)
         if o >= 0:
             if ab == FIRESTORM:
-                return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t))
+                return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t, first_only=True))
             return False
         if ab == FIRESTORM:
-            return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t))
+            return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t, first_only=True))
         if ab == GROWTH:
             return self._has_in_hand(False)
         if ab == MAGNETISM:
@@ -776,13 +775,16 @@ class EvonsMatch(Match):
                 return True
         return False
 
-    def _firestorm_cells_at(self, t: int) -> list[int]:
+    def _firestorm_cells_at(self, t: int, first_only: bool = False) -> list[int]:
+        """Cells Firestorm aimed at ``t`` can hit now (just the first one with ``first_only``)."""
         opp = 1 - self.sc[S_TP]
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         out = []
         for c in SPLASH[t]:
             o = grid[c]
             if o >= 0 and ctrl[o] == opp and (flags[o] & F_COVERED or not CARD_IS_BLOCK[cardof[o]]):
+                if first_only:
+                    return [c]
                 out.append(c)
         return out
 
@@ -1402,7 +1404,7 @@ class EvonsMatch(Match):
             sc[S_DIRTY] |= DIRTY_DAMAGE
             if self.current_def(o) <= 0:
                 self._destroy(o, ev)
-        if sc[S_PLEFT] <= 0 or not self._firestorm_cells_at(target):
+        if sc[S_PLEFT] <= 0 or not self._firestorm_cells_at(target, first_only=True):
             sc[S_PLEFT] = 0
             sc[S_PDIR] = -1
             sc[S_PHASE] = PH_NONE
