@@ -387,7 +387,7 @@ class EvonsMatch(Match):
         m.grid = [-1] * N_CELLS
         m._free = list(_CELL_ACTS)
         m.pos = [-1] * n
-        m.ctrl = [0 if i < n0 else 1 for i in range(n)]
+        m.ctrl = [0] * n0 + [1] * (n - n0)     # every card starts with its owner
         m.flags = [0] * n
         m.dmg = [0] * n
         m.bon = [0] * n
