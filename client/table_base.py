@@ -865,9 +865,9 @@ class TableScene(Scene):
         if self.replay is not None:
             self.replay.draw(surf, self)
         if self.ai_job is not None:
-            r = pygame.Rect(0, 0, s(250), s(40))
-            r.midtop = (self.board_rect.centerx, self.top_rect.bottom + s(10))
-            draw_thinking(surf, r, self.t, f"{self.names[self.ai_job.player]} is thinking…", self.app.scale)
+            r = self.thinking_rect()
+            if r is not None:
+                draw_thinking(surf, r, self.t, f"{self.names[self.ai_job.player]} is thinking…", self.app.scale)
         self.draw_ui(surf)
         if self.drag is not None and self.drag.moved:
             self._draw_dragged(surf)
@@ -875,6 +875,13 @@ class TableScene(Scene):
             self.snap.draw(surf)
         if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
             draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale)
+
+    def thinking_rect(self):
+        """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off
+        the cells and labels it is about). None: the table draws it itself."""
+        r = pygame.Rect(0, 0, self.s(250), self.s(40))
+        r.midtop = (self.board_rect.centerx, self.top_rect.bottom + self.s(10))
+        return r
 
     _backdrop_cache: dict = {}
 

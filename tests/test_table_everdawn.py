@@ -569,3 +569,30 @@ def test_lithriels_berries_show_the_creature_treated_as_dead_then_reviving(drive
     assert any(isinstance(x, RingPulse) and x.label == "Revives" for x in queued)
     driver.until(lambda: not t.anims.busy, 600)
     assert t.shown is t.view
+
+
+def test_thinking_sign_sits_in_the_phase_band_clear_of_the_chips(driver):
+    import pygame
+
+    import client.table_base as TB
+
+    class Thinking:                      # an AI job that is still thinking
+        player = 1 - HUMAN
+
+        def done(self):
+            return False
+
+        def cancel(self):
+            pass
+    t = open_table(driver, find_state(lambda m: m.phase() == "set" and m.turn() > 2))
+    t.ai_job = Thinking()
+    calls = []
+    orig = TB.draw_thinking
+    TB.draw_thinking = lambda surf, r, *a, **k: (calls.append(pygame.Rect(r)), orig(surf, r, *a, **k))
+    try:
+        driver.step(1)
+    finally:
+        TB.draw_thinking = orig
+        t.ai_job = None
+    assert len(calls) == 1 and t.band.contains(calls[0])
+    assert calls[0].left > t.band.left + t.s(260)          # right of the Set › Combat › End chips

@@ -636,3 +636,30 @@ def test_undo_takes_back_a_dropped_card(driver):
     driver.key("z", ctrl=True)
     driver.step(3)
     assert t.match.to_json() == before and t.shown.at(c) == -1 and not t.cov_mode
+
+
+def test_thinking_sign_sits_in_the_now_panel_clear_of_the_grid(driver):
+    import pygame
+
+    import client.tables.evons as EVT
+
+    class Thinking:                      # an AI job that is still thinking
+        player = 1 - HUMAN
+
+        def done(self):
+            return False
+
+        def cancel(self):
+            pass
+    t = open_table(driver, sc(turn_player=1 - HUMAN))
+    t.ai_job = Thinking()
+    calls = []
+    orig = EVT.draw_thinking
+    EVT.draw_thinking = lambda surf, r, *a, **k: (calls.append(pygame.Rect(r)), orig(surf, r, *a, **k))
+    try:
+        driver.step(1)
+    finally:
+        EVT.draw_thinking = orig
+        t.ai_job = None
+    assert len(calls) == 1
+    assert t.prompt_rect.contains(calls[0]) and not calls[0].colliderect(t.grid_rect.inflate(0, t.s(40)))

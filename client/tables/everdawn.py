@@ -985,6 +985,8 @@ class Table(TableScene):
             r.midright = (right, b.centery)
             pill(surf, "SUDDEN DEATH", r.center, s(14), PAL["bad"])
             right = r.left - s(8)
+        if self.ai_job is not None:      # the thinking sign sits at the band's right end
+            right = self.thinking_rect().left - s(8)
         text = self.prompt()
         width = right - x
         size = s(15)
@@ -999,6 +1001,13 @@ class Table(TableScene):
         if self.drag is not None and self.drag.moved and ("table",) in self.legal_targets_for(self.drag.source.key):
             draw_text(surf, "Drop here to cast", (b.centerx, b.bottom - s(2)), s(13), PAL["good"], bold=True,
                       anchor="midbottom")
+
+    def thinking_rect(self):
+        """In the phase band, right end (clear of the lanes and the Set/Combat/End chips)."""
+        b = self.band
+        r = pygame.Rect(0, 0, min(self.s(250), b.width // 2), b.height - self.s(8))
+        r.midright = (b.right - self.s(6), b.centery)
+        return r
 
     # ---------------------------------------------------------------- sets and attacks
     def _draw_sets(self, surf, v):

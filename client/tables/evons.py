@@ -53,7 +53,7 @@ from ..cards import back_surface, card_surface
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, TableScene
-from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, hand_layout
+from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_thinking, hand_layout
 from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade
 from .evons_anims import (ABILITY_COL, AbilityArrow, ConflictAnim, Fade, FlipAnim, Ring, Slide, apply_event,
                           display_copy, pill)
@@ -1032,6 +1032,9 @@ class Table(TableScene):
         img = f.render(text, True, PAL["text"])
         surf.blit(img, img.get_rect(center=r.center))
 
+    def thinking_rect(self):
+        return None  # drawn inside the "NOW" panel (_draw_prompt)
+
     def _draw_prompt(self, surf):
         s = self.s
         r = self.prompt_rect
@@ -1042,8 +1045,17 @@ class Table(TableScene):
         draw_text(surf, "YOUR MOVE" if mine else "NOW", (r.left + s(10), r.top + s(6)), s(12),
                   PAL["gold"] if mine else PAL["muted"], bold=True)
         leg_h = s(94) if r.height > s(200) else 0
-        draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), r.top + s(24), r.width - s(20),
-                                                       r.height - s(30) - leg_h), s(15),
+        top = r.top + s(24)
+        if self.ai_job is not None:      # the thinking sign: here, never over the grid's letters
+            sign = pygame.Rect(r.left + s(8), top, r.width - s(16), s(34))
+            name = self.names[self.ai_job.player]
+            text = f"{name} is thinking…"
+            if font(int(sign.height * 0.42), True).size(text)[0] > sign.width - sign.height - s(8):
+                text = "Thinking…"
+            draw_thinking(surf, sign, self.t, text, self.app.scale)
+            top = sign.bottom + s(6)
+        draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), top, r.width - s(20),
+                                                       r.bottom - top - s(6) - leg_h), s(15),
                      PAL["gold_hi"] if mine else PAL["muted"])
         if leg_h:
             self._draw_legend(surf, pygame.Rect(r.left + s(10), r.bottom - leg_h, r.width - s(20), leg_h - s(6)))
