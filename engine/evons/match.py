@@ -572,7 +572,7 @@ class EvonsMatch(Match):
         add_active, add_covered = out.append, covered.append
         for i in hand:
             cost = _ACTIVE_COST[cardof[i]]
-            if cost == _BLOCK_CARD:
+            if cost is _BLOCK_CARD:
                 if out_empty:
                     add_active(_SELECT_ACTS[i][0])
             else:
