@@ -245,7 +245,7 @@ class TableScene(Scene):
     def human_to_move(self) -> bool:
         m = self.match
         p = m.to_move()
-        return p is not None and p in self.human_seats and m.result() is None
+        return p is not None and p in self.human_seats and self.result() is None
 
     def busy(self) -> bool:
         return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
@@ -279,8 +279,8 @@ class TableScene(Scene):
         m = self.match
         if self.mode == "replay" and self.replay is not None:
             return self.replay.status_text()
-        if m.result() is not None:
-            return m.result().text(self.names)
+        if self.result() is not None:
+            return self.result_text(self.result())
         p = m.to_move()
         who = self.names[p] if p is not None else "?"
         return f"Turn {m.turn()} — {who} to move"
@@ -571,11 +571,33 @@ class TableScene(Scene):
         r = getattr(self, "conceded", None)
         return r or self.match.result()
 
+    def result_text(self, r) -> str:
+        """"You win — …" / "AI (easy) wins — …" / "Draw — …" for the top bar."""
+        if r.winner is None:
+            return f"Draw — {r.reason}"
+        name = self.names[r.winner]
+        return f"{name} {'win' if name == 'You' else 'wins'} — {r.reason}"
+
     def show_game_over(self):
         if self.over_shown:
             return
         self.over_shown = True
+        self.cancel_drag()
+        self.refresh(update_shown=False)  # no action buttons left behind the overlay
         self.push("game_over", game=self.game, table=self)
+
+    def can_undo_game_over(self) -> bool:
+        """Against the AI, a game decided by play (not a concession or a timeout)
+        can be taken back from the game-over screen: the human's last decision."""
+        seat = self.history_seat()
+        return (self.mode == "ai" and seat is not None and self.session is not None and self.conceded is None
+                and self.match.result() is not None and self.session.can_undo(seat))
+
+    def undo_game_over(self) -> bool:
+        """Back from the game-over screen to just before the human's last decision."""
+        if not self.can_undo_game_over():
+            return False
+        return self.take_back(self.history_seat())
 
     def rematch(self):
         from .scenes.setup import start_match

@@ -188,3 +188,35 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
         assert f"allow {t.names[asker]} to take back" in driver.scene.kwargs["question"]
         driver.key("escape")
         assert len(s) == m
+
+
+def test_game_over_offers_undo_against_the_ai_and_no_stale_buttons(driver):
+    game = "evons" if "evons" in GAMES else GAMES[0]
+    t = start(driver, game, seed=3)
+    human = t.human_seats[0]
+    for k in range(400):
+        wait_human(driver, t)
+        if t.match.result() is not None:
+            break
+        human_move(t, k * 7)
+        driver.step(1)
+    assert driver.until(lambda: driver.scene.name == "game_over", 600)
+    over = driver.scene
+    assert t._action_widgets == []                       # nothing clickable left behind the overlay
+    name = t.names[t.match.result().winner] if t.match.result().winner is not None else None
+    assert t.status_text().startswith("You win —" if name == "You" else (f"{name} wins —" if name else "Draw"))
+    assert "undo" in over.widgets
+    n = len(t.session)
+    driver.click("undo")
+    driver.step(2)
+    assert driver.scene is t and t.match.result() is None and len(t.session) < n
+    assert t.match.to_move() == human and t.human_to_move()
+
+
+def test_game_over_after_a_concession_offers_no_undo(driver):
+    t = start(driver, GAMES[0])
+    wait_human(driver, t)
+    t.concede()
+    driver.step(3)
+    assert driver.scene.name == "game_over" and "undo" not in driver.scene.widgets
+    assert "rematch" in driver.scene.widgets and "back" in driver.scene.widgets

@@ -114,7 +114,7 @@ class ReplayController:
         r = self.result()
         if t is not None and r is not None:
             from ..tablekit import Banner
-            t.anims.add(Banner("Game over", r.text(t.names), duration=1.6))
+            t.anims.add(Banner("Game over", t.result_text(r), duration=1.6))
 
     def seek(self, i: int) -> None:
         """Show the position after ``i`` actions (no animation)."""

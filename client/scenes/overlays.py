@@ -158,12 +158,31 @@ class GameOverOverlay(_Overlay):
     def build(self):
         s = self.s
         r = self.panel_rect()
-        bw, bh = (r.width - s(100)) // 2, s(50)
+        t = self.table
+        if t is not None and t.session is not None:  # however the game ended: no live buttons behind us
+            t.cancel_drag()
+            t.refresh(update_shown=False)
+            if t.ui is not None:
+                t.ui.update(0.0)  # the table is not updated below us: drop the killed buttons now
+        undo = t is not None and t.can_undo_game_over()
+        n = 3 if undo else 2
+        gap = s(16) if undo else s(20)
+        bw, bh = (r.width - s(60) - gap * (n - 1)) // n if undo else (r.width - s(100)) // 2, s(50)
         y = r.bottom - bh - s(32)
-        self.button((r.left + s(40), y, bw, bh), "Back to menu", self.back, key="escape", tip="The game's menu",
+        x0 = r.left + (s(30) if undo else s(40))
+        self.button((x0, y, bw, bh), "Back to menu", self.back, key="escape", tip="The game's menu",
                     name="back")
-        self.button((r.right - s(40) - bw, y, bw, bh), "Rematch", self.rematch, key="r",
+        if undo:
+            self.button((x0 + bw + gap, y, bw, bh), "Undo last move", self.undo, key="ctrl+z",
+                        tip="Take back your last decision and play on", name="undo")
+        self.button((r.right - (s(30) if undo else s(40)) - bw, y, bw, bh), "Rematch", self.rematch, key="r",
                     keys=("return",), tip="Same decks, a new shuffle", cls="@primary", name="rematch")
+
+    def undo(self):
+        t = self.table
+        self.close()
+        if t is not None:
+            t.undo_game_over()
 
     def back(self):
         t = self.table

@@ -526,7 +526,7 @@ class Table(TableScene):
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:
-            return r.text(self.names)
+            return self.result_text(r)
         m = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = m.turn_player()
         sd = " · SUDDEN DEATH" if m.sudden_death() else ""

@@ -538,7 +538,7 @@ class Table(TableScene):
             return super().status_text()
         r = self.result()
         if r is not None and not self.anims.busy:
-            return r.text(self.names)
+            return self.result_text(r)
         v = self.shown if self.shown is not None else self.match
         tp = v.turn_player()
         if v.turn() == 0:
@@ -985,7 +985,7 @@ class Table(TableScene):
         s = self.s
         r = self.panel_of(seat)
         col = SEAT_COLOURS[seat]
-        active = v.turn_player() == seat and v.result() is None
+        active = v.turn_player() == seat and v.result() is None and self.result() is None
         panel(surf, r, colour=(20, 23, 31), border=col if active else shade(col, 0.5), radius=s(10), alpha=220)
         x = r.left + s(10)
         y = r.top + s(8)
@@ -1017,7 +1017,7 @@ class Table(TableScene):
             draw_text(surf, label, (x, y), fs, PAL["muted"])
             draw_text(surf, str(val), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
             y += lh
-        if seat == self.viewer and self.mode in ("ai", "hotseat"):
+        if seat == self.viewer and self.mode in ("ai", "hotseat") and self.result() is None:
             self._draw_mode_toggle(surf)
 
     def _draw_mode_toggle(self, surf):
