@@ -25,7 +25,8 @@ the table only draws its board and maps gestures to engine actions:
   choices): ``[(label, action, key, tip), ...]``; the default offers legal
   actions not covered by a gesture, labelled with ``action_text``.
 * :meth:`on_board_click(pos)` — clicks that are not drags (return True if used).
-* :meth:`card_at(pos)` — the card object under the cursor (hover zoom).
+* :meth:`card_at(pos)` — the card object under the cursor (hover zoom); return it as
+  ``self.hovered(card, rect)`` so the zoom is drawn beside that card or cell, not over it.
 * :meth:`animate(action, events, before, after)` — :class:`~client.tablekit.Anim`
   objects for the events just applied (FloatText, MoveImage, Flash, Banner, ...).
   Durations are at normal speed; the queue applies the animation-speed setting
@@ -268,6 +269,12 @@ class TableScene(Scene):
 
     def on_board_click(self, pos) -> bool:
         return False
+
+    def hovered(self, card, rect):
+        """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
+        it was found in, so the hover zoom is drawn beside it, not over it."""
+        self._hover_rect = pygame.Rect(rect) if card is not None else None
+        return card
 
     def card_at(self, pos):
         return None
@@ -792,6 +799,7 @@ class TableScene(Scene):
             self.drag.pos = pos
             if abs(pos[0] - self.drag.start[0]) + abs(pos[1] - self.drag.start[1]) > self.s(6):
                 self.drag.moved = True
+        self._hover_rect = None
         card = self.log.card_at(pos) or self.card_at(pos)
         if card is not self.hover_card:
             self.hover_card = card
@@ -896,7 +904,8 @@ class TableScene(Scene):
         if self.snap is not None:
             self.snap.draw(surf)
         if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
-            draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale)
+            draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale,
+                      avoid=getattr(self, "_hover_rect", None))
 
     def thinking_rect(self):
         """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off

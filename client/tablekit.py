@@ -486,24 +486,41 @@ class GameLog:
 
 
 # ====================================================================== hover zoom
-def draw_zoom(surf, game, card, anchor, scale=1.0, width=None):
-    """The large card with its full text beside ``anchor`` (kept inside the window)."""
+_ZOOM_SHADOW: dict = {}
+
+
+def draw_zoom(surf, game, card, anchor, scale=1.0, width=None, avoid=None):
+    """The large card with its full text beside ``avoid`` (the hovered card or cell;
+    default: the point ``anchor``), never over it when the window has room, and kept
+    inside the window: right of it, else left, else above / below."""
     from .cards import card_surface
     w = width or int(300 * scale)
     img = card_surface(game, card, w, big=True)
     W, H = surf.get_size()
-    gap = int(24 * scale)
-    x = anchor[0] + gap
-    if x + img.get_width() > W - 8:
-        x = anchor[0] - gap - img.get_width()
-    y = anchor[1] - img.get_height() // 2
-    y = max(8, min(H - img.get_height() - 8, y))
-    x = max(8, min(W - img.get_width() - 8, x))
-    shadow = pygame.Surface((img.get_width() + 16, img.get_height() + 16), pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect(), border_radius=int(18 * scale))
+    iw, ih = img.get_size()
+    gap = int(16 * scale)
+    a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(anchor[0] - gap // 2, anchor[1] - gap // 2,
+                                                                 gap, gap)
+    if a.right + gap + iw <= W - 8:
+        x, y = a.right + gap, a.centery - ih // 2
+    elif a.left - gap - iw >= 8:
+        x, y = a.left - gap - iw, a.centery - ih // 2
+    else:
+        x = a.centerx - iw // 2
+        room_above, room_below = a.top - 8, H - 8 - a.bottom
+        y = a.top - gap - ih if room_above >= room_below else a.bottom + gap
+    y = max(8, min(H - ih - 8, y))
+    x = max(8, min(W - iw - 8, x))
+    shadow = _ZOOM_SHADOW.get((iw, ih))
+    if shadow is None:
+        shadow = pygame.Surface((iw + 16, ih + 16), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect(), border_radius=int(18 * scale))
+        if len(_ZOOM_SHADOW) > 8:
+            _ZOOM_SHADOW.clear()
+        _ZOOM_SHADOW[(iw, ih)] = shadow
     surf.blit(shadow, (x - 4, y + 4))
     surf.blit(img, (x, y))
-    return pygame.Rect(x, y, img.get_width(), img.get_height())
+    return pygame.Rect(x, y, iw, ih)
 
 
 def draw_thinking(surf, rect, t, text="AI is thinking…", scale=1.0):

@@ -596,3 +596,25 @@ def test_thinking_sign_sits_in_the_phase_band_clear_of_the_chips(driver):
         t.ai_job = None
     assert len(calls) == 1 and t.band.contains(calls[0])
     assert calls[0].left > t.band.left + t.s(260)          # right of the Set › Combat › End chips
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 640)])
+def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
+    import client.table_base as TB
+    driver.resize(*size)
+    t = open_table(driver, find_state(lambda m: m.phase() == "set" and m.turn() > 2))
+    spots = [t.slot_rect(seat, sl) for seat in (0, 1) for sl in EM.SLOTS
+             if t.match.creature_at(seat, sl) >= 0]
+    spots += t.hand_rects(len(t.match.hand[HUMAN]))
+    drawn = []
+    orig = TB.draw_zoom
+    TB.draw_zoom = lambda *a, **k: drawn.append(orig(*a, **k))
+    try:
+        for rr in spots:
+            drawn.clear()
+            driver.move(rr.center)
+            driver.step(12)
+            assert drawn, "no zoom"
+            assert not drawn[-1].colliderect(rr), (rr, drawn[-1])
+    finally:
+        TB.draw_zoom = orig

@@ -694,7 +694,7 @@ class Table(TableScene):
         if self.grave_view is not None:
             for rr, c in reversed(self.grave_rects):
                 if rr.collidepoint(pos):
-                    return c
+                    return self.hovered(c, rr)
             return None
         v = self.shown
         me = self.viewer
@@ -702,7 +702,7 @@ class Table(TableScene):
         rects = self.hand_rects(len(hand))
         for i in range(len(rects) - 1, -1, -1):
             if rects[i].collidepoint(pos):
-                return card_of(hand[i])
+                return self.hovered(card_of(hand[i]), rects[i])
         urects = self.unit_rects(v)
         for seat in (0, 1):
             for c in v.creatures(seat):
@@ -710,19 +710,19 @@ class Table(TableScene):
                 if rr is None:
                     continue
                 if rr.collidepoint(pos):
-                    return card_of(c["card"])
+                    return self.hovered(card_of(c["card"]), rr)
                 card = card_of(c["card"])
                 ab, eq = self.tab_rects(rr, card.ability is not None, bool(c["equipment"]))
                 if eq is not None and eq.collidepoint(pos):
-                    return card_of(c["equipment"])
+                    return self.hovered(card_of(c["equipment"]), rr.union(eq))
                 if ab is not None and ab.collidepoint(pos):
-                    return card
+                    return self.hovered(card, rr.union(ab))
         if self.reveal_all:
             opp = 1 - me
             ids = v.hand_ids(opp)
             for i, rr in reversed(list(enumerate(self.opp_hand_rects(v)))):
                 if rr.collidepoint(pos) and i < len(ids):
-                    return card_of(ids[i])
+                    return self.hovered(card_of(ids[i]), rr)
         return None
 
     # ================================================================ animation

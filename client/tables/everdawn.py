@@ -574,24 +574,24 @@ class Table(TableScene):
         v = self.shown
         for rr, _a, c in reversed(self.choice_spots):
             if c is not None and rr.collidepoint(pos):
-                return c
+                return self.hovered(c, rr)
         me, opp = self.viewer, 1 - self.viewer
         hand = v.hand[me]
         for i, rr in reversed(list(enumerate(self.hand_rects(len(hand))))):
             if rr.collidepoint(pos):
-                return card_of(hand[i])
+                return self.hovered(card_of(hand[i]), rr)
         for seat in (me, opp):
             for s_ in EM.SLOTS:
                 if self.slot_rect(seat, s_).collidepoint(pos):
-                    return card_of(v.creature_at(seat, s_))
+                    return self.hovered(card_of(v.creature_at(seat, s_)), self.slot_rect(seat, s_))
                 items = v.items_at(seat, s_)
                 for kind in EQ_KINDS:
                     if self.eq_rect(seat, s_, kind).collidepoint(pos):
-                        return card_of(items[kind - 1])
+                        return self.hovered(card_of(items[kind - 1]), self.eq_rect(seat, s_, kind))
         if self.reveal_all:
             for rr, code in self._opp_hand_rects(v):
                 if rr.collidepoint(pos):
-                    return card_of(code)
+                    return self.hovered(card_of(code), rr)
         return None
 
     # ================================================================ animation

@@ -608,14 +608,14 @@ class Table(TableScene):
         v = self.shown
         for rr, _a, c, _l in reversed(self.spots):
             if c is not None and rr.collidepoint(pos):
-                return c
+                return self.hovered(c, rr)
         hand = v.hand(self.viewer)
         for inst, rr in reversed(list(zip(hand, self.hand_rects(len(hand))))):
             if rr.collidepoint(pos):
-                return card_obj(v, inst)
+                return self.hovered(card_obj(v, inst), rr)
         for rr, c in getattr(self, "_grave_hot", ()):
             if rr.collidepoint(pos):
-                return c
+                return self.hovered(c, rr)
         if self.grid_rect.collidepoint(pos):
             col = (pos[0] - self.grid_rect.left) // self.cell
             row = (pos[1] - self.grid_rect.top) // self.cell
@@ -626,7 +626,7 @@ class Table(TableScene):
                     # your own covered cards can be peeked at; the opponent's stay unknown
                     if v.is_covered(inst) and v.controller(inst) != self.viewer and not self.reveal_all:
                         return None
-                    return card_obj(v, inst)
+                    return self.hovered(card_obj(v, inst), self.cell_rect(c))
         return None
 
     def bonus_at(self, pos):
