@@ -765,9 +765,10 @@ class Table(TableScene):
         for seat in (opp, me):
             self._draw_info(surf, v, seat)
             self._draw_row(surf, v, seat)
+        self._draw_attacks(surf, v)     # under the phase band: the arrows never hide its chips
         self._draw_band(surf, v)
         self._draw_sets(surf, v)
-        self._draw_attacks(surf, v)
+        self._draw_attack_drag(surf)
         self._draw_hand(surf, v)
         self._draw_choices(surf)
 
@@ -1040,6 +1041,10 @@ class Table(TableScene):
                 start = (ar.centerx, ar.top + s(20)) if self.row(p) == "me" else (ar.centerx, ar.bottom - s(20))
                 end = (tr.centerx, tr.bottom - s(24)) if self.row(p) == "me" else (tr.centerx, tr.top + s(24))
                 draw_arrow(surf, start, end, ATTACK_COL, max(4, s(6)), bend=0.06)
+
+    def _draw_attack_drag(self, surf):
+        """The dashed arrow of an attack being dragged (over everything)."""
+        s = self.s
         d = self.drag
         if d is not None and d.moved and d.source.key[0] == "slot" and d.source.key[1] < 3 \
                 and self.match.phase() == "declare":
