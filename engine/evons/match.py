@@ -172,9 +172,6 @@ ABILITY_AIMS = _aims(CARD_ABILITY_DIRS, False)
 MAIN_AIMS = _aims(CARD_ARROW_DIRS, True)
 """MAIN_AIMS[card][cell]: from a main-zone cell, the card's arrows pointing into the main zone
 (conflicts and flips happen only there); empty for out-zone cells."""
-_BLOCK_CARD = None
-_ACTIVE_COST = tuple(_BLOCK_CARD if CARD_IS_BLOCK[ci] else CARD_COST[ci] for ci in range(len(POOL)))
-"""_ACTIVE_COST[card]: the credits a monster costs played active; _BLOCK_CARD for Block cards."""
 SPLASH = tuple((t,) + ORTHO_NEIGHBOURS[t] for t in range(N_CELLS))
 """SPLASH[cell]: the cell and the cells orthogonally next to it (Firestorm's reach)."""
 FIGHTS_BACK = tuple(tuple(not CARD_IS_BLOCK[ci] and bool(CARD_ARROWS[ci][d]) for d in range(8))
@@ -567,19 +564,19 @@ class EvonsMatch(Match):
         hand = self.zones[Z_HAND + p]
         # active: a monster you can pay for, or a Block card while the out zone has room;
         # then covered: every monster; then pass
+        # (plain loop and out.append: CPython 3.11 specializes list.append called as a method)
         out = []
         covered = []
-        add_active, add_covered = out.append, covered.append
         for i in hand:
-            cost = _ACTIVE_COST[cardof[i]]
-            if cost is _BLOCK_CARD:
+            ci = cardof[i]
+            if CARD_IS_BLOCK[ci]:
                 if out_empty:
-                    add_active(_SELECT_ACTS[i][0])
+                    out.append(_SELECT_ACTS[i][0])
             else:
                 active_or_covered = _SELECT_ACTS[i]
-                if cost <= credits:
-                    add_active(active_or_covered[0])
-                add_covered(active_or_covered[1])
+                if CARD_COST[ci] <= credits:
+                    out.append(active_or_covered[0])
+                covered.append(active_or_covered[1])
         out += covered
         out.append(A_PASS)
         return out
@@ -1009,20 +1006,19 @@ class EvonsMatch(Match):
         sc[S_TP] = sc[S_MOVER] = p
         sc[S_ACTS] = 0
         sc[S_STEP] = STEP_REVEAL
-        append = ev.append
-        append(("turn", p, turn))
+        ev.append(("turn", p, turn))
         turns_taken = sc[S_TAKEN0 + p]
         sc[S_TAKEN0 + p] = turns_taken + 1
         if turns_taken:     # income from the player's second turn on
             credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] + INCOME
-            append(("credits", p, INCOME, credits, "income"))
+            ev.append(("credits", p, INCOME, credits, "income"))
         deck = self.zones[Z_DECK + p]
         if deck:
             i = deck.pop()
             self.zones[Z_HAND + p].append(i)
-            append(("draw", p, i))
+            ev.append(("draw", p, i))
         else:
-            append(("no_draw", p))
+            ev.append(("no_draw", p))
         # reveal every covered card at once, cheapest first (Growth cards are free)
         if not sc[S_NCOV0 + p]:
             return
