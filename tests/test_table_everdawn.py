@@ -618,3 +618,20 @@ def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
             assert not drawn[-1].colliderect(rr), (rr, drawn[-1])
     finally:
         TB.draw_zoom = orig
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_the_side_panel_shows_the_time_bank_with_the_clock_on(driver, size):
+    import client.tables.everdawn as EDT
+    driver.resize(*size)
+    t = open_table(driver, find_state(lambda m: m.phase() == "set" and m.turn() > 2), clock=True)
+    drawn = []
+    orig = EDT.draw_text
+    EDT.draw_text = lambda surf, text, pos, *a, **k: (drawn.append((text, pos)), orig(surf, text, pos, *a, **k))[1]
+    try:
+        driver.step(1)
+    finally:
+        EDT.draw_text = orig
+    box = t.board_rect
+    assert any(text == "Time bank" and box.collidepoint(pos) for text, pos in drawn)
+    assert any(text == "Timeouts" for text, _ in drawn)

@@ -911,6 +911,14 @@ class Table(TableScene):
     def _draw_info(self, surf, v, seat):
         s = self.s
         r = self.info[self.row(seat)]
+        cs = self.clock_state(seat) if seat in self.human_seats else None
+        if cs is not None:   # room for the time bank: grow into the free corner of the board
+            extra = s(17) * 2 + s(8)
+            if self.row(seat) == "me":
+                r = pygame.Rect(r.left, r.top, r.width, min(r.height + extra, self.board_rect.bottom - r.top))
+            else:
+                top = max(self.board_rect.top, r.top - extra)
+                r = pygame.Rect(r.left, top, r.width, r.bottom - top)
         col = SEAT_COLOURS[seat]
         active = v.turn_player() == seat and v.result() is None
         panel(surf, r, colour=(20, 23, 31), border=col if active else shade(col, 0.5), radius=s(10), alpha=215)
@@ -948,7 +956,6 @@ class Table(TableScene):
             draw_text(surf, label, (x, y), fs, PAL["muted"])
             draw_text(surf, val, (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
             y += lh
-        cs = self.clock_state(seat) if seat in self.human_seats else None
         if cs is not None and y + lh * 2 <= r.bottom:
             turn_left, bank, to = cs
             y += s(3)
@@ -967,7 +974,7 @@ class Table(TableScene):
         panel(surf, b, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=230)
         chip = self.phase_chip(v) if v.result() is None else -1
         x = b.left + s(10)
-        cw_ = s(64)
+        cw_ = max(s(64), font(s(14), True).size("Combat")[0] + s(14))  # measured: no clipped label
         for i, label in enumerate(("Set", "Combat", "End")):
             rr = pygame.Rect(x, b.centery - s(14), cw_, s(28))
             on = i == chip
