@@ -61,7 +61,7 @@ State layout: flat int lists (``sc`` scalars named S_*, ``grid``, per-instance
 """
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from itertools import compress
 from typing import Any, Mapping, Sequence
 
@@ -1023,8 +1023,13 @@ class EvonsMatch(Match):
         if not sc[S_NCOV0 + p]:
             return
         flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
-        # only cards on the grid carry flags: scan those (the sort below fixes the order)
-        covered = [i for i in compress(range(len(flags)), flags) if flags[i] & F_COVERED and ctrl[i] == p]
+        need = sc[S_NCOV0 + p]          # scan the grid until all of them are found
+        covered = []
+        for i in self.grid:
+            if i >= 0 and flags[i] & F_COVERED and ctrl[i] == p:
+                covered.append(i)
+                if len(covered) == need:
+                    break
         if len(covered) > 1:
             covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
         revealed = []
@@ -1214,7 +1219,8 @@ class EvonsMatch(Match):
     # ---------------------------------------------------------------- grid primitives
     def _put(self, inst: int, c: int) -> None:
         self.grid[c] = inst
-        self._free.remove(_CELL_ACTS[c])
+        free = self._free
+        del free[bisect_left(free, _CELL_ACTS[c])]     # sorted: found by bisection
         self.pos[inst] = c
         self.sc[S_GRIDCOUNT] += 1
         if IN_MAIN[c]:
