@@ -595,3 +595,21 @@ def test_thinking_sign_sits_in_the_phase_band(driver):
         ES.draw_thinking = orig
         t.ai_job = None
     assert len(calls) == 1 and t.band.contains(calls[0][0]) and calls[0][1] == "AI (easy) is thinking…"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_hand_cards_are_about_creature_size_and_inside_the_window(driver, size):
+    driver.resize(*size)
+    m = scenario(hands=(["firebolt", "stone_warden", "hushmage", "spark", "dune_raider"], []),
+                 boards=(["stone_warden"], ["dune_raider"]))
+    t = open_table(driver, m)
+    rects = t.hand_rects(len(t.view.hand_ids(HUMAN)))
+    units = list(t.unit_rects(t.view).values())
+    assert rects and units
+    import pygame
+    window = pygame.Rect(0, 0, *size)
+    for rr in rects:
+        assert rr.width <= units[0].width * 1.1
+        assert window.contains(rr)
+    for u in units:
+        assert window.contains(u) and not any(u.colliderect(h) for h in rects)

@@ -157,7 +157,12 @@ class Table(TableScene):
         cw_w = (w0 - 6 * self.gap) / 7
         self.cw = max(s(40), int(min(ch_h / 1.4, cw_w)))
         self.ch = int(self.cw * 1.4)
-        row_h = self.ch + self.tab_h
+        # hand cards about the size of the creatures in play; when the width limits the
+        # cards, the height left over goes to the two rows, not to ever bigger hand cards
+        hand_h = int(self.ch * 1.06) + s(6)
+        row_h = max(self.ch + self.tab_h,
+                    (r.height - 2 * self.strip_h - self.band_h - 5 * pad - hand_h) // 2)
+        self.unit_dy = (row_h - self.ch - self.tab_h) // 2   # creatures centred in a taller row
         y = r.top
         self.strips = {}
         self.rows = {}
@@ -172,7 +177,7 @@ class Table(TableScene):
         self.strips["me"] = pygame.Rect(x0, y, w0, self.strip_h)
         y += self.strip_h + pad
         self.hand_area = pygame.Rect(x0, y, w0, r.bottom - y)
-        self.hh = max(s(40), self.hand_area.height)
+        self.hh = max(s(40), min(self.hand_area.height, int(self.ch * 1.06)))
         self.hw = int(self.hh / 1.4)
         self.info = {"opp": pygame.Rect(r.left, r.top, self.info_w, self.band.top - pad - r.top),
                      "me": pygame.Rect(r.left, self.band.bottom + pad, self.info_w,
@@ -235,7 +240,7 @@ class Table(TableScene):
             total = step * (n - 1) + self.cw
             x = row.centerx - total // 2
             for i, u in enumerate(uids):
-                out[u] = pygame.Rect(x + i * step, row.top, self.cw, self.ch)
+                out[u] = pygame.Rect(x + i * step, row.top + self.unit_dy, self.cw, self.ch)
         return out
 
     def tab_rects(self, rr, has_ability, has_equip):
