@@ -61,7 +61,7 @@ State layout: flat int lists (``sc`` scalars named S_*, ``grid``, per-instance
 """
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from itertools import compress
 from typing import Any, Mapping, Sequence
 
@@ -312,6 +312,7 @@ class EvonsMatch(Match):
         "_legal",   # cache of legal actions (not state)
         "_free",    # the CELL actions of the empty cells, in cell order; kept in step with ``grid``
                     # by _put/_lift (derived, not state)
+        "_free_cells",  # the same empty cells as ints (bisected to find a cell's place in both)
     )
 
     GAME = "evons"
@@ -383,6 +384,7 @@ class EvonsMatch(Match):
         m.sc = sc
         m.grid = [-1] * N_CELLS
         m._free = list(_CELL_ACTS)
+        m._free_cells = list(range(N_CELLS))
         m.pos = [-1] * n
         m.ctrl = [0] * n0 + [1] * (n - n0)     # every card starts with its owner
         m.flags = [0] * n
@@ -584,8 +586,8 @@ class EvonsMatch(Match):
     def _empty_cells(self, block_card: bool) -> list[int]:
         """Empty cells where a card can be played (Block cards: the out zone only), in order."""
         if block_card:
-            return [a[1] for a in self._free if not IN_MAIN[a[1]]]
-        return [a[1] for a in self._free]
+            return [c for c in self._free_cells if not IN_MAIN[c]]
+        return self._free_cells[:]
 
     def _play_problem(self, inst: int, c: int, covered: int) -> str | None:
         """Why playing ``inst`` (on ``c``; -1 = any cell) is illegal now, or None."""
@@ -1219,8 +1221,9 @@ class EvonsMatch(Match):
     # ---------------------------------------------------------------- grid primitives
     def _put(self, inst: int, c: int) -> None:
         self.grid[c] = inst
-        free = self._free
-        del free[bisect_left(free, _CELL_ACTS[c])]     # sorted: found by bisection
+        k = bisect_left(self._free_cells, c)
+        del self._free_cells[k]
+        del self._free[k]
         self.pos[inst] = c
         self.sc[S_GRIDCOUNT] += 1
         if IN_MAIN[c]:
@@ -1229,7 +1232,9 @@ class EvonsMatch(Match):
     def _lift(self, inst: int) -> int:
         c = self.pos[inst]
         self.grid[c] = -1
-        insort(self._free, _CELL_ACTS[c])
+        k = bisect_left(self._free_cells, c)
+        self._free_cells.insert(k, c)
+        self._free.insert(k, _CELL_ACTS[c])
         self.pos[inst] = -1
         self.bon[inst] = B_NONE      # stat bonuses stay only while the card stays on its cell
         self.sc[S_GRIDCOUNT] -= 1
@@ -1483,6 +1488,7 @@ class EvonsMatch(Match):
         m.sc = self.sc[:]
         m.grid = self.grid[:]
         m._free = self._free[:]
+        m._free_cells = self._free_cells[:]
         m.pos = self.pos[:]
         m.ctrl = self.ctrl[:]
         m.flags = self.flags[:]
@@ -1531,7 +1537,8 @@ class EvonsMatch(Match):
         m.cardof = tuple(INDEX_OF[c] if c is not None else -1 for c in cards)
         m.sc = [int(x) for x in obj["sc"]]
         m.grid = [int(x) for x in obj["grid"]]
-        m._free = [_CELL_ACTS[c] for c in range(N_CELLS) if m.grid[c] < 0]
+        m._free_cells = [c for c in range(N_CELLS) if m.grid[c] < 0]
+        m._free = [_CELL_ACTS[c] for c in m._free_cells]
         m.pos = [int(x) for x in obj["pos"]]
         m.ctrl = [int(x) for x in obj["ctrl"]]
         m.flags = [int(x) for x in obj["flags"]]
@@ -1787,7 +1794,8 @@ class EvonsMatch(Match):
             probs.append(f"main count {self.sc[S_MAINCOUNT]} != {main}")
         if sum(1 for i in self.grid if i >= 0) != self.sc[S_GRIDCOUNT]:
             probs.append("grid count is wrong")
-        if self._free != [_CELL_ACTS[c] for c in range(N_CELLS) if self.grid[c] < 0]:
+        if self._free_cells != [c for c in range(N_CELLS) if self.grid[c] < 0] or \
+                self._free != [_CELL_ACTS[c] for c in self._free_cells]:
             probs.append("the list of empty cells is out of step with the grid")
         for q in (0, 1):
             ncov = sum(1 for i in self.grid if i >= 0 and self.flags[i] & F_COVERED and self.ctrl[i] == q)
