@@ -321,12 +321,22 @@ class TableScene(Scene):
         self.actions_applied += 1
         after_match = self.match
         turn = after_match.turn()
+        lines = []
         for ev in events:
             try:
                 text = self.log_event_text(after_match, ev)
             except Exception:  # noqa: BLE001 - a log line must never break the table
                 text = " ".join(str(x) for x in ev)
-            self.log.add(text, turn=turn, seat=actor, kind="turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event")
+            lines.append((text, "turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event"))
+        # the log tells an action when its animation starts: at once when nothing is
+        # playing, else when the queue reaches it (after the earlier actions' animations)
+        from .tablekit import Call
+        reveal = None
+        if self.anims.busy and self.app.settings.animation_factor > 0:
+            reveal = Call(lambda: self._log_lines(lines, turn, actor))
+            self.anims.add(reveal)
+        else:
+            self._log_lines(lines, turn, actor)
         self.refresh(update_shown=False)
         try:
             anims = list(self.animate(tuple(action), events, before, self.view) or [])
@@ -340,11 +350,16 @@ class TableScene(Scene):
                 anims.append(Banner(who, f"Turn {after_match.turn()}", duration=0.9))
         if anims:
             self.anims.add(*anims)
-            from .tablekit import Call
             self.anims.add(Call(self._anims_done))
-        else:
+        elif reveal is None:
             self.shown = self.view
+        else:  # no animation of its own: the new state shows once the queue gets here
+            self.anims.add(Call(self._anims_done))
         return True
+
+    def _log_lines(self, lines, turn, actor):
+        for text, kind in lines:
+            self.log.add(text, turn=turn, seat=actor, kind=kind)
 
     def _anims_done(self):
         self.shown = self.view

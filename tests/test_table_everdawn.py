@@ -635,3 +635,19 @@ def test_the_side_panel_shows_the_time_bank_with_the_clock_on(driver, size):
     box = t.board_rect
     assert any(text == "Time bank" and box.collidepoint(pos) for text, pos in drawn)
     assert any(text == "Timeouts" for text, _ in drawn)
+
+
+def test_log_lines_wait_for_their_action_s_animation(driver):
+    """An action applied while earlier animations still play is logged when the
+    queue reaches it, not ahead of what the board shows."""
+    driver.app.settings.animation_speed = "normal"
+    s = find_state(lambda m: m.phase() == "declare" and len(legal_of(m, EM.ATTACK)) >= 1)
+    t = open_table(driver, s)
+    t.perform(legal_of(t.match, EM.ATTACK)[0])
+    assert t.anims.busy
+    n = len(t.log.entries)
+    nxt = next(a for a in t.match.legal_actions() if t.match.clone().apply(tuple(a)))
+    t.perform(nxt)                                  # e.g. a replay feeding moves
+    assert len(t.log.entries) == n                  # not told yet
+    driver.until(lambda: not t.anims.busy, 900)
+    assert len(t.log.entries) > n
