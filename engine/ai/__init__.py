@@ -12,7 +12,7 @@ Agents (``make_agent(name, seed)``):
 * ``easy`` — greedy that plays a random legal action one time in four. Instant.
 * ``normal`` — Information Set MCTS (:mod:`engine.ai.mcts`), a few hundred
   iterations, rollouts cut two turns ahead and scored by the evaluation, and a
-  deliberate second choice 8% of the time (between close options).
+  deliberate second choice 15% of the time (between close options).
 * ``hard`` — the same search with ~10x the iterations over twice as many
   guesses of the hidden cards, no deliberate errors.
 * ``search:N`` — the search with N iterations (for experiments).

@@ -165,7 +165,7 @@ class SearchAgent(Agent):
             rng = Rng(mix_seed(seed, 0xE7707))
             if rng.random() < self.error:
                 (a1, n1, v1), (a2, n2, v2) = res.children[0], res.children[1]
-                if n2 > 0 and v2 > v1 - 0.25:
+                if n2 > 0 and v2 > v1 - 0.3:
                     action = a2
         return action
 
@@ -229,7 +229,7 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
         return GreedyAgent(seed, evaluate, **kw)
     iters, horizon = level_budget(level, game)
     if level == "normal":
-        kw = {"iterations": iters, "horizon": horizon, "error": 0.08}
+        kw = {"iterations": iters, "horizon": horizon, "error": 0.15}
     else:  # hard: ten times the budget, twice the guesses of the hidden cards, no errors
         kw = {"iterations": iters, "horizon": horizon, "error": 0.0, "pool": 48}
     kw.update(overrides)
