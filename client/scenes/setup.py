@@ -60,7 +60,7 @@ class MatchSetupScene(Scene):
     def panel_rect(self):
         s = self.s
         n = 2 + (1 if self.mode == "ai" else 0) + len(self.option_specs)
-        h = s(30) + n * s(66) + s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
+        h = s(30) + n * s(76) + s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
         r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - s(150), h))
         r.midtop = (self.W // 2, s(120))
         return r
@@ -82,7 +82,7 @@ class MatchSetupScene(Scene):
         lx = r.left + s(36)
         cx = r.left + int(r.width * 0.38)
         cw = r.right - s(36) - cx
-        rh, gap = s(44), s(22)
+        rh, gap = s(44), s(32)  # room for a label with a two-line description
         y = r.top + s(30)
         opts = [(e.label, i) for i, e in enumerate(self.decks)]
         for seat, lab in enumerate(self.seat_labels()):
