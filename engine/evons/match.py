@@ -510,10 +510,13 @@ class EvonsMatch(Match):
 
     # ================================================================ legality
     def legal_actions(self) -> list:
+        """A new list (the caller owns it): the cached one is handed over, then recomputed if
+        asked for again before the next action."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal[:]
+            return self._compute_legal()
+        self._legal = None
+        return legal
 
     def _compute_legal(self) -> list:
         sc = self.sc
@@ -1498,7 +1501,8 @@ class EvonsMatch(Match):
         m.zones = [z[:] for z in self.zones]
         m.stack = self.stack[:]
         m.pool = self.pool
-        m._legal = self._legal
+        legal = self._legal
+        m._legal = None if legal is None else legal[:]     # never share a list that may be handed out
         return m
 
     def __eq__(self, other) -> bool:
