@@ -532,7 +532,7 @@ class EvonsMatch(Match):
             return self._free[:]
         if ph == PH_ABILITY:
             f = self.stack[-1]
-            out = [_FIRE_ACTS[d] for d in self._fireable(f)]
+            out = self._fire_actions(f)
             out.append(A_DONE)
             return out
         if ph == PH_CONFLICT:
@@ -708,7 +708,9 @@ class EvonsMatch(Match):
         return f"{ABILITY_TITLES[ab]} would do nothing on {cell_name(t)} now."
 
     # ================================================================ abilities: when can they fire
-    def _fireable(self, f) -> list[int]:
+    def _fire_actions(self, f) -> list:
+        """The FIRE actions, in direction order, of the acting card's (frame ``f``) ability
+        arrows that are unused and would do something now."""
         inst = f[1]
         ci = self.cardof[inst]
         used = f[3]
@@ -720,20 +722,17 @@ class EvonsMatch(Match):
             o = grid[t]
             # the common cases inline; the rest in _can_fire
             if o < 0:
-                if ab == SWAP:
-                    out.append(d)
-                elif ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f):
-                    out.append(d)
+                ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
             elif flags[o] & F_COVERED or ab == SHOCKWAVE:
-                out.append(d)
+                ok = True
             elif ab == REMOVE or ab == SWAP:
-                if not CARD_IS_BLOCK[cardof[o]]:
-                    out.append(d)
+                ok = not CARD_IS_BLOCK[cardof[o]]
             elif ab == BLOCK:
-                if CARD_IS_BLOCK[cardof[o]]:
-                    out.append(d)
-            elif ab == FIRESTORM and self._can_fire(inst, ci, ab, t, f):
-                out.append(d)
+                ok = CARD_IS_BLOCK[cardof[o]]
+            else:
+                ok = ab == FIRESTORM and self._can_fire(inst, ci, ab, t, f)
+            if ok:
+                out.append(_FIRE_ACTS[d])
         return out
 
     def _can_fire(self, inst: int, ci: int, ab: int, t: int, f) -> bool:
@@ -1189,10 +1188,9 @@ class EvonsMatch(Match):
                     st.pop()
                     ev.append(("sequence_end", f[1]))
                 continue
-            dirs = self._fireable(f)
-            if dirs:
+            legal = self._fire_actions(f)
+            if legal:
                 sc[S_PHASE] = PH_ABILITY
-                legal = [_FIRE_ACTS[d] for d in dirs]
                 legal.append(A_DONE)
                 self._legal = legal
                 return
