@@ -1054,9 +1054,10 @@ class Table(TableScene):
                 text = "Thinking…"
             draw_thinking(surf, sign, self.t, text, self.app.scale)
             top = sign.bottom + s(6)
-        draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), top, r.width - s(20),
-                                                       r.bottom - top - s(6) - leg_h), s(15),
-                     PAL["gold_hi"] if mine else PAL["muted"])
+        if self.ai_job is None or self.anims.busy:  # the sign already says who is deciding
+            draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), top, r.width - s(20),
+                                                           r.bottom - top - s(6) - leg_h), s(15),
+                         PAL["gold_hi"] if mine else PAL["muted"])
         if leg_h:
             self._draw_legend(surf, pygame.Rect(r.left + s(10), r.bottom - leg_h, r.width - s(20), leg_h - s(6)))
 
