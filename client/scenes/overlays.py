@@ -214,9 +214,7 @@ class GameOverOverlay(_Overlay):
             ("shield" if res.winner is None else "skull")
         draw_icon(surf, icon, pygame.Rect(r.centerx - s(28), r.top + s(26), s(56), s(56)), col)
         draw_text(surf, head, (r.centerx, r.top + s(92)), s(44), col, title=True, anchor="midtop")
-        reason = res.reason
-        if res.winner is not None:
-            reason = f"{t.names[res.winner]} won: {res.reason}" if t.mode != "ai" else res.reason
+        reason = res.reason  # the heading already names the winner
         draw_wrapped(surf, reason[:1].upper() + reason[1:], pygame.Rect(r.left + s(40), r.top + s(160),
                                                                          r.width - s(80), s(56)), s(19),
                      PAL["text"], align="center")
