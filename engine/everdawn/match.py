@@ -1237,8 +1237,10 @@ class EverdawnMatch(Match):
     def _check_win(self, ev: list) -> bool:
         """Check both players; returns True when play must stop (game over or Sudden Death began)."""
         b = self.b
-        if (b[G_MORALE] > 0 and b[G_MORALE + 1] > 0 and max(b[S0:S0 + 36:NF]) >= 0
-                and max(b[S0 + 36:S0 + 72:NF]) >= 0):
+        # both still have morale and a creature in play (slot 0 first: it is nearly always filled)
+        if (b[G_MORALE] > 0 and b[G_MORALE + 1] > 0
+                and (b[S0] >= 0 or max(b[S0:S0 + 36:NF]) >= 0)
+                and (b[S0 + 36] >= 0 or max(b[S0 + 36:S0 + 72:NF]) >= 0)):
             return False
         l0, l1 = self._loses(0), self._loses(1)
         if not l0 and not l1:
