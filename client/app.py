@@ -80,6 +80,8 @@ class Toast:
 
 
 class App:
+    _veils: dict = {}  # (size, darkness) -> the veil drawn under an overlay
+
     def __init__(self, size=(BASE_W, BASE_H), settings=None, *, fullscreen=None, caption="Cardhall"):
         self.t0 = time.perf_counter()
         from .settings import Settings
@@ -268,8 +270,14 @@ class App:
         for i in range(max(0, start), len(stack)):
             sc = stack[i]
             if i > start and sc.transparent and sc.dim_below:
-                veil = pygame.Surface(self.size, pygame.SRCALPHA)
-                veil.fill((6, 8, 12, sc.dim_below))
+                key = (tuple(self.size), sc.dim_below)
+                veil = self._veils.get(key)
+                if veil is None:  # made once per size and darkness, not every frame
+                    veil = pygame.Surface(self.size, pygame.SRCALPHA)
+                    veil.fill((6, 8, 12, sc.dim_below))
+                    if len(self._veils) > 4:
+                        self._veils.clear()
+                    self._veils[key] = veil
                 surf.blit(veil, (0, 0))
             sc.draw(surf)
         if not stack:

@@ -222,11 +222,14 @@ class Flash(Anim):
         super().__init__(duration, **kw)
         self.rect, self.colour = pygame.Rect(rect), colour or PAL["gold_hi"]
 
+        self._img = None
+
     def draw(self, surf):
-        a = int(180 * (1 - self.k))
-        s = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        s.fill((*self.colour[:3], a))
-        surf.blit(s, self.rect)
+        if self._img is None:  # one surface, faded with its alpha (no allocation per frame)
+            self._img = pygame.Surface(self.rect.size)
+            self._img.fill(self.colour[:3])
+        self._img.set_alpha(int(180 * (1 - self.k)))
+        surf.blit(self._img, self.rect)
 
 
 class Banner(Anim):
@@ -523,12 +526,23 @@ def draw_zoom(surf, game, card, anchor, scale=1.0, width=None, avoid=None):
     return pygame.Rect(x, y, iw, ih)
 
 
+_THINKING: dict = {}
+
+
 def draw_thinking(surf, rect, t, text="AI is thinking…", scale=1.0):
     """A visible "thinking" sign: spinning dots + text in a pill."""
     r = pygame.Rect(rect)
-    pill = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(pill, (14, 16, 23, 230), pill.get_rect(), border_radius=r.height // 2)
-    pygame.draw.rect(pill, PAL["info"], pill.get_rect(), max(1, int(2 * scale)), border_radius=r.height // 2)
+    key = (r.size, scale, text)
+    cached = _THINKING.get(key)
+    if cached is None:  # the pill and its text are drawn once, only the dots move
+        pill = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(pill, (14, 16, 23, 230), pill.get_rect(), border_radius=r.height // 2)
+        pygame.draw.rect(pill, PAL["info"], pill.get_rect(), max(1, int(2 * scale)), border_radius=r.height // 2)
+        cached = (pill, font(int(r.height * 0.42), True).render(text, True, PAL["text"]))
+        if len(_THINKING) > 8:
+            _THINKING.clear()
+        _THINKING[key] = cached
+    pill, img = cached
     surf.blit(pill, r)
     cx, cy = r.left + r.height // 2 + int(4 * scale), r.centery
     rad = r.height * 0.28
@@ -537,5 +551,4 @@ def draw_thinking(surf, rect, t, text="AI is thinking…", scale=1.0):
         alpha = (i + 1) / 8
         pygame.draw.circle(surf, shade(PAL["info"], 0.4 + 0.8 * alpha),
                            (cx + rad * math.cos(a), cy + rad * math.sin(a)), max(1, int(r.height * 0.07)))
-    img = font(int(r.height * 0.42), True).render(text, True, PAL["text"])
     surf.blit(img, img.get_rect(midleft=(cx + r.height // 2 + int(2 * scale), cy)))
