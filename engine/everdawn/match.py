@@ -685,7 +685,7 @@ class EverdawnMatch(Match):
         b = self.b
         base = (S0 + p * 36)
         hand = self.hand[p]
-        has_lane = any(b[base + s * NF] >= 0 for s in LANES)
+        has_lane = b[base] >= 0 or b[base + NF] >= 0 or b[base + 2 * NF] >= 0   # a lane creature
         for h, c in enumerate(hand):
             k = KIND[c]
             if K_WEAPON <= k <= K_ACCESSORY:
@@ -1134,8 +1134,13 @@ class EverdawnMatch(Match):
         d = 1 - p
         deaths: list = []
         dead_att = []
+        attackers_of = ([], [], [])                # target lane -> attacking lanes, in lane order
+        for a in LANES:
+            t = b[G_ATK_T + a]
+            if t >= 0:
+                attackers_of[t].append(a)
         for t in LANES:
-            atts = [a for a in LANES if b[G_ATK_T + a] == t]
+            atts = attackers_of[t]
             if not atts:
                 continue
             if len(atts) > 1:
