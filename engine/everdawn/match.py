@@ -1057,7 +1057,8 @@ class EverdawnMatch(Match):
             ev.append(("set_ends", p, b[G_SET_SRC + p]))
         b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
         base = S0 + p * 36
-        b[base + SF_FLAGS:base + 36:NF] = [f & ~F_EQUIPPED for f in b[base + SF_FLAGS:base + 36:NF]]
+        for i in range(base + SF_FLAGS, base + 36, NF):     # each slot's flags
+            b[i] &= ~F_EQUIPPED
         b[base + SF_TDEF:base + 36:NF] = ZERO6
         b[G_SLIDE_OK] = b[G_LOST + p]
         b[G_LOST + p] = 0
@@ -1198,8 +1199,8 @@ class EverdawnMatch(Match):
         b = self.b
         p = b[G_ACTIVE]
         base = (S0 + p * 36)
-        for s in SLOTS:                           # "first combat phase" bonuses are used up
-            b[base + s * NF + SF_FLAGS] &= ~F_FRESH
+        for i in range(base + SF_FLAGS, base + 36, NF):   # "first combat phase" bonuses are used up
+            b[i] &= ~F_FRESH
         ev.append(("phase", "end", p))
         if self._check_win(ev):                    # right after combat resolves
             return
