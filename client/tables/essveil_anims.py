@@ -91,7 +91,7 @@ class Lunge(Anim):
         if d > 0.05:
             w = int(self.rect.width * (1 + 0.12 * d))
             h = int(self.rect.height * (1 + 0.12 * d))
-            img = pygame.transform.smoothscale(self.image, (w, h))
+            img = pygame.transform.scale(self.image, (w, h))
         surf.blit(img, img.get_rect(center=(int(cx), int(cy))))
 
 
@@ -186,7 +186,7 @@ class FlyCard(Anim):
         h = max(8, int(self.start.height + (self.end.height - self.start.height) * k))
         cx = self.start.centerx + (self.end.centerx - self.start.centerx) * k
         cy = self.start.centery + (self.end.centery - self.start.centery) * k
-        img = self.image if (w, h) == self.image.get_size() else pygame.transform.smoothscale(self.image, (w, h))
+        img = self.image if (w, h) == self.image.get_size() else pygame.transform.scale(self.image, (w, h))
         surf.blit(img, img.get_rect(center=(int(cx), int(cy))))
 
 
@@ -224,7 +224,7 @@ class FadeOut(Anim):
         k = 1 - (1 - self.k) ** 2
         w = max(4, int(self.rect.width * (1 - 0.75 * k)))
         h = max(4, int(self.rect.height * (1 - 0.75 * k)))
-        img = pygame.transform.smoothscale(self.image, (w, h))
+        img = pygame.transform.scale(self.image, (w, h))
         img.set_alpha(int(255 * (1 - 0.8 * k)))
         x = self.rect.centerx + (self.dest[0] - self.rect.centerx) * k
         y = self.rect.centery + (self.dest[1] - self.rect.centery) * k

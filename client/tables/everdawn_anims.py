@@ -117,7 +117,7 @@ class FadeOut(Anim):
         k = 1 - (1 - self.k) ** 2
         w = max(4, int(self.rect.width * (1 - 0.7 * k)))
         h = max(4, int(self.rect.height * (1 - 0.7 * k)))
-        img = pygame.transform.smoothscale(self.image, (w, h))
+        img = pygame.transform.scale(self.image, (w, h))
         img.set_alpha(int(255 * (1 - k)))
         x = self.rect.centerx + (self.dest[0] - self.rect.centerx) * k
         y = self.rect.centery + (self.dest[1] - self.rect.centery) * k

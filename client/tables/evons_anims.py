@@ -269,7 +269,7 @@ class FlipAnim(Anim):
             return
         f = abs(1 - 2 * k)
         w = max(2, int(self.rect.width * f))
-        im = pygame.transform.smoothscale(img, (w, self.rect.height))
+        im = pygame.transform.scale(img, (w, self.rect.height))
         bg = self.rect.inflate(4, 4)
         pygame.draw.rect(surf, (20, 24, 32), bg)
         surf.blit(im, im.get_rect(center=self.rect.center))
@@ -303,7 +303,7 @@ class Fade(Anim):
         if self.image is not None:
             f = 1 - 0.6 * k
             w, h = max(2, int(self.rect.width * f)), max(2, int(self.rect.height * f))
-            im = pygame.transform.smoothscale(self.image, (w, h))
+            im = pygame.transform.scale(self.image, (w, h))
             im.set_alpha(int(255 * (1 - k)))
             surf.blit(im, im.get_rect(center=self.rect.center))
         draw_cross(surf, self.rect, PAL["bad"], max(3, int(6 * self.sc)))
