@@ -249,14 +249,17 @@ class Table(TableScene):
                 tw = int(self.cw * 0.9)
                 th = int(tw * 1.4)
                 gap = self.s(12)
-                width = n * tw + (n - 1) * gap + self.s(40)
+                cards_w = n * tw + (n - 1) * gap
+                # wide enough for its heading too (the prompt), within the board block
+                text_w = font(self.s(16), True).size(self.prompt())[0]
+                width = min(max(cards_w, text_w) + self.s(40), self.block.width)
                 tray = pygame.Rect(0, 0, width, th + self.s(70))
                 # over the opponent's row, so your own row (the slot being changed) stays in view
                 tray.midtop = self.block.centerx, self.board_rect.top + self.s(4)
                 tray.clamp_ip(self.board_rect)
                 self.tray = tray
                 for i, a in enumerate(opts):
-                    rr = pygame.Rect(tray.left + self.s(20) + i * (tw + gap), tray.top + self.s(50), tw, th)
+                    rr = pygame.Rect(tray.centerx - cards_w // 2 + i * (tw + gap), tray.top + self.s(50), tw, th)
                     code = a[1] if kind == EM.CH_REFORGE else self.view.sdeck[me][-1 - a[1]]
                     spots.append((rr, a, card_of(code)))
             else:
@@ -1135,8 +1138,10 @@ class Table(TableScene):
                  border=PAL["gold"])
         if self.tray is not None:
             panel(surf, self.tray, colour=PAL["panel"], border=PAL["gold"], radius=s(12), alpha=245)
-            draw_text(surf, self.prompt(), (self.tray.centerx, self.tray.top + s(14)), s(16), PAL["gold_hi"],
-                      bold=True, anchor="midtop")
+            text = self.prompt()
+            f = fit_font(text, self.tray.width - s(24), s(16), bold=True)
+            img = f.render(text, True, PAL["gold_hi"])
+            surf.blit(img, img.get_rect(midtop=(self.tray.centerx, self.tray.top + s(14))))
         for i, (rr, action, c) in enumerate(self.choice_spots):
             if self.tray is not None and c is not None:
                 surf.blit(card_surface(GAME, c, rr.width), rr)
