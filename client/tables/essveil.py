@@ -772,8 +772,8 @@ class Table(TableScene):
             self._draw_info(surf, v, seat)
             self._draw_row(surf, v, seat)
             self._draw_strip(surf, v, seat)
+        self._draw_pending_attack(surf, v)   # under the phase band: its chips stay readable
         self._draw_band(surf, v)
-        self._draw_pending_attack(surf, v)
         self._draw_hand(surf, v)
         if not self.busy() and self.human_to_move():
             ph = self.match.phase()
@@ -1211,7 +1211,13 @@ class Table(TableScene):
         pygame.draw.rect(surf, shade(ATTACK_COL, 0.8 + 0.3 * pulse), ar.inflate(s(8), s(8)), max(2, s(3)),
                          border_radius=s(9))
         if tr is not None:
-            draw_arrow(surf, ar.center, tr.center, ATTACK_COL, max(4, s(6)), bend=0.08)
+            end = tr.center
+            if target in (1, 2):  # stop short of the Life number, so it stays readable
+                dx, dy = end[0] - ar.centerx, end[1] - ar.centery
+                dist = max(1.0, math.hypot(dx, dy))
+                k = max(0.0, dist - s(34)) / dist
+                end = (int(ar.centerx + dx * k), int(ar.centery + dy * k))
+            draw_arrow(surf, ar.center, end, ATTACK_COL, max(4, s(6)), bend=0.08)
         pill(surf, "ATTACKING", (ar.centerx, ar.top + int(ar.height * 0.36)), s(12), ATTACK_COL)
 
     # ---------------------------------------------------------------- hand
