@@ -83,6 +83,7 @@ def card_of(code):
 
 class Table(TableScene):
     log_width = 300
+    _veil_cache: dict = {}
 
     def __init__(self, app, *, clock=None, **kw):
         self._log_wrapped = False
@@ -874,10 +875,15 @@ class Table(TableScene):
 
     def _draw_set_mark(self, surf, rr, tgt):
         s = self.s
-        veil = pygame.Surface(rr.size, pygame.SRCALPHA)
-        veil.fill((10, 10, 20, 120))
+        veil = self._veil_cache.get(rr.size)
+        if veil is None:  # one per card size, not one per frame
+            veil = pygame.Surface(rr.size)
+            veil.fill((10, 10, 20))
+            veil.set_alpha(120)
+            self._veil_cache = {rr.size: veil}
         surf.blit(veil, rr)
-        band = pygame.Rect(rr.left, rr.centery - s(14), rr.width, s(28))
+        # over the art, so the card's numbers stay readable
+        band = pygame.Rect(rr.left, rr.top + int(rr.height * 0.30) - s(14), rr.width, s(28))
         pygame.draw.rect(surf, (60, 44, 10), band)
         pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
         txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
