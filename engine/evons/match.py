@@ -282,9 +282,11 @@ def _shuffle(state: int, items: list) -> int:
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         r = z ^ (z >> 31)
-        for n in radices:
-            r, j = divmod(r, n)
-            items[n - 1], items[j] = items[j], items[n - 1]
+        for n in radices:           # swap item n - 1 with item j, j the next base-n digit of r
+            j = r % n
+            r //= n
+            i = n - 1
+            items[i], items[j] = items[j], items[i]
     return state
 
 
@@ -1150,6 +1152,7 @@ class EvonsMatch(Match):
                 if step == STEP_REVEAL:
                     sc[S_STEP] = STEP_PLAY
                     sc[S_PHASE] = PH_MAIN
+                    self._legal = self._main_actions(sc[S_MOVER])
                     return
                 if step == STEP_RESOLVE:
                     if len(self.zones[Z_HAND + sc[S_TP]]) > HAND_LIMIT:
