@@ -104,7 +104,9 @@ class HandoffOverlay(_Overlay):
 
     @classmethod
     def demo_kwargs(cls, app, game, seed):
-        return {"table": _demo_table(app, game, seed), "seat": 1}
+        t = _demo_table(app, game, seed)
+        t.names = ["Player 1", "Player 2"]  # a hot-seat screen: two players, no AI
+        return {"table": t, "seat": 1}
 
     def build(self):
         s = self.s
