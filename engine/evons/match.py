@@ -529,9 +529,7 @@ class EvonsMatch(Match):
         if ph == PH_MAIN:
             return self._main_actions(p)
         if ph == PH_CELL:
-            if CARD_IS_BLOCK[self.cardof[sc[S_SEL]]]:      # Block cards: the out zone only
-                return [a for a in self._free if not IN_MAIN[a[1]]]
-            return self._free[:]
+            return self._cell_actions()
         if ph == PH_ABILITY:
             f = self.stack[-1]
             out = self._fire_actions(f)
@@ -587,6 +585,12 @@ class EvonsMatch(Match):
         out += covered
         out.append(A_PASS)
         return out
+
+    def _cell_actions(self) -> list:
+        """The CELL actions for the selected card: any empty cell (Block cards: the out zone only)."""
+        if CARD_IS_BLOCK[self.cardof[self.sc[S_SEL]]]:
+            return [a for a in self._free if not IN_MAIN[a[1]]]
+        return self._free[:]
 
     def _empty_cells(self, block_card: bool) -> list[int]:
         """Empty cells where a card can be played (Block cards: the out zone only), in order."""
@@ -872,6 +876,7 @@ class EvonsMatch(Match):
         self._legal = None
         if action[0] == PLAY:
             self._do((SELECT, action[1], action[3]), ev)
+            self._legal = None          # the cell list SELECT cached is not the decision after CELL
             self._do((CELL, action[2]), ev)
         else:
             self._do(action, ev)
@@ -908,6 +913,7 @@ class EvonsMatch(Match):
             sc[S_SEL] = a[1]
             sc[S_SELCOV] = a[2]
             sc[S_PHASE] = PH_CELL
+            self._legal = self._cell_actions()
             return
         if k == CELL:
             self._play_to(a[1], ev)
