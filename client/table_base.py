@@ -881,10 +881,17 @@ class TableScene(Scene):
         r = self.actions_rect
         bh, gap = s(38), s(8)
         y = r.bottom - bh
+        labels = [it[0] for it in items[:4]]
         for label, action, key, tip in reversed(items[:4]):
             primary = y == r.bottom - bh
             f = font(s(18) if primary else s(17), primary)
             text = label
+            if f.size(text)[0] > r.width - s(24) and text.endswith(")") and " (" in text:
+                # "1 damage to Magma Golem (Y1)": drop the trailing detail when the rest
+                # still tells this button from the others (the tooltip keeps it all)
+                short = text[:text.rindex(" (")]
+                if sum(1 for other in labels if other.startswith(short + " (") or other == short) == 1:
+                    text = short
             while f.size(text)[0] > r.width - s(24) and len(text) > 4:
                 text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2].rstrip() + "…"
             b = self.button((r.left, y, r.width, bh), text, (lambda a=action: self._click_action(a)), key=key,
