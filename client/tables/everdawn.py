@@ -1014,7 +1014,8 @@ class Table(TableScene):
         while f.size(text)[0] > width and len(text) > 8:
             text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
         col = PAL["gold_hi"] if self.human_to_move() else PAL["muted"]
-        surf.blit(f.render(text, True, col), f.render(text, True, col).get_rect(midleft=(x, b.centery)))
+        img = f.render(text, True, col)
+        surf.blit(img, img.get_rect(midleft=(x, b.centery)))
         if self.drag is not None and self.drag.moved and ("table",) in self.legal_targets_for(self.drag.source.key):
             draw_text(surf, "Drop here to cast", (b.centerx, b.bottom - s(2)), s(13), PAL["good"], bold=True,
                       anchor="midbottom")
