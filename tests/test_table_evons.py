@@ -663,3 +663,26 @@ def test_thinking_sign_sits_in_the_now_panel_clear_of_the_grid(driver):
         t.ai_job = None
     assert len(calls) == 1
     assert t.prompt_rect.contains(calls[0]) and not calls[0].colliderect(t.grid_rect.inflate(0, t.s(40)))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_hover_zoom_is_drawn_beside_the_hovered_cell_or_card(driver, size):
+    import client.table_base as TB
+    driver.resize(*size)
+    m = sc(grid={"X0": ("stone_ram", 1), "Y3": ("ember_imp", 0), "C6": ("tide_sprite", 0)},
+           hand0=["flame_warden", "stone_ram", "tide_sprite"])
+    t = open_table(driver, m)
+    spots = [t.cell_rect(parse_cell(c)) for c in ("X0", "Y3", "C6")]
+    spots += t.hand_rects(len(t.view.hand(HUMAN)))
+    drawn = []
+    orig = TB.draw_zoom
+    TB.draw_zoom = lambda *a, **k: drawn.append(orig(*a, **k))
+    try:
+        for rr in spots:
+            drawn.clear()
+            driver.move(rr.center)
+            driver.step(12)
+            assert drawn, "no zoom"
+            assert not drawn[-1].colliderect(rr), (rr, drawn[-1])
+    finally:
+        TB.draw_zoom = orig
