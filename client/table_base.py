@@ -328,15 +328,6 @@ class TableScene(Scene):
             except Exception:  # noqa: BLE001 - a log line must never break the table
                 text = " ".join(str(x) for x in ev)
             lines.append((text, "turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event"))
-        # the log tells an action when its animation starts: at once when nothing is
-        # playing, else when the queue reaches it (after the earlier actions' animations)
-        from .tablekit import Call
-        reveal = None
-        if self.anims.busy and self.app.settings.animation_factor > 0:
-            reveal = Call(lambda: self._log_lines(lines, turn, actor))
-            self.anims.add(reveal)
-        else:
-            self._log_lines(lines, turn, actor)
         self.refresh(update_shown=False)
         try:
             anims = list(self.animate(tuple(action), events, before, self.view) or [])
@@ -348,13 +339,38 @@ class TableScene(Scene):
             if tp in self.human_seats and after_match.result() is None:
                 who = "Your turn" if self.mode == "ai" else f"{self.names[tp]}'s turn"
                 anims.append(Banner(who, f"Turn {after_match.turn()}", duration=0.9))
+        # The log tells an action when its animation starts: at once when nothing is
+        # playing, else when the queue reaches it (after the earlier actions'
+        # animations). A table may pace it further with LogStep(k) in its animations:
+        # the lines of events[:k] are told when that step is reached, the rest at the end.
+        from .tablekit import Call, LogStep
+        animated = self.app.settings.animation_factor > 0
+        if not animated:
+            anims = [a for a in anims if not isinstance(a, LogStep)]
+        steps = [a for a in anims if isinstance(a, LogStep)]
+        told = [0]
+
+        def tell(upto):
+            hi = max(told[0], min(upto, len(lines)))
+            self._log_lines(lines[told[0]:hi], turn, actor)
+            told[0] = hi
+        for st in steps:
+            st.on_done = (lambda u=st.upto: tell(u))
+        first = steps[0].upto if steps else len(lines)
+        queued = self.anims.busy and animated
+        if queued:
+            self.anims.add(Call(lambda: tell(first)))
+        else:
+            tell(first)
         if anims:
             self.anims.add(*anims)
+            if steps:
+                self.anims.add(Call(lambda: tell(len(lines))))
             self.anims.add(Call(self._anims_done))
-        elif reveal is None:
+        elif queued:  # no animation of its own: the new state shows once the queue gets here
+            self.anims.add(Call(self._anims_done))
+        else:
             self.shown = self.view
-        else:  # no animation of its own: the new state shows once the queue gets here
-            self.anims.add(Call(self._anims_done))
         return True
 
     def _log_lines(self, lines, turn, actor):

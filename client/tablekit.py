@@ -269,6 +269,16 @@ class Call(Anim):
         super().__init__(0.0, on_done=fn, **kw)
 
 
+class LogStep(Call):
+    """In a table's :meth:`animate`: tell the log this action's lines for
+    ``events[:upto]`` when the queue reaches this point (e.g. each clash's result
+    as its clash starts); the framework tells the rest when the animations end."""
+
+    def __init__(self, upto: int, **kw):
+        super().__init__(None, **kw)
+        self.upto = upto
+
+
 class AnimQueue:
     """Animations play one group at a time; a group is an animation plus the
     ones after it marked ``parallel``."""

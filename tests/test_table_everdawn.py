@@ -343,8 +343,8 @@ def test_sudden_death_is_announced(driver, tmp_path):
         banners = [a for a in t.anims.items + t.anims.active if isinstance(a, Banner)]
         assert any(b.text == "Sudden Death" for b in banners)
         assert t.match.morale(0) == 1 and t.match.morale(1) == 1
-        assert any("Sudden Death" in e.text for e in t.log.entries)
         driver.until(lambda: not t.anims.busy, 900)
+        assert any("Sudden Death" in e.text for e in t.log.entries)   # told as the combat plays out
         assert t.match.sudden_death() and "SUDDEN DEATH" in t.status_text()
         # set up as the rules say: every lane but lane 2 is empty, 5 support cards each
         for p in (0, 1):
@@ -651,3 +651,30 @@ def test_log_lines_wait_for_their_action_s_animation(driver):
     assert len(t.log.entries) == n                  # not told yet
     driver.until(lambda: not t.anims.busy, 900)
     assert len(t.log.entries) > n
+
+
+def test_combat_log_is_told_clash_by_clash(driver):
+    from client.tables.everdawn_anims import ClashAnim
+    driver.app.settings.animation_speed = "normal"
+    s = find_state(lambda m: m.phase() == "declare" and len([
+        a for a in legal_of(m, EM.ATTACK) if m.creature_at(1 - HUMAN, a[2]) >= 0]) >= 1)
+    t = open_table(driver, s)
+    a = next(a for a in legal_of(t.match, EM.ATTACK) if t.match.creature_at(1 - HUMAN, a[2]) >= 0)
+    t.perform(a)
+    driver.until(lambda: not t.anims.busy, 300)
+    seen = []
+    for _ in range(10):
+        m = t.match
+        if not m.attacks() or m.phase() not in ("declare", "defender_spells", "attacker_spells", "order"):
+            break
+        t.perform((EM.PASS,) if (EM.PASS,) in m.legal_actions() else m.legal_actions()[0])
+        if any(isinstance(x, ClashAnim) for x in t.anims.items + t.anims.active):
+            break
+    assert any(isinstance(x, ClashAnim) for x in t.anims.items + t.anims.active)
+    while t.anims.busy:
+        if any(isinstance(x, ClashAnim) for x in t.anims.active):
+            seen.append(len(t.log.entries))
+        driver.step(1)
+    final = len(t.log.entries)
+    assert seen and seen[0] < final           # the clash's consequences are told after it starts
+    assert any("destroy" in e.text or "morale" in e.text or "against" in e.text for e in t.log.entries[seen[0]:])

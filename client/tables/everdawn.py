@@ -48,7 +48,8 @@ from ..cards import back_surface, card_surface
 from ..cards.everdawn import colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, TableScene
-from ..tablekit import Banner, Call, DragSource, DropTarget, Flash, FloatText, MoveImage, Wait, draw_arrow, hand_layout
+from ..tablekit import (Banner, Call, DragSource, DropTarget, Flash, FloatText, LogStep, MoveImage, Wait, draw_arrow,
+                        hand_layout)
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
 from .everdawn_anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse, fmt_clock, pill
 
@@ -613,8 +614,10 @@ class Table(TableScene):
                 out.append(Call(self._show_now))
                 switched = True
 
-        for e in events:
+        for i, e in enumerate(events):
             k = e[0]
+            if combat and k in ("clash", "open_hit", "miss"):
+                out.append(LogStep(i + 1))  # the log tells each clash as it starts, not all at once
             if k == "turn":
                 if combat:
                     continue
