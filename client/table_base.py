@@ -32,7 +32,9 @@ the table only draws its board and maps gestures to engine actions:
   Durations are at normal speed; the queue applies the animation-speed setting
   (instant skips them). ``self.shown`` is the state drawn while animations play:
   set it to the new view with a :class:`~client.tablekit.Call` at the right moment,
-  or let the framework switch at the end (default).
+  or let the framework switch at the end (default). The log tells an action's lines
+  when its animations start; put :class:`~client.tablekit.LogStep` ``(k)`` among them
+  to tell ``events[:k]`` only when that point is reached (the rest at the end).
 * :meth:`status_text` — the phase line under the top bar.
 
 Actions go through :meth:`perform` (the session applies and autosaves them;
