@@ -44,7 +44,7 @@ from ..cards import back_surface, card_surface
 from ..cards import draw as D
 from ..cards.essveil import keyword_icon, keywords_of
 from ..cards.icons import draw_icon
-from ..table_base import SEAT_COLOURS, TableScene
+from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (DragSource, DropTarget, draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking,
                         hand_layout)
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
@@ -54,11 +54,9 @@ GAME = "essveil"
 BOARD = ("board",)
 BAND = ("band",)
 
-_PLAYER_RX = re.compile(r"Player ([12])")
 _YOU_VERBS = {"refreshes": "refresh", "attunes": "attune", "draws": "draw", "plays": "play", "pays": "pay",
               "takes": "take", "gains": "gain", "lets": "let", "ends": "end", "concedes": "concede",
               "wins": "win", "sit": "sit"}
-_YOU_RX = re.compile(r"\bYou (" + "|".join(_YOU_VERBS) + r")\b")
 
 
 def card_of(cid):
@@ -84,12 +82,12 @@ def engine_target(key):
     return None
 
 
-class Table(TableScene):
+class Table(NamedSeats, TableScene):
+    YOU_VERBS = _YOU_VERBS
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)
 
     def __init__(self, app, **kw):
-        self._log_wrapped = False
         self.cw = 0
         self.pick = None          # {"src", "options": {target key: action}, "text"}
         self.grave_view = None    # seat whose graveyard is open, or None
@@ -99,45 +97,20 @@ class Table(TableScene):
         self._chip = None         # phase chip forced during an animation ("refresh")
         self.attune_rects = {}
         super().__init__(app, **kw)
-        self._wrap_log()
 
     # ================================================================ names in sentences
-    def named(self, text: str) -> str:
-        """Engine sentences say "Player 1"; show the players' names ("You" reads as English)."""
-        out = _PLAYER_RX.sub(lambda m: self.names[int(m.group(1)) - 1], str(text))
-        if "You" in out:
-            out = _YOU_RX.sub(lambda m: "You " + _YOU_VERBS[m.group(1)], out)
-            out = re.sub(r"(?<=\S )You's\b", "your", out)
-            out = out.replace("You's", "Your").replace(" for You.", " for you.")
-            out = re.sub(r"(?<=\S )You\b", "you", out)
-        return out
+    def named_you(self, out: str) -> str:
+        out = self.you_verbs(out)
+        out = re.sub(r"(?<=\S )You's\b", "your", out)
+        out = out.replace("You's", "Your").replace(" for You.", " for you.")
+        return re.sub(r"(?<=\S )You\b", "you", out)
 
-    def poss(self, seat) -> str:
-        return "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
-
-    def _wrap_log(self):
-        if self._log_wrapped:
-            return
-        self._log_wrapped = True
-        add = self.log.add
-
-        def named_add(text, **kw):
-            text = self.named(text)
-            gone = getattr(self, "_target_name", None)
-            if gone and "a creature that is gone" in text:
-                text = text.replace("a creature that is gone", gone)
-            add(text, **kw)
-        self.log.add = named_add
-
-    def _log_start(self):
-        self._wrap_log()
-        super()._log_start()
-
-    def result(self):
-        r = super().result()
-        if r is None:
-            return None
-        return Result(r.winner, self.named(r.reason))
+    def log_text(self, text) -> str:
+        text = self.named(text)
+        gone = getattr(self, "_target_name", None)
+        if gone and "a creature that is gone" in text:
+            text = text.replace("a creature that is gone", gone)
+        return text
 
     # ================================================================ geometry
     def layout(self):
@@ -193,9 +166,6 @@ class Table(TableScene):
             "deep": pygame.Rect(self.attune_panel.left + 2 * s(16) + bw, self.attune_panel.top + s(44), bw, bh),
         }
         self.refresh(update_shown=False)
-
-    def row(self, seat):
-        return "me" if seat == self.viewer else "opp"
 
     def info_rect(self, seat):
         return self.info[self.row(seat)]

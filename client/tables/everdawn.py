@@ -47,7 +47,7 @@ from engine.everdawn.cards import (ATKB, BEATS, CARDS_BY_CODE, DEFB, IS_COMBAT_S
 from ..cards import back_surface, card_surface
 from ..cards.everdawn import colour_of, icon_of
 from ..cards.icons import draw_icon
-from ..table_base import SEAT_COLOURS, TableScene
+from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (Banner, Call, DragSource, DropTarget, Flash, FloatText, LogStep, MoveImage, Wait, draw_arrow,
                         hand_layout)
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
@@ -71,23 +71,21 @@ CHOICE_PROMPT = {
     EM.CH_REDIRECT_ATTACK: "Resting Fortress: click the attacker to redirect",
     EM.CH_REDIRECT_LANE: "Resting Fortress: click the lane the attack now goes to",
 }
-_PLAYER_RX = re.compile(r"Player ([12])")
 _YOU_VERBS = {"sets": "set", "moves": "move", "equips": "equip", "casts": "cast", "loses": "lose",
               "draws": "draw", "takes": "take", "has": "have", "concedes": "concede", "wins": "win",
               "puts": "put", "redraws": "redraw"}
-_YOU_RX = re.compile(r"\bYou (" + "|".join(_YOU_VERBS) + r")\b")
 
 
 def card_of(code):
     return CARDS_BY_CODE[code] if code is not None and code >= 0 else None
 
 
-class Table(TableScene):
+class Table(NamedSeats, TableScene):
+    YOU_VERBS = _YOU_VERBS
     log_width = 300
     _veil_cache: dict = {}
 
     def __init__(self, app, *, clock=None, **kw):
-        self._log_wrapped = False
         self.cw = 0
         self.choice_spots: list = []
         self.tray = None
@@ -95,42 +93,13 @@ class Table(TableScene):
         self._clock_on = clock
         self.hidden_slots: set = set()   # (seat, slot) drawn empty while a card flies there
         super().__init__(app, **kw)
-        self._wrap_log()
 
     # ================================================================ names in sentences
-    def named(self, text: str) -> str:
-        """Engine sentences say "Player 1"; show the players' names (and "You" reads as English)."""
-        out = _PLAYER_RX.sub(lambda m: self.names[int(m.group(1)) - 1], str(text))
-        if "You" in out:
-            out = out.replace("You has nothing playable and redraws", "You have nothing playable and redraw")
-            out = _YOU_RX.sub(lambda m: "You " + _YOU_VERBS[m.group(1)], out)
-            out = re.sub(r"(?<=\S )You's\b", "your", out)
-            out = out.replace("You's", "Your")
-        return out
-
-    def poss(self, seat) -> str:
-        """"Your" / "AI (easy)'s"."""
-        return "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
-
-    def _wrap_log(self):
-        if self._log_wrapped:
-            return
-        self._log_wrapped = True
-        add = self.log.add
-
-        def named_add(text, **kw):
-            add(self.named(text), **kw)
-        self.log.add = named_add
-
-    def _log_start(self):
-        self._wrap_log()
-        super()._log_start()
-
-    def result(self):
-        r = super().result()
-        if r is None:
-            return None
-        return Result(r.winner, self.named(r.reason))
+    def named_you(self, out: str) -> str:
+        out = out.replace("You has nothing playable and redraws", "You have nothing playable and redraw")
+        out = self.you_verbs(out)
+        out = re.sub(r"(?<=\S )You's\b", "your", out)
+        return out.replace("You's", "Your")
 
     # ================================================================ geometry
     def layout(self):
@@ -188,9 +157,6 @@ class Table(TableScene):
             "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + s(3)),
         }
         self.refresh(update_shown=False)
-
-    def row(self, seat):
-        return "me" if seat == self.viewer else "opp"
 
     def slot_rect(self, seat, slot):
         return self.slot_rects[(self.row(seat), slot)]

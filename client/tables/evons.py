@@ -52,7 +52,7 @@ from engine.evons.cards import (ABILITY_TITLES, CARD_ARROWS, COLUMNS, DIRECTIONS
 from ..cards import back_surface, card_surface
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
-from ..table_base import SEAT_COLOURS, TableScene
+from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_thinking, hand_layout
 from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade
 from .evons_anims import (ABILITY_COL, AbilityArrow, ConflictAnim, Fade, FlipAnim, Ring, Slide, apply_event,
@@ -74,11 +74,9 @@ BONUS_TIP = {
                     "stays face-up on this cell.",
 }
 STAGE_TEXT = {EM.ST_P1: "ability phase 1", EM.ST_CONFLICT: "conflicts & flips", EM.ST_P2: "ability phase 2"}
-_PLAYER_RX = re.compile(r"Player ([12])")
 _YOU_VERBS = {"gains": "gain", "pays": "pay", "draws": "draw", "has": "have", "keeps": "keep",
               "shuffles": "shuffle", "plays": "play", "reveals": "reveal", "passes": "pass",
               "discards": "discard", "wins": "win", "concedes": "concede"}
-_YOU_RX = re.compile(r"\bYou (" + "|".join(_YOU_VERBS) + r")\b")
 
 
 def card_obj(m, inst):
@@ -88,7 +86,8 @@ def card_obj(m, inst):
     return POOL[ci] if ci >= 0 else None
 
 
-class Table(TableScene):
+class Table(NamedSeats, TableScene):
+    YOU_VERBS = _YOU_VERBS
     log_width = 290
 
     def __init__(self, app, **kw):
@@ -100,36 +99,13 @@ class Table(TableScene):
         self.spots: list = []          # [(rect, action, card or None, label)] clickable choices
         self.tray = None
         self.hidden_insts: set = set()
-        self._log_wrapped = False
         super().__init__(app, **kw)
-        self._wrap_log()
 
     # ================================================================ names in sentences
-    def named(self, text: str) -> str:
-        out = _PLAYER_RX.sub(lambda m: self.names[int(m.group(1)) - 1], str(text))
-        if "You" in out:
-            out = _YOU_RX.sub(lambda m: "You " + _YOU_VERBS[m.group(1)], out)
-            out = out.replace("flips to You.", "flips to you.")
-        return out
+    def named_you(self, out: str) -> str:
+        return self.you_verbs(out).replace("flips to You.", "flips to you.")
 
-    def _wrap_log(self):
-        if self._log_wrapped:
-            return
-        self._log_wrapped = True
-        add = self.log.add
-
-        def named_add(text, **kw):
-            add(self.named(text), **kw)
-        self.log.add = named_add
-
-    def _log_start(self):
-        self._wrap_log()
-        super()._log_start()
-
-    def result(self):
-        r = super().result()
-        if r is None:
-            return None
+    def result_reason(self, r) -> str:
         m = self.match
         s0, s1 = m.score(0), m.score(1)
         reason = self.named(r.reason)
@@ -137,7 +113,7 @@ class Table(TableScene):
             reason += f"; score {s0}–{s1}"
         reason = re.sub(r"; score (\d+)–(\d+)",
                         lambda x: f" — final score {self.names[0]} {x.group(1)}, {self.names[1]} {x.group(2)}", reason)
-        return Result(r.winner, reason)
+        return reason
 
     def seat_shape(self, seat) -> str:
         """The second ownership cue, as on the seat chips: circle for you (or P1), square for the other."""
