@@ -12,11 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    yield d
-    d.close()
+def driver(plain_driver):
+    """This file's tests keep the default settings (conftest's ``driver`` sets the AI to easy)."""
+    return plain_driver
 
 
 def test_opens_title_at_1280x720_with_three_game_tiles(driver):

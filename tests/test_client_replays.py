@@ -16,15 +16,6 @@ pytestmark = pytest.mark.skipif(not GAMES, reason="no game engine installed yet"
 
 
 @pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "easy"
-    yield d
-    d.close()
-
-
-@pytest.fixture
 def library(driver):
     from client.replays import make_demo_replays
     from client.storage import replays_dir

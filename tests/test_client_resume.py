@@ -82,12 +82,9 @@ def run_and_kill(tmp_path, game, mode, stop, *, at_once=False):
 
 
 @pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "hard"  # must NOT be used: the save's level wins
-    yield d
-    d.close()
+def driver(driver):
+    driver.app.settings.ai_difficulty = "hard"  # must NOT be used: the save's level wins
+    return driver
 
 
 @pytest.mark.parametrize("game", GAMES)

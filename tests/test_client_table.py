@@ -12,15 +12,6 @@ GAME = next((g for g in ("evons", "essveil", "everdawn") if g in available_games
 pytestmark = pytest.mark.skipif(GAME is None, reason="no game engine installed yet")
 
 
-@pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "easy"
-    yield d
-    d.close()
-
-
 def start_vs_ai(d):
     d.open("game_menu", game=GAME)
     d.key("p")

@@ -14,15 +14,6 @@ GAMES = [g for g in ("everdawn", "evons", "essveil") if g in available_games()]
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game engine installed yet")
 
 
-@pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "easy"
-    yield d
-    d.close()
-
-
 def start(d, game, mode="ai", seed=5):
     from client.scenes.setup import start_match
     from engine.core.harness import starter_pair

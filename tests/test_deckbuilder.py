@@ -17,11 +17,9 @@ from engine.games import get_game  # noqa: E402
 
 
 @pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    yield d
-    d.close()
+def driver(plain_driver):
+    """This file's tests keep the default settings (conftest's ``driver`` sets the AI to easy)."""
+    return plain_driver
 
 
 def open_builder(d, game, deck=None):

@@ -10,28 +10,17 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.core.harness import starter_pair  # noqa: E402
-from engine.core.session import MatchSession  # noqa: E402
 from engine.essveil import match as EV  # noqa: E402
 from engine.essveil.cards import CARDS  # noqa: E402
 from engine.essveil.testing import scenario, uid  # noqa: E402
+from helpers import ai_table, game_session, hotseat_table, last_toast  # noqa: E402
 
 HUMAN, AI = 0, 1
 
 
-@pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "easy"
-    yield d
-    d.close()
-
-
 def session_at(m, options=None):
     """A session whose live match is the scenario ``m`` (the table only reads ``session.match``)."""
-    s = MatchSession.new("essveil", starter_pair("essveil", 1), 1, options,
-                         {"mode": "ai", "ai": "easy", "human": HUMAN, "names": ["You", "AI (easy)"]})
+    s = game_session("essveil", 1, options=options, human=HUMAN)
     s._match = m
     s._snaps = {0: m.clone()}
     s._turns = [m.turn()]
@@ -39,17 +28,7 @@ def session_at(m, options=None):
 
 
 def open_table(d, m, *, paused=True, options=None):
-    from client.tables.essveil import Table
-    t = Table(d.app, game="essveil", session=session_at(m, options), mode="ai", human_seats=(HUMAN,),
-              ai_level="easy", _paused_ai=paused)
-    t.name = "table"
-    d.app.scenes.switch(t)
-    d.step(2)
-    return t
-
-
-def last_toast(d):
-    return d.app.toasts[-1].text if d.app.toasts else ""
+    return ai_table(d, "essveil", session_at(m, options), human=HUMAN, paused=paused)
 
 
 def hand_pos(t, i):
@@ -227,17 +206,11 @@ def test_attune_buttons_flow_and_deep(driver):
 def test_first_turn_is_flow_only_and_says_so(driver):
     from client.tablekit import Banner
     driver.app.settings.animation_speed = "normal"
-    s = MatchSession.new("essveil", starter_pair("essveil", 2), 2, None,
-                         {"mode": "ai", "ai": "easy", "human": HUMAN, "names": ["You", "AI (easy)"]})
+    s = game_session("essveil", 2, human=HUMAN)
     m = s.match
-    from client.tables.essveil import Table
     # make the human the second player: their first turn comes after the first player's END
     human = 1 - m.first_player()
-    t = Table(driver.app, game="essveil", session=s, mode="ai", human_seats=(human,), ai_level="easy",
-              _paused_ai=True)
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(2)
+    t = ai_table(driver, "essveil", s, human=human, paused=True)
     assert t.perform(EV.END_TURN)
     assert t.match.phase() == "main"          # the Attune step was Flow, taken at once
     banners = [a for a in t.anims.items + t.anims.active if isinstance(a, Banner)]
@@ -451,13 +424,7 @@ def do_through_ui(d, t, action):
 
 
 def test_a_whole_game_against_the_ai_through_the_ui(driver):
-    from client.tables.essveil import Table
-    s = MatchSession.new("essveil", starter_pair("essveil", 7), 7, None,
-                         {"mode": "ai", "ai": "easy", "human": HUMAN, "names": ["You", "AI (easy)"]})
-    t = Table(driver.app, game="essveil", session=s, mode="ai", human_seats=(HUMAN,), ai_level="easy")
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(2)
+    t = ai_table(driver, "essveil", game_session("essveil", 7, human=HUMAN), human=HUMAN)
     rng = random.Random(7)
     human_moves = 0
     for _ in range(20000):
@@ -496,13 +463,7 @@ def test_refusal_reasons_name_the_players(driver):
 
 
 def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
-    from client.tables.essveil import Table
-    s = MatchSession.new("essveil", starter_pair("essveil", 5), 5, None,
-                         {"mode": "hotseat", "names": ["Player 1", "Player 2"]})
-    t = Table(driver.app, game="essveil", session=s, mode="hotseat", human_seats=(0, 1))
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(3)
+    t = hotseat_table(driver, "essveil", game_session("essveil", 5, hotseat=True), steps=3)
     if driver.scene.name == "handoff":
         driver.key("return")
     seat = t.match.to_move()
@@ -547,14 +508,10 @@ def test_unlit_hand_cards_say_what_they_wait_for(driver):
 
 
 def test_hot_seat_guard_decision_is_handed_to_the_defender(driver):
-    from client.tables.essveil import Table
     m = guard_position()
     s = session_at(m)
     s.record.meta.update({"mode": "hotseat", "names": ["Player 1", "Player 2"]})
-    t = Table(driver.app, game="essveil", session=s, mode="hotseat", human_seats=(0, 1))
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(3)
+    t = hotseat_table(driver, "essveil", s, steps=3)
     if driver.scene.name == "handoff":
         driver.key("return")
     assert t.viewer == AI

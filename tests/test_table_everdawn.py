@@ -9,26 +9,16 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.core.harness import starter_pair  # noqa: E402
 from engine.core.session import MatchSession  # noqa: E402
 from engine.everdawn import match as EM  # noqa: E402
 from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND  # noqa: E402
+from helpers import ai_table, game_session, hotseat_table, last_toast  # noqa: E402
 
 HUMAN = 0
 
 
-@pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "easy"
-    yield d
-    d.close()
-
-
 def new_session(seed):
-    return MatchSession.new("everdawn", starter_pair("everdawn", seed), seed, None,
-                            {"mode": "ai", "ai": "easy", "human": HUMAN, "names": ["You", "AI (easy)"]})
+    return game_session("everdawn", seed, human=HUMAN)
 
 
 def find_state(pred, seeds=range(1, 60), max_actions=400):
@@ -48,13 +38,7 @@ def find_state(pred, seeds=range(1, 60), max_actions=400):
 
 
 def open_table(d, session, **kw):
-    from client.tables.everdawn import Table
-    t = Table(d.app, game="everdawn", session=session, mode="ai", human_seats=(HUMAN,), ai_level="easy",
-              _paused_ai=kw.pop("paused", True), **kw)
-    t.name = "table"
-    d.app.scenes.switch(t)
-    d.step(2)
-    return t
+    return ai_table(d, "everdawn", session, human=HUMAN, paused=kw.pop("paused", True), **kw)
 
 
 def centre(t, seat, slot):
@@ -63,10 +47,6 @@ def centre(t, seat, slot):
 
 def hand_centre(t, i):
     return t.hand_rects(len(t.match.hand[HUMAN]))[i].center
-
-
-def last_toast(d):
-    return d.app.toasts[-1].text if d.app.toasts else ""
 
 
 def legal_of(m, kind):
@@ -399,12 +379,7 @@ def do_through_ui(d, t, action):
 
 
 def test_a_whole_game_against_the_ai_through_the_ui(driver):
-    from client.tables.everdawn import Table
-    s = new_session(11)
-    t = Table(driver.app, game="everdawn", session=s, mode="ai", human_seats=(HUMAN,), ai_level="easy")
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(2)
+    t = ai_table(driver, "everdawn", new_session(11), human=HUMAN)
     human_moves = 0
     for _ in range(20000):
         if t.result() is not None:
@@ -461,12 +436,7 @@ def test_instant_animations_leave_nothing_queued(driver):
 
 
 def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
-    from client.tables.everdawn import Table
-    s = MatchSession.new("everdawn", starter_pair("everdawn", 5), 5, None,
-                         {"mode": "hotseat", "names": ["Player 1", "Player 2"]})
-    t = Table(driver.app, game="everdawn", session=s, mode="hotseat", human_seats=(0, 1))
-    t.name = "table"
-    driver.app.scenes.switch(t)
+    t = hotseat_table(driver, "everdawn", game_session("everdawn", 5, hotseat=True), steps=0)
     driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
     if t.handoff_pending:
         driver.key("return")

@@ -15,6 +15,7 @@ from engine.core.session import MatchSession  # noqa: E402
 from engine.evons import match as EM  # noqa: E402
 from engine.evons.cards import CARDS, parse_cell  # noqa: E402
 from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, scenario  # noqa: E402
+from helpers import ai_table, game_session, hotseat_table, last_toast  # noqa: E402
 
 FILL = ["gloom_bat"] * 6
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -65,15 +66,6 @@ class FakeSession:
         return 0
 
 
-@pytest.fixture
-def driver(tmp_path):
-    from client.testing import Driver
-    d = Driver(tmp_path)
-    d.app.settings.ai_difficulty = "easy"
-    yield d
-    d.close()
-
-
 def sc(**kw):
     kw.setdefault("deck0", FILL)
     kw.setdefault("deck1", FILL)
@@ -81,15 +73,9 @@ def sc(**kw):
 
 
 def open_table(d, session, human=HUMAN, paused=True):
-    from client.tables.evons import Table
     if not isinstance(session, MatchSession) and not isinstance(session, FakeSession):
         session = FakeSession(session)
-    t = Table(d.app, game="evons", session=session, mode="ai", human_seats=(human,), ai_level="easy",
-              _paused_ai=paused)
-    t.name = "table"
-    d.app.scenes.switch(t)
-    d.step(2)
-    return t
+    return ai_table(d, "evons", session, human=human, paused=paused)
 
 
 def hand_centre(t, inst):
@@ -99,10 +85,6 @@ def hand_centre(t, inst):
 
 def cell_centre(t, name):
     return t.cell_rect(parse_cell(name)).center
-
-
-def last_toast(d):
-    return d.app.toasts[-1].text if d.app.toasts else ""
 
 
 def spot_for(t, action):
@@ -326,8 +308,7 @@ def test_discard_down_to_eight_by_clicking(driver):
 
 
 def test_mulligan_marks_cards_then_the_button(driver):
-    s = MatchSession.new("evons", starter_pair("evons", 5), 5, None,
-                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    s = game_session("evons", 5)
     human = s.match.to_move()
     t = open_table(driver, s, human=human)
     assert t.match.phase() == "mulligan" and "Opening hand" in t.prompt()
@@ -342,8 +323,7 @@ def test_mulligan_marks_cards_then_the_button(driver):
 
 
 def test_keep_with_space(driver):
-    s = MatchSession.new("evons", starter_pair("evons", 6), 6, None,
-                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    s = game_session("evons", 6)
     human = s.match.to_move()
     t = open_table(driver, s, human=human)
     driver.key("space")
@@ -435,13 +415,7 @@ def do_through_ui(d, t, action):
 
 
 def test_a_whole_game_against_the_ai_through_the_ui(driver):
-    from client.tables.evons import Table
-    s = MatchSession.new("evons", starter_pair("evons", 11), 11, None,
-                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
-    t = Table(driver.app, game="evons", session=s, mode="ai", human_seats=(HUMAN,), ai_level="easy")
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(2)
+    t = ai_table(driver, "evons", game_session("evons", 11), human=HUMAN)
     human_moves = 0
     for _ in range(40000):
         if t.result() is not None:
@@ -471,13 +445,8 @@ def test_demo_function_plays_a_whole_game(tmp_path, monkeypatch):
 
 
 def test_hot_seat_hands_over_and_shows_the_other_players_hand(driver):
-    from client.tables.evons import Table
     m = sc(hand0=["stone_ram", "tide_sprite"], hand1=["ember_imp", "cinder_fox"], credits=(20, 20))
-    t = Table(driver.app, game="evons", session=FakeSession(m, ("Ann", "Bob")), mode="hotseat",
-              human_seats=(0, 1))
-    t.name = "table"
-    driver.app.scenes.switch(t)
-    driver.step(2)
+    t = hotseat_table(driver, "evons", FakeSession(m, ("Ann", "Bob")))
     driver.drag(hand_centre(t, find(m, "stone_ram")), cell_centre(t, "C3"))
     driver.until(lambda: t.handoff_pending, 60)
     assert t.handoff_pending and "Handoff" in type(driver.scene).__name__
@@ -563,8 +532,7 @@ def test_the_animated_board_ends_where_the_engine_is():
 
 
 def test_mulligan_variant_is_one_button(driver):
-    s = MatchSession.new("evons", starter_pair("evons", 5), 5, {"mulligan_variant": True},
-                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    s = game_session("evons", 5, options={"mulligan_variant": True})
     human = s.match.to_move()
     t = open_table(driver, s, human=human)
     assert "one card fewer" in t.prompt()
@@ -615,8 +583,7 @@ def test_demo_command_line(tmp_path):
 
 
 def test_undo_takes_back_a_dropped_card(driver):
-    s = MatchSession.new("evons", starter_pair("evons", 8), 8, None,
-                         {"mode": "ai", "ai": "easy", "names": ["You", "AI (easy)"]})
+    s = game_session("evons", 8)
     human = s.match.to_move()
     while s.match.phase() == "mulligan":
         s.apply(EM.A_KEEP)

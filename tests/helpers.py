@@ -1,0 +1,49 @@
+"""Setup shared by the table tests: sessions against the easy AI or in hot seat,
+and a game's own Table put on screen (the ``driver`` fixture is in conftest.py)."""
+import importlib
+
+AI_NAMES = ("You", "AI (easy)")
+HOTSEAT_META = {"mode": "hotseat", "names": ["Player 1", "Player 2"]}
+
+
+def ai_meta(human=None, names=AI_NAMES):
+    """Session meta of a game against the easy AI (``human`` omitted when None)."""
+    meta = {"mode": "ai", "ai": "easy"}
+    if human is not None:
+        meta["human"] = human
+    meta["names"] = list(names)
+    return meta
+
+
+def game_session(game, seed, *, options=None, human=None, hotseat=False):
+    """A fresh session of ``game`` with the starter decks of ``seed``."""
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    meta = dict(HOTSEAT_META) if hotseat else ai_meta(human)
+    return MatchSession.new(game, starter_pair(game, seed), seed, options, meta)
+
+
+def show_table(d, game, session, *, steps=2, **kw):
+    """The game's own Table on ``session``, switched to and run ``steps`` frames."""
+    Table = importlib.import_module(f"client.tables.{game}").Table
+    t = Table(d.app, game=game, session=session, **kw)
+    t.name = "table"
+    d.app.scenes.switch(t)
+    if steps:
+        d.step(steps)
+    return t
+
+
+def ai_table(d, game, session, *, human=0, paused=None, steps=2, **kw):
+    """``show_table`` against the easy AI; ``paused`` (when given) holds the AI."""
+    if paused is not None:
+        kw["_paused_ai"] = paused
+    return show_table(d, game, session, steps=steps, mode="ai", human_seats=(human,), ai_level="easy", **kw)
+
+
+def hotseat_table(d, game, session, *, steps=2):
+    return show_table(d, game, session, steps=steps, mode="hotseat", human_seats=(0, 1))
+
+
+def last_toast(d):
+    return d.app.toasts[-1].text if d.app.toasts else ""
