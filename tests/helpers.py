@@ -47,3 +47,32 @@ def hotseat_table(d, game, session, *, steps=2):
 
 def last_toast(d):
     return d.app.toasts[-1].text if d.app.toasts else ""
+
+
+class StillThinking:
+    """An AI job that is still thinking."""
+
+    def __init__(self, player):
+        self.player = player
+
+    def done(self):
+        return False
+
+    def cancel(self):
+        pass
+
+
+def thinking_calls(d, t, module, player):
+    """One frame with ``player``'s AI still thinking: [(rect, args)] of each call of
+    ``module.draw_thinking`` (the table module that draws the sign)."""
+    import pygame
+    t.ai_job = StillThinking(player)
+    calls = []
+    orig = module.draw_thinking
+    module.draw_thinking = lambda surf, r, *a, **k: (calls.append((pygame.Rect(r), a)), orig(surf, r, *a, **k))
+    try:
+        d.step(1)
+    finally:
+        module.draw_thinking = orig
+        t.ai_job = None
+    return calls

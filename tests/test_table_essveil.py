@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from engine.essveil import match as EV  # noqa: E402
 from engine.essveil.cards import CARDS  # noqa: E402
 from engine.essveil.testing import scenario, uid  # noqa: E402
-from helpers import ai_table, game_session, hotseat_table, last_toast  # noqa: E402
+from helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls  # noqa: E402
 
 HUMAN, AI = 0, 1
 
@@ -529,28 +529,10 @@ def test_hot_seat_guard_decision_is_handed_to_the_defender(driver):
 
 
 def test_thinking_sign_sits_in_the_phase_band(driver):
-    import pygame
-
     import client.tables.essveil as ES
 
-    class Thinking:                      # an AI job that is still thinking
-        player = AI
-
-        def done(self):
-            return False
-
-        def cancel(self):
-            pass
     t = open_table(driver, scenario(active=AI))
-    t.ai_job = Thinking()
-    calls = []
-    orig = ES.draw_thinking
-    ES.draw_thinking = lambda surf, r, *a, **k: (calls.append((pygame.Rect(r), a[1])), orig(surf, r, *a, **k))
-    try:
-        driver.step(1)
-    finally:
-        ES.draw_thinking = orig
-        t.ai_job = None
+    calls = [(r, a[1]) for r, a in thinking_calls(driver, t, ES, AI)]
     assert len(calls) == 1 and t.band.contains(calls[0][0]) and calls[0][1] == "AI (easy) is thinking…"
 
 

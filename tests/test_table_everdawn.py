@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from engine.core.session import MatchSession  # noqa: E402
 from engine.everdawn import match as EM  # noqa: E402
 from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND  # noqa: E402
-from helpers import ai_table, game_session, hotseat_table, last_toast  # noqa: E402
+from helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls  # noqa: E402
 
 HUMAN = 0
 
@@ -542,28 +542,10 @@ def test_lithriels_berries_show_the_creature_treated_as_dead_then_reviving(drive
 
 
 def test_thinking_sign_sits_in_the_phase_band_clear_of_the_chips(driver):
-    import pygame
-
     import client.table_base as TB
 
-    class Thinking:                      # an AI job that is still thinking
-        player = 1 - HUMAN
-
-        def done(self):
-            return False
-
-        def cancel(self):
-            pass
     t = open_table(driver, find_state(lambda m: m.phase() == "set" and m.turn() > 2))
-    t.ai_job = Thinking()
-    calls = []
-    orig = TB.draw_thinking
-    TB.draw_thinking = lambda surf, r, *a, **k: (calls.append(pygame.Rect(r)), orig(surf, r, *a, **k))
-    try:
-        driver.step(1)
-    finally:
-        TB.draw_thinking = orig
-        t.ai_job = None
+    calls = [r for r, _a in thinking_calls(driver, t, TB, 1 - HUMAN)]
     assert len(calls) == 1 and t.band.contains(calls[0])
     assert calls[0].left > t.band.left + t.s(260)          # right of the Set › Combat › End chips
 

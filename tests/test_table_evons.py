@@ -15,7 +15,7 @@ from engine.core.session import MatchSession  # noqa: E402
 from engine.evons import match as EM  # noqa: E402
 from engine.evons.cards import CARDS, parse_cell  # noqa: E402
 from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, scenario  # noqa: E402
-from helpers import ai_table, game_session, hotseat_table, last_toast  # noqa: E402
+from helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls  # noqa: E402
 
 FILL = ["gloom_bat"] * 6
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -606,28 +606,10 @@ def test_undo_takes_back_a_dropped_card(driver):
 
 
 def test_thinking_sign_sits_in_the_now_panel_clear_of_the_grid(driver):
-    import pygame
-
     import client.tables.evons as EVT
 
-    class Thinking:                      # an AI job that is still thinking
-        player = 1 - HUMAN
-
-        def done(self):
-            return False
-
-        def cancel(self):
-            pass
     t = open_table(driver, sc(turn_player=1 - HUMAN))
-    t.ai_job = Thinking()
-    calls = []
-    orig = EVT.draw_thinking
-    EVT.draw_thinking = lambda surf, r, *a, **k: (calls.append(pygame.Rect(r)), orig(surf, r, *a, **k))
-    try:
-        driver.step(1)
-    finally:
-        EVT.draw_thinking = orig
-        t.ai_job = None
+    calls = [r for r, _a in thinking_calls(driver, t, EVT, 1 - HUMAN)]
     assert len(calls) == 1
     assert t.prompt_rect.contains(calls[0]) and not calls[0].colliderect(t.grid_rect.inflate(0, t.s(40)))
 
