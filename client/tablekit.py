@@ -232,6 +232,74 @@ class Flash(Anim):
         surf.blit(self._img, self.rect)
 
 
+def pill(surf, text, center, size, fg, bg=(14, 16, 23), border=None, alpha=235, *, pad_y=0.4):
+    """A rounded label centred on ``center``; returns its rect (``pad_y``: the
+    vertical padding as a share of ``size``)."""
+    f = font(max(8, int(size)), True)
+    img = f.render(str(text), True, fg)
+    r = img.get_rect(center=(int(center[0]), int(center[1]))).inflate(int(size * 0.9), int(size * pad_y))
+    box = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*bg[:3], alpha), box.get_rect(), border_radius=r.height // 2)
+    pygame.draw.rect(box, border or fg, box.get_rect(), max(1, int(size / 9)), border_radius=r.height // 2)
+    surf.blit(box, r)
+    surf.blit(img, img.get_rect(center=r.center))
+    return r
+
+
+def draw_cross(surf, rect, colour, width):
+    """A big X over a destroyed card (a shape, not only a colour)."""
+    r = pygame.Rect(rect).inflate(-rect.width // 5, -rect.height // 5)
+    for a, b in ((r.topleft, r.bottomright), (r.topright, r.bottomleft)):
+        pygame.draw.line(surf, (10, 10, 14), a, b, width + 4)
+        pygame.draw.line(surf, colour, a, b, width)
+
+
+class RingPulse(Anim):
+    """A ring drawn around a rect (a card arriving, a spell landing), with an optional
+    label (``label_size`` at scale 1; a table may override :meth:`draw_label`)."""
+
+    label_size = 16
+
+    def __init__(self, rect, colour=None, scale=1.0, duration=0.45, label="", **kw):
+        super().__init__(duration, **kw)
+        self.rect, self.colour, self.sc, self.label = pygame.Rect(rect), colour or PAL["gold_hi"], scale, label
+
+    def draw(self, surf):
+        k = self.k
+        grow = int((4 + 14 * k) * self.sc)
+        col = shade(self.colour, 1.0 - 0.5 * k)
+        pygame.draw.rect(surf, col, self.rect.inflate(grow, grow), max(2, int(4 * self.sc * (1 - k) + 1)),
+                         border_radius=int(10 * self.sc))
+        if self.label:
+            self.draw_label(surf)
+
+    def draw_label(self, surf):
+        pill(surf, self.label, self.rect.center, int(self.label_size * self.sc), self.colour, pad_y=0.45)
+
+
+class FadeOut(Anim):
+    """A destroyed card shrinking (to ``1 - shrink`` of its size) and fading away towards ``dest``."""
+
+    default_duration = 0.45
+    shrink = 0.7
+    fade = 1.0
+
+    def __init__(self, image, rect, dest, duration=None, **kw):
+        super().__init__(self.default_duration if duration is None else duration, **kw)
+        self.image, self.rect, self.dest = image, pygame.Rect(rect), dest
+
+    def draw(self, surf):
+        if self.image is None:
+            return
+        k = 1 - (1 - self.k) ** 2
+        w = max(4, int(self.rect.width * (1 - self.shrink * k)))
+        h = max(4, int(self.rect.height * (1 - self.shrink * k)))
+        img = pygame.transform.scale(self.image, (w, h))
+        img.set_alpha(int(255 * (1 - self.fade * k)))
+        x = self.rect.centerx + (self.dest[0] - self.rect.centerx) * k
+        y = self.rect.centery + (self.dest[1] - self.rect.centery) * k
+        surf.blit(img, img.get_rect(center=(int(x), int(y))))
+
 class Banner(Anim):
     """Big centred text across the table ("Your turn", "Sudden Death")."""
 

@@ -11,6 +11,8 @@ import pygame
 
 from ..cards.icons import draw_icon
 from ..tablekit import Anim, draw_arrow
+from ..tablekit import FadeOut as _FadeOut
+from ..tablekit import RingPulse as _RingPulse
 from ..ui import PAL, font, shade
 
 ATTACK_COL = (255, 170, 80)
@@ -154,21 +156,13 @@ class IconPop(Anim):
                      alpha=int(235 * fade))
 
 
-class RingPulse(Anim):
+class RingPulse(_RingPulse):
     """A ring drawn around a rect (a card arriving, a spell landing), with an optional label."""
 
-    def __init__(self, rect, colour=None, scale=1.0, duration=0.45, label="", **kw):
-        super().__init__(duration, **kw)
-        self.rect, self.colour, self.sc, self.label = pygame.Rect(rect), colour or PAL["gold_hi"], scale, label
+    label_size = 15
 
-    def draw(self, surf):
-        k = self.k
-        grow = int((4 + 14 * k) * self.sc)
-        col = shade(self.colour, 1.0 - 0.5 * k)
-        pygame.draw.rect(surf, col, self.rect.inflate(grow, grow), max(2, int(4 * self.sc * (1 - k) + 1)),
-                         border_radius=int(10 * self.sc))
-        if self.label:
-            pill(surf, self.label, self.rect.center, int(15 * self.sc), self.colour)
+    def draw_label(self, surf):
+        pill(surf, self.label, self.rect.center, int(self.label_size * self.sc), self.colour)
 
 
 class FlyCard(Anim):
@@ -211,24 +205,12 @@ class Showcase(Anim):
                  alpha=int(235 * max(0.0, a)))
 
 
-class FadeOut(Anim):
+class FadeOut(_FadeOut):
     """A creature that died shrinking away towards its owner's graveyard."""
 
-    def __init__(self, image, rect, dest, duration=0.55, **kw):
-        super().__init__(duration, **kw)
-        self.image, self.rect, self.dest = image, pygame.Rect(rect), dest
-
-    def draw(self, surf):
-        if self.image is None:
-            return
-        k = 1 - (1 - self.k) ** 2
-        w = max(4, int(self.rect.width * (1 - 0.75 * k)))
-        h = max(4, int(self.rect.height * (1 - 0.75 * k)))
-        img = pygame.transform.scale(self.image, (w, h))
-        img.set_alpha(int(255 * (1 - 0.8 * k)))
-        x = self.rect.centerx + (self.dest[0] - self.rect.centerx) * k
-        y = self.rect.centery + (self.dest[1] - self.rect.centery) * k
-        surf.blit(img, img.get_rect(center=(int(x), int(y))))
+    default_duration = 0.55
+    shrink = 0.75
+    fade = 0.8
 
 
 class Vanish(Anim):

@@ -3,34 +3,19 @@ open-lane hits and the turn clock's read-out. Game-specific drawing only; the
 queue and timing come from :mod:`client.tablekit`."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
-from ..tablekit import Anim, draw_arrow
-from ..ui import PAL, font, shade
+from ..tablekit import Anim, FadeOut, RingPulse, draw_arrow, draw_cross  # noqa: F401 - FadeOut, RingPulse: the table's
+from ..tablekit import pill as _pill
+from ..ui import PAL
 
 ATTACK_COL = (255, 196, 92)
 COUNTER_COL = (140, 200, 255)
 
 
-def pill(surf, text, center, size, fg, bg=(14, 16, 23), border=None, alpha=235):
-    """A rounded label centred on ``center``; returns its rect."""
-    f = font(max(8, int(size)), True)
-    img = f.render(text, True, fg)
-    r = img.get_rect(center=(int(center[0]), int(center[1]))).inflate(int(size * 0.9), int(size * 0.45))
-    box = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*bg[:3], alpha), box.get_rect(), border_radius=r.height // 2)
-    pygame.draw.rect(box, border or fg, box.get_rect(), max(1, int(size / 9)), border_radius=r.height // 2)
-    surf.blit(box, r)
-    surf.blit(img, img.get_rect(center=r.center))
-    return r
-
-
-def draw_cross(surf, rect, colour, width):
-    """A big X over a destroyed card (a shape, not only a colour)."""
-    r = pygame.Rect(rect).inflate(-rect.width // 5, -rect.height // 5)
-    for a, b in ((r.topleft, r.bottomright), (r.topright, r.bottomleft)):
-        pygame.draw.line(surf, (10, 10, 14), a, b, width + 4)
-        pygame.draw.line(surf, colour, a, b, width)
+pill = partial(_pill, pad_y=0.45)   # a rounded label centred on ``center``; returns its rect
 
 
 class ClashAnim(Anim):
@@ -85,43 +70,6 @@ class ClashAnim(Anim):
                 draw_cross(surf, self.dr, PAL["bad"], w)
             if self.att_dies:
                 draw_cross(surf, self.ar, PAL["bad"], w)
-
-
-class RingPulse(Anim):
-    """A ring drawn around a rect (a card arriving, a spell landing)."""
-
-    def __init__(self, rect, colour=None, scale=1.0, duration=0.45, label="", **kw):
-        super().__init__(duration, **kw)
-        self.rect, self.colour, self.sc, self.label = pygame.Rect(rect), colour or PAL["gold_hi"], scale, label
-
-    def draw(self, surf):
-        k = self.k
-        grow = int((4 + 14 * k) * self.sc)
-        col = shade(self.colour, 1.0 - 0.5 * k)
-        pygame.draw.rect(surf, col, self.rect.inflate(grow, grow), max(2, int(4 * self.sc * (1 - k) + 1)),
-                         border_radius=int(10 * self.sc))
-        if self.label:
-            pill(surf, self.label, (self.rect.centerx, self.rect.centery), int(16 * self.sc), self.colour)
-
-
-class FadeOut(Anim):
-    """A destroyed card shrinking away towards its deck."""
-
-    def __init__(self, image, rect, dest, duration=0.45, **kw):
-        super().__init__(duration, **kw)
-        self.image, self.rect, self.dest = image, pygame.Rect(rect), dest
-
-    def draw(self, surf):
-        if self.image is None:
-            return
-        k = 1 - (1 - self.k) ** 2
-        w = max(4, int(self.rect.width * (1 - 0.7 * k)))
-        h = max(4, int(self.rect.height * (1 - 0.7 * k)))
-        img = pygame.transform.scale(self.image, (w, h))
-        img.set_alpha(int(255 * (1 - k)))
-        x = self.rect.centerx + (self.dest[0] - self.rect.centerx) * k
-        y = self.rect.centery + (self.dest[1] - self.rect.centery) * k
-        surf.blit(img, img.get_rect(center=(int(x), int(y))))
 
 
 def fmt_clock(seconds: float) -> str:

@@ -15,8 +15,8 @@ import pygame
 
 from engine.evons import match as EM
 
-from ..tablekit import Anim, draw_arrow
-from ..ui import PAL, font, shade
+from ..tablekit import Anim, draw_arrow, draw_cross, pill
+from ..ui import PAL, shade
 
 ABILITY_COL = (255, 206, 96)
 BLOW_COL = (255, 120, 96)
@@ -154,27 +154,6 @@ def _stage(d, inst, fn):
         if f[0] == EM.FR_ACT and (inst is None or f[1] == inst):
             d.stack[i] = (f[0], f[1], fn(f[2])) + tuple(f[3:])
             return
-
-
-# ====================================================================== drawing helpers
-def pill(surf, text, center, size, fg, bg=(14, 16, 23), border=None, alpha=235):
-    """A rounded label centred on ``center``; returns its rect."""
-    f = font(max(8, int(size)), True)
-    img = f.render(str(text), True, fg)
-    r = img.get_rect(center=(int(center[0]), int(center[1]))).inflate(int(size * 0.9), int(size * 0.4))
-    box = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*bg[:3], alpha), box.get_rect(), border_radius=r.height // 2)
-    pygame.draw.rect(box, border or fg, box.get_rect(), max(1, int(size / 9)), border_radius=r.height // 2)
-    surf.blit(box, r)
-    surf.blit(img, img.get_rect(center=r.center))
-    return r
-
-
-def draw_cross(surf, rect, colour, width):
-    r = pygame.Rect(rect).inflate(-rect.width // 5, -rect.height // 5)
-    for a, b in ((r.topleft, r.bottomright), (r.topright, r.bottomleft)):
-        pygame.draw.line(surf, (10, 10, 14), a, b, width + 4)
-        pygame.draw.line(surf, colour, a, b, width)
 
 
 # ====================================================================== animations
