@@ -600,6 +600,27 @@ class TableScene(Scene):
         self.conceded = res
         self.show_game_over()
 
+    def concede_through_engine(self, winner, reason, act, *, log=True, clear_anims=False) -> bool:
+        """A table's own concession path: when it is the loser's decision, stop the AI,
+        the animations and any drag, play the engine's concede action ``act`` and show
+        the game over (True; ``log`` adds the reason to the log, ``clear_anims`` drops
+        the concession's own animations). Otherwise nothing is done (False)."""
+        m = self.match
+        loser = 1 - winner if winner in (0, 1) else None
+        if m.result() is None and loser is not None and m.to_move() == loser:
+            self.cancel_ai()
+            self.anims.clear()
+            self.cancel_drag()
+            if self.perform(act):
+                if clear_anims:
+                    self.anims.clear()
+                self.conceded = Result(winner, reason)
+                if log:
+                    self.log.add(reason + ".", kind="info")
+                self.show_game_over()
+                return True
+        return False
+
     def _check_pending_end(self):
         p = self._pending_end
         if p is None or self.anims.busy or self.match.result() is not None:

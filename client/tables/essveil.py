@@ -36,7 +36,6 @@ import re
 
 import pygame
 
-from engine.core.match import Result
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS, CARDS_BY_INDEX
 
@@ -603,17 +602,8 @@ class Table(NamedSeats, TableScene):
     # ================================================================ concede
     def end_match(self, winner, reason, **meta):
         """A concession is the engine's CONCEDE when it is the loser's decision."""
-        m = self.match
-        loser = 1 - winner if winner in (0, 1) else None
-        if m.result() is None and loser is not None and m.to_move() == loser:
-            self.cancel_ai()
-            self.anims.clear()
-            self.cancel_drag()
-            if self.perform(EV.CONCEDE_ACTION):
-                self.conceded = Result(winner, reason)
-                self.log.add(reason + ".", kind="info")
-                self.show_game_over()
-                return
+        if self.concede_through_engine(winner, reason, EV.CONCEDE_ACTION):
+            return
         super().end_match(winner, reason, **meta)
 
     # ================================================================ text

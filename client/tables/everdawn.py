@@ -39,7 +39,6 @@ import re
 
 import pygame
 
-from engine.core.match import Result
 from engine.everdawn import match as EM
 from engine.everdawn.cards import (ATKB, BEATS, CARDS_BY_CODE, DEFB, IS_COMBAT_SPELL, KIND, K_ACCESSORY,
                                    K_ARMOUR, K_SPELL, K_WEAPON, TYPE)
@@ -444,18 +443,8 @@ class Table(NamedSeats, TableScene):
 
     def end_match(self, winner, reason, **meta):
         """Concession and clock forfeit: the engine's CONCEDE when it is the loser's decision."""
-        m = self.match
-        loser = 1 - winner if winner in (0, 1) else None
-        if m.result() is None and loser is not None and m.to_move() == loser:
-            self.cancel_ai()
-            self.anims.clear()
-            self.cancel_drag()
-            if self.perform((EM.CONCEDE,)):
-                self.conceded = Result(winner, reason)
-                if "forfeit_by" in meta:
-                    self.log.add(reason + ".", kind="info")
-                self.show_game_over()
-                return
+        if self.concede_through_engine(winner, reason, (EM.CONCEDE,), log="forfeit_by" in meta):
+            return
         super().end_match(winner, reason, **meta)
 
     def on_timeout(self, seat):

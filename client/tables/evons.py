@@ -44,7 +44,6 @@ import re
 
 import pygame
 
-from engine.core.match import Result
 from engine.evons import match as EM
 from engine.evons.cards import (ABILITY_TITLES, CARD_ARROWS, COLUMNS, DIRECTIONS, IN_MAIN, N_CELLS, NEIGHBOUR,
                                 ORTHO_NEIGHBOURS, POOL, cell_name)
@@ -494,18 +493,9 @@ class Table(NamedSeats, TableScene):
     # ================================================================ concede
     def end_match(self, winner, reason, **meta):
         """Concession: the engine's CONCEDE when it is the loser's decision."""
-        m = self.match
-        loser = 1 - winner if winner in (0, 1) else None
-        if m.result() is None and loser is not None and m.to_move() == loser:
-            self.cancel_ai()
-            self.anims.clear()
-            self.cancel_drag()
-            if self.perform(EM.A_CONCEDE):
-                self.anims.clear()          # the board behind the game-over screen shows the end
-                self.conceded = Result(winner, reason)
-                self.log.add(reason + ".", kind="info")
-                self.show_game_over()
-                return
+        # clear_anims: the board behind the game-over screen shows the end
+        if self.concede_through_engine(winner, reason, EM.A_CONCEDE, clear_anims=True):
+            return
         super().end_match(winner, reason, **meta)
 
     # ================================================================ text
