@@ -43,6 +43,17 @@ def keyword_icon(kw: str):
     return KEYWORD_ICONS.get(base, "dot"), KEYWORD_COLOURS.get(base, (220, 220, 220)), n
 
 
+def keyword_badge(surf, kw, rect):
+    """One keyword's round badge filling the square ``rect`` (with its number, as in Grow 2)."""
+    name, kcol, num = keyword_icon(kw)
+    ic = rect.width
+    pygame.draw.circle(surf, (20, 18, 24), rect.center, ic // 2 + 1)
+    pygame.draw.circle(surf, kcol, rect.center, ic // 2 + 1, max(1, ic // 12))
+    draw_icon(surf, name, rect.inflate(-ic // 5, -ic // 5), kcol, outline=None)
+    if num:
+        D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), ic * 0.5)
+
+
 def render(card, w, h, big=False):
     col = colour_of(card)
     s, inner = D.frame(w, h, col)
@@ -85,13 +96,7 @@ def render(card, w, h, big=False):
         x = art.left + pad
         ky = art.top + pad
         for kw in kws:
-            name, kcol, num = keyword_icon(kw)
-            rr = pygame.Rect(x, ky, ic, ic)
-            pygame.draw.circle(s, (20, 18, 24), rr.center, ic // 2 + 1)
-            pygame.draw.circle(s, kcol, rr.center, ic // 2 + 1, max(1, ic // 12))
-            draw_icon(s, name, rr.inflate(-ic // 5, -ic // 5), kcol, outline=None)
-            if num:
-                D.number(s, num, (rr.right - ic // 6, rr.bottom - ic // 6), ic * 0.5)
+            keyword_badge(s, kw, pygame.Rect(x, ky, ic, ic))
             x += ic + gap
     # stats
     stat_h = int(h * 0.12)

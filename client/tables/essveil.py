@@ -41,7 +41,7 @@ from engine.essveil.cards import CARDS, CARDS_BY_INDEX
 
 from ..cards import back_surface, card_surface
 from ..cards import draw as D
-from ..cards.essveil import keyword_icon, keywords_of
+from ..cards.essveil import keyword_badge, keywords_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (DragSource, DropTarget, draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking,
@@ -1024,13 +1024,7 @@ class Table(NamedSeats, TableScene):
                 ic = max(7, (band.width - 2 * pad - (n - 1) * gap) // max(1, n))
             x = band.left + pad
             for kw in cur:
-                name, kcol, num = keyword_icon(kw)
-                kr = pygame.Rect(x, band.top + pad, ic, ic)
-                pygame.draw.circle(surf, (20, 18, 24), kr.center, ic // 2 + 1)
-                pygame.draw.circle(surf, kcol, kr.center, ic // 2 + 1, max(1, ic // 12))
-                draw_icon(surf, name, kr.inflate(-ic // 5, -ic // 5), kcol, outline=None)
-                if num:
-                    D.number(surf, num, (kr.right - ic // 6, kr.bottom - ic // 6), ic * 0.5)
+                keyword_badge(surf, kw, pygame.Rect(x, band.top + pad, ic, ic))
                 x += ic + gap
         # current Might / Endurance left over the printed boxes
         stat_h = int(h * 0.12)
