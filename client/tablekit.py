@@ -111,6 +111,14 @@ def hand_layout(n: int, area: pygame.Rect, card_w: int, card_h: int, *, gap: int
     return out
 
 
+def topmost_at(rects, pos):
+    """The index of the topmost (last drawn) rect in ``rects`` under ``pos``, or None."""
+    for i in range(len(rects) - 1, -1, -1):
+        if rects[i].collidepoint(pos):
+            return i
+    return None
+
+
 def draw_arrow(surf, start, end, colour, width=6, *, head=None, dashed=False, bend=0.0):
     """An attack/move arrow from ``start`` to ``end`` (optionally bent sideways by
     ``bend`` × length, optionally dashed) with a solid head and a dark outline."""

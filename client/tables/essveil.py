@@ -45,7 +45,7 @@ from ..cards.essveil import keyword_badge, keywords_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (DragSource, DropTarget, draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking,
-                        hand_layout)
+                        hand_layout, topmost_at)
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
 from .essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect
 
@@ -665,9 +665,9 @@ class Table(NamedSeats, TableScene):
         me = self.viewer
         hand = v.hand_ids(me)
         rects = self.hand_rects(len(hand))
-        for i in range(len(rects) - 1, -1, -1):
-            if rects[i].collidepoint(pos):
-                return self.hovered(card_of(hand[i]), rects[i])
+        i = topmost_at(rects, pos)
+        if i is not None:
+            return self.hovered(card_of(hand[i]), rects[i])
         urects = self.unit_rects(v)
         for seat in (0, 1):
             for c in v.creatures(seat):
@@ -1181,12 +1181,7 @@ class Table(NamedSeats, TableScene):
         hand = v.hand_ids(me)
         rects = self.hand_rects(len(hand))
         mouse = self.app.mouse
-        hover = None
-        if self.drag is None and self.grave_view is None:
-            for i in range(len(rects) - 1, -1, -1):
-                if rects[i].collidepoint(mouse):
-                    hover = i
-                    break
+        hover = topmost_at(rects, mouse) if self.drag is None and self.grave_view is None else None
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         picking = self.pick["src"] if self.pick is not None else None
         can_act = self.human_to_move() and not self.busy() and v.phase() == "main"

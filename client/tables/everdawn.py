@@ -48,7 +48,7 @@ from ..cards.everdawn import colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (Banner, Call, DragSource, DropTarget, Flash, FloatText, LogStep, MoveImage, Wait, draw_arrow,
-                        hand_layout)
+                        hand_layout, topmost_at)
 from ..ui import PAL, draw_text, fit_font, font, panel, shade
 from .everdawn_anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse, fmt_clock, pill
 
@@ -1057,11 +1057,7 @@ class Table(NamedSeats, TableScene):
         hand = v.hand[me]
         rects = self.hand_rects(len(hand))
         mouse = self.app.mouse
-        hover = None
-        for i in range(len(rects) - 1, -1, -1):
-            if rects[i].collidepoint(mouse):
-                hover = i
-                break
+        hover = topmost_at(rects, mouse)
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         for i, rr in enumerate(rects):
             if dragging == ("hand", i) or i == hover:

@@ -52,7 +52,7 @@ from ..cards import back_surface, card_surface
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
-from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_thinking, hand_layout
+from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_thinking, hand_layout, topmost_at
 from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade
 from .evons_anims import (ABILITY_COL, AbilityArrow, ConflictAnim, Fade, FlipAnim, Ring, Slide, apply_event,
                           display_copy, pill)
@@ -382,16 +382,15 @@ class Table(NamedSeats, TableScene):
         v = self.view
         hand = v.hand(self.viewer)
         rects = self.hand_rects(len(hand))
-        for i in range(len(rects) - 1, -1, -1):
-            if rects[i].collidepoint(pos):
-                inst = hand[i]
-                if ph == "mulligan":
-                    self.mull_marks ^= {i}
-                    self.refresh()
-                elif ph == "main":
-                    self.toggle_card(inst)
-                return True
-        return False
+        i = topmost_at(rects, pos)
+        if i is None:
+            return False
+        if ph == "mulligan":
+            self.mull_marks ^= {i}
+            self.refresh()
+        elif ph == "main":
+            self.toggle_card(hand[i])
+        return True
 
     def toggle_card(self, inst):
         card = card_obj(self.view, inst)
@@ -429,10 +428,10 @@ class Table(NamedSeats, TableScene):
                 v = self.view
                 hand = v.hand(self.viewer)
                 rects = self.hand_rects(len(hand))
-                for i in range(len(rects) - 1, -1, -1):
-                    if rects[i].collidepoint(ev.pos):
-                        self.toggle_card(hand[i])
-                        return
+                i = topmost_at(rects, ev.pos)
+                if i is not None:
+                    self.toggle_card(hand[i])
+                    return
         super().handle_event(ev)
 
     # ================================================================ buttons
@@ -1169,11 +1168,7 @@ class Table(NamedSeats, TableScene):
         rects = self.hand_rects(len(hand))
         mouse = self.app.mouse
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
-        hover = None
-        for i in range(len(rects) - 1, -1, -1):
-            if rects[i].collidepoint(mouse):
-                hover = i
-                break
+        hover = topmost_at(rects, mouse)
         ph = self.match.phase() if self.human_to_move() else None
         order = [i for i in range(len(rects)) if i != hover] + ([hover] if hover is not None else [])
         for i in order:
