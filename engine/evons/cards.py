@@ -8,9 +8,10 @@ the card's pool index (``card.index``).
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..core.files import read_toml
 
 # ---------------------------------------------------------------- board geometry
 SIZE = 7
@@ -141,10 +142,7 @@ class PoolError(ValueError):
 
 def load_pool(path: Path | None = None) -> tuple[EvonsCard, ...]:
     path = path or Path(__file__).with_name("cards.toml")
-    data = path.read_bytes()
-    if len(data) > 1 << 20:
-        raise PoolError("cards.toml is too large")
-    raw = tomllib.loads(data.decode("utf-8")).get("card", [])
+    raw = read_toml(path, 1 << 20).get("card", [])    # capped read, as every game's pool
     cards = []
     seen = set()
     for i, c in enumerate(raw):
