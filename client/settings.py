@@ -121,13 +121,9 @@ def _keep_copy(path):
     """Copy ``path`` to ``NAME.reset-TIMESTAMP`` beside it (unchanged); None on failure."""
     import time
     from pathlib import Path
-    from engine.core.files import atomic_write_bytes, read_capped_bytes, FileProblem
+    from engine.core.files import atomic_write_bytes, read_capped_bytes, unused_path, FileProblem
     path = Path(path)
-    target = path.with_name(f"{path.name}.reset-{time.strftime('%Y%m%d-%H%M%S')}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.reset-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-        n += 1
+    target = unused_path(path.parent, f"{path.name}.reset-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         atomic_write_bytes(target, read_capped_bytes(path, MAX_SETTINGS_BYTES))
     except (OSError, FileProblem):

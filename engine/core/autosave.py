@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .files import (FileProblem, _short, atomic_write_text, parse_json_bytes, read_capped_bytes,
-                    remove_stale_temp_files, set_aside)
+                    remove_stale_temp_files, set_aside, unused_path)
 from .record import MAX_ACTIONS, MAX_RECORD_BYTES, MatchRecord, check_action
 
 AUTOSAVE_FORMAT = "cardhall-autosave"
@@ -55,12 +55,7 @@ class Autosave:
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = f"{record.game}-{stamp}-{record.seed & 0xFFFFFFFF:08x}"
-        path = folder / (base + AUTOSAVE_SUFFIX)
-        n = 1
-        while path.exists():
-            path = folder / f"{base}-{n}{AUTOSAVE_SUFFIX}"
-            n += 1
-        a = cls(path, fsync=fsync)
+        a = cls(unused_path(folder, base, AUTOSAVE_SUFFIX), fsync=fsync)
         a.write_all(record)
         return a
 

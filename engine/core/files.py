@@ -146,6 +146,18 @@ def read_toml(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> di
         raise FileProblem(f"{path.name}: damaged TOML ({_short(str(e), 80)}).", path) from None
 
 
+def unused_path(folder: str | os.PathLike, base: str, suffix: str = "") -> Path:
+    """``folder/BASE+SUFFIX``, or if that exists the first free ``folder/BASE-N+SUFFIX``
+    (N = 1, 2, …): a new file's name that never overwrites one already there."""
+    folder = Path(folder)
+    path = folder / (base + suffix)
+    n = 1
+    while path.exists():
+        path = folder / f"{base}-{n}{suffix}"
+        n += 1
+    return path
+
+
 def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
     """Rename a bad file to ``NAME.REASON-TIMESTAMP`` beside it; never deletes it.
 
@@ -154,12 +166,7 @@ def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
     path = Path(path)
     if not path.exists():
         return None
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{reason}-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.{reason}-{stamp}-{n}")
-        n += 1
+    target = unused_path(path.parent, f"{path.name}.{reason}-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         os.replace(path, target)
     except OSError:

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import FileProblem, load_folder, remove_stale_temp_files
+from .files import FileProblem, load_folder, remove_stale_temp_files, unused_path
 from .match import Result
 from .record import (DIGEST_KEY, MatchRecord, digest_matches, load_record, recorded_digest, save_record,
                      state_digest)
@@ -102,11 +102,7 @@ def save_replay(folder, rec: MatchRecord, *, keep: int = MAX_REPLAYS) -> Path:
     t = time.time()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(t)) + f"-{int(t * 1e6) % 1_000_000:06d}"
     base = f"{stamp}-{rec.game}"
-    path = folder / (base + REPLAY_SUFFIX)
-    n = 1
-    while path.exists():
-        path = folder / f"{base}-{n}{REPLAY_SUFFIX}"
-        n += 1
+    path = unused_path(folder, base, REPLAY_SUFFIX)
     save_record(rec, path)
     prune_replays(folder, keep)
     return path
