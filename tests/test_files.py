@@ -425,6 +425,9 @@ while True:
     a.append((i % 1000, i // 1000) * 30)
     if i == 1:
         print("ready", flush=True)
+    if i == 5000:  # stay under the reader's action cap: start over with an atomic rewrite
+        a.write_all(rec)
+        i = 0
 """
 
 
