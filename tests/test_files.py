@@ -425,9 +425,10 @@ while True:
     a.append((i % 1000, i // 1000) * 30)
     if i == 1:
         print("ready", flush=True)
-    if i == 5000:  # stay under the reader's action cap: start over with an atomic rewrite
+    if i == 5000:  # stay under the reader's action cap: start over with an atomic rewrite (1 action kept)
+        rec.actions[:] = [(1 % 1000, 1 // 1000) * 30]
         a.write_all(rec)
-        i = 0
+        i = 1
 """
 
 
