@@ -313,6 +313,16 @@ class TableScene(Scene):
         return out
 
     # ================================================================ actions
+    def perform_numbered(self, key: int, spots) -> bool:
+        """Keys 1–9 pick the n-th of ``spots`` (``(rect, action)`` pairs shown numbered on
+        the board). True when the key was a number key (used, even if out of range)."""
+        if not pygame.K_1 <= key <= pygame.K_9:
+            return False
+        i = key - pygame.K_1
+        if i < len(spots) and not self.busy():
+            self.perform(spots[i][1])
+        return True
+
     def perform(self, action, *, by_ai=False) -> bool:
         """Apply ``action`` through the session: log, animations, autosave. False if refused."""
         from engine.core.match import IllegalAction

@@ -361,10 +361,7 @@ class Table(NamedSeats, TableScene):
             if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.primary()
                 return
-            if pygame.K_1 <= ev.key <= pygame.K_9:
-                i = ev.key - pygame.K_1
-                if i < len(self.choice_spots) and not self.busy():
-                    self.perform(self.choice_spots[i][1])
+            if self.perform_numbered(ev.key, self.choice_spots):
                 return
         super().handle_event(ev)
 

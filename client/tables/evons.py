@@ -417,10 +417,7 @@ class Table(NamedSeats, TableScene):
             if ev.key == pygame.K_c and self.session is not None:
                 self.toggle_all()
                 return
-            if pygame.K_1 <= ev.key <= pygame.K_9:
-                i = ev.key - pygame.K_1
-                if i < len(self.spots) and not self.busy():
-                    self.perform(self.spots[i][1])
+            if self.perform_numbered(ev.key, self.spots):
                 return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3 and self.drag is None and self.session is not None:
             # right-click a hand card: switch it between active and covered
