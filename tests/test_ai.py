@@ -106,6 +106,25 @@ def test_search_beats_random_and_greedy_on_the_toy():
     assert r["sims_per_s"]["a"] > 0 and r["move_time_s"]["normal"]["decisions"] > 0
 
 
+def test_arena_swaps_seats_and_chooses_who_keeps_the_decks():
+    """A deck match-up keeps each deck with its agent; an agent comparison keeps the
+    decks with the seats, so the second game of a seed is the same deal with the
+    agents exchanged."""
+    for follow, second in (("agent", ("d2", "d1")), ("seat", ("d1", "d2"))):
+        calls = []
+
+        def new(decks, s, _calls=calls):
+            _calls.append((tuple(decks), s))
+            return ToyMatch.new(None, s)
+        r = run_arena(new, ("random", "random"), 3, 40, deck_pair=lambda s: ("d1", "d2"),
+                      decks_follow=follow)
+        assert r["decks_follow"] == follow
+        assert [c[1] for c in calls] == [40, 40, 41, 41, 42, 42]
+        assert calls[0][0] == ("d1", "d2") and calls[1][0] == second
+    with pytest.raises(ValueError):
+        run_arena(new, ("random", "random"), 1, 1, decks_follow="nobody")
+
+
 def test_wilson_interval():
     lo, hi = wilson(19, 20)
     assert 0.7 < lo < 0.95 < hi <= 1.0

@@ -79,10 +79,17 @@ def find_deck(game: str, text: str):
 
 
 def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_kw=None,
-              progress=None) -> dict:
-    """``new_match(decks, seed)`` -> Match. ``deck_pair(seed)`` -> (deck of A, deck of B)
-    (None for games without decks). Every seed is played twice, seats swapped;
-    each agent keeps its deck."""
+              progress=None, decks_follow: str = "agent") -> dict:
+    """``new_match(decks, seed)`` -> Match. ``deck_pair(seed)`` -> (first deck, second deck)
+    (None for games without decks). Every seed is played twice, seats swapped.
+
+    ``decks_follow="agent"``: A plays the first deck in both games (a deck match-up,
+    as in the balance report). ``decks_follow="seat"``: the decks stay with the seats,
+    so the second game is the very same deal with the agents exchanged — each agent
+    plays both sides of it, and neither the deal nor the decks favour one agent
+    (the fair way to compare two agents)."""
+    if decks_follow not in ("agent", "seat"):
+        raise ValueError("decks_follow is 'agent' or 'seat'")
     agent_kw = agent_kw or ({}, {})
     A = make_agent(names[0], mix_seed(seed, 0xA), **agent_kw[0])
     B = make_agent(names[1], mix_seed(seed, 0xB), **agent_kw[1])
@@ -96,7 +103,7 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
         da, db = deck_pair(s) if deck_pair else (None, None)
         for swap in (0, 1):
             seats = (A, B) if swap == 0 else (B, A)
-            decks = (da, db) if swap == 0 else (db, da)
+            decks = (da, db) if swap == 0 or decks_follow == "seat" else (db, da)
             m = new_match(decks, s)
             log = play_game(m, seats)
             a_seat = swap
@@ -134,6 +141,7 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
         "median_turns_per_player": round(statistics.median(turns) / 2, 2) if turns else 0.0,
         "sims_per_s": {"a": sims(A), "b": sims(B)},
         "seconds": round(time.perf_counter() - t_start, 1),
+        "decks_follow": decks_follow,
     }
     if capped:
         out["capped_games"] = capped
@@ -149,9 +157,11 @@ def game_arena(game: str, names, games: int, seed: int, decks=None, **kw) -> dic
 
         def deck_pair(s):
             return fixed
+        kw.setdefault("decks_follow", "agent")      # A's deck against B's deck
     else:
         def deck_pair(s):
             return starter_pair(game, s)
+        kw.setdefault("decks_follow", "seat")       # duplicate: both agents play both sides of each deal
 
     def new_match(dk, s):
         return cls.new(dk, s, None)
