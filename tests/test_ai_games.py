@@ -143,4 +143,11 @@ def test_balance_command_prints_the_matrix_and_game_length(game, capsys):
         for j in range(k):
             if i != j:
                 assert res["matrix"][i][j] + res["matrix"][j][i] == pytest.approx(1.0)
+                lo, hi = res["ci95"][i][j]
+                assert lo <= res["matrix"][i][j] <= hi
+                assert [round(1 - hi, 4), round(1 - lo, 4)] == res["ci95"][j][i]
     assert "median game length" in out[-2] and res["median_turns"] > 0
+    # the worst match-up is named with its interval, so nobody reads 6 games as a verdict
+    a, b = res["max_pair"]
+    assert out[-3].startswith(f"highest: {a} ") and f"against {b} (95% interval" in out[-3]
+    assert res["matrix"][res["decks"].index(a)][res["decks"].index(b)] == res["max_win_rate"]

@@ -180,6 +180,7 @@ def balance(game: str, games: int = 3, seed: int = 1, level: str = "normal", pro
     decks = get_game(game).starter_decks()
     k = len(decks)
     matrix = [[None] * k for _ in range(k)]
+    ci = [[None] * k for _ in range(k)]
     turns = []
     t0 = time.perf_counter()
     for i in range(k):
@@ -195,14 +196,20 @@ def balance(game: str, games: int = 3, seed: int = 1, level: str = "normal", pro
                           progress=prog)
             matrix[i][j] = r["win_rate_a"]
             matrix[j][i] = round(1 - r["win_rate_a"], 4)
+            ci[i][j] = r["ci95_a"]
+            ci[j][i] = [round(1 - r["ci95_a"][1], 4), round(1 - r["ci95_a"][0], 4)]
             turns.extend(turns_here)
             if progress:
                 progress(decks[i].name, decks[j].name, r)
     worst = max((matrix[i][j] for i in range(k) for j in range(k) if i != j), default=0.0)
+    wi, wj = max(((i, j) for i in range(k) for j in range(k) if i != j),
+                 key=lambda ij: matrix[ij[0]][ij[1]], default=(0, 0))
     return {
         "game": game, "level": level, "games_per_pair": 2 * games,
-        "decks": [d.name for d in decks], "matrix": matrix,
+        "decks": [d.name for d in decks], "matrix": matrix, "ci95": ci,
         "max_win_rate": worst,
+        "max_pair": [decks[wi].name, decks[wj].name] if k > 1 else [],
+        "max_ci95": ci[wi][wj] if k > 1 else None,
         "median_turns": statistics.median(turns) if turns else 0,
         "median_turns_per_player": statistics.median(turns) / 2 if turns else 0,
         "seconds": round(time.perf_counter() - t0, 1),

@@ -42,7 +42,8 @@ def balance_main(argv) -> int:
                                 description="Starter decks round-robin, normal vs normal: win-rate matrix "
                                             "(row deck's score against column deck) and median game length.")
     p.add_argument("game")
-    p.add_argument("--games", type=int, default=3, help="seeds per pairing (2 games each)")
+    p.add_argument("--games", type=int, default=10,
+                   help="seeds per pairing, 2 games each (default 10; 50 gives intervals of about ±10 points)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
     p.add_argument("--verbose", action="store_true")
@@ -55,6 +56,10 @@ def balance_main(argv) -> int:
 
     res = balance(a.game, a.games, a.seed, a.level, progress=progress if a.verbose else None)
     print(matrix_text(res))
+    if res["max_pair"]:
+        lo, hi = res["max_ci95"]
+        print(f"highest: {res['max_pair'][0]} {res['max_win_rate'] * 100:.1f}% against {res['max_pair'][1]} "
+              f"(95% interval {lo * 100:.0f}–{hi * 100:.0f}%, {res['games_per_pair']} games per pair)")
     print(f"median game length: {res['median_turns']} turns ({res['median_turns_per_player']} per player)")
     print(json.dumps(res))
     return 0
