@@ -14,7 +14,8 @@ Agents (``make_agent(name, seed)``):
   iterations, rollouts cut two turns ahead and scored by the evaluation, and a
   deliberate second choice 15% of the time (between close options).
 * ``hard`` — the same search with ~10x the iterations over twice as many
-  guesses of the hidden cards, no deliberate errors.
+  guesses of the hidden cards, no deliberate errors (in Everdawn its rollouts
+  also look three turns ahead instead of two).
 * ``search:N`` — the search with N iterations (for experiments).
 
 Budgets count iterations (see ``agents.BUDGETS``), so the same view + seed +
