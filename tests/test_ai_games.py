@@ -108,6 +108,8 @@ def test_search_beats_random_in_a_small_seeded_arena(game):
     out = game_arena(game, ("search:30", "random"), 2, 5)
     assert out["games"] == 4
     assert out["wins"][0] >= 3, out
+    # comparing agents: duplicate games (the decks stay with the seats)
+    assert out["decks_follow"] == "seat"
 
 
 @pytest.mark.parametrize("game", GAMES)
