@@ -10,7 +10,6 @@ foreground or in the background.
 from __future__ import annotations
 
 import json
-import time
 import zlib
 
 from engine.core.rng import Rng, mix_seed
@@ -164,7 +163,8 @@ class SearchAgent(Agent):
         if self.error and len(res.children) >= 2:
             rng = Rng(mix_seed(seed, 0xE7707))
             if rng.random() < self.error:
-                (a1, n1, v1), (a2, n2, v2) = res.children[0], res.children[1]
+                v1 = res.children[0][2]
+                a2, n2, v2 = res.children[1]
                 if n2 > 0 and v2 > v1 - 0.3:
                     action = a2
         return action

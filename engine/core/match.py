@@ -140,9 +140,11 @@ class Match:
         With ``check`` (the default) an illegal action raises
         :class:`IllegalAction` with a reason and leaves the match untouched.
         ``check=False`` is for search and self-play that pick from
-        :meth:`legal_actions` themselves.
+        :meth:`legal_actions` themselves (the hot path: a tuple goes straight
+        to the rules, uncopied).
         """
-        action = tuple(action)
+        if type(action) is not tuple:
+            action = tuple(action)
         if check:
             reason = self.why_illegal(action)
             if reason is not None:

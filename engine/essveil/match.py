@@ -662,11 +662,6 @@ class EssveilMatch(Match):
         return self._target_problem(C_ABILITY_TARGET[card], p, target)
 
     # ================================================================ applying
-    def apply(self, action, *, check: bool = True) -> list:
-        if check:
-            return super().apply(action, check=True)
-        return self._apply(action if type(action) is tuple else tuple(action))
-
     def _apply(self, action) -> list:
         g = self.g
         ev: list = []

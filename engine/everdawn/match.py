@@ -961,12 +961,6 @@ class EverdawnMatch(Match):
         return f"{name} can't be cast on that target now."
 
     # ================================================================ apply
-    def apply(self, action, *, check: bool = True) -> list:
-        """See :meth:`Match.apply`; without ``check`` the action goes straight to the rules."""
-        if check:
-            return Match.apply(self, action)
-        return self._apply(action)
-
     def _apply(self, action) -> list:
         ev: list = []
         b = self.b

@@ -856,16 +856,6 @@ class EvonsMatch(Match):
         return out
 
     # ================================================================ applying actions
-    def apply(self, action, *, check: bool = True) -> list:
-        """As :meth:`Match.apply` (same checks and reasons), one call shorter on the hot path."""
-        if type(action) is not tuple:
-            action = tuple(action)
-        if check:
-            reason = self.why_illegal(action)
-            if reason is not None:
-                raise IllegalAction(reason, action)
-        return self._apply(action)
-
     def _apply(self, action) -> list:
         ev: list = []
         if action == A_CONCEDE:
