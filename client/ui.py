@@ -12,6 +12,7 @@ import json
 from functools import lru_cache
 
 from engine.core.paths import assets_dir
+from engine.core.sanitize import clean_text
 
 PAL = {
     "bg": (18, 21, 29),
@@ -126,11 +127,12 @@ def text_surface(text, size, colour=None, *, bold=False, italic=False, title=Fal
         return img
     import pygame
     f = font(size, bold, italic, title)
-    front = f.render(str(text), True, colour)
+    text = clean_text(text)  # NUL / lone surrogates from a file would make render() raise
+    front = f.render(text, True, colour)
     if shadow:
         d = max(1, int(size) // 14)
         img = pygame.Surface((front.get_width() + d, front.get_height() + d), pygame.SRCALPHA)
-        sh = f.render(str(text), True, (0, 0, 0))
+        sh = f.render(text, True, (0, 0, 0))
         sh.set_alpha(160)
         img.blit(sh, (d, d))
         img.blit(front, (0, 0))
@@ -154,7 +156,7 @@ def draw_text(surface, text, pos, size, colour=None, *, bold=False, italic=False
 def wrap_lines(text: str, fnt, width: int) -> list[str]:
     """Greedy word wrap honouring explicit newlines."""
     out: list[str] = []
-    for para in str(text).split("\n"):
+    for para in clean_text(text, newlines=True).split("\n"):
         words = para.split(" ")
         line = ""
         for w in words:
@@ -170,6 +172,7 @@ def wrap_lines(text: str, fnt, width: int) -> list[str]:
 
 def fit_font(text: str, width: int, size: int, *, bold=False, title=False, min_size=8):
     """Largest font <= size whose rendering of ``text`` fits ``width``."""
+    text = clean_text(text)
     s = size
     while s > min_size and font(s, bold, False, title).size(text)[0] > width:
         s -= 1

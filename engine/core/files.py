@@ -17,6 +17,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .sanitize import clean_text
+
 DEFAULT_MAX_BYTES = 1 << 20  # 1 MiB; callers pass tighter caps where sensible
 
 
@@ -24,7 +26,8 @@ class FileProblem(Exception):
     """A file could not be used. ``str(err)`` is a message fit for a player."""
 
     def __init__(self, message: str, path: str | os.PathLike | None = None):
-        super().__init__(message)
+        # file names and contents quoted in the message may hold anything
+        super().__init__(clean_text(message, 2000))
         self.path = Path(path) if path is not None else None
 
 

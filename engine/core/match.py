@@ -32,6 +32,20 @@ Action = tuple
 Event = tuple
 
 
+def as_action(action) -> tuple | None:
+    """``action`` as a tuple if it is a tuple or list of ints (not bools, not
+    floats: ``(3.0, 0.0)`` equals ``(3, 0)`` and would pass a membership test,
+    then break the rules half-way), else None."""
+    if type(action) is not tuple:
+        if not isinstance(action, (list, tuple)):
+            return None
+        action = tuple(action)
+    for x in action:
+        if type(x) is not int:
+            return None
+    return action
+
+
 class IllegalAction(ValueError):
     """Raised by :meth:`Match.apply` for an action that is not legal now.
 
@@ -121,11 +135,9 @@ class Match:
         """None if ``action`` is legal now, else a reason fit for the player."""
         if self.result() is not None:
             return "The game is over."
-        if not isinstance(action, tuple):
-            try:
-                action = tuple(action)
-            except TypeError:
-                return "That is not a move."
+        action = as_action(action)
+        if action is None:
+            return "That is not a move."
         if action in self.legal_actions():
             return None
         return self.explain_illegal(action) or "That move is not allowed now."
@@ -141,14 +153,19 @@ class Match:
         :class:`IllegalAction` with a reason and leaves the match untouched.
         ``check=False`` is for search and self-play that pick from
         :meth:`legal_actions` themselves (the hot path: a tuple goes straight
-        to the rules, uncopied).
+        to the rules, uncopied). Anything but a tuple (or list) of ints is
+        refused with :class:`IllegalAction` when checking.
         """
+        if check:
+            a = as_action(action)
+            if a is None:
+                raise IllegalAction("That is not a move.", action if isinstance(action, tuple) else None)
+            reason = self.why_illegal(a)
+            if reason is not None:
+                raise IllegalAction(reason, a)
+            return self._apply(a)
         if type(action) is not tuple:
             action = tuple(action)
-        if check:
-            reason = self.why_illegal(action)
-            if reason is not None:
-                raise IllegalAction(reason, action)
         return self._apply(action)
 
     def _apply(self, action: Action) -> list[Event]:

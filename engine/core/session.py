@@ -40,7 +40,7 @@ from typing import Any, Mapping, Sequence
 
 from .autosave import Autosave, load_autosave
 from .files import FileProblem
-from .match import Action, Event, IllegalAction, Match
+from .match import Action, Event, IllegalAction, Match, as_action
 from .record import DIGEST_KEY, MatchRecord
 
 
@@ -200,7 +200,10 @@ class MatchSession:
         """Apply an action of ``match.to_move()``; raises :class:`IllegalAction`
         (match unchanged) if the engine refuses it. Saved at once when autosaving.
         A new action clears the redo history."""
-        action = tuple(action)
+        a = as_action(action)
+        if a is None:
+            raise IllegalAction("That is not a move.", None)
+        action = a
         reason = self._match.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason, action)

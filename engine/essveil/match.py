@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core.match import IllegalAction, Match, OptionSpec, Result
+from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import MASK64, mix_seed, rng_step
 from .cards import (
     C_ABILITY, C_ABILITY_COST, C_ABILITY_TARGET, C_COST, C_EFFECT, C_END, C_GROW, C_ID,
@@ -489,9 +489,8 @@ class EssveilMatch(Match):
     def why_illegal(self, action) -> str | None:
         if self.result() is not None:
             return "The game is over."
-        try:
-            action = tuple(action)
-        except TypeError:
+        action = as_action(action)
+        if action is None:
             return "That is not a move."
         if action == CONCEDE_ACTION:
             return None

@@ -92,7 +92,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..core.match import IllegalAction, Match, Result
+from ..core.match import IllegalAction, Match, Result, as_action
 from ..core.rng import Rng, mix_seed
 from . import cards as C
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
@@ -811,9 +811,8 @@ class EverdawnMatch(Match):
     def why_illegal(self, action) -> str | None:
         if self.result() is not None:
             return "The game is over."
-        try:
-            action = tuple(action)
-        except TypeError:
+        action = as_action(action)
+        if action is None:
             return "That is not a move."
         if action == (CONCEDE,):
             return None

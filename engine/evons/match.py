@@ -65,7 +65,7 @@ from bisect import bisect_left
 from itertools import compress
 from typing import Any, Mapping, Sequence
 
-from ..core.match import IllegalAction, Match, OptionSpec, Result
+from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import Rng, mix_seed
 from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
@@ -631,11 +631,10 @@ class EvonsMatch(Match):
     def why_illegal(self, action) -> str | None:
         if self.sc[S_WINNER] != WIN_NONE:
             return "The game is over."
-        try:
-            action = tuple(action)
-        except TypeError:
+        action = as_action(action)
+        if action is None:
             return "That is not a move."
-        if not action or not all(isinstance(x, int) and not isinstance(x, bool) for x in action):
+        if not action:
             return "That is not a move."
         if action == A_CONCEDE:
             return None
