@@ -99,6 +99,8 @@ class App:
         self._theme_cache: dict = {}
         self.clock = pygame.time.Clock()
         self.scenes = SceneManager(self)
+        from .sound import SoundBoard
+        self.sound = SoundBoard(self.settings)  # effects; the mixer opens at the first one
         self.toasts: list[Toast] = []
         self.running = True
         self.now = 0.0           # seconds since start (frame clock; tests may step it)

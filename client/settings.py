@@ -24,6 +24,7 @@ class Settings:
     fullscreen: bool = False
     animation_speed: str = "normal"
     volume: float = 0.7
+    muted: bool = False
     ai_difficulty: str = "normal"
     everdawn_turn_clock: bool = False
     show_hints: bool = True
@@ -62,6 +63,7 @@ class Settings:
         flag("fullscreen")
         choice("animation_speed", ANIMATION_SPEEDS)
         number("volume", 0.0, 1.0)
+        flag("muted")
         choice("ai_difficulty", DIFFICULTIES)
         flag("everdawn_turn_clock")
         flag("show_hints")

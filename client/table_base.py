@@ -333,6 +333,7 @@ class TableScene(Scene):
             events = self.session.apply(tuple(action))
         except IllegalAction as e:
             self.app.toast(e.reason, "error")
+            self.sfx("refusal")
             return False
         self.actions_applied += 1
         after_match = self.match
@@ -369,6 +370,7 @@ class TableScene(Scene):
         def tell(upto):
             hi = max(told[0], min(upto, len(lines)))
             self._log_lines(lines[told[0]:hi], turn, actor)
+            self._sound_events(events[told[0]:hi], actor)
             told[0] = hi
         for st in steps:
             st.on_done = (lambda u=st.upto: tell(u))
@@ -388,6 +390,37 @@ class TableScene(Scene):
         else:
             self.shown = self.view
         return True
+
+    #: event kind -> effect (client.sound.EFFECTS) for the three games' events
+    SOUND_OF = {"play": "play", "cast": "play", "equip": "play", "set": "play", "place": "play",
+                "enter": "play", "attack": "attack", "clash": "attack", "open_hit": "attack", "fight": "attack",
+                "damage": "hit", "venom": "hit", "destroyed": "destroyed", "destroy": "destroyed",
+                "die": "destroyed", "flip": "flip", "conflict": "flip", "reveal": "reveal", "turn": "turn"}
+
+    def sfx(self, name):
+        """Play effect ``name`` (see :mod:`client.sound`)."""
+        from .sound import board
+        board(self.app).play(name)
+
+    def sound_of(self, ev, actor):
+        """The effect for engine event ``ev`` (None: silent). Morale lost sounds as a hit."""
+        k = ev[0] if ev else None
+        if k == "morale":
+            return "hit" if len(ev) > 2 and isinstance(ev[2], int) and ev[2] < 0 else None
+        return self.SOUND_OF.get(k)
+
+    def _sound_events(self, events, actor):
+        """Effects for events just told: each effect once, at most three at a time."""
+        names = []
+        for ev in events:
+            try:
+                n = self.sound_of(ev, actor)
+            except Exception:  # noqa: BLE001 - a sound must never break the table
+                n = None
+            if n and n not in names:
+                names.append(n)
+        for n in names[:3]:
+            self.sfx(n)
 
     def _log_lines(self, lines, turn, actor):
         for text, kind in lines:
@@ -657,6 +690,10 @@ class TableScene(Scene):
         if self.over_shown:
             return
         self.over_shown = True
+        r = self.result()
+        if r is not None and self.mode != "replay":
+            lost = self.mode == "ai" and r.winner is not None and r.winner not in self.human_seats
+            self.sfx("loss" if lost else "win" if r.winner is not None else "turn")
         self.cancel_drag()
         self.refresh(update_shown=False)  # no action buttons left behind the overlay
         self.push("game_over", game=self.game, table=self)
@@ -906,8 +943,10 @@ class TableScene(Scene):
                     self.perform(guess)
                     return
             self.app.toast(reason or "That can't go there.", "error")
+            self.sfx("refusal")
         elif d.source.key not in self.live_sources and self.legal:
             self.app.toast("That card has no legal move right now.", "error")
+            self.sfx("refusal")
         img = d.source.image
         start = (pos[0] - d.grab[0], pos[1] - d.grab[1])
         self.snap = SnapBack(img, start, d.source.rect.topleft,

@@ -1,5 +1,5 @@
-"""Settings: UI scale, fullscreen, animation speed, default AI difficulty, Everdawn
-turn clock, hints. Changes apply at once and are saved (atomically) when closed."""
+"""Settings: UI scale, fullscreen, animation speed, sound volume and mute, default AI
+difficulty, Everdawn turn clock, hints. Changes apply at once and are saved (atomically) when closed."""
 from __future__ import annotations
 
 import pygame
@@ -9,11 +9,12 @@ from ..ui import PAL, draw_text, panel
 from .base import Scene
 from .widgets import dropdown, handle_dropdown_event
 
-ROWS = ("ui_scale", "fullscreen", "animation_speed", "ai_difficulty", "everdawn_turn_clock", "show_hints")
+ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "everdawn_turn_clock", "show_hints")
 LABELS = {
     "ui_scale": ("Interface size", "Bigger text and buttons for large screens"),
     "fullscreen": ("Fullscreen", "Fill the screen (F11 anywhere)"),
     "animation_speed": ("Animation speed", "How fast moves play out; Instant skips them"),
+    "volume": ("Sound", "Effects volume; Mute silences them (M)"),
     "ai_difficulty": ("Default AI difficulty", "Preselected in Play vs AI"),
     "everdawn_turn_clock": ("Everdawn turn clock", "2 min a turn + 5 min bank; 3rd timeout forfeits"),
     "show_hints": ("Show hints", "Explain gestures on the tables"),
@@ -25,7 +26,7 @@ class SettingsScene(Scene):
 
     def panel_rect(self):
         s = self.s
-        r = pygame.Rect(0, 0, min(self.W - s(40), s(720)), min(self.H - s(40), s(560)))
+        r = pygame.Rect(0, 0, min(self.W - s(40), s(720)), min(self.H - s(40), s(620)))
         r.center = (self.W // 2, self.H // 2)
         return r
 
@@ -49,6 +50,8 @@ class SettingsScene(Scene):
             elif key == "animation_speed":
                 dropdown(self, rect, [(v.capitalize(), v) for v in ANIMATION_SPEEDS], st.animation_speed,
                          lambda v: self.set("animation_speed", v), name="animation_speed")
+            elif key == "volume":
+                self._volume_row(rect)
             elif key == "ai_difficulty":
                 dropdown(self, rect, [(v.capitalize(), v) for v in DIFFICULTIES], st.ai_difficulty,
                          lambda v: self.set("ai_difficulty", v), name="ai_difficulty")
@@ -64,8 +67,36 @@ class SettingsScene(Scene):
         self.button((r.left + s(36), r.bottom - bh - s(24), bw + s(40), bh), "Reset to defaults", self.reset,
                     tip="Put every setting back to its default", name="reset")
 
+    def _volume_row(self, rect):
+        import pygame_gui
+        s = self.s
+        st = self.app.settings
+        x, y, w, h = rect
+        mw = s(96)
+        self.volume_slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(x, y + s(6), w - mw - s(10), h - s(12)), int(round(st.volume * 100)), (0, 100),
+            manager=self.ui, click_increment=10)
+        self.widgets["volume"] = self.volume_slider
+        self.button((x + w - mw, y, mw, h), "Muted" if st.muted else "Mute",
+                    lambda: self.set("muted", not st.muted), name="muted", key="m",
+                    tip="Sound off / on", cls="@primary" if st.muted else None)
+
     def on_ui_event(self, ev):
+        import pygame_gui
+        if ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and ev.ui_element is getattr(self, "volume_slider",
+                                                                                          None):
+            self.set_volume(ev.value / 100.0)
+            return True
         return handle_dropdown_event(self, ev) or super().on_ui_event(ev)
+
+    def set_volume(self, v):
+        """The slider moved: new volume at once (a short sound lets the player judge it)."""
+        st = self.app.settings
+        st.volume = max(0.0, min(1.0, float(v)))
+        st._clean()
+        sound = getattr(self.app, "sound", None)
+        if sound is not None and not st.muted:
+            sound.play("play")
 
     def set(self, key, value):
         setattr(self.app.settings, key, value)
@@ -77,7 +108,7 @@ class SettingsScene(Scene):
     def reset(self):
         keep = self.app.settings
         fresh = Settings()
-        for k in ROWS:
+        for k in ROWS + ("muted",):
             setattr(keep, k, getattr(fresh, k))
         self.app.apply_settings()
         self.app.save_settings()
