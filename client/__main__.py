@@ -5,6 +5,7 @@
     python -m client --screenshot out.png --scene title [--game G] [--seed S] [--size WxH]
     python -m client --bench                 # one JSON line: startup and frame times
     python -m client --demo GAME --seed S --frames DIR --every K   # AI vs AI on the real table
+    python -m client --layout-check          # every screen, 3 sizes x 3 interface sizes: unreadable text
 """
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def _parse(argv):
     p.add_argument("--fullscreen", action="store_true")
     p.add_argument("--windowed", action="store_true")
     p.add_argument("--selftest", action="store_true", help="check this installation without a window; exit 1 and say what failed")
+    p.add_argument("--layout-check", action="store_true",
+                   help="render every screen at three sizes and interface sizes; report unreadable text")
     p.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # build.py times it
     return p.parse_args(argv)
 
@@ -54,6 +57,9 @@ def main(argv=None) -> int:
             extra = " (needs --game)" if info.needs_game else ""
             print(f"{name:14s} {info.description}{extra}")
         return 0
+    if args.layout_check:
+        from .layoutcheck import main as layout_main
+        return layout_main(["--quick"] if os.environ.get("CARDHALL_LAYOUT_QUICK") else [])
     if args.selftest or args.first_frame:
         from .selftest import selftest_main
         return selftest_main(args, _T0)

@@ -53,6 +53,47 @@ def fonts_dir():
 _FONTS: dict = {}
 _FONT_STATE = [None]
 
+# The layout check (client/layoutcheck.py) sets a recorder here; every text the
+# client draws goes through ``_Font.render`` (fonts come from :func:`font`), so one
+# hook sees them all. None in normal play: no cost.
+RECORDER = None
+_FONT_CLASS = []
+
+
+def _font_class():
+    """``pygame.font.Font`` whose ``render`` tells the layout recorder what was drawn."""
+    if _FONT_CLASS:
+        return _FONT_CLASS[0]
+    import pygame
+
+    class _Font(pygame.font.Font):
+        ch_size, ch_file, ch_bold, ch_italic = 0, "", False, False
+
+        def render(self, text, antialias=True, color=(255, 255, 255), *more):
+            img = super().render(text, antialias, color, *more)
+            if RECORDER is not None:
+                RECORDER.rendered(self, img, str(text))
+            return img
+
+    _FONT_CLASS.append(_Font)
+    return _Font
+
+
+def surface(size, flags=0):
+    """A new off-screen surface that text is drawn on (the layout check follows
+    the texts on it to where it is blitted)."""
+    import pygame
+    if RECORDER is not None:
+        return RECORDER.surface(size, flags)
+    return pygame.Surface(size, flags)
+
+
+def note_cut(full: str, shown: str, where: str = "label") -> None:
+    """A label was shortened (with "…") although its design says it fits: the
+    layout check reports it."""
+    if RECORDER is not None:
+        RECORDER.cut(str(full), str(shown), where)
+
 
 def font(size: int, bold: bool = False, italic: bool = False, title: bool = False):
     """A font from assets/fonts at ``size`` pixels (already scaled by the caller).
@@ -68,7 +109,8 @@ def font(size: int, bold: bool = False, italic: bool = False, title: bool = Fals
     if f is not None:
         return f
     name = TITLE_FONT_FILE if title else FONT_FILES[(bool(bold), bool(italic))]
-    f = _FONTS[key] = pygame.font.Font(str(fonts_dir() / name), key[0])
+    f = _FONTS[key] = _font_class()(str(fonts_dir() / name), key[0])
+    f.ch_size, f.ch_file, f.ch_bold, f.ch_italic = key[0], name, key[1], key[2]
     return f
 
 
@@ -206,6 +248,7 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1].rstrip() + "…"
+        note_cut(text, " ".join(lines), "wrapped text")
     y = rect.top
     col = colour or PAL["text"]
     for ln in lines:
@@ -227,6 +270,8 @@ def panel(surface, rect, *, colour=None, border=None, radius=12, alpha=None, wid
     """A rounded panel, optionally translucent (translucent fills are cached by size)."""
     import pygame
     colour = colour or PAL["panel"]
+    if RECORDER is not None:
+        RECORDER.panel(surface, rect)
     if alpha is not None:
         key = (tuple(rect.size), tuple(colour[:3]), alpha, radius)
         tmp = _PANEL_CACHE.get(key)

@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from ..ui import font, shade, wrap_lines, fit_font
+from ..ui import font, shade, wrap_lines, fit_font, note_cut, surface as ui_surface
 from .icons import draw_icon
 
 INK = (24, 20, 18)
@@ -20,7 +20,7 @@ def radius(w):
 
 def frame(w, h, colour, *, inner=None):
     """A card blank: outer coloured frame with a bevel, returns (surface, inner rect)."""
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s = ui_surface((w, h), pygame.SRCALPHA)
     r = radius(w)
     pygame.draw.rect(s, shade(colour, 0.45), s.get_rect(), border_radius=r)
     pygame.draw.rect(s, colour, s.get_rect().inflate(-max(2, w // 60), -max(2, w // 60)), border_radius=r)

@@ -143,7 +143,7 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
     if t is not None:
         return t
     size = int(size)
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    s = D.ui_surface((size, size), pygame.SRCALPHA)
     rim = max(2, size // 16)
     pygame.draw.rect(s, owner_colour, s.get_rect(), border_radius=max(3, size // 10))
     inner = s.get_rect().inflate(-2 * rim, -2 * rim)
