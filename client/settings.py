@@ -80,10 +80,11 @@ class Settings:
     # ------------------------------------------------------------ files
     @classmethod
     def load(cls, path=None) -> "Settings":
-        from engine.core.files import FileProblem, read_json, set_aside
+        from engine.core.files import FileProblem, read_json, remove_stale_temp_files, set_aside
         from .storage import settings_path
         path = path or settings_path()
         s = cls()
+        remove_stale_temp_files(path.parent)  # of saves interrupted over an hour ago
         if not path.exists():
             return s
         try:

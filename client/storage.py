@@ -77,7 +77,8 @@ class DeckEntry:
     @property
     def label(self) -> str:
         if self.deck is None:
-            return f"{Path(self.path).name} (damaged)"
+            from engine.core.sanitize import clean_file_name
+            return f"{clean_file_name(Path(self.path).name, 48)} (damaged)"
         tag = "starter" if self.starter else ("draft" if self.problems else "saved")
         return f"{self.deck.name} ({tag})"
 
@@ -85,7 +86,7 @@ class DeckEntry:
 def list_decks(game: str, *, include_drafts: bool = False, include_damaged: bool = False) -> list[DeckEntry]:
     """Starter decks then the player's saved decks for ``game``."""
     from engine.core.deck import load_deck
-    from engine.core.files import FileProblem
+    from engine.core.files import FileProblem, list_files, remove_stale_temp_files
     from engine.games import get_game
 
     spec = get_game(game)
@@ -94,7 +95,8 @@ def list_decks(game: str, *, include_drafts: bool = False, include_damaged: bool
         out.append(DeckEntry(d, d.path, True, problems=spec.validate_deck(d)))
     folder = user_decks_dir(game)
     if folder.is_dir():
-        for p in sorted(folder.glob("*.json")):
+        remove_stale_temp_files(folder)
+        for p in list_files(folder, "*.json", 2000):
             try:
                 d = load_deck(p, game=game, known_ids=spec.cards)
             except FileProblem as e:
@@ -128,23 +130,21 @@ class FolderReport:
 
 
 def _aside_note(moved) -> str:
-    return f" Kept as {moved.name}." if moved is not None else ""
+    from engine.core.sanitize import clean_file_name
+    return f" Kept as {clean_file_name(moved.name)}." if moved is not None else ""
 
 
 def scan_saves(game: str | None = None, folder=None) -> FolderReport:
     """Resumable games in the saves folder, newest first (``ResumeInfo``). A save
     that cannot be read, is for an unknown game or card, or does not replay is
     set aside unchanged (``NAME.damaged-TIME``) with a message; the rest load."""
-    from engine.core.autosave import AUTOSAVE_SUFFIX, find_resumable, load_autosave
-    from engine.core.files import FileProblem, set_aside
+    from engine.core.autosave import AUTOSAVE_SUFFIX, find_resumable, in_use, load_autosave
+    from engine.core.files import FileProblem, list_files, set_aside
     folder = saves_dir() if folder is None else Path(folder)
-    good = find_resumable(folder, set_aside_bad=False)
+    good = find_resumable(folder, set_aside_bad=False, replay_folder=replays_dir())
     ok = {r.path for r in good}
     problems = []
-    try:
-        rest = sorted(p for p in folder.glob("*" + AUTOSAVE_SUFFIX) if p.is_file() and p not in ok)
-    except OSError:
-        rest = []
+    rest = [p for p in list_files(folder, "*" + AUTOSAVE_SUFFIX) if p not in ok and not in_use(p)]
     for p in rest:
         try:
             load_autosave(p).replay()
@@ -152,7 +152,8 @@ def scan_saves(game: str | None = None, folder=None) -> FolderReport:
         except FileProblem as e:
             msg = str(e)
         except Exception as e:  # noqa: BLE001 - a reader bug must not stop the program
-            msg = f"{p.name}: {type(e).__name__}: {e}"
+            from engine.core.sanitize import clean_text
+            msg = clean_text(f"{p.name}: {type(e).__name__}: {e}", 400)
         problems.append(msg + _aside_note(set_aside(p)))
     items = [r for r in good if game is None or r.game == game]
     return FolderReport(items, problems)

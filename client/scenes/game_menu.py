@@ -51,11 +51,15 @@ def resume_saved_game(app, info):
     """Open the table on the autosaved game ``info`` (exact position, AI level and
     seed from the save). On failure the file is set aside, a toast says why, and
     None is returned."""
+    from engine.core.autosave import SaveInUse
     from engine.core.files import FileProblem
     from engine.core.session import MatchSession
     from ..storage import replays_dir, set_aside_file
     try:
         session = MatchSession.resume(info.path, replay_folder=replays_dir())
+    except SaveInUse as e:  # another copy of Cardhall is playing it: leave the file alone
+        app.toast(str(e), "error", 6)
+        return None
     except FileProblem as e:
         note = set_aside_file(info.path)
         app.toast(f"That saved game cannot be resumed and was set aside unchanged: {e}{note}", "error", 8)

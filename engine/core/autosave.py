@@ -24,16 +24,107 @@ from __future__ import annotations
 import json
 import os
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import (FileProblem, _short, atomic_write_text, parse_json_bytes, read_capped_bytes,
+from .files import (FileProblem, _short, atomic_write_text, list_files, parse_json_bytes, read_capped_bytes,
                     remove_stale_temp_files, set_aside, unused_path)
 from .record import MAX_ACTIONS, MAX_RECORD_BYTES, MatchRecord, check_action
 
 AUTOSAVE_FORMAT = "cardhall-autosave"
 AUTOSAVE_VERSION = 1
 AUTOSAVE_SUFFIX = ".autosave"
+#: unfinished games kept per game (newest first); older abandoned saves are removed
+KEEP_PER_GAME = 5
+
+
+class SaveInUse(Exception):
+    """The save is open in another running copy of Cardhall (it holds the
+    save's lock). ``str(err)`` is a message fit for a player."""
+
+
+def lock_path(path) -> Path:
+    """The lock file of the autosave ``path`` (``.NAME.lock`` beside it)."""
+    path = Path(path)
+    return path.with_name("." + path.name + ".lock")
+
+
+class _Lock:
+    """An OS lock on a save's lock file: ``flock`` on POSIX, ``msvcrt.locking``
+    on Windows. The operating system drops it when the process ends, however
+    it ends, so a crash never leaves a save locked."""
+
+    def __init__(self, save_path: Path):
+        self.path = lock_path(save_path)
+        self.fd = -1
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+        except OSError:
+            return  # a read-only folder: no lock possible; the save works as before
+        try:
+            if os.name == "nt":
+                import msvcrt
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SaveInUse("This game is open in another Cardhall window: "
+                            "continue it there, or close that window first.") from None
+        self.fd = fd
+
+    def release(self, remove: bool = False) -> None:
+        if self.fd < 0:
+            return
+        if remove:
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+        try:
+            os.close(self.fd)  # closing drops the lock
+        except OSError:
+            pass
+        self.fd = -1
+
+    def __del__(self):
+        self.release()
+
+
+# the locks this process holds, by save path: a second Autosave on the same
+# file in this process shares the lock (the client reopens a save it left)
+_HELD: "weakref.WeakValueDictionary[str, _Lock]" = weakref.WeakValueDictionary()
+
+
+def _key(path) -> str:
+    return os.path.abspath(os.fspath(path))
+
+
+def acquire_lock(path) -> _Lock:
+    """This process's lock on the save ``path``; :class:`SaveInUse` if another
+    process holds it."""
+    k = _key(path)
+    lk = _HELD.get(k)
+    if lk is None or lk.fd < 0:
+        lk = _Lock(Path(path))
+        _HELD[k] = lk
+    return lk
+
+
+def in_use(path) -> bool:
+    """True if another running program holds the lock of the save ``path``."""
+    k = _key(path)
+    if k in _HELD and _HELD[k].fd >= 0:
+        return False
+    if not os.path.exists(lock_path(path)):
+        return False
+    try:
+        _Lock(Path(path)).release()
+    except SaveInUse:
+        return True
+    return False
 
 
 def _dumps(obj) -> str:
@@ -47,17 +138,31 @@ class Autosave:
     def __init__(self, path, *, fsync: bool = True):
         self.path = Path(path)
         self.fsync = fsync
+        self._lock: _Lock | None = None
 
     @classmethod
     def start(cls, folder, record: MatchRecord, *, fsync: bool = True) -> "Autosave":
-        """A new autosave file in ``folder`` for ``record`` (written at once)."""
+        """A new autosave file in ``folder`` for ``record`` (written at once,
+        and locked: see :meth:`lock`)."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = f"{record.game}-{stamp}-{record.seed & 0xFFFFFFFF:08x}"
         a = cls(unused_path(folder, base, AUTOSAVE_SUFFIX), fsync=fsync)
+        a.lock()
         a.write_all(record)
         return a
+
+    def lock(self) -> None:
+        """Become the save's one writer: take its OS lock (held until
+        :meth:`close`, :meth:`discard` or the end of the process). Raises
+        :class:`SaveInUse` if another running copy of the program has it."""
+        if self._lock is None:
+            self._lock = acquire_lock(self.path)
+
+    def close(self) -> None:
+        """Let go of the lock (the file stays, for a later resume)."""
+        self._lock = None  # dropped once no other Autosave of this process shares it
 
     def write_all(self, record: MatchRecord) -> None:
         """Atomically replace the file by ``record`` (header only, no journal lines)."""
@@ -76,11 +181,21 @@ class Autosave:
             os.close(fd)
 
     def discard(self) -> None:
-        """Remove the file (the match finished and was kept as a replay)."""
+        """Remove the file (the match finished and was kept as a replay), and its lock."""
         try:
             os.unlink(self.path)
         except FileNotFoundError:
             pass
+        lk, self._lock = self._lock, None
+        if lk is None and not in_use(self.path):
+            lk = _HELD.get(_key(self.path))
+        if lk is not None:
+            lk.release(remove=True)
+        elif not in_use(self.path):
+            try:
+                os.unlink(lock_path(self.path))
+            except OSError:
+                pass
 
 
 def _parse_action_line(raw: bytes):
@@ -148,6 +263,7 @@ class ResumeInfo:
     record: MatchRecord
     turn: int
     saved_at: float  # file modification time (seconds since the epoch)
+    in_use: bool = False  # open in another running copy of the program
 
     @property
     def game(self) -> str:
@@ -169,41 +285,88 @@ class ResumeInfo:
         elif rec.meta.get("mode") == "hotseat":
             parts.append("hot-seat")
         parts.append("saved " + time.strftime("%H:%M", time.localtime(self.saved_at)))
+        if self.in_use:
+            parts.append("open in another window")
         return " — ".join(parts)
 
 
-def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = True) -> list[ResumeInfo]:
+def _replay_kept(replay_folder, rec: MatchRecord) -> bool:
+    """True if a replay of exactly this match (game, seed, decks, actions) is in ``replay_folder``."""
+    from .record import load_record
+    from .replays import REPLAY_SUFFIX
+    for p in list_files(replay_folder, "*" + REPLAY_SUFFIX, 500):
+        try:
+            r = load_record(p)
+        except FileProblem:
+            continue
+        if r.game == rec.game and r.seed == rec.seed and r.actions == rec.actions and r.decks == rec.decks:
+            return True
+    return False
+
+
+def _keep_finished(p: Path, rec: MatchRecord, m, replay_folder) -> bool:
+    """A finished match found in an autosave (the program stopped between keeping
+    the replay and removing the save): remove the save only once its replay
+    exists — keep the replay now if it is missing. True if the save was removed."""
+    if replay_folder is None:
+        return False
+    if not _replay_kept(replay_folder, rec):
+        from .replays import finish_record, save_replay
+        try:
+            finish_record(rec, m)
+            save_replay(replay_folder, rec)
+        except OSError:
+            return False
+    Autosave(p).discard()
+    return True
+
+
+def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = True,
+                   replay_folder=None, keep_per_game: int = KEEP_PER_GAME) -> list[ResumeInfo]:
     """Unfinished matches saved in ``folder``, newest first.
 
     Every candidate is replayed: a file that cannot be read or does not
-    reproduce is set aside unchanged (``NAME.damaged-TIMESTAMP``); a file whose
-    match is already over (its replay was kept just before a crash) is removed,
-    and so are temporary files of writes interrupted over an hour ago.
+    reproduce is set aside unchanged (``NAME.damaged-TIMESTAMP``). A file whose
+    match is already over (the program stopped just after the game ended) is
+    removed once its replay is in ``replay_folder`` (kept there first if it is
+    missing; without ``replay_folder`` such a file is left alone). Abandoned
+    saves beyond the newest ``keep_per_game`` of a game are removed, and so are
+    temporary files of writes interrupted over an hour ago. A save open in
+    another running copy of the program is listed with ``in_use`` and never
+    removed.
     """
     folder = Path(folder)
     remove_stale_temp_files(folder)
-    try:
-        paths = sorted(p for p in folder.glob("*" + AUTOSAVE_SUFFIX) if p.is_file())
-    except OSError:
-        return []
     out = []
-    for p in paths:
+    for p in list_files(folder, "*" + AUTOSAVE_SUFFIX):
+        busy = in_use(p)
         try:
             rec = load_autosave(p)
             if game is not None and rec.game != game:
                 continue
             m = rec.replay()
         except FileProblem:
-            if set_aside_bad:
+            if set_aside_bad and not busy:
                 set_aside(p)
             continue
         if m.result() is not None:
-            Autosave(p).discard()
+            if not busy:
+                _keep_finished(p, rec, m, replay_folder)
             continue
         try:
             mtime = p.stat().st_mtime
         except OSError:
             continue
-        out.append(ResumeInfo(p, rec, m.turn(), mtime))
+        out.append(ResumeInfo(p, rec, m.turn(), mtime, busy))
     out.sort(key=lambda r: (r.saved_at, r.path.name), reverse=True)
+    if keep_per_game is not None:
+        seen: dict[str, int] = {}
+        kept = []
+        for r in out:
+            seen[r.game] = seen.get(r.game, 0) + 1
+            if seen[r.game] > keep_per_game and not r.in_use:
+                Autosave(r.path).discard()
+                continue
+            kept.append(r)
+        out = kept
     return out

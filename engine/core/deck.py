@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .files import FileProblem, _short, atomic_write_json, read_json
+from .sanitize import clean_name, clean_text
 
 DECK_FORMAT = "cardhall-deck"
 DECK_VERSION = 1
@@ -99,7 +100,7 @@ class Deck:
         g = obj.get("game")
         if not isinstance(g, str) or not g:
             raise bad('"game" is missing.')
-        if len(g) > MAX_GAME_NAME:
+        if len(g) > MAX_GAME_NAME or clean_text(g) != g:
             raise bad(f'"game" is not a game name ({_short(g)!r}).')
         if game is not None and g != game:
             raise bad(f"this is a {g} deck, not a {game} deck.")
@@ -108,11 +109,16 @@ class Deck:
             raise bad('"name" must be a non-empty text.')
         if len(name) > MAX_NAME:
             raise bad(f'"name" is longer than {MAX_NAME} characters.')
+        # control characters / lone surrogates are replaced, never drawn or written
+        name = clean_name(name, MAX_NAME)
+        if not name:
+            raise bad('"name" must be a non-empty text.')
         desc = obj.get("description", "")
         if not isinstance(desc, str):
             raise bad('"description" must be text.')
         if len(desc) > MAX_DESCRIPTION:
             raise bad(f'"description" is longer than {MAX_DESCRIPTION} characters.')
+        desc = clean_text(desc, MAX_DESCRIPTION, newlines=True)
         cards = obj.get("cards")
         if not isinstance(cards, dict):
             raise bad('"cards" must map card ids to counts.')
@@ -120,14 +126,14 @@ class Deck:
             raise bad(f"too many different cards ({len(cards)}).")
         out = []
         for cid, n in cards.items():
-            if not isinstance(cid, str) or not cid or len(cid) > MAX_CARD_ID:
+            if not isinstance(cid, str) or not cid or len(cid) > MAX_CARD_ID or clean_text(cid) != cid:
                 raise bad(f'"{_short(cid)}" is not a card id.')
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_COPIES_IN_FILE:
                 raise bad(f'card "{cid}": count must be a whole number from 1 to {MAX_COPIES_IN_FILE}.')
             if known_ids is not None and cid not in known_ids:
                 raise bad(f'unknown card "{cid}".')
             out.append((cid, n))
-        return cls(g, name.strip(), tuple(out), desc, Path(path) if path else None, read_only)
+        return cls(g, name, tuple(out), desc, Path(path) if path else None, read_only)
 
 
 def load_deck(path, *, game: str | None = None, known_ids=None, read_only: bool = False) -> Deck:

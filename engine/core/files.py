@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 import tomllib
@@ -73,23 +74,54 @@ def atomic_write_json(path: str | os.PathLike, obj, *, indent: int | None = 2) -
     atomic_write_text(path, json.dumps(obj, indent=indent, ensure_ascii=False) + "\n")
 
 
+def _not_regular(mode: int) -> str | None:
+    """Why a file of this ``st_mode`` is not read (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "it is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "it is a named pipe, not a file"
+    if stat.S_ISSOCK(mode):
+        return "it is a socket, not a file"
+    return "it is a device, not a file"
+
+
 def read_capped_bytes(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The file's bytes, at most ``max_bytes``. Only regular files are read: a
+    named pipe, a device or a folder where a file is expected is refused (it
+    would block forever or never end), as is anything too large."""
     path = Path(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
     except FileNotFoundError:
         raise FileProblem(f"{path.name}: file not found.", path) from None
     except OSError as e:
-        raise FileProblem(f"{path.name}: cannot be read ({e.strerror}).", path) from None
-    if size > max_bytes:
+        raise FileProblem(f"{path.name}: cannot be read ({e.strerror or e}).", path) from None
+    why = _not_regular(st.st_mode)
+    if why:
+        raise FileProblem(f"{path.name}: cannot be read ({why}).", path)
+    if st.st_size > max_bytes:
         raise FileProblem(
-            f"{path.name}: file is too large ({size:,} bytes; the limit is {max_bytes:,}).", path
+            f"{path.name}: file is too large ({st.st_size:,} bytes; the limit is {max_bytes:,}).", path
         )
     try:
-        with open(path, "rb") as fh:
+        # O_NONBLOCK: if the file was swapped for a pipe since stat(), open() must not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise FileProblem(f"{path.name}: cannot be read ({e.strerror or e}).", path) from None
+    try:
+        why = _not_regular(os.fstat(fd).st_mode)
+        if why:
+            raise FileProblem(f"{path.name}: cannot be read ({why}).", path)
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
             data = fh.read(max_bytes + 1)
     except OSError as e:
-        raise FileProblem(f"{path.name}: cannot be read ({e.strerror}).", path) from None
+        raise FileProblem(f"{path.name}: cannot be read ({e.strerror or e}).", path) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(data) > max_bytes:
         raise FileProblem(f"{path.name}: file is too large (the limit is {max_bytes:,} bytes).", path)
     return data
@@ -149,13 +181,43 @@ def read_toml(path: str | os.PathLike, max_bytes: int = DEFAULT_MAX_BYTES) -> di
         raise FileProblem(f"{path.name}: damaged TOML ({_short(str(e), 80)}).", path) from None
 
 
+#: a file name's limit in bytes on every common file system (ext4, NTFS, APFS)
+MAX_NAME_BYTES = 255
+
+
+def _fit_name(base: str, suffix: str, room: int = 16) -> str:
+    """``base`` shortened so that ``base + suffix`` plus ``room`` spare bytes
+    (for a ``-N`` counter) stays within :data:`MAX_NAME_BYTES`."""
+    limit = MAX_NAME_BYTES - room
+    enc = os.fsencode
+    if len(enc(base + suffix)) <= limit:
+        return base
+    lo, hi = 0, len(base)
+    while lo < hi:  # the longest prefix that fits
+        mid = (lo + hi + 1) // 2
+        if len(enc(base[:mid] + "~" + suffix)) <= limit:
+            lo = mid
+        else:
+            hi = mid - 1
+    return base[:lo] + "~"
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
+
+
 def unused_path(folder: str | os.PathLike, base: str, suffix: str = "") -> Path:
     """``folder/BASE+SUFFIX``, or if that exists the first free ``folder/BASE-N+SUFFIX``
-    (N = 1, 2, …): a new file's name that never overwrites one already there."""
+    (N = 1, 2, …): a new file's name that never overwrites one already there.
+    A base too long for the file system is shortened (ending in ``~``)."""
     folder = Path(folder)
+    base = _fit_name(base, suffix)
     path = folder / (base + suffix)
     n = 1
-    while path.exists():
+    while _exists(path):
         path = folder / f"{base}-{n}{suffix}"
         n += 1
     return path
@@ -163,18 +225,39 @@ def unused_path(folder: str | os.PathLike, base: str, suffix: str = "") -> Path:
 
 def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
     """Rename a bad file to ``NAME.REASON-TIMESTAMP`` beside it; never deletes it.
+    Works for any name the file system allows (a long name is shortened, a
+    name that is not UTF-8 keeps its bytes).
 
     Returns the new path, or None if the file is gone or cannot be renamed.
     """
     path = Path(path)
-    if not path.exists():
+    if not _exists(path):
         return None
-    target = unused_path(path.parent, f"{path.name}.{reason}-{time.strftime('%Y%m%d-%H%M%S')}")
+    tail = f".{reason}-{time.strftime('%Y%m%d-%H%M%S')}"
+    target = unused_path(path.parent, _fit_name(path.name, tail) + tail)
     try:
         os.replace(path, target)
     except OSError:
         return None
     return target
+
+
+def list_files(folder: str | os.PathLike, pattern: str, limit: int = 10_000) -> list[Path]:
+    """Regular files in ``folder`` matching ``pattern``, sorted by name (at most
+    ``limit``). A missing or unreadable folder is empty; pipes, sockets,
+    devices and folders are left out; any name is fine."""
+    out = []
+    try:
+        for p in Path(folder).glob(pattern):
+            try:
+                if stat.S_ISREG(p.stat().st_mode):
+                    out.append(p)
+            except (OSError, ValueError):
+                continue
+    except (OSError, ValueError):
+        return []
+    out.sort()
+    return out[:limit]
 
 
 @dataclass
@@ -202,12 +285,7 @@ def load_folder(folder: str | os.PathLike, loader, pattern: str = "*.json", *,
     files are looked at.
     """
     out = FolderLoad()
-    folder = Path(folder)
-    try:
-        paths = sorted(p for p in folder.glob(pattern) if p.is_file())
-    except OSError:
-        return out
-    for p in paths[:limit]:
+    for p in list_files(folder, pattern, limit):
         try:
             item = loader(p)
         except FileProblem as e:

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .deck import Deck
 from .files import FileProblem, _short, atomic_write_json, read_json
+from .sanitize import clean_json, clean_name, clean_text
 
 RECORD_FORMAT = "cardhall-match"
 RECORD_VERSION = 1
@@ -72,6 +73,84 @@ def recorded_digest(meta: dict) -> str | None:
 
 def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
+
+
+#: how a match was played (``meta["mode"]``): against the AI, hot seat, AI against AI, over the network
+MODES = ("ai", "hotseat", "watch", "online")
+MAX_PLAYER_NAME = 40
+MAX_META_TEXT = 200
+#: the largest ``search:N`` budget a file may ask for (the hardest level spends a few thousand)
+MAX_SEARCH_ITERATIONS = 10_000
+
+
+def _search_ok(level: str) -> bool:
+    head, _, n = level.partition(":")
+    return head == "search" and n.isdigit() and len(n) <= 6 and 1 <= int(n) <= MAX_SEARCH_ITERATIONS
+
+
+def ai_names() -> tuple[str, ...]:
+    """The AI opponents a file may name (``meta["ai"]``): the engine's levels
+    and simple agents; also ``search:N`` up to :data:`MAX_SEARCH_ITERATIONS`
+    (a huge N from a file would leave the AI thinking forever)."""
+    try:
+        from ..ai.agents import AGENT_NAMES
+        return tuple(AGENT_NAMES)
+    except Exception:  # noqa: BLE001 - the AI package is optional for the readers
+        return ("random", "greedy", "easy", "normal", "hard")
+
+
+def check_meta(meta: dict) -> tuple[dict, str | None]:
+    """``meta`` with every string cleaned, and the first problem found in a
+    field the program reads (type or range), naming the field; None if fine.
+
+    Known keys: ``names`` (two names), ``mode`` (:data:`MODES`), ``human`` (0/1),
+    ``ai`` (a level name or ``{"seat": 0/1, "level": name, "seed": int}``),
+    ``ai_seed``, ``turns``, ``started`` / ``finished``, the digest, ``clock``.
+    Other keys are kept as they are (cleaned)."""
+    meta = clean_json(meta, 4000)
+    def uint(x, top=1 << 64):
+        return _is_int(x) and 0 <= x < top
+
+    if "names" in meta:
+        n = meta["names"]
+        if not (isinstance(n, list) and len(n) == 2 and all(isinstance(x, str) for x in n)):
+            return meta, '"meta.names" must be a list of two names.'
+        n = [clean_name(x, MAX_PLAYER_NAME) for x in n]
+        if not all(n):
+            return meta, '"meta.names" must be a list of two names.'
+        meta["names"] = n
+    if "mode" in meta and meta["mode"] not in MODES:
+        m = meta["mode"]
+        return meta, (f'"meta.mode" is {_short(m)!r}; expected one of {", ".join(MODES)}.'
+                      if isinstance(m, str) else '"meta.mode" must be text.')
+    if "human" in meta and meta["human"] not in (0, 1) or "human" in meta and not _is_int(meta["human"]):
+        return meta, '"meta.human" must be seat 0 or 1.'
+    if "ai" in meta:
+        ai = meta["ai"]
+        names = ai_names()
+        level = ai.get("level") if isinstance(ai, dict) else ai
+        if isinstance(ai, dict):
+            if "seat" in ai and not (_is_int(ai["seat"]) and ai["seat"] in (0, 1)):
+                return meta, '"meta.ai.seat" must be seat 0 or 1.'
+            if "seed" in ai and not uint(ai["seed"]):
+                return meta, '"meta.ai.seed" must be a whole number from 0 to 2^64-1.'
+        elif not isinstance(ai, str):
+            return meta, '"meta.ai" must be an AI level or {"seat", "level", "seed"}.'
+        if isinstance(ai, dict) and "level" not in ai:
+            pass  # no level saved: the client uses the player's setting
+        elif not isinstance(level, str) or (level not in names and not _search_ok(level)):
+            shown = _short(level) if isinstance(level, str) else type(level).__name__
+            return meta, f'"meta.ai" names an unknown AI level ({shown!r}; expected {", ".join(names)} or search:N up to {MAX_SEARCH_ITERATIONS}).'
+    if "ai_seed" in meta and not uint(meta["ai_seed"]):
+        return meta, '"meta.ai_seed" must be a whole number from 0 to 2^64-1.'
+    if "turns" in meta and not uint(meta["turns"], 1 << 31):
+        return meta, '"meta.turns" must be a whole number.'
+    for k in ("started", "finished", DIGEST_KEY, "digest"):
+        if k in meta and not (isinstance(meta[k], str) and len(meta[k]) <= MAX_META_TEXT):
+            return meta, f'"meta.{k}" must be a short text.'
+    if "clock" in meta and not isinstance(meta["clock"], dict):
+        return meta, '"meta.clock" must be an object.'
+    return meta, None
 
 
 def check_action(a) -> tuple | None:
@@ -210,14 +289,18 @@ class MatchRecord:
                                          and _is_int(res.get("winner")))
                                     and "winner" in res
                                     and isinstance(res.get("reason"), str)):
-            raise bad('"result" is malformed.')
+            raise bad('"result" is malformed (expected {"winner": 0, 1 or null, "reason": text}).')
         meta = obj.get("meta", {})
         if not isinstance(meta, dict):
             raise bad('"meta" must be an object.')
         if len(meta) > MAX_META_KEYS:
             raise bad('"meta" has too many entries.')
-        return cls(g, tuple(dk), seed, dict(opts), actions,
-                   None if res is None else {"winner": res["winner"], "reason": res["reason"]}, meta)
+        meta, problem = check_meta(meta)
+        if problem:
+            raise bad(problem)
+        return cls(g, tuple(dk), seed, clean_json(dict(opts)), actions,
+                   None if res is None else {"winner": res["winner"],
+                                             "reason": clean_text(res["reason"], MAX_META_TEXT)}, meta)
 
 
 def load_record(path, *, game: str | None = None) -> MatchRecord:

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import FileProblem, load_folder, remove_stale_temp_files, unused_path
+from .files import FileProblem, list_files, load_folder, remove_stale_temp_files, unused_path
 from .match import Result
 from .record import (DIGEST_KEY, MatchRecord, digest_matches, load_record, recorded_digest, save_record,
                      state_digest)
@@ -88,15 +88,21 @@ def load_replay(path) -> MatchRecord:
 
 
 def _replay_files(folder: Path) -> list[Path]:
-    try:
-        return sorted(p for p in folder.glob("*" + REPLAY_SUFFIX) if p.is_file())
-    except OSError:
-        return []
+    """The replay files, oldest first by modification time (a file copied in
+    with any name is sorted by its age, not its name)."""
+    files = []
+    for p in list_files(folder, "*" + REPLAY_SUFFIX):
+        try:
+            files.append((p.stat().st_mtime, p.name, p))
+        except OSError:
+            continue
+    files.sort(key=lambda t: (t[0], t[1]))
+    return [p for _, _, p in files]
 
 
 def save_replay(folder, rec: MatchRecord, *, keep: int = MAX_REPLAYS) -> Path:
     """Write ``rec`` as a new replay in ``folder`` (atomically) and prune to the
-    newest ``keep``. File names start with the time, so name order is age order."""
+    newest ``keep`` (by age)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     t = time.time()

@@ -105,9 +105,14 @@ class MatchSession:
 
     @classmethod
     def resume(cls, path, *, replay_folder=None, fsync: bool = True) -> "MatchSession":
-        """Continue the autosaved match in ``path`` (see ``find_resumable``)."""
+        """Continue the autosaved match in ``path`` (see ``find_resumable``).
+        Raises :class:`~engine.core.autosave.SaveInUse` (nothing touched) if the
+        save is open in another running copy of the program, :class:`FileProblem`
+        if it cannot be used."""
+        auto = Autosave(path, fsync=fsync)
+        auto.lock()  # SaveInUse if another copy of the program has it open
         rec = load_autosave(path)
-        s = cls(rec, autosave=Autosave(path, fsync=fsync), replay_folder=replay_folder)
+        s = cls(rec, autosave=auto, replay_folder=replay_folder)
         s._save()  # rewrite: drop a torn tail before appending again
         return s
 
