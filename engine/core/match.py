@@ -171,6 +171,14 @@ class Match:
     def _apply(self, action: Action) -> list[Event]:
         raise NotImplementedError
 
+    def preview(self, action: Action):
+        """What ``action`` of the player to move would do, as that player can know it
+        (read-only: played on ``determinize(to_move)``, never on this match): a
+        :class:`engine.core.preview.Preview`, or None. Each game's rules for it live
+        in ``engine/<game>/preview.py``."""
+        from .preview import preview_of
+        return preview_of(self, action)
+
     def result(self) -> Result | None:
         """The result once the match is over, else None."""
         raise NotImplementedError
