@@ -200,3 +200,30 @@ def test_one_writer_per_save_a_second_program_cannot_resume_it(tmp_path):
     assert len(r) == 1 and lock_path(path).exists()
     r.autosave.discard()
     assert not path.exists() and not lock_path(path).exists()
+
+
+def test_validate_deck_names_an_unknown_game_without_a_traceback(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "engine", "validate-deck", "chess", str(tmp_path / "x.json")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "unknown game 'chess'" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_deleting_a_symlinked_deck_removes_the_link_not_its_target(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDHALL_HOME", str(tmp_path))
+    from client.deckbuilder import library
+    d = starter_pair("evons", 1)[0]
+    saved = library.save(Deck(d.game, "Mine", d.cards))
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text(saved.path.read_text())
+    link = saved.path.parent / "linked.json"
+    link.symlink_to(outside)
+    [entry] = [e for e in library.library("evons") if e.path == link]
+    assert library.delete(entry.deck) is True
+    assert not os.path.lexists(link) and outside.exists()
+    assert library.delete(entry.deck) is False  # already gone: says so
+
+
+def test_atomic_write_never_fails_on_a_lone_surrogate(tmp_path):
+    from engine.core.files import atomic_write_json, read_json
+    atomic_write_json(tmp_path / "x.json", {"name": "a\ud800b"})
+    assert read_json(tmp_path / "x.json") == {"name": f"a{REPLACEMENT}b"}

@@ -4,6 +4,8 @@ some Linux setups)."""
 from __future__ import annotations
 
 _memory = ""
+#: the most text a paste hands on (the deck-text parser reads no more than this)
+MAX_PASTE = 64 * 1024
 
 
 def copy_text(text: str) -> bool:
@@ -20,14 +22,18 @@ def copy_text(text: str) -> bool:
         return False
 
 
-def paste_text() -> str:
-    """The clipboard's text (the system clipboard first, else the last copy made here)."""
+def paste_text(limit: int = MAX_PASTE) -> str:
+    """The clipboard's text (the system clipboard first, else the last copy
+    made here): at most ``limit`` characters, control characters and lone
+    surrogates replaced (line breaks kept)."""
+    from engine.core.sanitize import clean_text
+    got = ""
     try:
         import pygame
         if pygame.display.get_init():
-            got = pygame.scrap.get_text()
-            if got:
-                return got.replace("\x00", "")
+            got = pygame.scrap.get_text() or ""
     except Exception:  # noqa: BLE001
-        pass
-    return _memory
+        got = ""
+    if not got:
+        got = _memory
+    return clean_text(got[:limit], newlines=True)

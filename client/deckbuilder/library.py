@@ -15,11 +15,13 @@ Whether a deck is legal is always ``spec.validate_deck`` (the engine's rules).
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 from engine.core.deck import MAX_NAME, Deck, load_deck, save_deck
 from engine.core.files import FileProblem
+from engine.core.sanitize import clean_name
 
 from ..storage import DeckEntry, user_decks_dir
 from ..storage import list_decks as _storage_list_decks
@@ -73,16 +75,16 @@ def _loads_ok(path: Path, game: str) -> bool:
 def _is_user_path(game: str, path) -> bool:
     if path is None:
         return False
-    try:
-        return Path(path).resolve().parent == folder(game).resolve()
-    except OSError:
+    try:  # the file itself may be a link (to anywhere): it is the player's if it sits in the folder
+        return Path(path).parent.resolve() == folder(game).resolve()
+    except (OSError, ValueError):
         return False
 
 
 def unique_name(game: str, wanted: str, *, ignore: Path | None = None) -> str:
     """``wanted``, or ``wanted 2``, ``wanted 3``... so no two of the player's decks
     (or starter decks) share a name."""
-    wanted = " ".join(wanted.split())[:MAX_NAME] or "New deck"
+    wanted = clean_name(wanted, MAX_NAME) or "New deck"
     taken = set()
     for e in library(game):
         if e.deck is not None and not (ignore is not None and e.path is not None
@@ -125,7 +127,7 @@ def rename(deck: Deck, new_name: str) -> Deck:
     """Give a saved deck a new name (and a matching file name). Returns the renamed deck."""
     if deck.read_only:
         raise PermissionError(f"{deck.name} is a starter deck; copy it to rename it.")
-    new_name = " ".join(new_name.split())[:MAX_NAME]
+    new_name = clean_name(new_name, MAX_NAME)
     if not new_name:
         raise ValueError("A deck needs a name.")
     old = Path(deck.path) if deck.path is not None else None
@@ -162,7 +164,7 @@ def delete(deck_or_path, game: str | None = None) -> bool:
     if game is None or not _is_user_path(game, path):
         return False
     try:
-        path.unlink()
-    except FileNotFoundError:
+        path.unlink()  # a symbolic link is removed itself (never what it points to)
+    except OSError:
         return False
-    return True
+    return not os.path.lexists(path)

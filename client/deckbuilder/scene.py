@@ -39,6 +39,10 @@ from .model import DeckModel
 AUTOSAVE_DELAY = 0.6
 DOUBLE_CLICK = 0.45
 MAX_IMPORT_FILE = 64 * 1024
+#: the most text put in the import box: pygame-gui lays a text box out again on
+#: every change, 8,000 characters take ~0.3 s, 64 K several seconds (a 60-card
+#: deck list is under 3,000). A longer paste is imported straight away.
+MAX_IMPORT_BOX = 8000
 
 
 class DeckBuilderScene(Scene):
@@ -422,10 +426,14 @@ class DeckBuilderScene(Scene):
 
     def delete_deck(self):
         name = self.model.name
-        library.delete(self.model.deck())
+        d = self.model.deck()
+        gone = library.delete(d)
         self.model.dirty = False
         self.open_deck(Deck(self.game, library.unique_name(self.game, "New deck"), ()))
-        self.app.toast(f"Deleted {name}.", "good")
+        if gone or d.path is None:
+            self.app.toast(f"Deleted {name}.", "good")
+        else:
+            self.app.toast(f"{name} could not be deleted (its file is read-only or already gone).", "error")
 
     def do_rename(self, text):
         text = " ".join(text.split())
@@ -468,13 +476,17 @@ class DeckBuilderScene(Scene):
 
     def export_to_file(self, path=None):
         from .library import _slug
-        path = Path(path) if path else self.exports_dir() / f"{self.game}_{_slug(self.model.name)}.txt"
-        if path.suffix == "":
+        default = f"{self.game}_{_slug(self.model.name)}.txt"
+        path = Path(path) if path else self.exports_dir() / default
+        if path.is_dir():  # a folder was picked: the deck goes inside it
+            path = path / default
+        elif path.suffix == "":
             path = path.with_suffix(".txt")
         try:
             atomic_write_text(path, self.export_text())
         except OSError as e:
-            self.app.toast(f"Could not write {path.name}: {e.strerror or e}", "error")
+            from engine.core.sanitize import clean_file_name
+            self.app.toast(f"Could not write {clean_file_name(path.name)}: {e.strerror or e}", "error")
             return None
         self.app.toast(f"Saved the deck as text: {path}", "good", 6)
         return path
@@ -489,17 +501,21 @@ class DeckBuilderScene(Scene):
         except UnicodeDecodeError:
             self.app.toast(f"{Path(path).name}: not a text file.", "error")
             return None
-        return self.do_import_text(text, default_name=Path(path).stem.replace("_", " "))
+        from engine.core.sanitize import clean_name
+        return self.do_import_text(text, default_name=clean_name(Path(path).stem.replace("_", " ")) or "Imported deck")
 
     def do_import_text(self, text, default_name="Imported deck", *, save=True):
         """Import deck text as a new deck (saved), open it, and show the report."""
+        from engine.core.sanitize import clean_text
+        # typed, pasted or read from a file: anything may be in it (the parser reads 64 K at most)
+        text = clean_text(str(text)[:clipboard.MAX_PASTE], newlines=True)
         res = import_deck_text(self.spec, text, name=default_name)
         if not res.deck.cards:
             self.open_modal("report", title="Nothing imported", lines=res.problems or ["No cards found."])
             return res
         self.save_now()
         d = res.deck
-        d = Deck(d.game, library.unique_name(self.game, d.name), d.cards, d.description)
+        d = Deck(d.game, library.unique_name(self.game, d.name), d.cards, clean_text(d.description, 500, newlines=True))
         self.model = DeckModel(self.spec, d)
         self.model.dirty = save
         self.save_now()
@@ -643,6 +659,7 @@ class DeckBuilderScene(Scene):
                 pygame.Rect(r.left + s(24), r.top + s(104), r.width - s(48), r.height - s(104) - bh - s(40)),
                 md.get("text", ""), manager=self.mui,
                 placeholder_text="Paste a deck here: a section line, then lines like “3 Card Name”.")
+            box.paste_text_enabled = False  # Ctrl+V goes through paste_into_import (capped)
             self.widgets["import_box"] = box
             md["box"] = box
             y = r.bottom - bh - s(18)
@@ -692,8 +709,11 @@ class DeckBuilderScene(Scene):
             self.model.dirty = False
             self.delete_deck()
         else:
-            library.delete(e.deck)
-            self.app.toast(f"Deleted {e.deck.name}.", "good")
+            if library.delete(e.deck):
+                self.app.toast(f"Deleted {e.deck.name}.", "good")
+            else:
+                self.app.toast(f"{e.deck.name} could not be deleted (its file is read-only or already gone).",
+                               "error")
         self.open_modal("library")
 
     def copy_entry(self, e):
@@ -708,10 +728,15 @@ class DeckBuilderScene(Scene):
     def paste_into_import(self):
         box = self.modal.get("box") if self.modal else None
         text = clipboard.paste_text()
-        if box is not None:
-            box.set_text(text)
         if not text:
             self.app.toast("The clipboard has no text.", "info")
+            return
+        if len(text) > MAX_IMPORT_BOX:  # too long to show: read it at once
+            self.app.toast(f"The clipboard holds {len(text):,} characters; reading it as a deck list.", "info")
+            self.do_import_text(text)
+            return
+        if box is not None:
+            box.set_text(text)
 
     def pick_import_file(self):
         folder = self.exports_dir()
@@ -747,6 +772,10 @@ class DeckBuilderScene(Scene):
             n = len(self.modal.get("items", ()))
             self.lib_scroll = max(0, min(self.lib_scroll - ev.y, max(0, n - 1)))
             self.rebuild()
+            return
+        if kind == "import" and ev.type == pygame.KEYDOWN and ev.key == pygame.K_v \
+                and ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.paste_into_import()
             return
         if self.mui is not None and self.mui.process_events(ev):
             return

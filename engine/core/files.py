@@ -67,7 +67,11 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate that no reader cleaned: never fail the write
+        data = clean_text(text, newlines=True).encode("utf-8")
+    atomic_write_bytes(path, data)
 
 
 def atomic_write_json(path: str | os.PathLike, obj, *, indent: int | None = 2) -> None:

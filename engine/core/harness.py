@@ -190,7 +190,11 @@ def bench_main(argv) -> int:
 
 
 def validate_deck_main(argv) -> int:
+    from ..games import GAME_NAMES
     a = _parse(argv, (("game",), {}), (("path",), {}))
+    if a.game not in GAME_NAMES:
+        print(f"unknown game {a.game!r}; choose one of {', '.join(GAME_NAMES)}", file=sys.stderr)
+        return 2
     problems = validate_deck_file(a.game, a.path)
     for p in problems:
         print(p)
