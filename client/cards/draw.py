@@ -33,16 +33,65 @@ def frame(w, h, colour, *, inner=None):
     return s, inner_r
 
 
-def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0):
-    pygame.draw.rect(s, shade(colour, 0.22), rect, border_radius=max(2, rect.height // 4))
-    pygame.draw.rect(s, shade(colour, 1.2), rect, max(1, rect.height // 14), border_radius=max(2, rect.height // 4))
-    avail = rect.width - left_pad - right_pad - rect.height // 3
-    f = fit_font(name, avail, size or int(rect.height * 0.56), bold=True, min_size=7)
-    while f.size(name)[0] > avail and len(name) > 3:
-        name = name[:-2].rstrip() + "…"
-    img = f.render(name, True, WHITE)
+NAME_MIN = 9   # px: a card's name is never smaller (nor cut: two lines instead)
+TEXT_MIN = 11  # px: rules text on a card face; smaller than this the card shows icons
+
+
+def name_fit(name, width, pref, min_size=NAME_MIN):
+    """(size, lines) for a card name in ``width`` px: one line at the largest size
+    from ``pref`` down to ``min_size``, else two lines (split at a space), never cut."""
+    pref = max(min_size, int(pref))
+    for sz in range(pref, min_size - 1, -1):
+        if font(sz, True).size(name)[0] <= width:
+            return sz, [name]
+    words = name.split()
+    best = None
+    if len(words) > 1:
+        for sz in range(pref, min_size - 1, -1):
+            f = font(sz, True)
+            for i in range(1, len(words)):
+                a, b = " ".join(words[:i]), " ".join(words[i:])
+                wmax = max(f.size(a)[0], f.size(b)[0])
+                if wmax <= width and (best is None or wmax < best[0]):
+                    best = (wmax, [a, b])
+            if best is not None:
+                return sz, best[1]
+        # even two lines at the floor are too wide: the most even split, shrunk
+        split = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        lines = [" ".join(words[:split]), " ".join(words[split:])]
+    else:
+        lines = [name]
+    sz = min_size
+    while sz > 6 and max(font(sz, True).size(ln)[0] for ln in lines) > width:
+        sz -= 1
+    return sz, lines
+
+
+def name_height(name, width, pref, min_size=NAME_MIN):
+    """The height a name bar needs for ``name`` (one or two lines)."""
+    sz, lines = name_fit(name, width, pref, min_size)
+    f = font(sz, True)
+    if len(lines) == 1:
+        return 0
+    return int(f.get_linesize() * 0.92 * len(lines)) + 4
+
+
+def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0, min_size=NAME_MIN):
+    """The name on its bar: fitted by size down to ``min_size``, else on two lines
+    (the bar is as tall as ``rect``; see :func:`name_height`). Never cut with "…"."""
+    pygame.draw.rect(s, shade(colour, 0.22), rect, border_radius=max(2, min(rect.height, 24) // 4))
+    pygame.draw.rect(s, shade(colour, 1.2), rect, max(1, min(rect.height, 24) // 14),
+                     border_radius=max(2, min(rect.height, 24) // 4))
+    avail = rect.width - left_pad - right_pad - 4
+    pref = size or int(min(rect.height, 30) * 0.6)
+    sz, lines = name_fit(name, avail, pref, min_size)
+    f = font(sz, True)
+    lh = int(f.get_linesize() * 0.92)
     cx = rect.left + left_pad + (rect.width - left_pad - right_pad) // 2
-    s.blit(img, img.get_rect(center=(cx, rect.centery)))
+    y0 = rect.centery - lh * len(lines) // 2
+    for i, ln in enumerate(lines):
+        img = f.render(ln, True, WHITE)
+        s.blit(img, img.get_rect(center=(cx, y0 + lh * i + lh // 2)))
 
 
 def badge(s, center, r, colour, *, ring=WHITE):
@@ -52,7 +101,7 @@ def badge(s, center, r, colour, *, ring=WHITE):
 
 
 def number(s, text, center, size, colour=WHITE, *, bold=True, outline=(12, 10, 8)):
-    f = font(max(7, int(size)), bold)
+    f = font(max(NAME_MIN, int(size)), bold)
     img = f.render(str(text), True, colour)
     if outline:
         o = f.render(str(text), True, outline)
@@ -91,6 +140,7 @@ def text_panel(s, rect, text, *, size, colour=INK, bg=PARCH, italic_tail=None, m
         while last and f.size(last + "…")[0] > inner.width:
             last = last[:-1]
         lines[-1] = last.rstrip() + "…"
+        note_cut(body, " ".join(lines), "rules text")
     y = inner.top
     for ln in lines:
         s.blit(f.render(ln, True, colour), (inner.left, y))
@@ -103,6 +153,50 @@ def text_panel(s, rect, text, *, size, colour=INK, bg=PARCH, italic_tail=None, m
             y += lh
 
 
+def text_fits(rect, text, size, min_size=TEXT_MIN):
+    """The font size (``size`` down to ``min_size``) at which ``text`` fits a text
+    panel of ``rect``; None when it does not fit even at ``min_size``."""
+    pad = max(2, rect.width // 22)
+    pad_y = max(2, min(pad, rect.height // 10))
+    inner = rect.inflate(-2 * pad, -2 * pad_y)
+    if inner.width <= 0 or inner.height <= 0:
+        return None
+    for sz in range(max(min_size, int(size)), min_size - 1, -1):
+        f = font(sz)
+        if f.get_linesize() * len(wrap_lines(text or "", f, inner.width)) <= inner.height:
+            return sz
+    return None
+
+
+def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail=None, bg=PARCH):
+    """The rules text when it fits at ``min_size`` px or more; otherwise the card's
+    keyword / trigger icons (``[(icon, colour), ...]``) in a row, the text being left
+    to the hover zoom. Never an empty text box. Returns "text", "icons" or ""."""
+    if rect.width <= 8 or rect.height <= 8:
+        return ""
+    if text:
+        sz = text_fits(rect, text, size, min_size)
+        if sz is not None:
+            text_panel(s, rect, text, size=sz, italic_tail=italic_tail, min_size=sz, bg=bg)
+            return "text"
+    if not icons:
+        return ""
+    n = len(icons)
+    gap = max(2, rect.width // 30)
+    ic = int(min(rect.height * 0.9, (rect.width - (n - 1) * gap) / n, max(18, rect.width // 4)))
+    if ic < 8:
+        return ""
+    x = rect.centerx - (n * ic + (n - 1) * gap) // 2
+    y = rect.centery - ic // 2
+    for name, col in icons:
+        c = (x + ic // 2, y + ic // 2)
+        pygame.draw.circle(s, (20, 18, 24), c, ic // 2)
+        pygame.draw.circle(s, col, c, ic // 2, max(1, ic // 12))
+        draw_icon(s, name, pygame.Rect(x, y, ic, ic).inflate(-ic // 4, -ic // 4), col, outline=None)
+        x += ic + gap
+    return "icons"
+
+
 def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None):
     """A stat box: the big number on top, a smaller "+bonus" below (Everdawn style)."""
     pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.width // 6))
@@ -113,7 +207,7 @@ def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None):
     split = rect.top + int(rect.height * 0.6)
     pygame.draw.line(s, shade(colour, 1.1), (rect.left + 3, split), (rect.right - 4, split), max(1, rect.width // 24))
     number(s, top, (rect.centerx, rect.top + int(rect.height * 0.3)), rect.height * 0.46)
-    number(s, f"+{bottom}", (rect.centerx, rect.top + int(rect.height * 0.8)), rect.height * 0.28,
+    number(s, f"+{bottom}", (rect.centerx, rect.top + int(rect.height * 0.8)), rect.height * 0.34,
            colour=(255, 230, 150))
 
 
@@ -141,9 +235,10 @@ def card_back(game, w, h):
         pts = [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)]
         pygame.draw.polygon(s, shade(acc, 0.3 + 0.25 * k), pts)
         pygame.draw.polygon(s, acc, pts, max(1, w // 60))
-    f = font(max(7, w // 8), False, False, True)
-    img = f.render("C", True, (255, 236, 190))
-    s.blit(img, img.get_rect(center=(cx, cy)))
+    if w // 8 >= NAME_MIN:  # the monogram only where it reads
+        f = font(w // 8, False, False, True)
+        img = f.render("C", True, (255, 236, 190))
+        s.blit(img, img.get_rect(center=(cx, cy)))
     pygame.draw.rect(s, acc, inner, max(1, w // 70), border_radius=max(2, radius(w) - 2))
     return s
 
@@ -151,7 +246,7 @@ def card_back(game, w, h):
 def type_plate(s, rect, text, colour):
     """A small label under the art: 'Creature — Melee'."""
     pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.height // 3))
-    f = fit_font(text, rect.width - 6, int(rect.height * 0.62), min_size=6)
+    f = fit_font(text, rect.width - 6, int(rect.height * 0.62), min_size=NAME_MIN)
     img = f.render(text, True, (230, 222, 200))
     s.blit(img, img.get_rect(center=rect.center))
 

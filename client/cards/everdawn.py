@@ -41,7 +41,135 @@ def type_line(card):
     return f"{kind} · {ct.title()}"
 
 
+SMALL = 150  # px: narrower faces put the name across the top and the badges on the art
+
+TRIGGER_ICONS = (("Champion", "crown", (255, 214, 120)), ("When played", "play", (255, 210, 140)),
+                 ("On death", "tomb", (200, 190, 180)), ("While ", "banner", (236, 200, 110)))
+
+
+def icons_of(card):
+    """Keyword / trigger icons for a face too small for its rules text."""
+    text = getattr(card, "text", "") or ""
+    out = [(icon, col) for word, icon, col in TRIGGER_ICONS if word in text]
+    if card.kind in ("weapon", "armour", "accessory") and " if " in text:
+        out.append((TYPE_ICON.get(getattr(card, "ctype", ""), "dot"), D.shade(colour_of(card), 1.5)))
+    if card.kind == "spell":
+        out.append(("stars", (220, 190, 255)))
+    return out
+
+
+def _morale(s, mr, w, value):
+    pygame.draw.polygon(s, (40, 30, 22), [(mr.left, mr.top), (mr.right, mr.top), (mr.right, mr.bottom),
+                                          (mr.centerx, mr.bottom - mr.height // 4), (mr.left, mr.bottom)])
+    inner_m = mr.inflate(-max(2, w // 50), -max(2, w // 50))
+    pygame.draw.polygon(s, (236, 200, 110), [(inner_m.left, inner_m.top), (inner_m.right, inner_m.top),
+                                             (inner_m.right, inner_m.bottom),
+                                             (inner_m.centerx, inner_m.bottom - inner_m.height // 4),
+                                             (inner_m.left, inner_m.bottom)])
+    D.number(s, value, (mr.centerx, mr.top + int(mr.height * 0.4)), mr.height * 0.46,
+             colour=(40, 24, 10), outline=None)
+
+
+def _stats(s, card, inner, pad, w, h, big):
+    """The stats row (attack left, defense right); returns its top (or the bottom when none)."""
+    stat_h = int(h * 0.15) if (big or w >= SMALL) else max(24, int(h * 0.17))
+    stat_w = int(w * 0.22) if (big or w >= SMALL) else int(w * 0.3)
+    bottom = inner.bottom - pad
+    has_stats = card.kind == "creature" or (card.kind in ("weapon", "armour", "accessory")
+                                            and (card.attack or card.defense or card.attack_bonus
+                                                 or card.defense_bonus))
+    if not has_stats:
+        return bottom
+    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
+    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    if card.kind == "creature":
+        D.stat_box(s, ar, card.attack, card.attack_bonus, (150, 50, 40))
+        D.stat_box(s, dr, card.defense, card.defense_bonus, (50, 90, 150))
+    else:
+        if card.attack or card.attack_bonus:
+            D.stat_box(s, ar, f"+{card.attack}", card.attack_bonus, (150, 50, 40))
+        if card.defense or card.defense_bonus:
+            D.stat_box(s, dr, f"+{card.defense}", card.defense_bonus, (50, 90, 150))
+    mid = pygame.Rect(ar.right + pad, ar.top, dr.left - ar.right - 2 * pad, stat_h)
+    if big or w >= SMALL:
+        # words between the boxes: attack / defense, or the type that earns the lower bonus
+        if card.kind == "creature":
+            words = ("attack", "defense") if big else ("ATK", "DEF")
+            f = D.fit_font(words[0] + "  " + words[1], mid.width - 4, max(D.NAME_MIN, int(stat_h * 0.3)),
+                           min_size=D.NAME_MIN)
+            if f.size(words[0] + "  " + words[1])[0] <= mid.width:
+                a_img = f.render(words[0], True, (240, 200, 190))
+                d_img = f.render(words[1], True, (190, 210, 240))
+                s.blit(a_img, a_img.get_rect(midleft=(mid.left, mid.centery - stat_h // 5)))
+                s.blit(d_img, d_img.get_rect(midright=(mid.right, mid.centery + stat_h // 5)))
+        else:
+            ctext = f"(lower: {card.ctype})"
+            f = D.fit_font(ctext, max(10, mid.width - 4), max(D.NAME_MIN, int(stat_h * 0.3)), min_size=D.NAME_MIN)
+            if f.size(ctext)[0] <= mid.width:
+                img = f.render(ctext, True, (235, 225, 200))
+                s.blit(img, img.get_rect(center=mid.center))
+    elif card.kind == "creature":
+        # morale between the boxes (the art keeps its corners free for the table's markers)
+        mw = max(14, min(mid.width + 2 * pad - 2, int(stat_h * 0.9)))
+        mr = pygame.Rect(0, 0, mw, stat_h)
+        mr.center = (mid.centerx, mid.centery)
+        _morale(s, mr, w, card.morale)
+    elif mid.width >= 12:
+        # icons say which box is which: a sword for attack, a shield for defense
+        ic = min(mid.width // 2 - 1, int(stat_h * 0.6))
+        if ic >= 8:
+            draw_icon(s, "sword", pygame.Rect(mid.left, mid.centery - ic // 2, ic, ic), (240, 200, 190))
+            draw_icon(s, "shield", pygame.Rect(mid.right - ic, mid.centery - ic // 2, ic, ic), (190, 210, 240))
+    return bottom - stat_h
+
+
+_ART: dict = {}  # (card id, width, big) -> the art window on the face (where tables put markers)
+
+
+def art_rect(card, w, big=False):
+    """The art window of ``card``'s face at width ``w`` (card coordinates): markers
+    and badges a table draws over a card go here, never over the name, stats or text."""
+    key = (card.id, int(w), bool(big))
+    r = _ART.get(key)
+    if r is None:
+        from . import card_surface
+        card_surface("everdawn", card, int(w), big=big)
+        r = _ART.get(key)
+        if r is None:  # (a cached face drawn before this module was reloaded)
+            r = _ART[key] = pygame.Rect(0, int(w * 0.2), int(w), int(w * 0.42))
+    return pygame.Rect(r)
+
+
 def render(card, w, h, big=False):
+    if big or w >= SMALL:
+        return _render_full(card, w, h, big)
+    col = colour_of(card)
+    champion = getattr(card, "champion", False)
+    s, inner = D.frame(w, h, col)
+    if champion:
+        pygame.draw.rect(s, (232, 190, 90), inner.inflate(-2, -2), max(1, w // 70), border_radius=max(2, w // 24))
+    pad = max(2, w // 28)
+    # the name across the top, one or two lines, never cut
+    bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
+    npref = max(D.NAME_MIN, int(w / 9.5))
+    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref))
+    D.name_bar(s, bar, card.name, col, size=npref)
+    stats_top = _stats(s, card, inner, pad, w, h, big)
+    # art with the type badge (left) and morale (right) on its top corners
+    art_h = max(16, int(h * 0.36) - (bar.height - max(14, int(h * 0.12))))
+    art = pygame.Rect(inner.left + pad, bar.bottom + pad, inner.width - 2 * pad, art_h)
+    D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
+    _ART[(card.id, w, bool(big))] = pygame.Rect(art)
+    badge_r = max(8, int(w * 0.09))
+    bc = (art.left + badge_r - 1, art.top + badge_r - 1)
+    D.icon_badge(s, icon_of(card), bc, badge_r, D.shade(col, 0.75),
+                 icon_colour=(255, 226, 140) if champion else D.WHITE)
+    txt = pygame.Rect(inner.left + pad, art.bottom + pad, inner.width - 2 * pad, stats_top - art.bottom - 2 * pad)
+    D.rules_or_icons(s, txt, card.text, icons_of(card), size=max(D.TEXT_MIN, int(w / 8.5)))
+    return s
+
+
+def _render_full(card, w, h, big=False):
     col = colour_of(card)
     champion = getattr(card, "champion", False)
     s, inner = D.frame(w, h, col)
@@ -59,66 +187,25 @@ def render(card, w, h, big=False):
     if card.kind == "creature":
         mr = pygame.Rect(0, 0, int(badge_r * 1.7), int(badge_r * 2.3))
         mr.topright = (inner.right - pad, inner.top + pad - max(1, w // 60))
-        pygame.draw.polygon(s, (40, 30, 22), [(mr.left, mr.top), (mr.right, mr.top), (mr.right, mr.bottom),
-                                              (mr.centerx, mr.bottom - mr.height // 4), (mr.left, mr.bottom)])
-        inner_m = mr.inflate(-max(2, w // 50), -max(2, w // 50))
-        pygame.draw.polygon(s, (236, 200, 110), [(inner_m.left, inner_m.top), (inner_m.right, inner_m.top),
-                                                 (inner_m.right, inner_m.bottom),
-                                                 (inner_m.centerx, inner_m.bottom - inner_m.height // 4),
-                                                 (inner_m.left, inner_m.bottom)])
-        D.number(s, card.morale, (mr.centerx, mr.top + int(mr.height * 0.4)), mr.height * 0.42,
-                 colour=(40, 24, 10), outline=None)
+        _morale(s, mr, w, card.morale)
         right_pad = mr.width + pad
     bar = pygame.Rect(bc[0] + badge_r + pad, inner.top + pad, 0, top_h)
     bar.width = inner.right - pad - right_pad - bar.left
-    D.name_bar(s, bar, card.name, col)
+    npref = int(top_h * 0.56)
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
+    D.name_bar(s, bar, card.name, col, size=npref)
     # art
-    art_top = inner.top + pad + max(top_h, 2 * badge_r) + pad
+    art_top = inner.top + pad + max(bar.height, 2 * badge_r) + pad
     art_h = int(h * (0.24 if big else 0.28))
     art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, art_h)
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
+    _ART[(card.id, w, bool(big))] = pygame.Rect(art)
     # type plate with the combat-type glyph
     tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
     D.type_plate(s, tp, type_line(card), col)
-    # stats row
-    stat_h = int(h * 0.15)
-    stat_w = int(w * 0.22)
-    bottom = inner.bottom - pad
-    has_stats = card.kind == "creature" or (card.kind in ("weapon", "armour", "accessory")
-                                            and (card.attack or card.defense or card.attack_bonus
-                                                 or card.defense_bonus))
-    text_bottom = bottom - (stat_h + pad if has_stats else 0)
-    if has_stats:
-        ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-        dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
-        if card.kind == "creature":
-            D.stat_box(s, ar, card.attack, card.attack_bonus, (150, 50, 40))
-            D.stat_box(s, dr, card.defense, card.defense_bonus, (50, 90, 150))
-        else:
-            if card.attack or card.attack_bonus:
-                D.stat_box(s, ar, f"+{card.attack}", card.attack_bonus, (150, 50, 40))
-            if card.defense or card.defense_bonus:
-                D.stat_box(s, dr, f"+{card.defense}", card.defense_bonus, (50, 90, 150))
-        # labels between the boxes: a sword = attack, a shield = defense
-        mid = pygame.Rect(ar.right + pad, ar.top, dr.left - ar.right - 2 * pad, stat_h)
-        if mid.width > stat_h:
-            if card.kind == "creature":
-                words = ("attack", "defense") if big else ("ATK", "DEF")
-                f = D.fit_font(words[0] + "  " + words[1], mid.width - 4, max(7, int(stat_h * 0.26)))
-                a_img = f.render(words[0], True, (240, 200, 190))
-                d_img = f.render(words[1], True, (190, 210, 240))
-                s.blit(a_img, a_img.get_rect(midleft=(mid.left, mid.centery - stat_h // 5)))
-                s.blit(d_img, d_img.get_rect(midright=(mid.right, mid.centery + stat_h // 5)))
-            else:
-                ctext = f"(lower: {card.ctype})"
-                f = D.fit_font(ctext, max(10, mid.width - 4), max(7, int(stat_h * 0.28)))
-                img = f.render(ctext, True, (235, 225, 200))
-                s.blit(img, img.get_rect(center=mid.center))
+    text_bottom = _stats(s, card, inner, pad, w, h, big)
     # rules text
     txt = pygame.Rect(inner.left + pad, tp.bottom + pad, inner.width - 2 * pad, text_bottom - tp.bottom - 2 * pad)
-    if txt.height > 12 and w >= 96:
-        D.text_panel(s, txt, card.text, size=max(7, int(w / (15 if big else 12.5))),
+    D.rules_or_icons(s, txt, card.text, icons_of(card), size=max(D.TEXT_MIN, int(w / (15 if big else 12.5))),
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
-    elif txt.height > 6:
-        pygame.draw.rect(s, D.PARCH_DARK, txt, border_radius=max(2, w // 30))
     return s

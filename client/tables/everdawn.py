@@ -44,7 +44,7 @@ from engine.everdawn.cards import (ATKB, BEATS, CARDS_BY_CODE, DEFB, IS_COMBAT_S
                                    K_ARMOUR, K_SPELL, K_WEAPON, TYPE)
 
 from ..cards import back_surface, card_surface
-from ..cards.everdawn import colour_of, icon_of
+from ..cards.everdawn import art_rect, colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (Banner, Call, DragSource, DropTarget, Flash, FloatText, LogStep, MoveImage, Wait, draw_arrow,
@@ -821,12 +821,29 @@ class Table(NamedSeats, TableScene):
         w = img.get_width() + 2 * ic + s(14)
         h = int(size * 1.5)
         box = pygame.Rect(0, 0, w, h)
-        box.center = (rr.centerx, rr.top + int(rr.height * 0.60))
+        art = art_rect(c, rr.width).move(rr.topleft)  # on the art: never over the name, text or stats
+        box.center = (rr.centerx, art.bottom - max(h // 2, art.height // 4))
         pygame.draw.rect(surf, (16, 40, 22), box, border_radius=h // 2)
         pygame.draw.rect(surf, PAL["good"], box, max(1, s(2)), border_radius=h // 2)
         draw_icon(surf, "sword", pygame.Rect(box.left + s(4), box.centery - ic // 2, ic, ic), (255, 200, 190))
         surf.blit(img, img.get_rect(center=box.center))
         draw_icon(surf, "shield", pygame.Rect(box.right - s(4) - ic, box.centery - ic // 2, ic, ic), (190, 215, 255))
+
+    def _art_of(self, rr, seat=None, slot=None):
+        """The art window of the creature shown in ``rr`` (window coordinates)."""
+        v = self.shown
+        code = -1
+        if seat is not None:
+            code = v.creature_at(seat, slot)
+        else:
+            for (row, sl), r in self.slot_rects.items():
+                if r == rr:
+                    code = v.creature_at(0 if row == self.row(0) else 1, sl)
+                    break
+        c = card_of(code) if code >= 0 else None
+        if c is None:
+            return pygame.Rect(rr.left, rr.top + int(rr.height * 0.16), rr.width, int(rr.height * 0.3))
+        return art_rect(c, rr.width).move(rr.topleft)
 
     def _draw_set_mark(self, surf, rr, tgt):
         s = self.s
@@ -837,8 +854,10 @@ class Table(NamedSeats, TableScene):
             veil.set_alpha(120)
             self._veil_cache = {rr.size: veil}
         surf.blit(veil, rr)
-        # over the art, so the card's numbers stay readable
-        band = pygame.Rect(rr.left, rr.top + int(rr.height * 0.30) - s(14), rr.width, s(28))
+        # over the art, so the card's name and numbers stay readable
+        art = self._art_of(rr)
+        band = pygame.Rect(rr.left, 0, rr.width, min(s(24), art.height // 2 + s(2)))
+        band.bottom = art.bottom
         pygame.draw.rect(surf, (60, 44, 10), band)
         pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
         txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
@@ -997,7 +1016,9 @@ class Table(NamedSeats, TableScene):
                 txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
                 f = fit_font(txt, b.width - s(12), s(13), bold=True, min_size=8)
                 img = f.render(txt, True, PAL["gold_hi"])
-                box = img.get_rect(center=(b.centerx, b.top + int(b.height * 0.42))).inflate(s(10), s(6))
+                art = self._art_of(b, seat, tgt)
+                box = img.get_rect(center=(b.centerx, art.top + art.height // 4)).inflate(s(10), s(6))
+                box.top = max(box.top, art.top)
                 pygame.draw.rect(surf, (60, 44, 10), box, border_radius=box.height // 2)
                 pygame.draw.rect(surf, PAL["gold"], box, max(1, s(2)), border_radius=box.height // 2)
                 surf.blit(img, img.get_rect(center=box.center))
