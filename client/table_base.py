@@ -135,6 +135,7 @@ class TableScene(Scene):
         self.live_sources: set = set()
         self.over_shown = False
         self.handoff_pending = False
+        self.preview_rect = None  # where the move preview was drawn last frame
         self._action_widgets = []
         self.actions_applied = 0
         if self.replay is not None:
@@ -1017,9 +1018,58 @@ class TableScene(Scene):
             self._draw_dragged(surf)
         if self.snap is not None:
             self.snap.draw(surf)
+        self.draw_move_preview(surf)
         if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
             draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale,
                       avoid=getattr(self, "_hover_rect", None))
+
+    # ================================================================ previews
+    def preview_for(self, action):
+        """The engine's preview of ``action`` for the player deciding it (cached until the
+        state changes), or None. Only for the human at the screen, never in replays."""
+        if action is None or self.mode in ("replay", "watch") or not self.human_to_move():
+            return None
+        key = tuple(action)
+        cache = self.__dict__.setdefault("_previews", {})
+        if cache.get("_state") is not self.view:
+            cache.clear()
+            cache["_state"] = self.view
+        if key not in cache:
+            try:
+                cache[key] = self.match.preview(key)
+            except Exception:  # noqa: BLE001 - a preview must never break the table
+                cache[key] = None
+        return cache[key]
+
+    def previewed(self):
+        """``(action, rect)`` of the move being aimed at now (a drag held over a legal
+        target), or None. Tables may add their own (Evons: a selected card over a cell)."""
+        d = self.drag
+        if d is None or not d.moved or self.busy():
+            return None
+        for t in self.targets.values():
+            if t.rect.collidepoint(d.pos):
+                a = self.pairs.get((d.source.key, t.key))
+                return (a, t.rect) if a is not None else None
+        return None
+
+    def draw_move_preview(self, surf):
+        aim = self.previewed()
+        if aim is None:
+            self.preview_rect = None
+            return
+        action, rect = aim
+        pv = self.preview_for(action)
+        keep = []
+        if self.drag is not None and self.drag.moved:
+            d = self.drag
+            keep.append(pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], *d.source.rect.size))
+            keep += [self.targets[k].rect for k in self.legal_targets_for(d.source.key) if k in self.targets]
+        keep += [b.rect for b in self._action_widgets]
+        from .preview_box import draw_preview
+        self.preview_rect = draw_preview(surf, pv, rect, self.app.scale, keep_clear=keep,
+                                         bounds=pygame.Rect(0, self.top_rect.bottom, self.W,
+                                                            self.H - self.top_rect.bottom))
 
     def thinking_rect(self):
         """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off

@@ -62,7 +62,7 @@ def test_everdawn_attack_preview_matches_the_clash_apply_then_resolves():
             if clash[0] == "clash":
                 assert (f["attack"], f["defense"], f["counter"], f["att_defense"]) == tuple(clash[6:10])
                 assert (f["def_dies"], f["att_dies"]) == (bool(clash[10]), bool(clash[11]))
-                assert ("destroys it" in pv.lines[0]) == f["def_dies"]
+                assert ("destroys it" in pv.lines[1]) == f["def_dies"]
                 seen.add(("clash", f["def_dies"], f["att_dies"], f["adv_att"]))
             elif clash[0] == "open_hit":
                 assert f["open_lane"] and f["morale"] == clash[5]
@@ -84,7 +84,8 @@ def test_everdawn_preview_names_the_parts_of_a_blow():
     m.apply((EM.PASS,))
     a = next(x for x in m.legal_actions() if x[0] == EM.ATTACK and x[2] == 0)
     pv = m.preview(a)
-    assert "equipment" in pv.lines[0] and "against Vale Archer's defense" in pv.lines[0]
+    assert pv.lines[0] == "Iron Vanguard attacks Vale Archer: melee beats range (advantage)."
+    assert "equipment" in pv.lines[1] and "advantage" in pv.lines[1] and "against defense" in pv.lines[1]
     assert pv.lines[-1] == "If no combat spell is cast."
     m = scenario(board0=["iron_vanguard", None, None, "traghrim"], board1=[None, "vale_archer", None, "arenor"
                  .replace("arenor", "high_king_arenor")], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)

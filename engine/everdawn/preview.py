@@ -111,8 +111,14 @@ def preview(m, action) -> Preview | None:
     them = _name(dcode)
     ta, pa = _parts(m, p, a, adv_a)
     td, pd = _parts(m, d, t, adv_d, attack=False)
-    adv = f" ({TYPE_WORD[TYPE[acode]]} beats {TYPE_WORD[TYPE[dcode]]})" if BEATS[TYPE[acode]][TYPE[dcode]] else ""
-    lines.append(f"{me} {_fmt(ta, pa)} against {them}'s defense {_fmt(td, pd)}{adv}: "
+    if BEATS[TYPE[acode]][TYPE[dcode]]:
+        lines.append(f"{me} attacks {them}: {TYPE_WORD[TYPE[acode]]} beats {TYPE_WORD[TYPE[dcode]]} (advantage).")
+    elif BEATS[TYPE[dcode]][TYPE[acode]]:
+        lines.append(f"{me} attacks {them}: {TYPE_WORD[TYPE[dcode]]} beats {TYPE_WORD[TYPE[acode]]} "
+                     "(advantage to the defender).")
+    else:
+        lines.append(f"{me} attacks {them}.")
+    lines.append(f"Blow {_fmt(ta, pa)} against defense {_fmt(td, pd)}: "
                  + ("destroys it." if d_dies else "it survives."))
     if cnt < 0:
         lines.append(f"{them} can't strike back.")
