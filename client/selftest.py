@@ -142,6 +142,29 @@ def check_pool(game: str):
     return f"{len(spec.cards)} cards, {len(decks)} legal starter decks", True
 
 
+def check_card_art(game: str):
+    """Every card of the pool maps to a vendored drawing, and each of them draws."""
+    import pygame
+    from engine.core import artmap
+    from engine.games import get_game
+    from .cards import art
+    cards = get_game(game).cards
+    mapping = artmap.load(game)
+    drawings = art.drawings()
+    if not drawings:
+        raise AssertionError("assets/art/game-icons.json is missing or empty")
+    problems = artmap.problems(mapping, cards, drawings)
+    if problems:
+        raise AssertionError(problems[0])
+    names = sorted({mapping[c].drawing for c in cards} | {artmap.back(game)} - {None})
+    pygame.init()
+    for n in names:
+        img = art.silhouette(n, 32)
+        if img is None or pygame.transform.average_color(img)[3] < 4:
+            raise AssertionError(f"drawing {n!r} does not draw")
+    return f"{len(cards)} cards, {len(names)} drawings draw"
+
+
 def check_rules_page(game: str):
     from engine.core.paths import assets_dir
     page = assets_dir() / "rules" / f"{game}.md"
@@ -280,6 +303,7 @@ def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
         for g in games:
             rep.check(f"{g}: rules page", check_rules_page, g)
             rep.check(f"{g}: engine moves", check_moves, g, seed)
+            rep.check(f"{g}: card art", check_card_art, g)
         if games:
             rep.check("user files", check_user_files, games, home)
         app = rep.check("window", _open_window, size)

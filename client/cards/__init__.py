@@ -1,4 +1,4 @@
-"""Procedural card rendering for all three games (no external art).
+"""Card rendering for all three games (pictures: :mod:`client.cards.art`).
 
     from client.cards import card_surface, back_surface, card_size
     img = card_surface("everdawn", card, width)        # cached per (game, card id, width, variant)
@@ -10,7 +10,8 @@ is looked up in the game's pool.
 
 Per-game frames live in ``client/cards/<game>.py`` (function ``render(card, w, h, big)``);
 shared drawing in :mod:`client.cards.draw`, icons in :mod:`client.cards.icons`, the
-seeded art in :mod:`client.cards.art`.
+card pictures and backs in :mod:`client.cards.art` (drawings mapped per card in
+``engine/<game>/art.toml``).
 """
 from __future__ import annotations
 
@@ -66,6 +67,8 @@ def _render(game, card, w, h, big):
         mod = importlib.import_module(f"client.cards.{game}")
     except ModuleNotFoundError:
         from . import generic as mod
+    from .art import set_current_game
+    set_current_game(game)  # the art window draws this game's picture and backdrop
     try:
         return mod.render(card, w, h, big)
     except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen
@@ -93,7 +96,7 @@ def back_surface(game: str, width: int):
     key = (game, "__back__", int(width), False, None)
     surf = _CACHE.get(key)
     if surf is None:
-        from .draw import card_back
+        from .art import card_back
         surf = _fast(card_back(game, *card_size(width)))
         _CACHE[key] = surf
     return surf
@@ -101,3 +104,5 @@ def back_surface(game: str, width: int):
 
 def clear_cache():
     _CACHE.clear()
+    from .art import clear_cache as clear_art
+    clear_art()

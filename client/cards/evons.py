@@ -8,6 +8,7 @@ import math
 import pygame
 
 from . import draw as D
+from .art import block_picture
 from .icons import draw_icon
 
 ELEMENT_COLOURS = {"fire": (214, 84, 44), "nature": (70, 162, 70), "electric": (214, 180, 30),
@@ -95,8 +96,9 @@ def render(card, w, h, big=False):
                 if br.width > 0:
                     pygame.draw.rect(s, D.shade(col, 0.75 + 0.08 * ((row * 3 + k) % 3)), br)
         ic = int(art.height * 0.5)
-        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(art.centerx - ic // 2, art.centery - ic // 2,
-                                                                          ic, ic), D.WHITE)
+        if not block_picture(s, art, card, col):
+            draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"),
+                      pygame.Rect(art.centerx - ic // 2, art.centery - ic // 2, ic, ic), D.WHITE)
         tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
         D.type_plate(s, tp, f"Block · {card.element.title()}", col)
         txt = pygame.Rect(inner.left + pad, tp.bottom + pad, inner.width - 2 * pad, inner.bottom - tp.bottom - 2 * pad)
@@ -148,20 +150,19 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
     pygame.draw.rect(s, owner_colour, s.get_rect(), border_radius=max(3, size // 10))
     inner = s.get_rect().inflate(-2 * rim, -2 * rim)
     if face_down or card is None:
-        pygame.draw.rect(s, (30, 34, 48), inner, border_radius=max(2, size // 12))
-        for i in range(3):
-            r = inner.inflate(-i * size // 5, -i * size // 5)
-            pygame.draw.rect(s, (60, 70, 96), r, max(1, size // 40), border_radius=max(2, size // 12))
+        from .art import tile_back
+        s = tile_back(size, owner_colour).copy()
     elif getattr(card, "kind", "") == "block":
         col = colour_of(card)
         pygame.draw.rect(s, D.shade(col, 0.6), inner, border_radius=max(2, size // 12))
         ic = int(size * 0.5)
-        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect((size - ic) // 2, (size - ic) // 2, ic, ic),
-                  D.WHITE)
+        if not block_picture(s, inner, card, col):
+            draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect((size - ic) // 2, (size - ic) // 2, ic, ic),
+                      D.WHITE)
     else:
         from .art import art as make_art
         col = colour_of(card)
-        img = make_art(str(card.id), inner.width, inner.height, col)
+        img = make_art(str(card.id), inner.width, inner.height, col, game="evons")
         s.blit(img, inner)
         draw_arrows(s, inner.inflate(-size // 8, -size // 8), arrows_of(card), max(5, size * 0.12),
                     glyphs=size >= 56)

@@ -1,0 +1,153 @@
+"""Card art: every card of the three pools shows its own vendored drawing, the
+drawings are credited, and they draw.
+
+The mapping is data (engine/<game>/art.toml); the drawings and their authors are
+vendored in assets/art/game-icons.json (build_scripts/vendor_art.py)."""
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.core import artmap
+from engine.games import GAME_NAMES, get_game
+
+ROOT = Path(__file__).resolve().parents[1]
+LIBRARY = json.loads((ROOT / "assets" / "art" / "game-icons.json").read_text("utf-8"))
+DRAWINGS = set(LIBRARY["drawings"])
+
+
+def _mapping_text(game):
+    return artmap.mapping_file(game).read_text("utf-8")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_card_has_its_own_vendored_drawing(game):
+    cards = get_game(game).cards
+    mapping = artmap.load(game)
+    assert artmap.problems(mapping, cards, DRAWINGS) == []
+    assert set(mapping) == set(cards)
+    assert artmap.back(game) in DRAWINGS  # the card back's emblem too
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_card_that_loses_its_drawing_is_reported(game):
+    cards = list(get_game(game).cards)
+    victim = cards[len(cards) // 2]
+    text = _mapping_text(game)
+    cut = re.sub(rf"(?m)^{re.escape(victim)}\s*=.*\n", "", text)
+    assert cut != text
+    probs = artmap.problems(artmap.parse(cut), cards, DRAWINGS)
+    assert probs == [f"{victim}: no drawing"]
+    # a drawing that is not vendored
+    bad = re.sub(rf"(?m)^{re.escape(victim)}\s*=.*$", f'{victim} = "no-such-drawing"', text)
+    assert artmap.problems(artmap.parse(bad), cards, DRAWINGS) == [
+        f"{victim}: drawing 'no-such-drawing' is not vendored"]
+
+
+def test_two_cards_of_a_pool_share_a_drawing_only_when_the_mapping_says_so():
+    cards = ["wisp_caller", "wisp", "kindle"]
+    plain = artmap.parse('[art]\nwisp_caller = "ball-glow"\nwisp = "ball-glow"\nkindle = "campfire"\n')
+    probs = artmap.problems(plain, cards, DRAWINGS)
+    assert len(probs) == 1 and "ball-glow" in probs[0] and "without 'shares'" in probs[0]
+    meant = artmap.parse('[art]\nwisp_caller = "ball-glow"\n'
+                         'wisp = { drawing = "ball-glow", shares = "wisp_caller" }\nkindle = "campfire"\n')
+    assert artmap.problems(meant, cards, DRAWINGS) == []
+
+
+def test_mapping_options_are_read_and_bad_ones_refused():
+    m = artmap.parse('[art]\na = { drawing = "fox", flip = true, tint = "#ff8000" }\nb = "imp"\n')
+    assert m["a"] == artmap.ArtEntry("fox", True, (255, 128, 0), None)
+    assert m["b"] == artmap.ArtEntry("imp")
+    for bad in ('a = 3', 'a = { drawing = "fox", tint = "orange" }', 'a = { drawing = "Fox Head" }',
+                'a = { drawing = "fox", colour = "#ffffff" }', 'a = { drawing = "fox", flip = "yes" }'):
+        with pytest.raises(artmap.ArtMapError):
+            artmap.parse("[art]\n" + bad + "\n")
+
+
+def test_every_vendored_drawing_names_its_author_and_licence():
+    authors = LIBRARY["authors"]
+    for name, d in LIBRARY["drawings"].items():
+        assert d["author"] in authors, name
+        assert d["body"].startswith("<path"), name
+    for slug, a in authors.items():
+        assert a["name"] and a["licence"] in ("CC BY 3.0", "CC0 1.0") and a["licence_url"].startswith("https://")
+    assert (ROOT / "assets" / "art" / "LICENSE-game-icons.txt").is_file()
+
+
+def test_only_drawings_a_card_or_back_uses_are_vendored():
+    used = set()
+    for g in GAME_NAMES:
+        used |= {e.drawing for e in artmap.load(g).values()} | {artmap.back(g)}
+    assert DRAWINGS == used
+
+
+def test_the_engine_reads_the_mapping_without_pygame():
+    code = ("import sys; from engine.core import artmap; artmap.load('evons'); artmap.back('essveil'); "
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_bundle_carries_the_drawings_and_mappings():
+    sys.path.insert(0, str(ROOT / "build_scripts"))
+    try:
+        import bundle
+    finally:
+        sys.path.pop(0)
+    srcs = {Path(src).resolve().relative_to(ROOT).as_posix() for src, _ in bundle.project_datas()}
+    assert "assets/art/game-icons.json" in srcs
+    assert "assets/art/LICENSE-game-icons.txt" in srcs
+    for g in GAME_NAMES:
+        assert f"engine/{g}/art.toml" in srcs
+
+
+@pytest.fixture
+def pg():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    pygame.init()
+    yield pygame
+
+
+def test_every_vendored_drawing_draws_a_silhouette(pg):
+    from client.cards import art
+    for name in sorted(DRAWINGS):
+        img = art.silhouette(name, 48)
+        assert img is not None, name
+        covered = sum(1 for x in range(0, 48, 3) for y in range(0, 48, 3) if img.get_at((x, y)).a > 128)
+        assert covered >= 8, f"{name} draws almost nothing"
+
+
+def test_different_cards_get_different_pictures_and_each_game_its_own_backdrop(pg):
+    from client.cards import art
+
+    def pixels(img):
+        return bytes(pg.image.tobytes(img, "RGB"))
+
+    a = art.art("blaze_drake", 120, 120, (214, 84, 44), game="evons")
+    b = art.art("cinder_fox", 120, 120, (214, 84, 44), game="evons")
+    assert pixels(a) != pixels(b)
+    # the same card asked for twice is the same picture (cached, not repainted differently)
+    assert pixels(a) == pixels(art.art("blaze_drake", 120, 120, (214, 84, 44), game="evons"))
+    # one drawing in two games: the backdrops differ
+    e1 = art.art("ember_adept", 160, 100, (58, 112, 214), game="everdawn")
+    e2 = art.art("ember_adept", 160, 100, (58, 112, 214), game="essveil")
+    assert pixels(e1) != pixels(e2)
+    # the figure is drawn in the card's colour: a red card's centre is reddish
+    red = art.art("hill_brute", 160, 100, (200, 62, 52), game="everdawn")
+    blue = art.art("hill_brute", 160, 100, (58, 112, 214), game="everdawn")
+    r_avg, b_avg = pg.transform.average_color(red), pg.transform.average_color(blue)
+    assert r_avg[0] > r_avg[2] and b_avg[2] > b_avg[0]
+
+
+def test_card_backs_differ_per_game_and_face_down_tiles_match_them(pg):
+    from client.cards import art
+    backs = [bytes(pg.image.tobytes(art.card_back(g, 90, 126), "RGBA")) for g in GAME_NAMES]
+    assert len(set(backs)) == 3
+    tile = art.tile_back(64, (110, 170, 255))
+    assert tile.get_size() == (64, 64)
+    assert tile.get_at((32, 32)) != tile.get_at((1, 32))  # emblem in the middle, owner rim outside
