@@ -15,6 +15,8 @@ COMMANDS = {
     "balance": ("engine.ai.cli", "balance_main", "starter decks round-robin: GAME"),
     "replay": ("engine.replaycli", "replay_main", "check a replay/save file reproduces: FILE"),
     "fuzz": ("engine.fuzz", "fuzz_main", "random and AI games with invariant checks: GAME --games N"),
+    "serve": ("engine.net.server", "serve_main", "run a Cardhall server: [--host H] [--port P] [--db PATH]"),
+    "serve-bench": ("engine.net.bench", "serve_bench_main", "load benchmark of one server: --matches N"),
 }
 
 

@@ -1,0 +1,577 @@
+"""Clients of the Cardhall server.
+
+* :class:`AsyncClient` — asyncio, for tests, the fuzzer and the benchmark.
+* :class:`Link` — a blocking socket in a background thread that reconnects by
+  itself (0.3 s, then up to 5 s apart) and, after each (re)connect, sends what
+  its owner asks (a ``resume`` with the actions already received), so a dropped
+  connection continues exactly where it was.
+* :class:`RemoteSession` — the network session adaptor: the same face as
+  :class:`engine.core.session.MatchSession` as far as a table uses it
+  (``match``, ``apply``, ``meta``, ``record``, ``len``, ``actor``), backed by
+  the server. ``match`` is the seat's view (from the server's ``view(seat)``)
+  whose ``legal_actions()`` are the server's; ``apply`` sends our action and
+  returns its events once the server has stored and acknowledged it, or
+  returns the events of the next update from the server (the opponent's
+  moves, queued in ``pending`` until the table shows them).
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import queue
+import socket
+import threading
+import time
+from types import SimpleNamespace
+
+from ..core.match import IllegalAction, Result
+from ..games import get_game
+from . import protocol as P
+
+
+# ================================================================ asyncio client
+class AsyncClient:
+    def __init__(self, name: str = "Player"):
+        self.name = name
+        self.reader = self.writer = None
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.received: list[dict] = []      # every message, in order (the hidden-information test reads it)
+        self.raw: list[bytes] = []
+        self.closed = False
+        self._ids = itertools.count(1)
+        self._task = None
+        self.backlog: list[dict] = []
+
+    async def connect(self, host: str, port: int) -> "AsyncClient":
+        self.reader, self.writer = await asyncio.open_connection(host, port, limit=4 * P.MAX_LINE)
+        self._task = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                line = await self.reader.readline()
+                if not line:
+                    break
+                self.raw.append(line)
+                msg = json.loads(line)
+                self.received.append(msg)
+                await self.inbox.put(msg)
+        except (ConnectionError, OSError, asyncio.IncompleteReadError, ValueError):
+            pass
+        finally:
+            self.closed = True
+            await self.inbox.put(None)
+
+    async def send(self, msg: dict) -> None:
+        msg = dict(msg)
+        msg.setdefault("v", P.VERSION)
+        self.writer.write(P.encode(msg))
+        await self.writer.drain()
+
+    async def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def next(self, timeout: float = 10.0):
+        """The next message (None once the connection is closed)."""
+        if self.backlog:
+            return self.backlog.pop(0)
+        if self.closed and self.inbox.empty():
+            return None
+        if timeout <= 0:
+            try:
+                return self.inbox.get_nowait()
+            except asyncio.QueueEmpty:
+                raise asyncio.TimeoutError from None
+        return await asyncio.wait_for(self.inbox.get(), timeout)
+
+    async def request(self, msg: dict, timeout: float = 10.0) -> dict | None:
+        """Send ``msg`` and wait for the reply to it; other messages are kept for :meth:`next`."""
+        rid = next(self._ids)
+        msg = dict(msg, id=rid)
+        await self.send(msg)
+        skipped = []
+        try:
+            while True:
+                m = await asyncio.wait_for(self.inbox.get(), timeout)
+                if m is None:
+                    return None
+                if m.get("re") == rid:
+                    return m
+                skipped.append(m)
+        finally:
+            self.backlog.extend(skipped)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            try:
+                await self.writer.wait_closed()
+            except (ConnectionError, OSError):
+                pass
+        if self._task is not None:
+            self._task.cancel()
+
+
+class SeatState:
+    """What one seat knows, folded from the messages it receives (headless players)."""
+
+    def __init__(self, match: str | None = None, seat: int | None = None, token: str | None = None):
+        self.match, self.seat, self.token = match, seat, token
+        self.index = 0
+        self.view = None
+        self.legal: list = []
+        self.to_move = None
+        self.result = None
+        self.waiting = True
+        self.clock = None
+        self.updates = 0
+
+    def feed(self, msg) -> None:
+        if not isinstance(msg, dict) or self.match is not None and msg.get("match") not in (None, self.match):
+            return
+        t = msg.get("t")
+        if t in ("created", "joined"):
+            self.match, self.seat, self.token = msg["match"], msg["seat"], msg["token"]
+        elif t == "state":
+            self.index, self.waiting = msg["index"], msg["waiting"]
+            self.view, self.legal = msg.get("view"), msg.get("legal", [])
+            self.to_move, self.result, self.clock = msg.get("to_move"), msg["result"], msg["clock"]
+        elif t == "update":
+            if msg["index"] <= self.index:
+                return
+            self.index = msg["index"]
+            self.view, self.legal, self.to_move = msg["view"], msg["legal"], msg["to_move"]
+            self.result = msg["result"]
+            self.clock = msg["clock"] or self.clock
+            self.updates += 1
+            self.waiting = False
+        elif t == "end":
+            self.result = msg["result"]
+        elif t == "timeout":
+            self.clock = msg["clock"]
+
+    @property
+    def my_move(self) -> bool:
+        return self.result is None and not self.waiting and self.to_move == self.seat and bool(self.legal)
+
+
+# ================================================================ threaded link (the app)
+class Link:
+    """A connection to a server that keeps itself up. Messages arrive in ``inbox``
+    (a ``queue.Queue``); ``{"t": "_link", "connected": bool}`` marks each change."""
+
+    def __init__(self, host: str, port: int, *, on_connect=None, timeout: float = 5.0):
+        self.host, self.port = host, int(port)
+        self.on_connect = on_connect      # () -> [messages to send after each (re)connect]
+        self.timeout = timeout
+        self.inbox: queue.Queue = queue.Queue()
+        self.connected = False
+        self.attempts = 0
+        self.last_error: str | None = None
+        self._sock = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._up = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cardhall-link", daemon=True)
+
+    def start(self) -> "Link":
+        self._thread.start()
+        return self
+
+    def wait_connected(self, timeout: float) -> bool:
+        return self._up.wait(timeout)
+
+    def _run(self) -> None:
+        delay = 0.3
+        while not self._stop.is_set():
+            self.attempts += 1
+            try:
+                s = socket.create_connection((self.host, self.port), timeout=self.timeout)
+            except OSError as e:
+                self.last_error = str(e) or type(e).__name__
+                self._stop.wait(delay)
+                delay = min(5.0, delay * 2)
+                continue
+            s.settimeout(None)
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self._lock:
+                self._sock = s
+            delay = 0.3
+            try:
+                for m in (self.on_connect() if self.on_connect else []):
+                    self._send_now(m)
+                self.connected = True
+                self._up.set()
+                self.inbox.put({"t": "_link", "connected": True})
+                f = s.makefile("rb")
+                while not self._stop.is_set():
+                    line = f.readline(4 * P.MAX_LINE)
+                    if not line:
+                        break
+                    try:
+                        msg = json.loads(line)
+                    except ValueError:
+                        continue
+                    if isinstance(msg, dict):
+                        self.inbox.put(msg)
+            except OSError as e:
+                self.last_error = str(e) or type(e).__name__
+            finally:
+                with self._lock:
+                    self._sock = None
+                try:
+                    s.close()
+                except OSError:
+                    pass
+                if self.connected:
+                    self.connected = False
+                    self._up.clear()
+                    self.inbox.put({"t": "_link", "connected": False})
+            self._stop.wait(delay)
+
+    def _send_now(self, msg: dict) -> None:
+        msg = dict(msg)
+        msg.setdefault("v", P.VERSION)
+        self._sock.sendall(P.encode(msg))
+
+    def send(self, msg: dict) -> bool:
+        """Send now; False if not connected (the caller decides what to do)."""
+        with self._lock:
+            if self._sock is None:
+                return False
+            try:
+                self._send_now(msg)
+                return True
+            except OSError:
+                try:
+                    self._sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+                return False
+
+    def drop(self) -> None:
+        """Cut the connection (it comes back by itself): tests of the rejoin."""
+        with self._lock:
+            if self._sock is not None:
+                try:
+                    self._sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def close(self) -> None:
+        self._stop.set()
+        self.drop()
+        self._thread.join(3)
+
+
+def request(link: Link, msg: dict, rid, timeout: float = 10.0, keep=None):
+    """Send ``msg`` with id ``rid`` on ``link`` and wait for the reply (others go to ``keep``)."""
+    if not link.send(dict(msg, id=rid)):
+        return None
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            return None
+        try:
+            m = link.inbox.get(timeout=left)
+        except queue.Empty:
+            return None
+        if m.get("re") == rid:
+            return m
+        if keep is not None:
+            keep.append(m)
+
+
+# ================================================================ the session adaptor
+_NET_CLASSES: dict = {}
+
+
+def _slots(cls):
+    out = []
+    for c in cls.__mro__:
+        s = c.__dict__.get("__slots__", ())
+        out.extend([s] if isinstance(s, str) else s)
+    return [x for x in out if x not in ("__dict__", "__weakref__")]
+
+
+def net_view_class(cls):
+    """``cls`` whose ``legal_actions()`` are the server's (a view cannot always
+    know them: e.g. Evons may pull a covered card it cannot see)."""
+    nc = _NET_CLASSES.get(cls)
+    if nc is None:
+        def legal_actions(self):
+            legal = getattr(self, "_net_legal", None)
+            if legal is None:
+                return cls.legal_actions(self)
+            return list(legal)
+        nc = type(cls.__name__, (cls,), {"__slots__": ("_net_legal",), "legal_actions": legal_actions,
+                                         "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+        _NET_CLASSES[cls] = nc
+    return nc
+
+
+def net_view(game: str, view_json: dict, legal):
+    cls = get_game(game).match_class
+    base = cls.from_json(view_json)
+    nc = net_view_class(cls)
+    nv = nc.__new__(nc)
+    for k in _slots(cls):
+        if hasattr(base, k):
+            setattr(nv, k, getattr(base, k))
+    nv._net_legal = [tuple(a) for a in legal] if legal is not None else []
+    return nv
+
+
+class RemoteSession:
+    """A match on a server, as the table sees a session (see the module doc)."""
+
+    ACK_TIMEOUT = 10.0
+
+    def __init__(self, link: Link, *, match: str, token: str, seat: int, state: dict, host: str = "",
+                 port: int = 0, code: str | None = None):
+        self.link = link
+        self.match_id, self.token, self.seat = match, token, seat
+        self.host, self.port, self.code = host, port, code
+        self.game = state["game"]
+        self.pace = state.get("pace", "live")
+        self.names = list(state.get("names") or ["Player 1", "Player 2"])
+        self.record = SimpleNamespace(meta={"mode": "online", "names": self._seat_names(),
+                                            "online": {"match": match, "seat": seat, "host": host,
+                                                       "port": port}},
+                                      decks=(), options=dict(state.get("options") or {}), result=None,
+                                      actions=[])
+        self.autosave = None
+        self.save_error = None
+        self.replay_path = None
+        self.pending: list[dict] = []      # updates received, not yet shown by the table
+        self.notes: list[tuple[str, str]] = []   # (text, kind) for toasts
+        self.received = 0                  # updates received (= the server's index we know)
+        self.applied = 0                   # updates the table has shown
+        self._actors: list[int] = []
+        self._ids = itertools.count(1)
+        self._match = None
+        self.final: Result | None = None   # how the match ended (the server decides)
+        self.final_why = None
+        self.clock = None
+        self.clock_at = time.monotonic()
+        self.opponent = {"connected": True, "away": 0.0, "claim_after": None}
+        self.opponent_at = time.monotonic()
+        self.waiting = True
+        self.resynced = False
+        self._reconnects = 0
+        self._resync(state)
+        link.on_connect = self._on_connect
+
+    def _seat_names(self):
+        n = list(self.names)
+        n[self.seat] = "You"
+        return n
+
+    # ------------------------------------------------------------ link
+    def _on_connect(self):
+        self._reconnects += 1
+        return [{"t": "hello", "name": self.names[self.seat]},
+                {"t": "resume", "match": self.match_id, "token": self.token, "have": self.received}]
+
+    @property
+    def connected(self) -> bool:
+        return self.link.connected
+
+    def poll(self) -> None:
+        """Take in whatever the server sent (call every frame)."""
+        while True:
+            try:
+                m = self.link.inbox.get_nowait()
+            except queue.Empty:
+                return
+            self.handle(m)
+
+    def handle(self, m: dict) -> None:
+        t = m.get("t")
+        if t == "_link":
+            if not m["connected"]:
+                self.notes.append(("Connection to the server lost: reconnecting…", "error"))
+            return
+        if m.get("match") not in (None, self.match_id):
+            return
+        if t == "state":
+            self.names = list(m.get("names") or self.names)
+            self.record.meta["names"] = self._seat_names()
+            self.opponent = m.get("opponent") or self.opponent
+            self.opponent_at = time.monotonic()
+            self._set_clock(m.get("clock"))
+            if m.get("result") is not None:
+                self.final = Result.from_json(m["result"])
+            if m.get("view") is not None and (m["index"] != self.received or self._match is None):
+                self._resync(m)
+            self.waiting = bool(m.get("waiting"))
+        elif t == "update":
+            i = m.get("index")
+            if i == self.received + 1:
+                self.pending.append(m)
+                self.received = i
+                self._set_clock(m.get("clock"))
+                self.waiting = False
+            elif isinstance(i, int) and i > self.received + 1:
+                self._resync(m)
+        elif t == "end":
+            self.final = Result.from_json(m["result"])
+            self.final_why = m.get("why")
+            self._set_clock(m.get("clock"))
+        elif t == "presence":
+            if m.get("seat") == 1 - self.seat:
+                was = self.opponent.get("connected")
+                self.opponent = m
+                self.opponent_at = time.monotonic()
+                if was and not m.get("connected"):
+                    self.notes.append((f"{self.names[1 - self.seat]} lost the connection.", "info"))
+                elif not was and m.get("connected"):
+                    self.notes.append((f"{self.names[1 - self.seat]} is back.", "info"))
+        elif t == "timeout":
+            self._set_clock(m.get("clock"))
+            who = "You" if m["seat"] == self.seat else self.names[m["seat"]]
+            self.notes.append((f"{who} ran out of time ({m['timeouts']} of {m['limit']}).", "error"))
+        elif t == "error":
+            self.notes.append((m.get("message", "The server refused that."), "error"))
+
+    def _set_clock(self, c) -> None:
+        if c is not None:
+            self.clock = c
+            self.clock_at = time.monotonic()
+
+    def _resync(self, m: dict) -> None:
+        """Jump to the position in ``m`` (a state, or an update after a gap)."""
+        self.pending.clear()
+        self.waiting = bool(m.get("waiting", False))
+        if m.get("view") is None:
+            return
+        i = m["index"]
+        self._match = net_view(self.game, m["view"], m.get("legal") if m.get("to_move") == self.seat else [])
+        self.received = self.applied = i
+        self._actors = (self._actors + [-1] * i)[:i]
+        self._set_clock(m.get("clock"))
+        if m.get("result") is not None:
+            self.final = Result.from_json(m["result"])
+        self.resynced = True
+
+    def _take(self, m: dict) -> list:
+        self._match = net_view(self.game, m["view"], m["legal"] if m["to_move"] == self.seat else [])
+        self._actors.append(m["actor"])
+        self.applied = m["index"]
+        if m.get("result") is not None:
+            self.final = Result.from_json(m["result"])
+        return [tuple(e) for e in m["events"]]
+
+    # ------------------------------------------------------------ the session face
+    @property
+    def match(self):
+        return self._match
+
+    @property
+    def meta(self) -> dict:
+        return self.record.meta
+
+    @property
+    def actions(self) -> list:
+        return []
+
+    def __len__(self) -> int:
+        return self.applied
+
+    def actor(self, i: int) -> int:
+        return self._actors[i]
+
+    def step(self, i: int):
+        raise IndexError("an online match keeps its history on the server")
+
+    def can_undo(self, seat) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    def set_meta(self, key, value) -> None:
+        self.record.meta[key] = value
+
+    def next_remote(self) -> dict | None:
+        """The next update from the server the table has not shown yet."""
+        return self.pending[0] if self.pending else None
+
+    def apply(self, action) -> list:
+        """The next pending update if ``action`` is its action; else our move: send it
+        and return its events once the server has stored it. :class:`IllegalAction`
+        (with the server's reason) if refused; nothing changes then."""
+        action = [int(x) for x in action]
+        if self.pending:
+            head = self.pending[0]
+            if action == head["action"]:
+                self.pending.pop(0)
+                return self._take(head)
+            raise IllegalAction("Wait a moment: the other player's move is still being shown.", tuple(action))
+        if self.final is not None:
+            raise IllegalAction("The match is over.", tuple(action))
+        m = self._match
+        if m is None or m.to_move() != self.seat:
+            raise IllegalAction("It is not your decision.", tuple(action))
+        if not self.link.connected:
+            raise IllegalAction("Not connected to the server: reconnecting…", tuple(action))
+        rid = f"a{next(self._ids)}"
+        keep: list = []
+        reply = request(self.link, {"t": "act", "match": self.match_id, "action": action,
+                                    "index": self.received}, rid, self.ACK_TIMEOUT, keep)
+        for k in keep:
+            self.handle(k)
+        if reply is None:
+            raise IllegalAction("No answer from the server: if the move arrived it is shown when "
+                                "the connection is back.", tuple(action))
+        if reply.get("t") == "error":
+            raise IllegalAction(reply.get("message") or "The server refused that.", tuple(action))
+        if reply.get("t") != "update" or reply.get("index") != self.received + 1:
+            self.handle(reply)
+            raise IllegalAction("The match moved on; it is shown as it stands.", tuple(action))
+        self.received = reply["index"]
+        self._set_clock(reply.get("clock"))
+        return self._take(reply)
+
+    def concede(self) -> bool:
+        return self.link.send({"t": "concede", "match": self.match_id})
+
+    def claim(self) -> bool:
+        return self.link.send({"t": "claim", "match": self.match_id})
+
+    def can_claim(self) -> bool:
+        o = self.opponent
+        after = o.get("claim_after")
+        if after is None or o.get("connected", True) or self.final is not None:
+            return False
+        return self.opponent_away() >= after
+
+    def opponent_away(self) -> float:
+        """Seconds the opponent has been away from the table (0 while connected)."""
+        o = self.opponent
+        if o.get("connected", True):
+            return 0.0
+        return float(o.get("away", 0)) + (time.monotonic() - self.opponent_at)
+
+    def clock_now(self):
+        """The server's clock as of now (counted down locally between messages)."""
+        c = self.clock
+        if c is None:
+            return None
+        c = dict(c, left=list(c["left"]), bank=list(c["bank"]))
+        p = c.get("mover")
+        if p is not None and self.final is None:
+            dt = time.monotonic() - self.clock_at
+            left = c["left"][p] - dt
+            if left < 0:
+                c["bank"][p] = max(0.0, c["bank"][p] + left)
+                left = 0.0
+            c["left"][p] = left
+        return c
+
+    def close(self) -> None:
+        self.link.close()

@@ -1,0 +1,587 @@
+"""The judge: every match on one server, every seat, every message.
+
+:class:`Hall` is synchronous and knows nothing of sockets: the asyncio server
+(:mod:`engine.net.server`) hands it each line a connection sends and a
+:class:`Conn` to answer on; tests drive it directly with fake connections and
+an injected clock. The real match lives only here; a seat receives only
+``view(seat)``, the legal actions when it is its decision, and events (and the
+opponent's actions) filtered for it. Every action is applied through the
+engine (``why_illegal`` first, on a copy) and stored in one transaction before
+anyone is told of it; a refused message changes nothing.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sys
+import time
+from typing import Callable
+
+from ..core.deck import Deck
+from ..core.files import FileProblem
+from ..core.match import Result
+from ..core.record import check_action
+from ..games import GAME_NAMES, get_game
+from . import protocol as P
+from .pace import PACES, Clock
+from .storage import Storage, StoredMatch
+
+CATCH_UP_MAX = 80          # a resume this many actions behind (or fewer) gets every update; else one state
+HEARTBEAT_EVERY = 2.0
+BAD_CODES_PER_PEER = 30    # wrong join codes from one address per PEER_WINDOW seconds
+PEER_WINDOW = 600.0
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+class Conn:
+    """One client connection as the hall sees it (the server subclasses it)."""
+
+    _ids = 0
+
+    def __init__(self, peer: str = "local"):
+        Conn._ids += 1
+        self.id = Conn._ids
+        self.peer = peer
+        self.attached: dict[str, int] = {}   # match id -> seat
+        self.bad_codes = 0
+        self.closed = False
+        self.name = "Player"
+
+    def send(self, msg: dict) -> None:
+        self.send_bytes(P.encode(msg))
+
+    def send_bytes(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class Table:
+    """One match on the server (waiting for its second player, playing or over)."""
+
+    def __init__(self, sm: StoredMatch, now: float):
+        self.id = sm.id
+        self.game = sm.game
+        self.cls = get_game(sm.game).match_class
+        self.pace = PACES[sm.pace]
+        self.options = dict(sm.options)
+        self.seed = sm.seed
+        spec = get_game(sm.game)
+        self.decks = [None if d is None else Deck.from_json(d, game=sm.game, known_ids=spec.cards)
+                      for d in sm.decks]
+        self.names = list(sm.names)
+        self.token_hashes = list(sm.token_hashes)
+        self.code_hash = sm.code_hash
+        self.created = sm.created
+        self.match = None
+        self.actions: list[tuple] = []
+        self.actors: list[int] = []
+        self.times: list[float] = []
+        self.result: Result | None = Result.from_json(sm.result) if sm.result else None
+        self.clock: Clock | None = Clock.from_json(sm.clock, now) if sm.clock else None
+        self.conns: list[set] = [set(), set()]
+        self.away_since = [now, now]
+        if self.seed is not None:
+            m = self.new_match()
+            for a, seat, t in sm.actions:
+                if m.result() is not None or m.to_move() != seat or m.why_illegal(a) is not None:
+                    raise FileProblem(f"match {sm.id}: stored action {len(self.actions) + 1} does not replay")
+                m.apply(a, check=False)
+                self.actions.append(tuple(a))
+                self.actors.append(seat)
+                self.times.append(t)
+            self.match = m
+            if self.result is None and m.result() is not None:
+                self.result = m.result()
+
+    def new_match(self):
+        return self.cls.new(tuple(self.decks), self.seed, self.options)
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    def connected(self, seat: int) -> bool:
+        return bool(self.conns[seat])
+
+    def seat_of_token(self, token) -> int | None:
+        if not isinstance(token, str) or len(token) > 100:
+            return None
+        h = _hash(token)
+        for seat, th in enumerate(self.token_hashes):
+            if th is not None and hmac.compare_digest(h, th):
+                return seat
+        return None
+
+
+class Hall:
+    def __init__(self, storage: Storage, *, now: Callable[[], float] = time.time, log=None):
+        self.storage = storage
+        self.now = now
+        self.log = log or (lambda text: None)
+        self.tables: dict[str, Table] = {}
+        self.by_code: dict[str, Table] = {}
+        self.peer_bad: dict[str, list[float]] = {}
+        self.actions_applied = 0
+        self._last_heartbeat = 0.0
+        self._load()
+
+    # ================================================================ start-up
+    def _load(self) -> None:
+        now = self.now()
+        hb = self.storage.last_heartbeat()
+        for sm in self.storage.load_all():
+            try:
+                t = Table(sm, now)
+            except Exception as e:  # noqa: BLE001 - one broken match must not stop the server
+                self.log(f"match {sm.id} cannot be restored: {e}")
+                continue
+            self.tables[t.id] = t
+            if t.code_hash is not None and not t.started and t.result is None:
+                self.by_code[t.code_hash] = t
+            if t.clock is not None and t.result is None and t.clock.mover is not None:
+                # the time the mover used before the server stopped counts; the time it was down does not
+                upto = hb if hb is not None else t.clock.since
+                t.clock.charge(max(upto, t.clock.since))
+                t.clock.since = now
+        self.tick()
+
+    # ================================================================ connections
+    def handle(self, conn: Conn, line: bytes) -> None:
+        """One line from ``conn``. Anything wrong gets an error reply; nothing else changes."""
+        if len(line) > P.MAX_LINE:
+            conn.send(P.error(P.E_TOO_LARGE, f"A message may be at most {P.MAX_LINE} bytes."))
+            conn.close()
+            return
+        try:
+            msg = json.loads(line)
+        except (ValueError, RecursionError):
+            conn.send(P.error(P.E_NOT_JSON, "That message is not JSON."))
+            return
+        if not isinstance(msg, dict):
+            conn.send(P.error(P.E_BAD_MESSAGE, "A message must be a JSON object."))
+            return
+        rid = msg.get("id")
+        if not (rid is None or isinstance(rid, int) and not isinstance(rid, bool) and abs(rid) < 1 << 53
+                or isinstance(rid, str) and len(rid) <= 64):
+            rid = None
+        if msg.get("v") != P.VERSION:
+            conn.send(P.error(P.E_VERSION, f"This server speaks protocol version {P.VERSION}.", rid))
+            return
+        kind = msg.get("t")
+        fn = self.HANDLERS.get(kind) if isinstance(kind, str) else None
+        if fn is None:
+            conn.send(P.error(P.E_UNKNOWN_TYPE, "Unknown message type.", rid))
+            return
+        try:
+            fn(self, conn, msg, rid)
+        except Exception as e:  # noqa: BLE001 - a bug on one message must not stop the server
+            self.log(f"error on {kind!r}: {type(e).__name__}: {e}")
+            conn.send(P.error(P.E_SERVER, "The server could not do that.", rid))
+
+    def disconnect(self, conn: Conn) -> None:
+        now = self.now()
+        for mid, seat in list(conn.attached.items()):
+            t = self.tables.get(mid)
+            if t is None:
+                continue
+            t.conns[seat].discard(conn)
+            if not t.conns[seat]:
+                t.away_since[seat] = now
+                self._to_seat(t, 1 - seat, self._presence(t, seat, now))
+        conn.attached.clear()
+
+    def _attach(self, conn: Conn, t: Table, seat: int) -> None:
+        was = t.connected(seat)
+        conn.attached[t.id] = seat
+        t.conns[seat].add(conn)
+        if not was:
+            self._to_seat(t, 1 - seat, self._presence(t, seat, self.now()))
+
+    def _presence(self, t: Table, seat: int, now: float) -> dict:
+        return {"v": P.VERSION, "t": "presence", "match": t.id, "seat": seat, "connected": t.connected(seat),
+                "away": 0.0 if t.connected(seat) else round(now - t.away_since[seat], 1),
+                "claim_after": t.pace.away}
+
+    def _to_seat(self, t: Table, seat: int, msg: dict) -> None:
+        if t.conns[seat]:
+            data = P.encode(msg)
+            for c in list(t.conns[seat]):
+                c.send_bytes(data)
+
+    def _table_of(self, conn: Conn, msg: dict, rid):
+        mid = msg.get("match")
+        t = self.tables.get(mid) if isinstance(mid, str) else None
+        if t is None or mid not in conn.attached:
+            conn.send(P.error(P.E_NOT_IN_MATCH, "You are not playing in that match.", rid))
+            return None, None
+        return t, conn.attached[mid]
+
+    # ================================================================ messages
+    def _hello(self, conn, msg, rid):
+        conn.name = P.clean_name(msg.get("name"))
+        conn.send({"v": P.VERSION, "t": "welcome", "re": rid, "server": "cardhall", "games": list(GAME_NAMES),
+                   "paces": list(PACES)})
+
+    def _ping(self, conn, msg, rid):
+        conn.send({"v": P.VERSION, "t": "pong", "re": rid})
+
+    def _deck(self, conn, game, obj, rid):
+        spec = get_game(game)
+        try:
+            deck = Deck.from_json(obj, game=game, known_ids=spec.cards)
+        except FileProblem as e:
+            conn.send(P.error(P.E_BAD_DECK, f"That deck cannot be used: {e}", rid))
+            return None
+        problems = spec.validate_deck(deck)
+        if problems:
+            conn.send(P.error(P.E_BAD_DECK, "That deck is not legal: " + problems[0], rid))
+            return None
+        return deck
+
+    def _create(self, conn, msg, rid):
+        game = msg.get("game")
+        if game not in GAME_NAMES:
+            conn.send(P.error(P.E_BAD_MESSAGE, "Unknown game.", rid))
+            return
+        pace = msg.get("pace", "live")
+        if pace not in PACES:
+            conn.send(P.error(P.E_BAD_MESSAGE, "The pace must be live or daily.", rid))
+            return
+        cls = get_game(game).match_class
+        opts = cls.default_options()
+        given = msg.get("options") or {}
+        if not isinstance(given, dict):
+            conn.send(P.error(P.E_BAD_MESSAGE, "Options must be an object.", rid))
+            return
+        for k, v in given.items():
+            if k not in opts or type(v) is not type(opts[k]):
+                conn.send(P.error(P.E_BAD_MESSAGE, f"Unknown or mistyped option {P.clean_name(k, '?')!r}.", rid))
+                return
+            opts[k] = v
+        deck = self._deck(conn, game, msg.get("deck"), rid)
+        if deck is None:
+            return
+        name = P.clean_name(msg.get("name"), conn.name)
+        code = P.new_code()
+        while _hash(code) in self.by_code:
+            code = P.new_code()
+        token = P.new_token()
+        mid = secrets.token_hex(8)
+        sm = StoredMatch(mid, game, pace, opts, None, [deck.to_json(), None], [name, "…"],
+                         [_hash(token), None], _hash(code), self.now())
+        self.storage.create(sm)
+        t = Table(sm, self.now())
+        self.tables[mid] = t
+        self.by_code[t.code_hash] = t
+        conn.send({"v": P.VERSION, "t": "created", "re": rid, "match": mid, "seat": 0, "token": token,
+                   "code": code, "game": game, "pace": pace})
+        self._attach(conn, t, 0)
+        conn.send(self.state_msg(t, 0))
+
+    def _bad_code(self, conn, rid, text):
+        now = self.now()
+        conn.bad_codes += 1
+        hist = [x for x in self.peer_bad.get(conn.peer, []) if now - x < PEER_WINDOW]
+        hist.append(now)
+        self.peer_bad[conn.peer] = hist
+        conn.send(P.error(P.E_BAD_CODE, text, rid))
+        if conn.bad_codes >= P.BAD_CODES_PER_CONN or len(hist) > BAD_CODES_PER_PEER:
+            conn.close()
+
+    def _join(self, conn, msg, rid):
+        code = P.norm_code(msg.get("code"))
+        hist = [x for x in self.peer_bad.get(conn.peer, []) if self.now() - x < PEER_WINDOW]
+        if len(hist) >= BAD_CODES_PER_PEER:
+            conn.send(P.error(P.E_BAD_CODE, "Too many wrong join codes from your address; try again later.", rid))
+            conn.close()
+            return
+        t = self.by_code.get(_hash(code)) if code is not None else None
+        if t is None or t.started or t.result is not None:
+            self._bad_code(conn, rid, "No match is waiting for that join code.")
+            return
+        deck = self._deck(conn, t.game, msg.get("deck"), rid)
+        if deck is None:
+            return
+        now = self.now()
+        seed = secrets.randbits(63)
+        name = P.clean_name(msg.get("name"), conn.name)
+        if name == t.names[0]:
+            name = (name[:P.MAX_NAME - 4] + " (2)")
+        token = P.new_token()
+        decks = [t.decks[0], deck]
+        m = t.cls.new(tuple(decks), seed, t.options)
+        clock = Clock(t.pace, now)
+        clock.start(m, now)
+        self.storage.start(t.id, deck1=deck.to_json(), name1=name, token_hash1=_hash(token), seed=seed,
+                           clock=clock.to_json())
+        del self.by_code[t.code_hash]
+        t.code_hash = None
+        t.decks, t.seed, t.match, t.clock = decks, seed, m, clock
+        t.names[1] = name
+        t.token_hashes[1] = _hash(token)
+        t.away_since = [now, now]
+        conn.send({"v": P.VERSION, "t": "joined", "re": rid, "match": t.id, "seat": 1, "token": token,
+                   "game": t.game, "pace": t.pace.name})
+        self._attach(conn, t, 1)
+        for seat in (0, 1):
+            self._to_seat(t, seat, self.state_msg(t, seat))
+
+    def _resume(self, conn, msg, rid):
+        mid = msg.get("match")
+        t = self.tables.get(mid) if isinstance(mid, str) else None
+        seat = t.seat_of_token(msg.get("token")) if t is not None else None
+        if seat is None:
+            self._bad_code(conn, rid, "That match or seat is not known here.")
+            return
+        self._attach(conn, t, seat)
+        have = msg.get("have")
+        n = len(t.actions)
+        if t.started and isinstance(have, int) and not isinstance(have, bool) and 0 <= have < n \
+                and n - have <= CATCH_UP_MAX:
+            for upd in self.catch_up(t, seat, have):
+                conn.send(upd)
+        st = self.state_msg(t, seat)
+        st["re"] = rid
+        conn.send(st)
+
+    def _act(self, conn, msg, rid):
+        t, seat = self._table_of(conn, msg, rid)
+        if t is None:
+            return
+        if not t.started:
+            conn.send(P.error(P.E_WAITING, "The match has not begun: the other player has not joined.", rid))
+            return
+        now = self.now()
+        self._run_clock(t, now)
+        if t.result is not None:
+            conn.send(P.error(P.E_OVER, "The match is over.", rid))
+            return
+        m = t.match
+        if m.to_move() != seat:
+            conn.send(P.error(P.E_NOT_YOUR_TURN, "It is not your decision.", rid))
+            return
+        idx = msg.get("index")
+        if idx is not None and idx != len(t.actions):
+            conn.send(P.error(P.E_STALE, "The match has moved on; here is where it stands.", rid))
+            conn.send(self.state_msg(t, seat))
+            return
+        a = check_action(msg.get("action"))
+        if a is None:
+            conn.send(P.error(P.E_BAD_MESSAGE, "An action is a list of whole numbers.", rid))
+            return
+        reason = m.why_illegal(a)
+        if reason is not None:
+            conn.send(P.error(P.E_ILLEGAL, reason, rid))
+            return
+        public = P.action_for(m, a, seat, 1 - seat)
+        m2 = m.clone()
+        events = m2.apply(a, check=False)
+        clock = t.clock.copy()
+        clock.start(m2, now)
+        res = m2.result()
+        self.storage.append_action(t.id, len(t.actions), a, seat, now, clock.to_json(),
+                                   None if res is None else res.to_json())
+        t.match, t.clock = m2, clock
+        t.actions.append(a)
+        t.actors.append(seat)
+        t.times.append(now)
+        self.actions_applied += 1
+        if res is not None:
+            t.result = res
+        for s in (0, 1):
+            if not t.conns[s]:
+                continue
+            upd = self.update_msg(t, s, seat, a if s == seat else public, events, m2, now)
+            if s == seat:
+                for c in list(t.conns[s]):
+                    if c is conn:
+                        upd2 = dict(upd)
+                        upd2["re"] = rid
+                        c.send(upd2)
+                    else:
+                        c.send(upd)
+            else:
+                self._to_seat(t, s, upd)
+
+    def _end(self, t: Table, result: Result, why: str) -> None:
+        now = self.now()
+        if t.clock is not None:
+            t.clock.stop(now)
+        t.result = result
+        self.storage.finish(t.id, result.to_json(), None if t.clock is None else t.clock.to_json())
+        if t.code_hash is not None:
+            self.by_code.pop(t.code_hash, None)
+            t.code_hash = None
+        for s in (0, 1):
+            self._to_seat(t, s, {"v": P.VERSION, "t": "end", "match": t.id, "result": result.to_json(),
+                                 "why": why, "index": len(t.actions),
+                                 "clock": None if t.clock is None else t.clock.public(now)})
+
+    def _concede(self, conn, msg, rid):
+        t, seat = self._table_of(conn, msg, rid)
+        if t is None:
+            return
+        if t.result is not None:
+            conn.send(P.error(P.E_OVER, "The match is over.", rid))
+            return
+        if not t.started:
+            self._end(t, Result(None, "The match was called off before it began"), "cancelled")
+            return
+        self._end(t, Result(1 - seat, f"{t.names[seat]} conceded"), "concede")
+
+    def _claim(self, conn, msg, rid):
+        t, seat = self._table_of(conn, msg, rid)
+        if t is None:
+            return
+        if t.result is not None or not t.started:
+            conn.send(P.error(P.E_OVER if t.result is not None else P.E_WAITING, "There is no match to claim.", rid))
+            return
+        o = 1 - seat
+        now = self.now()
+        if t.pace.away is None:
+            conn.send(P.error(P.E_NOT_AWAY, "Daily matches cannot be claimed: the move clock decides.", rid))
+            return
+        if t.connected(o) or now - t.away_since[o] < t.pace.away:
+            left = 0 if t.connected(o) else t.pace.away - (now - t.away_since[o])
+            conn.send(P.error(P.E_NOT_AWAY, "Your opponent is at the table." if t.connected(o) else
+                              f"Your opponent has been away less than {int(t.pace.away)} seconds "
+                              f"({int(left + 0.999)} to go).", rid))
+            return
+        self._end(t, Result(seat, f"{t.names[o]} left the table"), "claim")
+
+    def _list(self, conn, msg, rid):
+        items = msg.get("matches")
+        if not isinstance(items, list) or len(items) > P.MAX_LIST:
+            conn.send(P.error(P.E_BAD_MESSAGE, f"List at most {P.MAX_LIST} matches.", rid))
+            return
+        now = self.now()
+        out = []
+        for it in items:
+            if not isinstance(it, dict):
+                continue
+            mid = it.get("match")
+            t = self.tables.get(mid) if isinstance(mid, str) else None
+            seat = t.seat_of_token(it.get("token")) if t is not None else None
+            if seat is None:
+                out.append({"match": mid if isinstance(mid, str) and len(mid) < 40 else None, "known": False})
+                continue
+            self._run_clock(t, now)
+            mover = t.match.to_move() if t.started and t.result is None else None
+            rem = t.clock.remaining(now) if t.clock is not None and t.result is None else None
+            out.append({"match": t.id, "known": True, "game": t.game, "pace": t.pace.name, "seat": seat,
+                        "names": t.names, "waiting": not t.started, "index": len(t.actions),
+                        "turn": t.match.turn() if t.started else 0, "to_move": mover,
+                        "your_move": mover == seat,
+                        "time_left": None if rem is None else round(rem[0] + rem[1], 1),
+                        "result": None if t.result is None else t.result.to_json()})
+        conn.send({"v": P.VERSION, "t": "list", "re": rid, "matches": out})
+
+    HANDLERS = {"hello": _hello, "ping": _ping, "create": _create, "join": _join, "resume": _resume,
+                "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list}
+
+    # ================================================================ what a seat is sent
+    def state_msg(self, t: Table, seat: int) -> dict:
+        now = self.now()
+        m = t.match
+        msg = {"v": P.VERSION, "t": "state", "match": t.id, "seat": seat, "game": t.game, "pace": t.pace.name,
+               "names": list(t.names), "index": len(t.actions), "waiting": not t.started,
+               "options": dict(t.options),
+               "result": None if t.result is None else t.result.to_json(),
+               "clock": None if t.clock is None else t.clock.public(now),
+               "opponent": self._presence(t, 1 - seat, now)}
+        if m is not None:
+            msg["view"] = m.view(seat).to_json()
+            msg["to_move"] = m.to_move()
+            msg["legal"] = [list(a) for a in m.legal_actions()] if m.to_move() == seat and t.result is None \
+                else []
+        return msg
+
+    def update_msg(self, t: Table, seat: int, actor: int, action, events, after, now) -> dict:
+        over = t.result
+        return {"v": P.VERSION, "t": "update", "match": t.id, "index": len(t.actions),
+                "actor": actor, "action": list(action), "events": P.events_for(t.cls, events, seat),
+                "view": after.view(seat).to_json(), "to_move": after.to_move(),
+                "legal": [list(a) for a in after.legal_actions()] if after.to_move() == seat and over is None
+                else [],
+                "result": None if over is None else over.to_json(),
+                "clock": None if t.clock is None else t.clock.public(now)}
+
+    def catch_up(self, t: Table, seat: int, have: int) -> list[dict]:
+        """The updates ``seat`` missed after its first ``have`` actions (replayed, exact)."""
+        now = self.now()
+        m = t.new_match()
+        for a in t.actions[:have]:
+            m.apply(a, check=False)
+        out = []
+        n = len(t.actions)
+        for i in range(have, n):
+            a, actor = t.actions[i], t.actors[i]
+            public = P.action_for(m, a, actor, seat)
+            events = m.apply(a, check=False)
+            last = i == n - 1
+            res = (t.result if last else None) or m.result()
+            out.append({"v": P.VERSION, "t": "update", "match": t.id, "index": i + 1, "actor": actor,
+                        "action": public, "events": P.events_for(t.cls, events, seat),
+                        "view": m.view(seat).to_json(), "to_move": m.to_move(),
+                        "legal": [list(x) for x in m.legal_actions()] if m.to_move() == seat and res is None
+                        else [],
+                        "result": None if res is None else res.to_json(),
+                        "clock": None if t.clock is None or not last else t.clock.public(now),
+                        "catch_up": True})
+        return out
+
+    # ================================================================ clocks
+    def _run_clock(self, t: Table, now: float) -> None:
+        c = t.clock
+        if c is None or t.result is None and not t.started or t.result is not None:
+            return
+        for _ in range(t.pace.limit + 1):
+            d = c.deadline()
+            if d is None or d > now:
+                return
+            seat, forfeit = c.timeout()
+            name = t.names[seat]
+            if forfeit:
+                why = (f"{name} missed {t.pace.limit} moves" if t.pace.name == "daily"
+                       else f"{name} ran out of time {t.pace.limit} times")
+                self._end(t, Result(1 - seat, why), "timeout")
+                return
+            self.storage.save_clock(t.id, c.to_json())
+            for s in (0, 1):
+                self._to_seat(t, s, {"v": P.VERSION, "t": "timeout", "match": t.id, "seat": seat,
+                                     "timeouts": c.timeouts[seat], "limit": t.pace.limit,
+                                     "clock": c.public(now)})
+
+    def tick(self) -> None:
+        """Run every clock up to now (timeouts, forfeits) and write the heartbeat."""
+        now = self.now()
+        for t in list(self.tables.values()):
+            if t.result is None and t.started:
+                self._run_clock(t, now)
+        if now - self._last_heartbeat >= HEARTBEAT_EVERY or now < self._last_heartbeat:
+            self._last_heartbeat = now
+            self.storage.heartbeat(now)
+
+    def next_deadline(self) -> float | None:
+        ds = [t.clock.deadline() for t in self.tables.values()
+              if t.result is None and t.started and t.clock is not None]
+        ds = [d for d in ds if d is not None]
+        return min(ds) if ds else None
+
+    def close(self) -> None:
+        try:
+            self.storage.heartbeat(self.now())
+        except Exception:  # noqa: BLE001
+            pass
+        self.storage.close()
+
+
+def _log_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

@@ -1,0 +1,147 @@
+"""The Cardhall wire protocol, version 1: one JSON object per line (UTF-8,
+``\\n``-terminated), each at most :data:`MAX_LINE` bytes.
+
+Every message carries ``"v": 1`` and a type ``"t"``; a request may carry an
+``"id"`` (a short string or int) that the reply echoes as ``"re"``.
+
+Client → server
+
+=============  ==========================================================  =====================
+``t``          fields                                                      reply
+=============  ==========================================================  =====================
+``hello``      ``name``                                                    ``welcome``
+``create``     ``game``, ``deck`` (deck JSON), ``name``, ``pace``          ``created`` (``match``,
+               (``"live"``/``"daily"``), ``options``                       ``seat``, ``token``,
+                                                                           ``code``) + ``state``
+``join``       ``code``, ``deck``, ``name``                                ``joined`` + ``state``
+``resume``     ``match``, ``token``, ``have`` (actions already received)   catch-up ``update``\\ s
+                                                                           or ``state``
+``act``        ``match``, ``action`` (list of ints), ``index`` (actions    ``update`` to both seats
+               seen)
+``concede``    ``match`` (leaving for good is the same: a loss)            ``update``/``end``
+``claim``      ``match``: the opponent has been away 2 minutes: win        ``end``
+``list``       ``matches``: ``[{"match", "token"}, ...]``                  ``list``
+``ping``                                                                   ``pong``
+=============  ==========================================================  =====================
+
+Server → client: ``welcome``, ``created``, ``joined``, ``state`` (the whole
+position for one seat), ``update`` (one action: ``actor``, ``action`` as that
+seat may see it, ``events`` filtered for that seat, then the new ``view``,
+``legal`` actions when it is that seat's decision, ``clock``, ``result``),
+``presence`` (the opponent connected / away), ``end``, ``list``, ``pong`` and
+``error`` (``code``, ``message``). A seat only ever receives ``view(seat)``
+(:meth:`engine.core.match.Match.view`: the opponent's hand, both decks' order,
+covered cards and the RNG masked) and events through the game's own
+``event_for`` / ``mask_event``.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+
+VERSION = 1
+MAX_LINE = 64 * 1024          # bytes per message, newline included
+MAX_NAME = 24
+MAX_LIST = 50
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud safely
+CODE_LEN = 10                  # 31^10 ≈ 8e14 codes; 5 wrong tries close the connection
+BAD_CODES_PER_CONN = 5
+FLOOD_RATE = 50.0              # messages per second allowed on one connection ...
+FLOOD_BURST = 200              # ... with this many in a burst
+
+# error codes (the "code" of an "error" message)
+E_TOO_LARGE = "too_large"
+E_NOT_JSON = "not_json"
+E_VERSION = "version"
+E_BAD_MESSAGE = "bad_message"
+E_UNKNOWN_TYPE = "unknown_type"
+E_NOT_IN_MATCH = "not_in_match"
+E_NOT_YOUR_TURN = "not_your_turn"
+E_STALE = "stale"
+E_ILLEGAL = "illegal"
+E_OVER = "over"
+E_WAITING = "waiting"
+E_BAD_CODE = "bad_code"
+E_BAD_TOKEN = "bad_token"
+E_BAD_DECK = "bad_deck"
+E_FLOOD = "flood"
+E_NOT_AWAY = "not_away"
+E_SERVER = "server"
+
+
+def encode(obj) -> bytes:
+    """One message as a line of compact JSON."""
+    return (json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def new_code() -> str:
+    """A fresh join code from the secrets module (shown as XXXXX-XXXXX)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
+
+
+def show_code(code: str) -> str:
+    return code[:5] + "-" + code[5:] if len(code) == CODE_LEN else code
+
+
+def norm_code(text) -> str | None:
+    """A typed join code in its canonical form (case, spaces and dashes ignored), or None."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    c = "".join(ch for ch in text.upper() if ch not in " -_\t")
+    if len(c) != CODE_LEN or any(ch not in CODE_ALPHABET for ch in c):
+        return None
+    return c
+
+
+def new_token() -> str:
+    """A seat's secret: whoever holds it plays that seat (and only that seat)."""
+    return secrets.token_urlsafe(24)
+
+
+def clean_name(text, default: str = "Player") -> str:
+    """A player name from outside: printable, single line, at most MAX_NAME characters."""
+    if not isinstance(text, str):
+        return default
+    out = "".join(ch for ch in text if ch.isprintable() and ch not in "\u200b\u200e\u200f\u202a\u202b"
+                  "\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    out = " ".join(out.split())[:MAX_NAME].strip()
+    return out or default
+
+
+def error(code: str, message: str, re=None) -> dict:
+    m = {"v": VERSION, "t": "error", "code": code, "message": message}
+    if re is not None:
+        m["re"] = re
+    return m
+
+
+# ---------------------------------------------------------------- what a seat may see
+def events_for(match_cls, events, seat: int) -> list:
+    """``events`` as ``seat`` may see them (the game's ``event_for`` or ``mask_event``)."""
+    f = getattr(match_cls, "event_for", None) or getattr(match_cls, "mask_event", None)
+    out = []
+    for e in events:
+        if f is not None:
+            e = f(tuple(e), seat)
+        out.append(list(e))
+    return out
+
+
+def action_for(before, action: tuple, actor: int, seat: int) -> list:
+    """The action as ``seat`` may see it: the actor's own action in full; the
+    opponent's with any hidden card masked (Everdawn's Reforge picks a card
+    from the creature deck by its code: that code becomes -1)."""
+    if seat == actor:
+        return list(action)
+    f = getattr(type(before), "action_for", None)
+    if f is not None:
+        return list(f(before, action, seat))
+    if before.GAME == "everdawn":
+        from ..everdawn import match as ed
+        if action and action[0] == ed.CHOOSE:
+            try:
+                if before.pending()[0] == ed.CH_REFORGE:
+                    return [ed.CHOOSE, -1]
+            except Exception:  # noqa: BLE001 - the plain action is no secret then
+                pass
+    return list(action)
