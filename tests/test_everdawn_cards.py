@@ -266,7 +266,14 @@ def st_scouting_report():
     assert sorted(a[1] for a in m.legal_actions()) == [0, 1, 2]
     play(m, (M.CHOOSE, 1))                                          # the second card from the top
     assert hand_ids(m, 0) == ["lucky_charm", "chainmail"]
-    assert deck_ids(m, 0)[-2:] == ["war_axe", "mage_robes"]         # the others stay on top in order
+    assert deck_ids(m, 0)[-2:] == ["war_axe", "mage_robes"]         # as they lay, until the owner orders them
+    # "return the rest to the top in any order": the owner picks the new top card
+    assert m.pending()[0] == M.CH_SCOUT_ORDER and m.to_move() == 0
+    assert sorted(a[1] for a in m.legal_actions()) == [0, 1]
+    assert m.action_text((M.CHOOSE, 1)) == "Put War Axe on top"
+    play(m, (M.CHOOSE, 1))                                          # War Axe on top, Mage Robes under it
+    assert deck_ids(m, 0)[-2:] == ["mage_robes", "war_axe"]
+    assert m.pending()[0] == M.CH_NONE and not m.invariant_problems()
 
 
 @spell_test

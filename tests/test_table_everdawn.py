@@ -492,7 +492,8 @@ def test_the_menus_open_this_table_and_the_settings_switch_the_clock_on(driver):
 
 
 @pytest.mark.parametrize("kind", [EM.CH_PLACE, EM.CH_SET_OPP, EM.CH_SWAP_ITEM, EM.CH_SWAP_HAND, EM.CH_RELOCATE,
-                                  EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_REDIRECT_ATTACK, EM.CH_REDIRECT_LANE])
+                                  EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_SCOUT_ORDER, EM.CH_REDIRECT_ATTACK,
+                                  EM.CH_REDIRECT_LANE])
 def test_every_kind_of_choice_is_prompted_and_answered_by_clicking(driver, kind):
     from client.tables.everdawn import CHOICE_PROMPT
     s = find_state(lambda m: m.phase() == "choice" and m.pending()[0] == kind, seeds=range(1, 300))

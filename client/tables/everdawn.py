@@ -67,6 +67,7 @@ CHOICE_PROMPT = {
     EM.CH_RELOCATE: "Road Sanctuary: click where the creature goes",
     EM.CH_REFORGE: "Reforge: choose the creature to take from your deck",
     EM.CH_SCOUT: "Scouting Report: choose the card to take",
+    EM.CH_SCOUT_ORDER: "Scouting Report: choose the card to put back {where}",
     EM.CH_REDIRECT_ATTACK: "Resting Fortress: click the attacker to redirect",
     EM.CH_REDIRECT_LANE: "Resting Fortress: click the lane the attack now goes to",
 }
@@ -211,7 +212,7 @@ class Table(NamedSeats, TableScene):
         elif ph == "choice":
             kind, p, x, y = m.pending()
             opts = [a for a in legal if a[0] == EM.CHOOSE]
-            if kind in (EM.CH_REFORGE, EM.CH_SCOUT):
+            if kind in (EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_SCOUT_ORDER):
                 n = len(opts)
                 tw = int(self.cw * 0.9)
                 th = int(tw * 1.4)
@@ -227,7 +228,8 @@ class Table(NamedSeats, TableScene):
                 self.tray = tray
                 for i, a in enumerate(opts):
                     rr = pygame.Rect(tray.centerx - cards_w // 2 + i * (tw + gap), tray.top + self.s(50), tw, th)
-                    code = a[1] if kind == EM.CH_REFORGE else self.view.sdeck[me][-1 - a[1]]
+                    code = a[1] if kind == EM.CH_REFORGE else \
+                        self.view.sdeck[me][-1 - a[1] - (y if kind == EM.CH_SCOUT_ORDER else 0)]
                     spots.append((rr, a, card_of(code)))
             else:
                 for a in opts:
@@ -522,7 +524,8 @@ class Table(NamedSeats, TableScene):
         if ph == "choice":
             kind, _p, x, _y = m.pending()
             card = card_of(x).name if kind == EM.CH_PLACE and x >= 0 else "the creature"
-            return CHOICE_PROMPT.get(kind, "Make a choice").format(card=card) + " (or keys 1–9)."
+            where = "on top" if _y <= 0 else "under it"
+            return CHOICE_PROMPT.get(kind, "Make a choice").format(card=card, where=where) + " (or keys 1–9)."
         return ""
 
     def card_at(self, pos):

@@ -53,6 +53,11 @@ meaning (``pending()`` returns ``(kind, player, a, b)``):
 * ``CH_RELOCATE``: Road Sanctuary, creature in slot ``a``: value = destination slot
 * ``CH_REFORGE``: Reforge, bench slot ``a``: value = card code taken from the creature deck
 * ``CH_SCOUT``: Scouting Report: value = 0 for the top card, 1 the next, …
+* ``CH_SCOUT_ORDER``: Scouting Report, the cards looked at and not taken go back on top
+  in the order their owner chooses: ``a`` cards are still to be placed, ``b`` are placed
+  already (they are the top ``b`` cards); value = 0 for the first of the cards still to be
+  placed (as they lie now), 1 the next, …: that card goes directly under the placed ones.
+  Asked while two or more different cards are left; the last one goes under the others.
 * ``CH_REDIRECT_ATTACK``: Resting Fortress on lane ``a``: value = the attacker's lane
 * ``CH_REDIRECT_LANE``: Resting Fortress, attacker lane ``a``: value = the new target lane
 
@@ -72,7 +77,8 @@ def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
 ``("morale", p, delta, new_value, cause)`` with cause "death" | "open_lane" | "effect" |
 "sudden_death", ``("draw", p, n)``, ``("tutor", p, code)``, ``("place", p, slot, code)``,
 ``("to_deck", p, code)`` (a card goes to the bottom of its deck), ``("to_hand", p, code)``,
-``("lane_bonus", p, lane, what)``, ``("redraw", p, n)``, ``("sudden_death",)``,
+``("lane_bonus", p, lane, what)``, ``("scout_order", p, placed_before)`` (a card looked at put
+back on top), ``("redraw", p, n)``, ``("sudden_death",)``,
 ``("concede", p)``, ``("game_over", winner (-1 draw), reason)``.
 
 Events are for animation and the log. ``"tutor"`` names a card taken from a deck into the
@@ -129,7 +135,7 @@ def slot_name(s: int) -> str:
 PH_SET, PH_DECLARE, PH_DEF_SPELLS, PH_ATK_SPELLS, PH_ORDER, PH_CHOICE, PH_OVER = range(7)
 PHASE_NAMES = ("set", "declare", "defender_spells", "attacker_spells", "order", "choice", "over")
 (CH_NONE, CH_PLACE, CH_SET_OPP, CH_SWAP_ITEM, CH_SWAP_HAND, CH_RELOCATE, CH_REFORGE, CH_SCOUT,
- CH_REDIRECT_ATTACK, CH_REDIRECT_LANE) = range(10)
+ CH_REDIRECT_ATTACK, CH_REDIRECT_LANE, CH_SCOUT_ORDER) = range(11)
 R_SET, R_DEF, R_ATK, R_END = range(4)       # where play resumes once the effect queue is empty
 WIN_NONE, WIN_MORALE, WIN_CREATURES, WIN_CONCEDE, WIN_SD_DRAW, WIN_TURN_LIMIT = range(6)
 DRAW = 2                                      # G_WINNER value for a draw
@@ -430,7 +436,7 @@ class EverdawnMatch(Match):
             t = self._order_lane()
             return (f"Several attacks target your {_name(b[S0 + (1 - b[G_ACTIVE]) * 36 + t * NF])}: "
                     "choose which one it takes next.")
-        kind, p, x, _ = self.pending()
+        kind, p, x, y = self.pending()
         return {
             CH_PLACE: f"Choose where {_name(x)} goes.",
             CH_SET_OPP: "Choose an opposing creature to set.",
@@ -439,6 +445,8 @@ class EverdawnMatch(Match):
             CH_RELOCATE: "Road Sanctuary: choose where to move the creature.",
             CH_REFORGE: "Reforge: choose a creature from your creature deck.",
             CH_SCOUT: "Scouting Report: choose the card to take.",
+            CH_SCOUT_ORDER: ("Scouting Report: choose the card to put back on top." if y == 0 else
+                             "Scouting Report: choose the card to put under it."),
             CH_REDIRECT_ATTACK: "Resting Fortress: choose the attack to redirect.",
             CH_REDIRECT_LANE: "Resting Fortress: choose the lane to redirect it to.",
         }.get(kind, "")
@@ -800,6 +808,16 @@ class EverdawnMatch(Match):
             return sorted({c for c in self.cdeck[p] if c >= 0 and not CHAMPION[c]})
         if kind == CH_SCOUT:
             return list(range(min(x, len(self.sdeck[p]))))
+        if kind == CH_SCOUT_ORDER:
+            d = self.sdeck[p]
+            top = len(d) - 1 - y
+            out, seen = [], set()
+            for v in range(x):  # one option per different card (two equal cards: no choice)
+                c = d[top - v]
+                if c not in seen:
+                    seen.add(c)
+                    out.append(v)
+            return out
         if kind == CH_REDIRECT_ATTACK:
             return [a for a in LANES if b[G_ATK_T + a] == x]
         if kind == CH_REDIRECT_LANE:
@@ -1591,9 +1609,21 @@ class EverdawnMatch(Match):
             b[i + SF_FLAGS] = 0
             ev.append(("place", p, x, v))
         elif kind == CH_SCOUT:
-            c = self.sdeck[p].pop(len(self.sdeck[p]) - 1 - v)
+            d = self.sdeck[p]
+            c = d.pop(len(d) - 1 - v)
             self.hand[p].append(c)
             ev.append(("tutor", p, c))
+            rest = min(x, len(d) + 1) - 1  # the looked-at cards left on top
+            if rest >= 2:
+                self._ask(CH_SCOUT_ORDER, p, rest, 0)
+        elif kind == CH_SCOUT_ORDER:
+            d = self.sdeck[p]
+            top = len(d) - 1 - y  # the first card still to be placed
+            c = d.pop(top - v)
+            d.insert(top, c)
+            ev.append(("scout_order", p, y))
+            if x - 1 >= 2:
+                self._ask(CH_SCOUT_ORDER, p, x - 1, y + 1)
         elif kind == CH_REDIRECT_ATTACK:
             self._ask(CH_REDIRECT_LANE, p, v)
         elif kind == CH_REDIRECT_LANE:
@@ -1679,6 +1709,8 @@ class EverdawnMatch(Match):
             if b[G_PEND + 1] == player:
                 if b[G_PEND] == CH_SCOUT:
                     keep_s = min(b[G_PEND + 2], len(m.sdeck[player]))
+                elif b[G_PEND] == CH_SCOUT_ORDER:
+                    keep_s = min(b[G_PEND + 2] + b[G_PEND + 3], len(m.sdeck[player]))
                 elif b[G_PEND] == CH_PLACE:
                     keep_c = min(1, len(m.cdeck[player]))
             elif b[G_PEND] == CH_PLACE:
@@ -1846,6 +1878,9 @@ class EverdawnMatch(Match):
                     return f"Take {_name(v)} from the creature deck"
                 if k == CH_SCOUT:
                     return f"Take {_name(self.sdeck[pp][-1 - v])}"
+                if k == CH_SCOUT_ORDER:
+                    c = self.sdeck[pp][-1 - y - v]
+                    return f"Put {_name(c)} on top" if y == 0 else f"Put {_name(c)} next"
                 if k == CH_REDIRECT_ATTACK:
                     return f"Redirect the attack of {_name(b[(S0 + (1 - pp) * 36 + v * NF)])}"
                 if k == CH_REDIRECT_LANE:
@@ -1867,6 +1902,8 @@ class EverdawnMatch(Match):
         try:
             if k == "turn":
                 return f"Turn {e[1]}: {P[e[2]]}."
+            if k == "scout_order":
+                return f"{P[e[1]]} puts a card looked at back on top of the support deck."
             if k == "setup":
                 return f"{P[e[1]]} sets up: " + ", ".join(_name(c) for c in e[2] if c >= 0) + " in the lanes."
             if k == "phase":
