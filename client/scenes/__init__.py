@@ -102,3 +102,4 @@ register_scene("replays", "client.replays:ReplaysScene", "finished games and rep
                fallback="client.scenes.placeholder:PlaceholderScene")
 register_scene("cards", "client.scenes.gallery:CardGalleryScene", "card gallery: every card of a pool",
                needs_game=True)
+register_scene("credits", "client.scenes.credits:CreditsScene", "credits: fonts, card pictures, libraries")

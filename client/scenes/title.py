@@ -78,6 +78,7 @@ class TitleScene(Scene):
                         cls="@primary", name="resume")
         items = [("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI"),
                  ("Replays", "r", lambda: self.go("replays"), "Watch finished games"),
+                 ("Credits", "c", lambda: self.go("credits"), "Who made the card pictures and fonts"),
                  ("Quit", "q", self.app.quit, "Leave Cardhall")]
         total = len(items) * bw + (len(items) - 1) * s(16)
         x = (self.W - total) // 2
