@@ -575,3 +575,109 @@ class RemoteSession:
 
     def close(self) -> None:
         self.link.close()
+
+
+class NetError(Exception):
+    """The server could not be reached or refused (``str`` is a sentence for the player)."""
+
+
+def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float = 10.0,
+          match: str | None = None, token: str | None = None) -> RemoteSession:
+    link = Link(host, port)
+    hello = {"t": "hello", "name": name}
+    if first is None:
+        first = {"t": "resume", "match": match, "token": token, "have": None}
+    link.on_connect = lambda: [hello]
+    link.start()
+    if not link.wait_connected(timeout):
+        link.close()
+        raise NetError(f"No Cardhall server answers at {host}:{port} ({link.last_error or 'no answer'}).")
+    keep: list = []
+    r = request(link, first, "open", timeout, keep)
+    if r is None:
+        link.close()
+        raise NetError("The server did not answer.")
+    if r.get("t") == "error":
+        link.close()
+        raise NetError(r.get("message") or "The server refused.")
+    if r.get("t") == "state":
+        st, r = r, {"match": r["match"], "seat": r["seat"], "token": token}
+    else:
+        st = None
+        end = time.monotonic() + timeout
+        while st is None:
+            for i, m in enumerate(keep):
+                if m.get("t") == "state" and m.get("match") == r["match"]:
+                    st = m
+                    del keep[:i + 1]
+                    break
+            if st is None:
+                try:
+                    keep.append(link.inbox.get(timeout=max(0.01, end - time.monotonic())))
+                except queue.Empty:
+                    link.close()
+                    raise NetError("The server did not send the match.") from None
+    s = RemoteSession(link, match=r["match"], token=r["token"], seat=r["seat"], state=st, host=host, port=port,
+                      code=r.get("code"))
+    for m in keep:
+        s.handle(m)
+    return s
+
+
+def host_match(host, port, game: str, deck, name: str, pace: str = "live", options=None, **kw) -> RemoteSession:
+    """Create a match on the server (seat 0): the session waits for the other player
+    (``session.waiting``; ``session.code`` is the join code to pass on)."""
+    return _open(host, port, {"t": "create", "game": game, "deck": deck.to_json(), "name": name, "pace": pace,
+                              "options": options or {}}, name, **kw)
+
+
+def join_match(host, port, code: str, deck, name: str, **kw) -> RemoteSession:
+    """Join the match waiting for ``code`` (seat 1)."""
+    return _open(host, port, {"t": "join", "code": code, "deck": deck.to_json(), "name": name}, name, **kw)
+
+
+def resume_match(host, port, match: str, token: str, name: str, **kw) -> RemoteSession:
+    """Sit down again at a match of ours (after quitting the app, or on another day)."""
+    return _open(host, port, None, name, match=match, token=token, **kw)
+
+
+def list_matches(host, port, entries, *, timeout: float = 5.0) -> list[dict]:
+    """The server's summary of our matches ``[{"match", "token"}, ...]`` (whose move, time left)."""
+    import socket as _s
+    with _s.create_connection((host, int(port)), timeout=timeout) as sock:
+        sock.sendall(P.encode({"v": P.VERSION, "t": "list", "id": 1, "matches": list(entries)[:P.MAX_LIST]}))
+        f = sock.makefile("rb")
+        while True:
+            line = f.readline(4 * P.MAX_LINE)
+            if not line:
+                raise NetError("The server closed the connection.")
+            m = json.loads(line)
+            if m.get("re") == 1:
+                if m.get("t") == "error":
+                    raise NetError(m.get("message", "refused"))
+                return m["matches"]
+
+
+def drive(sessions, rng, *, pick=None) -> bool:
+    """One step of headless players on :class:`RemoteSession` s, the way a table
+    drives them: show the next pending update, else make a move when it is ours.
+    Returns True if anything happened."""
+    did = False
+    for s in sessions:
+        s.poll()
+    for s in sessions:
+        if s.pending:
+            s.apply(s.pending[0]["action"])
+            did = True
+        elif s.final is None and not s.waiting and s.match is not None and s.match.to_move() == s.seat \
+                and s.connected:
+            legal = s.match.legal_actions()
+            if not legal:
+                continue
+            a = pick(s, legal) if pick else legal[rng.randrange(len(legal))]
+            try:
+                s.apply(a)
+                did = True
+            except IllegalAction:
+                pass
+    return did
