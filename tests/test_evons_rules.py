@@ -558,3 +558,45 @@ def test_selected_card_can_be_taken_back():
     m.apply((4,))                                    # CANCEL
     assert m.to_json() == before
     assert m.why_illegal((4,)) == "There is no selected card to take back."
+
+
+# ------------------------------------------------------------------ issue #16 rule fixes
+def test_growth_covered_card_is_revealed_free_even_below_zero_credits():
+    """[ruling] A Growth-placed covered card is revealed with your other covered cards, free:
+    free is affordable whatever your credits (it is not removed as unaffordable at cost 0)."""
+    m = scenario(grid={"A1": ("inferno_titan", 0, "growth")}, credits=(-20, 0), deck0=FILL, deck1=FILL)
+    ev = end_and_begin_turn(m, 0)
+    assert card_at(m, "A1") == "inferno_titan" and not m.is_covered(inst_at(m, "A1"))
+    assert "unaffordable" not in kinds(ev) and m.credits(0) == -20 + 5
+
+
+def test_color_synergy_comes_only_from_blocks_in_the_main_zone():
+    """Public rulebook: Blocks in the out zone give no Color Synergy to main-zone monsters."""
+    grid = {"B3": ("stone_ram", 1), "X3": ("fire_wall", 0)}   # the Block is beside A3, in the out zone
+    m = scenario(grid=grid, hand0=["flame_warden"], deck0=FILL, deck1=FILL, options={"color_synergy": True})
+    ev = play_card(m, "flame_warden", "A3")
+    while m.phase() == "ability":
+        ev += m.apply(A_DONE)
+    c = [e for e in ev if e[0] == "conflict"][0]
+    assert (c[3], c[4]) == (1, 3)       # plain ATK against each other: no +1/+1
+
+
+def test_leaving_a_def_cell_at_zero_def_destroys_the_monster_at_once():
+    """A monster whose DEF falls to 0 or below because it leaves a +DEF cell is destroyed at once."""
+    from engine.evons.match import B_DEF, FIRE
+    m = scenario(grid={"C3": ("ember_imp", 0)}, hand0=["pebble_crab"], deck0=FILL, deck1=FILL)
+    imp = inst_at(m, "C3")
+    m.bon[imp] = B_DEF                  # it holds +2 DEF from its cell
+    m.dmg[imp] = 5                      # and has taken 5 this turn: DEF 4 + 2 - 5 = 1
+    assert m.current_def(imp) == 1
+    play_card(m, "pebble_crab", "C4")   # N Shockwave pushes the imp from C3 onto C2
+    ev = m.apply((FIRE, N))
+    assert imp in m.graveyard(0) and card_at(m, "C2") is None
+    assert ("destroy", imp, parse_cell("C2"), "graveyard") in ev
+    # with DEF left over it survives the move
+    m = scenario(grid={"C3": ("ember_imp", 0)}, hand0=["pebble_crab"], deck0=FILL, deck1=FILL)
+    imp = inst_at(m, "C3")
+    m.bon[imp], m.dmg[imp] = B_DEF, 3
+    play_card(m, "pebble_crab", "C4")
+    m.apply((FIRE, N))
+    assert card_at(m, "C2") == "ember_imp" and m.current_def(imp) == 1

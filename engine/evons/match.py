@@ -42,6 +42,11 @@ Actions (tuples of ints; build them with the helpers below)
 A decision with exactly one legal action is taken automatically (its events are
 returned with the action that led there): e.g. a forced pass, a single conflict.
 
+Rulings the code carries out (see ``assets/rules/evons.md``): a free reveal (a
+Growth-placed card) is affordable whatever the credits, even below zero; Color
+Synergy (option) counts only Blocks in the main zone; a monster moved off its +2 DEF
+cell whose damage now reaches its DEF is destroyed at once (``_move``).
+
 Reading the state (client, AI)
 ------------------------------
 ``decision()`` (phase, acting card, ability target, Firestorm points left, selected
@@ -1038,7 +1043,7 @@ class EvonsMatch(Match):
             c = pos[i]
             cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
             credits = sc[S_CRED0 + p]
-            afford = credits >= cost
+            afford = not cost or credits >= cost   # free (Growth) is affordable even below zero
             if cost:
                 credits = sc[S_CRED0 + p] = credits - cost
                 ev.append(("credits", p, -cost, credits, "reveal"))
@@ -1274,10 +1279,20 @@ class EvonsMatch(Match):
                 new.append(f)
         st[:] = new
 
-    def _move(self, inst: int, to: int, ev: list) -> None:
+    def _move(self, inst: int, to: int, ev: list) -> bool:
+        """Move ``inst`` to cell ``to``. True if that destroyed it: a monster
+        whose DEF falls to 0 or below because it left its +DEF cell dies at once."""
+        had_def = self.bon[inst] == B_DEF
         frm = self._lift(inst)
         self._put(inst, to)
         ev.append(("move", inst, frm, to))
+        return had_def and self._lost_def(inst, ev)
+
+    def _lost_def(self, inst: int, ev: list) -> bool:
+        if self.current_def(inst) <= 0:
+            self._destroy(inst, ev)
+            return True
+        return False
 
     def _moved(self, inst: int, ev: list) -> None:
         """``inst`` was moved by another card's ability this turn: maybe reactivate it."""
@@ -1298,7 +1313,7 @@ class EvonsMatch(Match):
         n = 0
         for c in ORTHO_NEIGHBOURS[self.pos[inst]]:
             o = self.grid[c]
-            if o >= 0 and self.ctrl[o] == me and CARD_IS_BLOCK[self.cardof[o]] \
+            if o >= 0 and IN_MAIN[c] and self.ctrl[o] == me and CARD_IS_BLOCK[self.cardof[o]] \
                     and CARD_ELEMENT[self.cardof[o]] == el and not self.flags[o] & F_COVERED:
                 n += 1
         return n
@@ -1371,8 +1386,7 @@ class EvonsMatch(Match):
             x = self.grid[land]
             if x >= 0:
                 self._destroy(x, ev)
-            self._move(o, land, ev)
-            if not self._full_check(ev):
+            if not self._move(o, land, ev) and not self._full_check(ev):
                 self._moved(o, ev)
         elif ab == SWAP:
             c = self.pos[a]
@@ -1380,11 +1394,13 @@ class EvonsMatch(Match):
                 self._move(a, t, ev)
                 self._full_check(ev)
             else:
+                o_def = self.bon[o] == B_DEF
                 self._lift(o)
                 self._move(a, t, ev)
                 self._put(o, c)
                 ev.append(("move", o, t, c))
-                self._moved(o, ev)
+                if not (o_def and self._lost_def(o, ev)):
+                    self._moved(o, ev)
         elif ab == FIRESTORM:
             sc[S_PDIR] = d
             sc[S_PLEFT] = self.current_atk(a)
@@ -1422,8 +1438,7 @@ class EvonsMatch(Match):
         o = self.grid[c]
         sc[S_PDIR] = -1
         sc[S_PHASE] = PH_NONE
-        self._move(o, t, ev)
-        if self._full_check(ev):
+        if self._move(o, t, ev) or self._full_check(ev):
             return
         if o != a:          # the acting card pulling itself does not reactivate (like Swap)
             self._moved(o, ev)
