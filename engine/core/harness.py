@@ -62,22 +62,28 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
     if decks is None:
         decks = starter_pair(game, seed)
     m = spec.match_class.new(decks, seed, options)
-    rng = Rng(mix_seed(seed, 0xA11CE))
+    s = Rng(mix_seed(seed, 0xA11CE)).state
     actions = []
     # bound once: this loop is the benchmark's own overhead
-    result, legal_actions, apply, next64, record = m.result, m.legal_actions, m.apply, rng.next64, actions.append
+    result, legal_actions, apply, record = m.result, m.legal_actions, m.apply, actions.append
+    n = 0
     while result() is None:
         legal = legal_actions()
         if not legal:
             raise RuntimeError(f"{game} seed {seed}: no legal action but the game is not over")
-        a = legal[next64() % len(legal)]  # == rng.randrange(len(legal))
+        # Rng.next64 inlined (the same draws): rng.randrange(len(legal))
+        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        a = legal[(z ^ (z >> 31)) % len(legal)]
         apply(a, check=False)
         record(a)
+        n += 1
         if check:
             probs = check_invariants(m)
             if probs:
-                raise AssertionError(f"{game} seed {seed} after {len(actions)} actions: {probs}")
-        if len(actions) > max_actions:
+                raise AssertionError(f"{game} seed {seed} after {n} actions: {probs}")
+        if n > max_actions:
             raise RuntimeError(f"{game} seed {seed}: more than {max_actions} actions")
     return m, actions
 
