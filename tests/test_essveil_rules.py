@@ -669,3 +669,35 @@ def test_first_player_is_chosen_at_random():
     firsts = {new_match(seed).first_player() for seed in range(12)}
     assert firsts == {0, 1}
     assert new_match(5).to_json() == new_match(5).to_json()  # same seed, same game
+
+
+def test_silence_keeps_an_aegis_given_by_equipment():
+    """Seed: Silence — "Equipment bonuses remain": a keyword its Equipment gives stays, Aegis included."""
+    m = scenario(hands=(["runed_plate", "still_the_veil"], []), boards=(["wildcub"], ["war_mammoth"]))
+    u = uid(m, 0, 0)
+    do(m, play(0, u))                       # Runed Plate: +1/+3 and Aegis
+    assert m.creature(u)["aegis"]
+    do(m, play(0, u))                       # Silence it
+    c = m.creature(u)
+    assert c["silenced"] and c["aegis"] and c["equipment"] == "runed_plate"
+    # a printed Aegis still goes (see test_silence_removes_printed_keywords_and_an_unspent_aegis)
+    m = scenario(hands=(["still_the_veil"], []), boards=([], ["bastion_golem"]))
+    do(m, play(0, uid(m, 1, 0)))
+    assert not m.creatures(1)[0]["aegis"]
+
+
+@pytest.mark.parametrize("mutate, words", [
+    (lambda j: [1, 2], "JSON object"),
+    (lambda j: dict(j, boards=[[1, 2, 3], []]), "board 1"),
+    (lambda j: dict(j, boards=[[8, 9999, 0, 0, 0, 0, 0, 0], []]), "not a creature"),
+    (lambda j: dict(j, boards=[j["boards"][0] + j["boards"][0], []]), "creature id"),
+    (lambda j: dict(j, boards="none"), '"boards"'),
+    (lambda j: {k: v for k, v in j.items() if k != "g"}, '"g"'),
+    (lambda j: dict(j, rng="x"), '"rng"'),
+])
+def test_from_json_refuses_malformed_states_clearly(mutate, words):
+    m = scenario(boards=([{"card": "wildcub", "equip": "runed_plate"}], ["war_mammoth"]))
+    j = m.to_json()
+    assert EssveilMatch.from_json(j) == m
+    with pytest.raises(ValueError, match=words):
+        EssveilMatch.from_json(mutate(j))

@@ -942,7 +942,10 @@ class EssveilMatch(Match):
                     elif op == OP_AEGIS:
                         self._give_aegis(b, off, ev)
                     elif op == OP_SILENCE:
-                        b[off + R_FLAGS] = (b[off + R_FLAGS] | F_SILENCED) & ~F_AEGIS
+                        # an unspent Aegis goes, unless the creature's Equipment gives it
+                        # ("Equipment bonuses remain", keywords included)
+                        keep = F_AEGIS if E_AEGIS[b[off + R_EQUIP]] else 0
+                        b[off + R_FLAGS] = (b[off + R_FLAGS] | F_SILENCED) & ~(F_AEGIS & ~keep)
                         b[off + R_GKW] = 0
                         ev.append(("silence", u, cid))
                     elif op == OP_DESTROY:
@@ -1150,34 +1153,57 @@ class EssveilMatch(Match):
 
     @classmethod
     def from_json(cls, obj: dict) -> "EssveilMatch":
-        def ints(x):
+        """The match from :meth:`to_json`'s form. Anything else — not an object,
+        a missing or mistyped field, a board record that is not ``REC`` ints of a
+        creature in play — raises ``ValueError`` naming what is wrong."""
+        def bad(what: str):
+            return ValueError(f"malformed Essveil state: {what}")
+
+        def ints(x, what):
             if not isinstance(x, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in x):
-                raise ValueError("malformed Essveil state")
+                raise bad(f"{what} must be a list of whole numbers")
             return list(x)
 
+        if not isinstance(obj, dict):
+            raise ValueError("not an Essveil state (expected a JSON object)")
+        if obj.get("game") != cls.GAME:
+            raise ValueError("not an Essveil state")
         for key in ("decks", "hands", "graves", "boards", "lists"):
             if not isinstance(obj.get(key), list) or len(obj[key]) != 2:
-                raise ValueError("malformed Essveil state")
-        if not isinstance(obj, dict) or obj.get("game") != cls.GAME:
-            raise ValueError("not an Essveil state")
+                raise bad(f'"{key}" must hold one list per player')
         m = cls.__new__(cls)
-        m.g = ints(obj["g"])
+        m.g = ints(obj.get("g"), '"g"')
         if len(m.g) != G_LEN:
-            raise ValueError("malformed Essveil state")
-        m.decks = [ints(x) for x in obj["decks"]]
-        m.hands = [ints(x) for x in obj["hands"]]
-        m.graves = [ints(x) for x in obj["graves"]]
-        m.boards = [ints(x) for x in obj["boards"]]
-        m.lists = tuple(tuple(ints(x)) for x in obj["lists"])
-        rng = obj["rng"]
+            raise bad(f'"g" must hold {G_LEN} numbers')
+        m.decks = [ints(x, '"decks"') for x in obj["decks"]]
+        m.hands = [ints(x, '"hands"') for x in obj["hands"]]
+        m.graves = [ints(x, '"graves"') for x in obj["graves"]]
+        m.boards = [ints(x, '"boards"') for x in obj["boards"]]
+        m.lists = tuple(tuple(ints(x, '"lists"')) for x in obj["lists"])
+        rng = obj.get("rng")
         if not isinstance(rng, int) or isinstance(rng, bool) or not 0 <= rng <= MASK64:
-            raise ValueError("malformed Essveil state")
+            raise bad('"rng" must be a whole number from 0 to 2^64-1')
         m.rng = rng
         m.dirty = False
         n = len(CARDS_BY_INDEX)
         for zone in m.decks + m.hands + m.graves + [list(x) for x in m.lists]:
             if any(not (HIDDEN <= c < n) for c in zone):
                 raise ValueError("unknown card in Essveil state")
+        uids = set()
+        for p, board in enumerate(m.boards):
+            if len(board) % REC or len(board) > REC * MAX_CREATURES:
+                raise bad(f"board {p + 1} must be up to {MAX_CREATURES} records of {REC} numbers")
+            for off in range(0, len(board), REC):
+                uid, card, eq = board[off + R_UID], board[off + R_CARD], board[off + R_EQUIP]
+                if uid < FIRST_UID or uid in uids:
+                    raise bad(f"board {p + 1} has a bad creature id ({uid})")
+                uids.add(uid)
+                if not (0 < card < n and C_IS_CREATURE[card]):
+                    raise bad(f"board {p + 1} holds a card that is not a creature ({card})")
+                if not (eq == 0 or 0 < eq < n and C_KIND[eq] == KIND_EQUIPMENT):
+                    raise bad(f"board {p + 1}: a creature's equipment is not an Equipment card ({eq})")
+                if board[off + R_FLAGS] < 0 or board[off + R_DMG] < 0 or board[off + R_GKW] < 0:
+                    raise bad(f"board {p + 1} has negative flags, damage or keywords")
         return m
 
     # ================================================================ text
