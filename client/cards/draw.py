@@ -168,7 +168,7 @@ def text_fits(rect, text, size, min_size=TEXT_MIN):
     return None
 
 
-def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail=None, bg=PARCH):
+def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail=None, bg=PARCH, draw_one=None):
     """The rules text when it fits at ``min_size`` px or more; otherwise the card's
     keyword / trigger icons (``[(icon, colour), ...]``) in a row, the text being left
     to the hover zoom. Never an empty text box. Returns "text", "icons" or ""."""
@@ -188,7 +188,12 @@ def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail
         return ""
     x = rect.centerx - (n * ic + (n - 1) * gap) // 2
     y = rect.centery - ic // 2
-    for name, col in icons:
+    for item in icons:
+        if draw_one is not None:
+            draw_one(s, item, pygame.Rect(x, y, ic, ic))
+            x += ic + gap
+            continue
+        name, col = item
         c = (x + ic // 2, y + ic // 2)
         pygame.draw.circle(s, (20, 18, 24), c, ic // 2)
         pygame.draw.circle(s, col, c, ic // 2, max(1, ic // 12))

@@ -54,7 +54,65 @@ def keyword_badge(surf, kw, rect):
         D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), ic * 0.5)
 
 
+SMALL = 150  # px: narrower faces put the name across the top, cost and kind on the art
+
+
+def _stats(s, card, inner, pad, w, h):
+    stat_h = int(h * 0.12) if w >= SMALL else max(20, int(h * 0.15))
+    stat_w = int(w * 0.26) if w >= SMALL else int(w * 0.34)
+    bottom = inner.bottom - pad
+    bonus = getattr(card, "bonus", None)
+    if not (card.kind in ("creature", "token") or bonus is not None):
+        return bottom
+    if bonus is not None:
+        m, e = f"+{bonus.might}", f"+{bonus.endurance}"
+    else:
+        m, e = card.might, card.endurance
+    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
+    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    for rect, val, icon, c in ((ar, m, "sword", (150, 50, 40)), (dr, e, "heart", (50, 110, 80))):
+        pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
+        pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
+        ic = int(rect.height * 0.58)
+        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic),
+                  (240, 230, 210))
+        D.number(s, val, (rect.right - rect.width * 0.32, rect.centery), rect.height * 0.7)
+    return bottom - stat_h
+
+
 def render(card, w, h, big=False):
+    if big or w >= SMALL:
+        return _render_full(card, w, h, big)
+    col = colour_of(card)
+    s, inner = D.frame(w, h, col)
+    pad = max(2, w // 28)
+    bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
+    npref = max(D.NAME_MIN, int(w / 9.5))
+    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref))
+    D.name_bar(s, bar, card.name, col, size=npref)
+    stats_top = _stats(s, card, inner, pad, w, h)
+    art_h = max(16, int(h * 0.34) - (bar.height - max(14, int(h * 0.12))))
+    art = pygame.Rect(inner.left + pad, bar.bottom + pad, inner.width - 2 * pad, art_h)
+    D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
+    r = max(8, int(w * 0.09))
+    D.icon_badge(s, KIND_ICONS.get(card.kind, "dot"), (art.left + r - 1, art.top + r - 1), r, D.shade(col, 0.7))
+    gr = pygame.Rect(0, 0, int(r * 2.2), int(r * 2.4))
+    gr.topright = (art.right + 1, art.top - 1)
+    draw_icon(s, "gem", gr, (150, 120, 240))
+    D.number(s, card.cost, (gr.centerx, gr.centery + gr.height // 20), r * 1.15)
+    life = getattr(card, "life_cost", 0)
+    if life:
+        hr = pygame.Rect(0, 0, int(r * 1.8), int(r * 1.8))
+        hr.topright = (art.right - 1, gr.bottom)
+        draw_icon(s, "heart", hr, (220, 70, 80))
+        D.number(s, life, hr.center, r * 0.95)
+    txt = pygame.Rect(inner.left + pad, art.bottom + pad, inner.width - 2 * pad, stats_top - art.bottom - 2 * pad)
+    D.rules_or_icons(s, txt, card.text, keywords_of(card), size=max(D.TEXT_MIN, int(w / 8.5)),
+                     draw_one=keyword_badge)
+    return s
+
+
+def _render_full(card, w, h, big=False):
     col = colour_of(card)
     s, inner = D.frame(w, h, col)
     pad = max(2, w // 28)
@@ -69,8 +127,10 @@ def render(card, w, h, big=False):
     D.number(s, card.cost, (gr.centerx, gr.centery + gr.height // 20), r * 1.05)
     bar = pygame.Rect(kc[0] + r + pad, inner.top + pad, 0, top_h)
     bar.width = gr.left - pad - bar.left
-    D.name_bar(s, bar, card.name, col)
-    art_top = inner.top + pad + max(top_h, 2 * r) + pad
+    npref = int(top_h * 0.56)
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
+    D.name_bar(s, bar, card.name, col, size=npref)
+    art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * (0.27 if big else 0.3)))
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
     life = getattr(card, "life_cost", 0)
@@ -98,29 +158,9 @@ def render(card, w, h, big=False):
         for kw in kws:
             keyword_badge(s, kw, pygame.Rect(x, ky, ic, ic))
             x += ic + gap
-    # stats
-    stat_h = int(h * 0.12)
-    stat_w = int(w * 0.26)
-    bottom = inner.bottom - pad
-    bonus = getattr(card, "bonus", None)
-    show = card.kind in ("creature", "token") or bonus is not None
-    text_bottom = bottom - (stat_h + pad if show else 0)
-    if show:
-        if bonus is not None:
-            m, e = f"+{bonus.might}", f"+{bonus.endurance}"
-        else:
-            m, e = card.might, card.endurance
-        ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-        dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
-        for rect, val, icon, c in ((ar, m, "sword", (150, 50, 40)), (dr, e, "heart", (50, 110, 80))):
-            pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
-            pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
-            ic = int(rect.height * 0.58)
-            draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic),
-                      (240, 230, 210))
-            D.number(s, val, (rect.right - rect.width * 0.32, rect.centery), rect.height * 0.7)
+    text_bottom = _stats(s, card, inner, pad, w, h)
     txt = pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
-    if w >= 96 and txt.height > 12:
-        D.text_panel(s, txt, card.text, size=max(7, int(w / (15 if big else 12.5))),
+    D.rules_or_icons(s, txt, card.text, [], size=max(D.TEXT_MIN, int(w / (15 if big else 12.5))),
+                     min_size=D.NAME_MIN if big else D.TEXT_MIN,
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
     return s

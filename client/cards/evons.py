@@ -65,7 +65,63 @@ def draw_arrows(s, rect, arrows, size, *, glyphs=True):
                       col, outline=None)
 
 
+SMALL = 150  # px: narrower faces put the name across the top, cost and element on the art
+
+
+def ability_icons(card):
+    """One icon per ability the card's arrows carry (its rules text, in short)."""
+    seen = []
+    for kind in arrows_of(card).values():
+        if kind != "normal" and kind not in seen:
+            seen.append(kind)
+    return [(ABILITY_ICONS.get(k, "dot"), ABILITY_COLOURS.get(k, (250, 200, 80))) for k in seen]
+
+
 def render(card, w, h, big=False):
+    if big or w >= SMALL or getattr(card, "kind", "") == "block":
+        return _render_full(card, w, h, big)
+    col = colour_of(card)
+    s, inner = D.frame(w, h, col)
+    pad = max(2, w // 28)
+    bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
+    npref = max(D.NAME_MIN, int(w / 9.5))
+    eic = bar.height - 4
+    one_line = len(D.name_fit(card.name, bar.width - 4 - eic, npref)[1]) == 1
+    lp = eic + 2 if one_line else 0
+    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4 - lp, npref))
+    D.name_bar(s, bar, card.name, col, size=npref, left_pad=lp)
+    if one_line:  # the element, beside the name (the frame's colour is never the only cue)
+        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(bar.left + 3, bar.centery - eic // 2, eic, eic),
+                  D.shade(col, 1.5), outline=None)
+    # ATK / DEF
+    stat_h = max(20, int(h * 0.15))
+    stat_w = int(w * 0.34)
+    bottom = inner.bottom - pad
+    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
+    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
+        pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
+        pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
+        ic = int(rect.height * 0.6)
+        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
+        D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+    # square art with the arrows around it (room left for them on every side)
+    room_h = ar.top - bar.bottom - 2 * pad
+    asz = max(6, w * 0.085)
+    side = int(min(inner.width - 2 * pad - 2 * asz * 0.7, room_h - 2 * asz * 0.7))
+    art = pygame.Rect(0, 0, side, side)
+    art.center = (inner.centerx, bar.bottom + pad + room_h // 2)
+    D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
+    # the cost between ATK and DEF (the art's corners belong to the arrows)
+    mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
+    r = max(8, min(stat_h // 2, mid.width // 2 + pad))
+    D.badge(s, mid.center, r, (210, 170, 60), ring=(255, 236, 170))
+    D.number(s, card.cost, mid.center, r * 1.2)
+    draw_arrows(s, art.inflate(int(asz * 0.5), int(asz * 0.5)), arrows_of(card), asz, glyphs=True)
+    return s
+
+
+def _render_full(card, w, h, big=False):
     col = colour_of(card)
     s, inner = D.frame(w, h, col)
     pad = max(2, w // 28)
@@ -82,8 +138,10 @@ def render(card, w, h, big=False):
         D.number(s, card.cost, cc, r * 1.15)
         left_x = cc[0] + r + pad
     bar = pygame.Rect(left_x, inner.top + pad, ec[0] - r - pad - left_x, top_h)
-    D.name_bar(s, bar, card.name, col)
-    art_top = inner.top + pad + max(top_h, 2 * r) + pad
+    npref = int(top_h * 0.56)
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
+    D.name_bar(s, bar, card.name, col, size=npref)
+    art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     if is_block:
         art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * 0.5))
         pygame.draw.rect(s, D.shade(col, 0.5), art)
@@ -102,11 +160,19 @@ def render(card, w, h, big=False):
         tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
         D.type_plate(s, tp, f"Block · {card.element.title()}", col)
         txt = pygame.Rect(inner.left + pad, tp.bottom + pad, inner.width - 2 * pad, inner.bottom - tp.bottom - 2 * pad)
-        if w >= 96 and txt.height > 12:
-            D.text_panel(s, txt, card.text, size=max(7, int(w / (15 if big else 12.5))))
+        D.rules_or_icons(s, txt, card.text, [], size=max(D.TEXT_MIN, int(w / (15 if big else 12.5))),
+                         min_size=D.NAME_MIN if big else D.TEXT_MIN)
         return s
-    # square art with arrows around it
+    # square art with arrows around it (in the zoom, smaller when the rules text needs the room)
     side = min(inner.width - 2 * pad - int(w * 0.12), int(h * (0.34 if big else (0.42 if w >= 180 else 0.5))))
+    if big and card.text:
+        stat_top = inner.bottom - pad - int(h * 0.12)
+        while side > w * 0.3:
+            room = pygame.Rect(0, 0, inner.width - 2 * pad,
+                               stat_top - pad - (art_top + int(w * 0.05) + side + int(w * 0.05) + pad))
+            if room.height > 0 and D.text_fits(room, card.text, int(w / 16), 10) is not None:
+                break
+            side -= max(2, int(w * 0.02))
     art = pygame.Rect(0, 0, side, side)
     art.midtop = (inner.centerx, art_top + int(w * 0.05))
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
@@ -124,14 +190,15 @@ def render(card, w, h, big=False):
         draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
         D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
     mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
-    f = D.fit_font(card.element.title(), max(8, mid.width - 6), max(7, int(stat_h * 0.42)))
+    f = D.fit_font(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
+                   min_size=D.NAME_MIN)
     if f.size(card.element.title())[0] <= mid.width - 4:
         img = f.render(card.element.title(), True, (235, 225, 200))
         s.blit(img, img.get_rect(center=mid.center))
     txt = pygame.Rect(inner.left + pad, art.bottom + int(w * 0.05) + pad, inner.width - 2 * pad, 0)
     txt.height = ar.top - pad - txt.top
-    if w >= 96 and txt.height > 14:
-        D.text_panel(s, txt, card.text, size=max(7, int(w / (16 if big else 13))))
+    D.rules_or_icons(s, txt, card.text, ability_icons(card), size=max(D.TEXT_MIN, int(w / (16 if big else 13))),
+                     min_size=D.NAME_MIN if big else D.TEXT_MIN)
     return s
 
 
@@ -166,12 +233,14 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
         s.blit(img, inner)
         draw_arrows(s, inner.inflate(-size // 8, -size // 8), arrows_of(card), max(5, size * 0.12),
                     glyphs=size >= 56)
-        ic = max(8, size // 5)
-        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(inner.right - ic - 2, inner.top + 2, ic, ic),
-                  D.shade(col, 1.4))
-        f = max(8, size // 4)
-        D.number(s, card.atk, (inner.left + f * 0.55, inner.bottom - f * 0.6), f, colour=(255, 200, 190))
-        D.number(s, card.defense, (inner.right - f * 0.55, inner.bottom - f * 0.6), f, colour=(200, 220, 255))
+        # everything between the arrow positions (NW N NE / W E / SW S SE), never on one
+        ic = max(8, size // 6)
+        draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"),
+                  pygame.Rect(inner.right - int(inner.width * 0.27) - ic // 2, inner.top + 2, ic, ic), D.shade(col, 1.4))
+        f = max(9, size // 4)
+        D.number(s, card.atk, (inner.left + inner.width * 0.27, inner.bottom - f * 0.6), f, colour=(255, 200, 190))
+        D.number(s, card.defense, (inner.right - inner.width * 0.27, inner.bottom - f * 0.6), f,
+                 colour=(200, 220, 255))
     _TILE_CACHE[key] = s
     if len(_TILE_CACHE) > 800:
         _TILE_CACHE.clear()

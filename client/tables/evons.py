@@ -121,27 +121,43 @@ class Table(NamedSeats, TableScene):
 
     # ================================================================ geometry
     def layout(self):
+        """The grid gets the height of the window (cells of 84 px and more at 1280×720);
+        right of it: your hand in rows (a tag under each card), then the chain, cell
+        bonuses and graveyards beside the log, the action buttons under them."""
         s = self.s
         r = self.board_rect
         pad = s(8)
         self.left_w = s(196)
         self.label_w = s(18)
-        hand_h = max(s(96), min(s(132), int(r.height * 0.2)))
-        right_min = s(190)
-        avail_h = r.height - hand_h - pad - self.label_w
-        avail_w = r.width - self.left_w - right_min - 3 * pad - self.label_w
-        cell = max(s(30), min(avail_h // 7, avail_w // 7))
+        right_edge = self.W - s(10)
+        gx0 = r.left + self.left_w + pad + self.label_w
+        cell = (r.height - self.label_w) // 7
+        min_right = s(300)
+        cell = max(s(30), min(cell, (right_edge - gx0 - 2 * pad - min_right) // 7))
         self.cell = cell
         side = 7 * cell
-        gx = r.left + self.left_w + pad + self.label_w
         gy = r.top + self.label_w
-        self.grid_rect = pygame.Rect(gx, gy, side, side)
-        self.cell_rects = [pygame.Rect(gx + (c % 7) * cell, gy + (c // 7) * cell, cell, cell) for c in range(N_CELLS)]
+        self.grid_rect = pygame.Rect(gx0, gy, side, side)
+        self.cell_rects = [pygame.Rect(gx0 + (c % 7) * cell, gy + (c // 7) * cell, cell, cell) for c in range(N_CELLS)]
         rx = self.grid_rect.right + 2 * pad
-        self.right_rect = pygame.Rect(rx, r.top, r.right - rx, self.grid_rect.bottom - r.top)
-        self.hand_area = pygame.Rect(r.left + self.left_w + pad, self.grid_rect.bottom + pad,
-                                     r.right - (r.left + self.left_w + pad), r.bottom - self.grid_rect.bottom - pad)
-        self.hw = max(s(40), int((self.hand_area.height - s(4)) / 1.4))
+        rw = right_edge - rx
+        self.tag_h = s(18)
+        gap = s(8)
+        # the hand: as many cards a row as fit at a readable width (two rows of four at 1280×720)
+        hw = max(s(64), min(s(118), (rw - 3 * gap) // 4))
+        self.hand_cols = max(1, (rw + gap) // (hw + gap))
+        self.hw = hw
+        ch = int(hw * 1.4)
+        rows = 2
+        self.hand_area = pygame.Rect(rx, r.top, rw, rows * (ch + self.tag_h) + (rows - 1) * gap)
+        below = self.hand_area.bottom + pad
+        col_w = (rw - pad) // 2
+        act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom
+        self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
+        self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
+        log_x = rx + col_w + pad
+        self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
+        self.log.set_rect(pygame.Rect(self.side_rect))
         self.panel_rects = {"opp": pygame.Rect(r.left, r.top, self.left_w, s(176)),
                             "me": pygame.Rect(r.left, r.bottom - s(216), self.left_w, s(216))}
         self.prompt_rect = pygame.Rect(r.left, self.panel_rects["opp"].bottom + pad, self.left_w,
@@ -154,9 +170,25 @@ class Table(NamedSeats, TableScene):
         return self.cell_rects[c]
 
     def hand_rects(self, n):
+        """Rows of cards (more rows, smaller cards when the hand outgrows two rows)."""
         if n <= 0 or not self.cell:
             return []
-        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8))
+        gap = self.s(8)
+        area = self.hand_area
+        hw, cols = self.hw, self.hand_cols
+        rows = -(-n // cols)
+        while rows * (int(hw * 1.4) + self.tag_h) + (rows - 1) * gap > area.height and hw > self.s(40):
+            hw -= self.s(4)
+            cols = max(1, (area.width + gap) // (hw + gap))
+            rows = -(-n // cols)
+        ch = int(hw * 1.4)
+        out = []
+        for i in range(n):
+            row, col = divmod(i, cols)
+            in_row = min(cols, n - row * cols)
+            x0 = area.centerx - (in_row * (hw + gap) - gap) // 2
+            out.append(pygame.Rect(x0 + col * (hw + gap), area.top + row * (ch + self.tag_h + gap), hw, ch))
+        return out
 
     def panel_of(self, seat):
         return self.panel_rects["me" if seat == self.viewer else "opp"]
@@ -881,11 +913,9 @@ class Table(NamedSeats, TableScene):
             surf.blit(img, img.get_rect(midbottom=(rr.centerx, rr.bottom - s(5))))
             pygame.draw.rect(surf, shade(PAL["gold"], 0.6), rr.inflate(-s(4), -s(4)), 1, border_radius=s(4))
         else:
-            f = font(max(8, s(10)), True)
-            img = f.render(text, True, (20, 16, 8))
-            box = img.get_rect(topright=(rr.right - s(5), rr.top + s(4))).inflate(s(6), s(2))
-            pygame.draw.rect(surf, PAL["gold"], box, border_radius=box.height // 2)
-            surf.blit(img, img.get_rect(center=box.center))
+            # a card stands on the bonus: the cell keeps it (a gold frame around the cell,
+            # the list beside the grid says what), nothing drawn on the card itself
+            pygame.draw.rect(surf, PAL["gold"], rr.inflate(-1, -1), max(2, s(2)), border_radius=s(4))
 
     def _draw_tile(self, surf, v, inst, rr):
         s = self.s
@@ -898,8 +928,8 @@ class Table(NamedSeats, TableScene):
         covered = v.is_covered(inst)
         # second ownership cue: the seat's shape in the top-left corner
         # (between the NW and N arrow positions, so no arrow is hidden)
-        r0 = max(3, self.cell // 12)
-        cx, cy = inner.left + int(inner.width * 0.35), inner.top + r0 + s(2)
+        r0 = max(3, self.cell // 13)
+        cx, cy = inner.left + int(inner.width * 0.25), inner.top + r0 + s(2)
         col = SEAT_COLOURS[seat]
         if self.seat_shape(seat) == "circle":
             pygame.draw.circle(surf, (10, 10, 14), (cx, cy), r0 + 2)
@@ -924,14 +954,14 @@ class Table(NamedSeats, TableScene):
             return
         atk, dfn = v.current_atk(inst), v.current_def(inst)
         fsz = max(8, self.cell // 4)
-        if atk != card.atk:
+        if atk != card.atk:   # over the printed number (between the SW and S arrows)
             box = pygame.Rect(0, 0, int(fsz * 1.3), int(fsz * 1.1))
-            box.center = (inner.left + fsz * 0.55, inner.bottom - fsz * 0.6)
+            box.center = (inner.left + inner.width * 0.27, inner.bottom - fsz * 0.6)
             pygame.draw.rect(surf, (16, 50, 24), box, border_radius=s(3))
             draw_text(surf, str(atk), box.center, fsz, PAL["good"], bold=True, anchor="center")
         if dfn != card.defense:
             box = pygame.Rect(0, 0, int(fsz * 1.3), int(fsz * 1.1))
-            box.center = (inner.right - fsz * 0.55, inner.bottom - fsz * 0.6)
+            box.center = (inner.right - inner.width * 0.27, inner.bottom - fsz * 0.6)
             hurt = v.dmg[inst] > 0
             pygame.draw.rect(surf, (70, 16, 16) if hurt else (16, 50, 24), box, border_radius=s(3))
             draw_text(surf, str(max(0, dfn)), box.center, fsz, PAL["bad"] if hurt else PAL["good"], bold=True,
@@ -940,7 +970,9 @@ class Table(NamedSeats, TableScene):
                 pill(surf, f"-{v.dmg[inst]}", (box.centerx, box.top - s(7)), s(10), PAL["bad"])
         hb = v.held_bonus(inst)
         if hb == "double score":
-            pill(surf, "×2", (inner.centerx, inner.top + s(9)), s(11), PAL["gold_hi"])
+            # between the NE and E arrows
+            pill(surf, "×2", (inner.right - int(inner.width * 0.2), inner.top + int(inner.height * 0.3)), s(11),
+                 PAL["gold_hi"])
 
     # ---------------------------------------------------------------- side panels
     def _draw_panel(self, surf, v, seat):
@@ -1200,9 +1232,10 @@ class Table(NamedSeats, TableScene):
         else:
             ok = card.cost <= v.credits(self.viewer)
             text, col = f"ACTIVE · {card.cost}¢ now", PAL["good"] if ok else PAL["bad"]
-        f = fit_font(text, rr.width - s(6), s(11), bold=True, min_size=7)
+        f = fit_font(text, rr.width + s(4), s(12), bold=True, min_size=9)
         img = f.render(text, True, col)
-        box = img.get_rect(center=(rr.centerx, rr.top + int(rr.height * 0.74))).inflate(s(6), s(2))
+        # under the card, never over its arrows
+        box = img.get_rect(midtop=(rr.centerx, rr.bottom + s(3))).inflate(s(6), s(2))
         pygame.draw.rect(surf, (12, 14, 20), box, border_radius=box.height // 2)
         pygame.draw.rect(surf, col, box, 1, border_radius=box.height // 2)
         surf.blit(img, img.get_rect(center=box.center))
