@@ -138,6 +138,8 @@ class TableScene(Scene):
         self.preview_rect = None  # where the move preview was drawn last frame
         self._action_widgets = []
         self.actions_applied = 0
+        from .hint import HintControl
+        self.hints = HintControl(self)  # the Hint button (H) against the AI
         if self.replay is not None:
             self.replay.attach(self)
         if session is not None:
@@ -204,6 +206,9 @@ class TableScene(Scene):
                                           self.actions_rect.top - self.side_rect.top - s(8)))
             self.button((self.W - s(118), s(8), s(108), s(36)), "Back", self.leave_replay, key="escape",
                         tip="Back to the list of replays", name="menu", cls="@small")
+            self.button((self.W - s(118) - s(116), s(8), s(108), s(36)), "Review", self.open_review, key="w",
+                        tip="Each decision of the player shown, scored by the hard AI", name="review",
+                        cls="@small")
         else:
             self.button((self.W - s(118), s(8), s(108), s(36)), "Menu", self.pause, key="escape",
                         tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
@@ -219,6 +224,10 @@ class TableScene(Scene):
                             cls="@small")
             self._history_buttons = (u, r)
             self._sync_history_buttons()
+        if self.mode == "ai":
+            self.button((self.W - s(118) - s(288), s(8), s(88), s(36)), "Hint", self.hints.request, key="h",
+                        tip="What would the hard AI do here? (from what you can see)", name="hint",
+                        cls="@small")
         self._action_widgets = []
         self.anims.area = self.board_rect
         if self.mode == "replay" and self.replay is not None:
@@ -738,6 +747,7 @@ class TableScene(Scene):
         return a
 
     def cancel_ai(self):
+        self.hints.cancel()
         if self.ai_job is not None:
             self.ai_job.cancel()
             self.ai_job = None
@@ -860,6 +870,7 @@ class TableScene(Scene):
                 self._tick_clock(dt)
                 self._check_pending_end()
                 self._drive_ai()
+                self.hints.update()
                 self._check_handoff()
                 self._sync_history_buttons()
                 err = getattr(self.session, "save_error", None)
@@ -1004,6 +1015,7 @@ class TableScene(Scene):
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
             self.draw_drag_layer(surf)
+            self.hints.draw(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
         self.log.draw(surf, self.app.scale)
@@ -1175,6 +1187,14 @@ class TableScene(Scene):
     def leave(self):
         self.cancel_ai()
         super().leave()
+
+    def open_review(self):
+        """The review screen for the replay's player in view (see client/scenes/review.py)."""
+        rp = self.replay
+        if rp is None:
+            return
+        rp.pause()
+        self.push("review", record=rp.record, seat=self.viewer, controller=rp, game=self.game)
 
     def leave_replay(self):
         back = dict(getattr(self.replay, "return_kwargs", None) or {})

@@ -100,6 +100,8 @@ register_scene("deckbuilder", "client.deckbuilder:DeckBuilderScene", "deck build
                fallback="client.scenes.placeholder:PlaceholderScene")
 register_scene("replays", "client.replays:ReplaysScene", "finished games and replays",
                fallback="client.scenes.placeholder:PlaceholderScene")
+register_scene("review", "client.scenes.review:ReviewScene", "game review: each decision scored by the hard AI",
+               needs_game=True)
 register_scene("cards", "client.scenes.gallery:CardGalleryScene", "card gallery: every card of a pool",
                needs_game=True)
 register_scene("credits", "client.scenes.credits:CreditsScene", "credits: fonts, card pictures, libraries")

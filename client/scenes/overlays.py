@@ -179,6 +179,16 @@ class GameOverOverlay(_Overlay):
                         tip="Take back your last decision and play on", name="undo")
         self.button((r.right - (s(30) if undo else s(40)) - bw, y, bw, bh), "Rematch", self.rematch, key="r",
                     keys=("return",), tip="Same decks, a new shuffle", cls="@primary", name="rematch")
+        if t is not None and t.session is not None and t.mode in ("ai", "hotseat"):
+            self.button((r.centerx - s(110), y - bh - s(14), s(220), s(44)), "Review", self.review, key="w",
+                        tip="Each of your decisions scored by the hard AI, the worst ones marked",
+                        name="review", cls="@small")
+
+    def review(self):
+        t = self.table
+        if t is not None and t.session is not None:
+            seat = t.human_seats[0] if t.human_seats else 0
+            self.push("review", record=t.session.record.copy(), seat=seat, game=t.game)
 
     def undo(self):
         t = self.table

@@ -16,6 +16,7 @@ from engine.core.rng import Rng, mix_seed
 
 from . import mcts
 from .evaluation import get_evaluator, terminal_value
+from .tactics import get_tactics, useful
 
 
 def view_digest(view) -> int:
@@ -113,7 +114,7 @@ class GreedyAgent(Agent):
         rng = Rng(mix_seed(seed, 0x6EED))
         evaluate = self.evaluator(view.GAME)
         dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(self.samples)]
-        acts = without(dets[0].legal_actions(), avoid)
+        acts = useful(dets[0], without(dets[0].legal_actions(), avoid))
         self.moves += 1
         if len(acts) == 1:
             return acts[0]
@@ -138,8 +139,9 @@ class SearchAgent(Agent):
 
     def __init__(self, seed: int = 0, evaluate=None, iterations: int = 400, horizon: int = 2,
                  error: float = 0.0, pool: int = 24, c: float = 0.6, widen: float = 2.0,
-                 yield_every: int = 0):
+                 yield_every: int = 0, tactics: bool = True):
         super().__init__(seed, evaluate)
+        self.tactics = tactics
         self.budget = iterations
         self.horizon = horizon
         self.error = error
@@ -149,11 +151,20 @@ class SearchAgent(Agent):
         self.yield_every = yield_every
         self.last_result = None
 
+    def run_search(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
+        """The search result itself (the hint and the review read its estimates)."""
+        policy = root_filter = None
+        if self.tactics:
+            policy = get_tactics(view.GAME).rollout
+            root_filter = useful
+        return mcts.search(view, me, iterations=self.budget, seed=seed,
+                           evaluate=self.evaluator(view.GAME), horizon=self.horizon,
+                           c=self.c, pool=self.pool, widen=self.widen, cancel=cancel,
+                           yield_every=yield_every or self.yield_every, exclude=avoid,
+                           policy=policy, root_filter=root_filter)
+
     def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
-        res = mcts.search(view, me, iterations=self.budget, seed=seed,
-                          evaluate=self.evaluator(view.GAME), horizon=self.horizon,
-                          c=self.c, pool=self.pool, widen=self.widen, cancel=cancel,
-                          yield_every=yield_every or self.yield_every, exclude=avoid)
+        res = self.run_search(view, me, seed, cancel, yield_every, avoid)
         self.moves += 1
         self.iterations += res.iterations
         self.search_seconds += res.seconds
@@ -170,17 +181,41 @@ class SearchAgent(Agent):
         return action
 
 
+class ExpertAgent(Agent):
+    """A hand-crafted heuristic player per game (``tactics_<game>.expert``): plays
+    as a strong human would, from its own view (one guess of the hidden cards,
+    which its rules never read), instantly. The sparring partner the search
+    levels are measured against."""
+
+    name = "expert"
+
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
+        det = view.determinize(me, seed)
+        acts = without(det.legal_actions(), avoid)
+        self.moves += 1
+        if len(acts) == 1:
+            return acts[0]
+        return get_tactics(view.GAME).expert(det, me, acts, Rng(mix_seed(seed, 0xE4)))
+
+
 # ---------------------------------------------------------------- difficulty levels
 #: Per game and level: search iterations and rollout horizon (turns). Budgets
-#: are tuned so that normal stays under ~1 s and hard under ~3 s a decision
-#: (p95) on a slow 2-core machine; they count iterations, never time.
+#: count iterations, never time; they are sized so that a decision stays within
+#: the wait a player accepts (normal p95 <= 1 s, hard p95 <= 3 s on a slow
+#: 2-core machine; figures in README.md).
 BUDGETS = {
-    "default": {"normal": (200, 2), "hard": (2000, 2)},
+    "default": {"normal": (800, 2), "hard": (4000, 2)},
     # Everdawn: a turn is a long chain of small decisions and its combat only
     # pays off (or backfires) in the turns after it, so hard looks further
-    # ahead. Measured with the arena (duplicate games, 40 per setting, hard vs
-    # normal): rollouts cut after 1 turn 45%, 2 turns 52.5%, 3 turns 62.5%,
-    # 5 turns 67.5% at a third of the simulations per second; 3 it is.
+    # ahead (measured: rollouts cut after 1 turn 45%, 2 turns 52.5%, 3 turns
+    # 62.5% against normal).
+    "everdawn": {"normal": (900, 2), "hard": (4000, 3)},
+}
+
+#: Today's levels before the tactics (random rollouts, no pointless-play
+#: filter), kept as named agents to measure progress against: ``normal0``.
+BUDGETS0 = {
+    "default": {"normal": (200, 2), "hard": (2000, 2)},
     "everdawn": {"normal": (300, 2), "hard": (2500, 3)},
 }
 
@@ -191,7 +226,8 @@ SETTINGS = {
 }
 
 LEVELS = ("easy", "normal", "hard")
-AGENT_NAMES = ("random", "greedy") + LEVELS
+OLD_LEVELS = ("normal0", "hard0")
+AGENT_NAMES = ("random", "greedy", "expert") + LEVELS + OLD_LEVELS
 
 
 class LevelAgent(Agent):
@@ -199,7 +235,7 @@ class LevelAgent(Agent):
 
     def __init__(self, level: str, seed: int = 0, evaluate=None, **overrides):
         super().__init__(seed, evaluate)
-        if level not in LEVELS:
+        if level not in LEVELS + OLD_LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
         self.name = level
         self.level = level
@@ -224,8 +260,11 @@ class LevelAgent(Agent):
 
 
 def level_budget(level: str, game: str) -> tuple[int, int]:
-    table = BUDGETS.get(game, {})
-    default = BUDGETS["default"]
+    budgets = BUDGETS
+    if level in OLD_LEVELS:
+        budgets, level = BUDGETS0, level[:-1]
+    table = budgets.get(game, {})
+    default = budgets["default"]
     return table.get(level, default[level])
 
 
@@ -236,23 +275,30 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
         kw.update(overrides)
         return GreedyAgent(seed, evaluate, **kw)
     iters, horizon = level_budget(level, game)
-    if level == "normal":
+    old = level in OLD_LEVELS
+    base = level[:-1] if old else level
+    if base == "normal":
         kw = {"iterations": iters, "horizon": horizon, "error": 0.15}
-    else:  # hard: ten times the budget, twice the guesses of the hidden cards, no errors
+    else:  # hard: about five times the budget, twice the guesses of the hidden cards, no errors
         kw = {"iterations": iters, "horizon": horizon, "error": 0.0, "pool": 48}
-    kw.update(SETTINGS.get(game, {}).get(level, {}))
+    if old:
+        kw["tactics"] = False
+    kw.update(SETTINGS.get(game, {}).get(base, {}))
     kw.update(overrides)
     return SearchAgent(seed, evaluate, **kw)
 
 
 def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
-    """An agent by name: ``random``, ``greedy``, ``easy``, ``normal``, ``hard``,
-    or ``search:N`` (search with N iterations)."""
+    """An agent by name: ``random``, ``greedy``, ``expert``, ``easy``, ``normal``,
+    ``hard``, ``normal0`` / ``hard0`` (the levels before the tactics: random
+    rollouts, smaller budgets), or ``search:N`` (search with N iterations)."""
     if name == "random":
         return RandomAgent(seed, evaluate)
     if name == "greedy":
         return GreedyAgent(seed, evaluate, **overrides)
-    if name in LEVELS:
+    if name == "expert":
+        return ExpertAgent(seed, evaluate)
+    if name in LEVELS or name in OLD_LEVELS:
         return LevelAgent(name, seed, evaluate, **overrides)
     if name.startswith("search:"):
         kw = {"iterations": int(name.split(":", 1)[1])}
@@ -263,5 +309,5 @@ def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
     raise ValueError(f"unknown agent {name!r}; choose one of {', '.join(AGENT_NAMES)} or search:N")
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "SearchAgent", "LevelAgent", "make_agent",
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "ExpertAgent", "SearchAgent", "LevelAgent", "make_agent",
            "LEVELS", "AGENT_NAMES", "BUDGETS", "terminal_value"]

@@ -94,6 +94,56 @@ def think(agent, match) -> Decision:
     return Decision(agent, match)
 
 
+class Job:
+    """Any AI computation in the background (a hint, a game review):
+    ``fn(cancel=event, yield_every=ms, progress=job)`` runs in a daemon thread;
+    poll :meth:`done`, read :meth:`result`, stop with :meth:`cancel`.
+    ``fn`` may set ``job.fraction`` (0..1) to report progress."""
+
+    def __init__(self, fn, *, start: bool = True):
+        self._fn = fn
+        self._cancel = threading.Event()
+        self._done = threading.Event()
+        self._value = None
+        self._error: BaseException | None = None
+        self.cancelled = False
+        self.fraction = 0.0
+        self._thread = threading.Thread(target=self._run, name="cardhall-ai-job", daemon=True)
+        if start:
+            self._thread.start()
+
+    def _run(self):
+        try:
+            self._value = self._fn(cancel=self._cancel, yield_every=YIELD_EVERY, progress=self)
+        except Cancelled:
+            self.cancelled = True
+        except BaseException as e:  # noqa: BLE001 - handed to the caller in result()
+            self._error = e
+        finally:
+            self._done.set()
+
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def result(self, timeout: float | None = None):
+        """Wait (up to ``timeout`` s); the value, None if cancelled or still running."""
+        if not self._done.wait(timeout):
+            return None
+        if self._error is not None:
+            raise self._error
+        return self._value
+
+    def cancel(self, wait: bool = False) -> None:
+        self._cancel.set()
+        if wait:
+            self._done.wait()
+
+
+def run(fn) -> Job:
+    """Start ``fn`` (see :class:`Job`) in the background."""
+    return Job(fn)
+
+
 # ---------------------------------------------------------------- measurement
 def measure_frames(make_match, agent_name: str = "normal", seconds: float = 3.0, work_ms: float = 4.0):
     """Run a fake 60 fps loop (``work_ms`` of Python per frame) while the AI thinks

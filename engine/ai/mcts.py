@@ -7,7 +7,8 @@ often its action was legal when its parent was visited (SO-ISMCTS), so actions
 that exist only in some guesses (an opponent card we are not sure they hold) are
 weighed fairly.
 
-* Rollouts are uniformly random and cut ``horizon`` turns after the root's turn;
+* Rollouts follow the game's cheap rollout policy (``tactics_<game>.rollout``;
+  uniformly random without one) and are cut ``horizon`` turns after the root's turn;
   the position is then scored by the game's evaluation in [-1, 1].
 * Root actions are ordered by a one-ply look with the evaluation (a prior) and
   brought in by progressive widening, so games with hundreds of legal actions
@@ -67,7 +68,7 @@ def one_ply_scores(det, me, actions, evaluate):
 def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
            c: float = 0.6, pool: int = 24, max_rollout_actions: int = 250,
            widen: float = 2.0, prior_weight: float = 0.5, cancel=None,
-           yield_every: float = 0, exclude=()) -> SearchResult:
+           yield_every: float = 0, exclude=(), policy=None, root_filter=None) -> SearchResult:
     """Run ISMCTS from ``view`` (a view of the match for player ``me``).
 
     ``pool``: determinizations sampled up front and cloned per iteration (0 =
@@ -75,7 +76,9 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     ``is_set()``; checked every iteration. ``yield_every``: when > 0, sleep(0)
     whenever that many milliseconds passed, to hand the GIL to a UI thread (it
     does not change the decision). ``exclude``: root actions not to consider
-    (unless nothing else is legal).
+    (unless nothing else is legal). ``policy(state, actions, rng)``: the rollout
+    move (None = uniformly random). ``root_filter(det, actions)``: the root
+    actions worth considering (e.g. without pointless plays).
     """
     t0 = time.perf_counter()
     rng = Rng(mix_seed(seed, 0x5EA2C4))
@@ -85,6 +88,8 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     root_actions = root_det.legal_actions()
     if exclude:
         root_actions = [a for a in root_actions if a not in exclude] or root_actions
+    if root_filter is not None and len(root_actions) > 1:
+        root_actions = root_filter(root_det, root_actions) or root_actions
     root_set = set(root_actions)
     root_turn = root_det.turn()
     if len(root_actions) == 1:
@@ -173,7 +178,10 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             acts = state.legal_actions()
             if not acts:
                 break
-            state.apply(acts[rng.randrange(len(acts))], check=False)
+            if policy is None or len(acts) == 1:
+                state.apply(acts[rng.randrange(len(acts))], check=False)
+            else:
+                state.apply(policy(state, acts, rng), check=False)
             n += 1
         v = terminal_value(state, me)
         if v is None:

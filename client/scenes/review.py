@@ -1,0 +1,299 @@
+"""Game review: each of a player's decisions scored by the hard AI, like a chess
+program's review.
+
+Opened (pushed over the current screen) from the game-over panel and from the
+replay viewer with a :class:`~engine.core.record.MatchRecord` and the seat to
+review. The review runs in the background (:func:`engine.ai.review.review`,
+from that player's own view only) with a progress bar; then the screen shows
+
+* a graph of the win estimate over the game (after each decision), the worst
+  decisions marked on it in red (blunder), orange (mistake) and yellow
+  (inaccuracy);
+* the marked decisions, worst first, each with the estimate before and after
+  and the move the hard level preferred — click one (or its point on the
+  graph, or keys 1–8) to open the replay at that decision;
+* a summary line (decisions reviewed, share as good as hard's, marks).
+
+Reviews are kept in memory per game and seat, so reopening is instant.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ..ui import PAL, draw_text, font, panel
+from .base import Scene
+
+#: iterations per decision (see engine.ai.review.REVIEW_ITERATIONS); tests lower it
+REVIEW_ITERATIONS = None
+MARK_COLOURS = {"blunder": PAL["bad"], "mistake": (236, 150, 70), "inaccuracy": (230, 206, 96)}
+_CACHE: dict = {}
+MAX_LISTED = 8
+
+
+def _key(record, seat):
+    return (record.game, record.seed, tuple(tuple(a) for a in record.actions), seat)
+
+
+class ReviewScene(Scene):
+    name = "review"
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        """For screenshots: a short AI game, reviewed at a small budget (instant)."""
+        from engine.ai import make_agent
+        from engine.ai.review import review
+        from engine.core.harness import starter_pair
+        from engine.core.session import MatchSession
+        s = MatchSession.new(game, starter_pair(game, seed), seed, None,
+                             {"mode": "ai", "human": 0, "names": ["You", "AI (hard)"]})
+        agents = [make_agent("easy", seed), make_agent("greedy", seed + 1)]
+        for _ in range(160):
+            m = s.match
+            if m.result() is not None:
+                break
+            s.apply(agents[m.to_move()].choose(m))
+        rec = s.record.copy()
+        _CACHE[_key(rec, 0)] = review(s, 0, seed=seed, iterations=30, limit=30)
+        return {"record": rec, "seat": 0}
+
+    def __init__(self, app, **kw):
+        super().__init__(app, **kw)
+        self.record = kw["record"]
+        self.seat = int(kw.get("seat", 0) or 0)
+        self.controller = kw.get("controller")      # the replay viewer we came from, if any
+        self.names = list(self.record.meta.get("names") or ["Player 1", "Player 2"])
+        self.job = None
+        self.result = _CACHE.get(_key(self.record, self.seat))
+        self.error = ""
+        self.point_rects: list = []
+        self._last_fraction = -1.0
+
+    # ------------------------------------------------------------ life cycle
+    def enter(self):
+        super().enter()
+        if self.result is None:
+            self.start()
+
+    def leave(self):
+        self.stop()
+        super().leave()
+
+    def start(self):
+        from engine.ai.background import run
+        from engine.ai.review import REVIEW_ITERATIONS as DEFAULT, review
+        from engine.core.session import MatchSession
+        self.stop()
+        self.error = ""
+        try:
+            session = MatchSession.from_record(self.record)
+        except Exception as e:  # noqa: BLE001 - a record that does not reproduce
+            self.error = f"This game cannot be reviewed: {e}"
+            return
+        seat = self.seat
+        iters = REVIEW_ITERATIONS or DEFAULT
+        seed = self.record.seed
+
+        def work(cancel, yield_every, progress):
+            return review(session, seat, seed=seed, iterations=iters, cancel=cancel,
+                          yield_every=yield_every, progress=progress)
+
+        self.job = run(work)
+
+    def stop(self):
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def set_seat(self, seat):
+        if seat == self.seat:
+            return
+        self.stop()
+        self.seat = seat
+        self.result = _CACHE.get(_key(self.record, seat))
+        if self.result is None:
+            self.start()
+        self.rebuild()
+
+    # ------------------------------------------------------------ geometry
+    def graph_rect(self):
+        s = self.s
+        return pygame.Rect(s(30), s(110), int(self.W * 0.58) - s(30), self.H - s(200))
+
+    def list_rect(self):
+        g = self.graph_rect()
+        s = self.s
+        return pygame.Rect(g.right + s(24), g.top, self.W - g.right - s(54), g.height)
+
+    def build(self):
+        s = self.s
+        self.button((self.W - s(130), s(20), s(110), s(40)), "Back", self.close, key="escape",
+                    tip="Back to where you were", name="back", cls="@small")
+        for i, label in ((0, self.names[0]), (1, self.names[1])):
+            self.button((self.W - s(130) - s(180) * (2 - i), s(20), s(170), s(40)),
+                        f"{label[:14]}", (lambda i=i: self.set_seat(i)),
+                        tip=f"Review {label}'s decisions", name=f"seat{i}",
+                        cls="@primary" if i == self.seat else "@small")
+        if self.result is None:
+            return
+        r = self.list_rect()
+        y = r.top + s(44)
+        bh = s(54)
+        for k, mv in enumerate(self.result.marked()[:MAX_LISTED]):
+            if y + bh > r.bottom:
+                break
+            self.button((r.left, y, r.width, bh), "", (lambda mv=mv: self.jump(mv)), key=str(k + 1),
+                        tip=f"{mv.line()}<br>Open the replay at this decision", name=f"mark{k}")
+            y += bh + s(6)
+
+    # ------------------------------------------------------------ actions
+    def jump(self, mv):
+        """Open the replay at the position where ``mv`` was decided."""
+        ctrl = self.controller
+        if ctrl is not None:
+            ctrl.pause()
+            ctrl.seek(mv.index)
+            self.close()
+            return
+        from ..replays.controller import ReplayController
+        try:
+            ctrl = ReplayController(self.record)
+        except Exception as e:  # noqa: BLE001
+            self.app.toast(f"The replay cannot be shown: {e}", "error", 6)
+            return
+        ctrl.return_kwargs = {"game": self.record.game}
+        ctrl.seek(mv.index)
+        self.app.scenes.switch("table", **ctrl.table_kwargs(viewer=self.seat))
+
+    def handle_event(self, ev):
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.result is not None:
+            for rect, mv in self.point_rects:
+                if rect.collidepoint(ev.pos):
+                    self.jump(mv)
+                    return
+
+    def update(self, dt):
+        super().update(dt)
+        if self.job is not None:
+            if self.job.done():
+                job, self.job = self.job, None
+                try:
+                    res = job.result()
+                except Exception as e:  # noqa: BLE001 - show, don't crash
+                    self.error = f"The review failed: {e}"
+                    return
+                if res is not None:
+                    self.result = res
+                    _CACHE[_key(self.record, self.seat)] = res
+                    self.rebuild()
+            elif abs(self.job.fraction - self._last_fraction) > 0.005:
+                self._last_fraction = self.job.fraction
+                _dirty(self)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surf):
+        s = self.s
+        surf.fill(PAL["bg"])
+        from .. import gamesinfo
+        title = f"Game review — {gamesinfo.title(self.record.game)}"
+        draw_text(surf, title, (s(30), s(24)), s(30), PAL["gold"], title=True)
+        who = self.names[self.seat] if self.seat < len(self.names) else f"Player {self.seat + 1}"
+        poss = "Your" if who == "You" else f"{who}'s"
+        sub = f"{poss} decisions, scored by the hard AI from {'your' if who == 'You' else poss} own view"
+        draw_text(surf, sub, (s(30), s(66)), s(17), PAL["muted"])
+        g = self.graph_rect()
+        panel(surf, g, colour=PAL["panel"], border=PAL["line"], radius=s(10))
+        lr = self.list_rect()
+        panel(surf, lr, colour=PAL["panel"], border=PAL["line"], radius=s(10))
+        if self.error:
+            draw_text(surf, self.error, g.center, s(18), PAL["bad"], anchor="center")
+        elif self.result is None:
+            self._draw_progress(surf, g)
+        else:
+            self._draw_graph(surf, g)
+            self._draw_list(surf, lr)
+            draw_text(surf, self.result.summary(), (s(30), g.bottom + s(18)), s(18), PAL["text"])
+            draw_text(surf, "Click a marked decision (or its point) to open the replay there.",
+                      (s(30), g.bottom + s(46)), s(15), PAL["dim"])
+        self.draw_ui(surf)
+        if self.result is not None:
+            self._draw_list_text(surf)
+
+    def _draw_progress(self, surf, g):
+        s = self.s
+        frac = self.job.fraction if self.job is not None else 0.0
+        bar = pygame.Rect(0, 0, g.width - s(120), s(22))
+        bar.center = g.center
+        pygame.draw.rect(surf, PAL["bg2"], bar, border_radius=s(6))
+        fill = bar.copy()
+        fill.width = max(s(6), int(bar.width * frac))
+        pygame.draw.rect(surf, PAL["gold"], fill, border_radius=s(6))
+        draw_text(surf, f"Reviewing the game… {round(frac * 100)}%", (bar.centerx, bar.top - s(26)),
+                  s(20), PAL["text"], anchor="center")
+
+    def _draw_graph(self, surf, g):
+        s = self.s
+        moves = self.result.moves
+        inner = g.inflate(-s(70), -s(60))
+        inner.left = g.left + s(50)
+        # axes: 0, 50, 100%
+        for frac, label in ((0.0, "0%"), (0.5, "50%"), (1.0, "100%")):
+            y = inner.bottom - int(inner.height * frac)
+            pygame.draw.line(surf, PAL["line"] if frac != 0.5 else PAL["dim"], (inner.left, y), (inner.right, y), 1)
+            draw_text(surf, label, (inner.left - s(8), y), s(14), PAL["dim"], anchor="midright")
+        draw_text(surf, "win estimate after each decision", (inner.left, g.top + s(10)), s(15), PAL["muted"])
+        self.point_rects = []
+        if not moves:
+            draw_text(surf, "No decisions with a choice to review.", inner.center, s(18), PAL["muted"],
+                      anchor="center")
+            return
+        n = len(moves)
+        pts = []
+        for k, mv in enumerate(moves):
+            x = inner.left + (int(inner.width * k / (n - 1)) if n > 1 else inner.width // 2)
+            y = inner.bottom - int(inner.height * mv.after)
+            pts.append((x, y))
+        if len(pts) >= 2:
+            pygame.draw.lines(surf, PAL["gold"], False, pts, max(2, s(2)))
+        for (x, y), mv in zip(pts, moves):
+            if mv.mark:
+                col = MARK_COLOURS[mv.mark]
+                pygame.draw.circle(surf, col, (x, y), s(6))
+                pygame.draw.circle(surf, PAL["bg"], (x, y), s(6), 1)
+                self.point_rects.append((pygame.Rect(x - s(9), y - s(9), s(18), s(18)), mv))
+        first, last = moves[0].turn, moves[-1].turn
+        draw_text(surf, f"turn {first}", (inner.left, inner.bottom + s(8)), s(14), PAL["dim"])
+        draw_text(surf, f"turn {last}", (inner.right, inner.bottom + s(8)), s(14), PAL["dim"], anchor="topright")
+
+    def _draw_list(self, surf, r):
+        s = self.s
+        marked = self.result.marked()
+        head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
+        draw_text(surf, head, (r.left + s(14), r.top + s(12)), s(18), PAL["text"], bold=True)
+
+    def _draw_list_text(self, surf):
+        """Text on top of the (empty-labelled) mark buttons: two lines each."""
+        s = self.s
+        for k, mv in enumerate(self.result.marked()[:MAX_LISTED]):
+            b = self.widgets.get(f"mark{k}")
+            if b is None:
+                continue
+            r = b.rect
+            col = MARK_COLOURS[mv.mark]
+            pygame.draw.circle(surf, col, (r.left + s(16), r.top + s(16)), s(6))
+            f1 = font(s(15), True)
+            line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {mv.text}"
+            line2 = f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: {mv.best_text}"
+            for text, y, bold, colour in ((line1, r.top + s(6), True, PAL["text"]),
+                                          (line2, r.top + s(29), False, PAL["muted"])):
+                f = f1 if bold else font(s(14))
+                while f.size(text)[0] > r.width - s(40) and len(text) > 6:
+                    text = text[:-2].rstrip() + "…"
+                draw_text(surf, text, (r.left + s(30), y), s(15) if bold else s(14), colour, bold=bold)
+
+
+def _dirty(scene) -> None:
+    for name in ("mark_dirty", "invalidate", "dirty"):
+        f = getattr(scene, name, None)
+        if callable(f):
+            f()
+            return

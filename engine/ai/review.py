@@ -1,0 +1,234 @@
+"""The hint and the game review: the hard level's opinion, from one player's view.
+
+Both look only through ``view(player)`` (the hidden cards are guessed, as the
+AI does), count iterations (the same position gives the same advice on any
+machine) and accept ``cancel`` / ``yield_every`` so the client runs them in the
+background (:func:`engine.ai.background.run`).
+
+* :func:`hint` — the move the hard level would make, its win estimate and the
+  best alternative's.
+* :func:`review` — every decision a player made in a recorded game (those with
+  a choice), scored: win estimate with the best move and with the move played,
+  the hard level's preferred move, how much was lost; the worst ones marked.
+
+A *win estimate* is the search's mean result mapped to 0..1 (the evaluation
+scores a position in [-1, 1]); it is a guide, not a probability.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core.rng import mix_seed
+
+from .agents import build_level, view_digest
+
+#: Iterations per decision for the review (the whole game is searched, so less
+#: than hard's budget for one move; the chosen move gets a search of its own).
+REVIEW_ITERATIONS = 800
+#: Win-estimate drops that mark a decision.
+MARKS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
+
+
+def win(v: float) -> float:
+    """A search value in [-1, 1] as a win estimate in 0..1."""
+    return max(0.0, min(1.0, (v + 1.0) / 2.0))
+
+
+def _pct(x: float) -> str:
+    return f"{round(x * 100):d}%"
+
+
+@dataclass
+class Hint:
+    player: int
+    action: tuple
+    text: str
+    win: float
+    alt_action: tuple | None = None
+    alt_text: str = ""
+    alt_win: float | None = None
+    iterations: int = 0
+    follow: tuple | None = None   # a second step of the same move (Evons: the cell after the card)
+
+    @property
+    def reason(self) -> str:
+        """One line: the suggestion with its estimate and the best alternative's."""
+        line = f"Hint: {self.text} — win estimate {_pct(self.win)}"
+        if self.alt_action is not None and self.alt_win is not None:
+            line += f" (next best, {self.alt_text}: {_pct(self.alt_win)})"
+        return line
+
+
+def _searcher(game: str, seed: int, iterations: int | None = None):
+    kw = {"iterations": iterations} if iterations else {}
+    return build_level("hard", game, seed, **kw)
+
+
+def _search(view, me, seed, iterations=None, cancel=None, yield_every=0):
+    agent = _searcher(view.GAME, seed, iterations)
+    s = mix_seed(seed, view_digest(view))
+    return agent.run_search(view, me, s, cancel=cancel, yield_every=yield_every)
+
+
+def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | None = None,
+         cancel=None, yield_every: float = 0, progress=None) -> Hint:
+    """The hard level's move for ``player`` (default: the player to move), from
+    that player's view of ``match`` only."""
+    p = match.to_move() if player is None else player
+    if p is None or match.to_move() != p:
+        raise ValueError("it is not that player's decision")
+    view = match.view(p)
+    res = _search(view, p, seed, iterations, cancel, yield_every)
+    kids = [k for k in res.children if k[1] > 0] or res.children
+    best = res.action
+    bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
+    alt = next(((a, win(v)) for a, n, v in kids if a != best), None)
+    h = Hint(p, tuple(best), view.action_text(best), bw,
+             tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
+             alt[1] if alt else None, res.iterations)
+    _follow_up(h, view, p, seed, iterations, cancel, yield_every)
+    return h
+
+
+def _follow_up(h: Hint, view, p, seed, iterations, cancel, yield_every) -> None:
+    """Evons plays a card in two steps (the card, then its cell): a hint names both."""
+    if view.GAME != "evons" or not h.action or h.action[0] != 2:      # SELECT
+        return
+    det = view.determinize(p, mix_seed(seed, 0xF0))
+    det.apply(h.action, check=False)
+    if det.result() is not None or det.to_move() != p or det.phase() != "cell":
+        return
+    v2 = det.view(p)
+    res = _search(v2, p, mix_seed(seed, 1), max(200, (iterations or 0) // 2) if iterations else None,
+                  cancel, yield_every)
+    h.follow = tuple(res.action)
+    card = view.card(h.action[1])
+    name = getattr(card, "name", None) or "the card"
+    from engine.evons.cards import cell_name
+    where = cell_name(h.follow[1])
+    h.text = f"Play {name} covered on {where}" if h.action[2] else f"Play {name} on {where}"
+    if h.alt_action is not None and h.alt_action[0] == 2:
+        ac = view.card(h.alt_action[1])
+        an = getattr(ac, "name", None) or "another card"
+        h.alt_text = f"{an} covered" if h.alt_action[2] else an
+
+
+# ---------------------------------------------------------------- review
+@dataclass
+class ReviewedMove:
+    index: int            # the action's index in the game (state before it: index)
+    turn: int
+    action: tuple
+    text: str
+    best_action: tuple
+    best_text: str
+    before: float         # win estimate with the best move
+    after: float          # win estimate with the move played
+    mark: str | None = None
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.before - self.after)
+
+    @property
+    def agreed(self) -> bool:
+        return tuple(self.action) == tuple(self.best_action)
+
+    def line(self) -> str:
+        s = f"Turn {self.turn}: {self.text} — win estimate {_pct(self.before)} with the best move, {_pct(self.after)} played"
+        if not self.agreed:
+            s += f"; hard prefers {self.best_text}"
+        return s
+
+
+@dataclass
+class Review:
+    player: int
+    moves: list = field(default_factory=list)
+    iterations: int = REVIEW_ITERATIONS
+
+    def marked(self) -> list:
+        """The marked decisions, worst first."""
+        return sorted((m for m in self.moves if m.mark), key=lambda m: -m.loss)
+
+    def graph(self) -> list:
+        """[(action index, win estimate after the decision)] over the game."""
+        return [(m.index, m.after) for m in self.moves]
+
+    def accuracy(self) -> float:
+        """Share of decisions that matched hard's or lost under 2 points."""
+        if not self.moves:
+            return 1.0
+        return sum(1 for m in self.moves if m.agreed or m.loss < 0.02) / len(self.moves)
+
+    def summary(self) -> str:
+        counts = {name: sum(1 for m in self.moves if m.mark == name) for _, name in MARKS}
+        parts = [f"{len(self.moves)} decisions reviewed", f"{round(self.accuracy() * 100)}% as good as hard's"]
+        plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+        parts += [f"{n} {name if n == 1 else plural[name]}" for name, n in counts.items() if n]
+        return ", ".join(parts)
+
+
+def _mark(loss: float):
+    for limit, name in MARKS:
+        if loss >= limit - 1e-9:
+            return name
+    return None
+
+
+def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITERATIONS,
+           cancel=None, yield_every: float = 0, progress=None, limit: int | None = None) -> Review:
+    """Score every decision ``player`` made in ``session`` (an
+    :class:`~engine.core.session.MatchSession`) that had more than one legal action.
+
+    Per decision: a search from the player's view before it (its best child is
+    "the best move" and its estimate ``before``); the move played is estimated
+    by its own child if searched enough, else by a search from the view after it."""
+    from .evaluation import terminal_value
+    out = Review(player, [], iterations)
+    idx = [i for i in session.decisions(player)]
+    if limit is not None:
+        idx = idx[:limit]
+    todo = []
+    for i in idx:
+        m = session.state_at(i)
+        if len(m.legal_actions()) > 1:
+            todo.append((i, m))
+    for k, (i, m) in enumerate(todo):
+        a = tuple(session.actions[i])
+        view = m.view(player)
+        res = _search(view, player, mix_seed(seed, i), iterations, cancel, yield_every)
+        kids = {tuple(x[0]): (x[1], x[2]) for x in res.children}
+        best = tuple(res.action)
+        before = win(kids.get(best, (0, -res.root_value))[1])
+        n_a, v_a = kids.get(a, (0, 0.0))
+        if a == best:
+            after = before
+        elif n_a >= max(8, res.iterations // 10):
+            after = win(v_a)
+        else:
+            nxt = m.clone()
+            nxt.apply(a, check=False)
+            for _ in range(50):         # forced moves: play them out
+                if nxt.result() is not None:
+                    break
+                only = nxt.legal_actions()
+                if len(only) != 1:
+                    break
+                nxt.apply(only[0], check=False)
+            tv = terminal_value(nxt, player)
+            if tv is not None:
+                after = win(tv)
+            elif nxt.to_move() is None:
+                after = 0.5
+            else:
+                r2 = _search(nxt.view(player), player, mix_seed(seed, i, 1), max(16, iterations // 2),
+                             cancel, yield_every)
+                after = win(-r2.root_value)
+        after = min(after, before) if a != best else after
+        rm = ReviewedMove(i, m.turn(), a, view.action_text(a), best, view.action_text(best), before, after)
+        rm.mark = None if rm.agreed else _mark(rm.loss)
+        out.moves.append(rm)
+        if progress is not None:
+            progress.fraction = (k + 1) / len(todo)
+    return out

@@ -1,0 +1,284 @@
+"""Essveil tactics: pointless plays, the rollout policy and the expert player.
+
+The expert plays as a strong human: it curves out (spends its Essence as
+fully as its hand allows, the biggest card first), takes Deep Attune when that
+lets it play a card Flow would not, removes threats with its damage, trades up
+(attacks a creature it kills and survives, or one worth more than the
+attacker), goes face otherwise, and blocks with a Guard when the Guard
+survives or the hit would hurt.
+"""
+from __future__ import annotations
+
+from engine.essveil.cards import (C_ABILITY, C_COST, C_EFFECT, C_GROW, C_IS_CREATURE, C_KIND, C_KW,
+                                  C_LAST_RITES, C_TARGET, K_GUARD, K_VENOM, KIND_EQUIPMENT, OP_AEGIS,
+                                  OP_ATTUNE, OP_DAMAGE, OP_DESTROY, OP_SILENCE, OP_TAP, S_TARGET, T_NONE)
+from engine.essveil.match import (ABILITY, ATTACK, DEEP, END, F_AEGIS, F_SILENCED, F_TAPPED, FLOW,
+                                  G_ACTIVE, G_ATK_TARGET, G_ATTACKER, G_PHASE, INTERCEPT, LET_THROUGH,
+                                  LIFE, PH_ATTUNE, PH_GUARD, PH_MAIN, PLAY, R_CARD, R_DMG, R_FLAGS,
+                                  R_GKW, RESERVE, REC, VEIL, player_target)
+
+from .eval_essveil import evaluate as base_evaluate
+from .tactics import greedy_pick, score_after, weighted_choice
+
+END_ACT = (END,)
+FLOW_ACT = (FLOW,)
+DEEP_ACT = (DEEP,)
+
+
+def _rec(m, uid):
+    p, off = m._find(uid)
+    return p, off
+
+
+def _has_anything_to_silence(m, p, off) -> bool:
+    b = m.boards[p]
+    card = b[off + R_CARD]
+    if b[off + R_FLAGS] & F_SILENCED:
+        return False
+    return bool(C_KW[card] or C_GROW[card] or C_ABILITY[card] is not None or C_LAST_RITES[card]
+                or b[off + R_GKW] or b[off + R_FLAGS] & F_AEGIS)
+
+
+def _op_does_nothing(m, op, target) -> bool:
+    """True when one targeted effect step can't change the target."""
+    if op.to != S_TARGET:
+        return False
+    if op.op == OP_ATTUNE:
+        return False
+    if target < 8:
+        return op.op in (OP_SILENCE, OP_TAP, OP_AEGIS)
+    p, off = m._find(target)
+    if p < 0:
+        return False
+    f = m.boards[p][off + R_FLAGS]
+    if op.op == OP_SILENCE:
+        return not _has_anything_to_silence(m, p, off)
+    if op.op == OP_TAP:
+        return bool(f & F_TAPPED)
+    if op.op == OP_AEGIS:
+        return bool(f & F_AEGIS)
+    return False
+
+
+def _effect_is_pointless(m, p, effect, target) -> bool:
+    if not effect:
+        return False
+    for op in effect:
+        if op.op == OP_ATTUNE:
+            if m.g[RESERVE[p]] > 0:
+                return False
+            continue
+        if op.to == S_TARGET and _op_does_nothing(m, op, target):
+            continue
+        return False
+    return True
+
+
+def pointless(m, a) -> bool:
+    k = a[0]
+    p = m.to_move()
+    if k == PLAY:
+        c = m.hands[p][a[1]]
+        if c < 0 or C_IS_CREATURE[c] or C_KIND[c] == KIND_EQUIPMENT:
+            return False
+        return _effect_is_pointless(m, p, C_EFFECT[c], a[2])
+    if k == ABILITY:
+        _, off = m._find(a[1])
+        card = m.boards[p][off + R_CARD]
+        ab = C_ABILITY[card]
+        return ab is not None and _effect_is_pointless(m, p, ab.effect, a[2])
+    return False
+
+
+# ---------------------------------------------------------------- quick combat maths
+def _stats(m, p, off):
+    b = m.boards[p]
+    return m._might(b, off), m._endurance(b, off) - b[off + R_DMG], m._kw(b, off), b[off + R_FLAGS]
+
+
+def _value(m, p, off) -> float:
+    might, left, kw, f = _stats(m, p, off)
+    card = m.boards[p][off + R_CARD]
+    return might * 1.0 + left * 0.7 + C_GROW[card] * 1.5 + (1.0 if kw & K_GUARD else 0) + (1.2 if kw & K_VENOM else 0) + 1
+
+
+def _fight(m, p, uid, target):
+    """(kills, dies) for p's creature ``uid`` attacking enemy creature ``target``."""
+    _, off = m._find(uid)
+    q, doff = m._find(target)
+    am, al, akw, af = _stats(m, p, off)
+    dm, dl, dkw, df = _stats(m, q, doff)
+    kills = am > 0 and not df & F_AEGIS and (am >= dl or akw & K_VENOM)
+    dies = dm > 0 and not af & F_AEGIS and (dm >= al or dkw & K_VENOM)
+    return bool(kills), bool(dies)
+
+
+# ---------------------------------------------------------------- rollouts
+def rollout(m, acts, rng):
+    g = m.g
+    ph = g[G_PHASE]
+    if ph == PH_ATTUNE:
+        return DEEP_ACT if (DEEP_ACT in acts and rng.random() < 0.35) else FLOW_ACT
+    if ph != PH_MAIN:
+        return acts[rng.randrange(len(acts))]
+    p = g[G_ACTIVE]
+    mine = m.boards[p][0::REC]
+    me_t = player_target(p)
+    hand = m.hands[p]
+    ws = []
+    for x in acts:
+        k = x[0]
+        if k == PLAY:
+            c = hand[x[1]]
+            w = 2.0 + C_COST[c]
+            t = x[2]
+            if t and C_TARGET[c] != T_NONE and not C_IS_CREATURE[c] and C_KIND[c] != KIND_EQUIPMENT:
+                hostile = any(op.op in (OP_DAMAGE, OP_DESTROY, OP_SILENCE, OP_TAP) for op in C_EFFECT[c])
+                if hostile == (t == me_t or t in mine):
+                    w = 0.05
+            ws.append(w)
+        elif k == ATTACK:
+            ws.append(3.0 if x[2] < 8 else 1.5)
+        elif k == ABILITY:
+            ws.append(1.0)
+        elif k == END:
+            ws.append(0.6)
+        else:
+            ws.append(0.5)
+    return weighted_choice(acts, ws, rng)
+
+
+# ---------------------------------------------------------------- the expert
+def _best_spend(costs, budget) -> int:
+    """Most Essence spendable from ``costs`` within ``budget`` (small knapsack)."""
+    reach = 1
+    for c in costs:
+        if c <= budget:
+            reach |= reach << c
+    reach &= (1 << (budget + 1)) - 1
+    return reach.bit_length() - 1
+
+
+def _attune(m, me, acts):
+    if DEEP_ACT not in acts:
+        return acts[0]
+    g = m.g
+    veil, reserve = g[VEIL[me]], g[RESERVE[me]]
+    costs = [C_COST[c] for c in m.hands[me] if c >= 0]
+    flow = _best_spend(costs, veil + min(2, reserve))
+    deep = _best_spend(costs, veil + min(4, reserve))
+    if deep >= flow + 2 or (len(costs) >= 5 and deep > flow):
+        return DEEP_ACT
+    return FLOW_ACT
+
+
+def _attack_score(m, me, x, ahead: bool) -> float:
+    uid, t = x[1], x[2]
+    if t < 8:
+        _, off = m._find(uid)
+        might = _stats(m, me, off)[0]
+        return (2.0 if ahead else 1.0) + might * 0.3 if might > 0 else -1
+    kills, dies = _fight(m, me, uid, t)
+    _, off = m._find(uid)
+    q, doff = m._find(t)
+    mine, theirs = _value(m, me, off), _value(m, q, doff)
+    if kills and not dies:
+        return 4.0 + theirs * 0.3
+    if kills and dies:
+        return (theirs - mine) * 0.5 + 0.5
+    return -3.0
+
+
+def expert_evaluate(m, p):
+    return base_evaluate(m, p)
+
+
+def expert(m, me, acts, rng):
+    if len(acts) == 1:
+        return acts[0]
+    g = m.g
+    ph = g[G_PHASE]
+    if ph == PH_ATTUNE:
+        return _attune(m, me, acts)
+    if ph == PH_GUARD:
+        attacker, target = g[G_ATTACKER], g[G_ATK_TARGET]
+        ap, aoff = m._find(attacker)
+        am = _stats(m, ap, aoff)[0]
+        best, best_s = (LET_THROUGH,), 0.0
+        for x in acts:
+            if x[0] != INTERCEPT:
+                continue
+            _, goff = m._find(x[1])
+            gm, gl, gkw, gf = _stats(m, me, goff)
+            survives = gf & F_AEGIS or (am < gl and not _stats(m, ap, aoff)[2] & K_VENOM)
+            kills = gm >= _stats(m, ap, aoff)[1]
+            s = 0.0
+            if survives:
+                s += 3.0
+            if kills:
+                s += 2.0
+            if target < 8 and am >= 3 or am >= m.g[LIFE[me]] - 4:
+                s += 1.5 + am * 0.2
+            if not survives and not kills:
+                s -= 2.5
+            if s > best_s:
+                best, best_s = x, s
+        return best
+    # ---- main phase
+    useful = [x for x in acts if x[0] != END and not pointless(m, x)]
+    if not useful:
+        return END_ACT
+    q = 1 - me
+    hand = m.hands[me]
+    life, olife = g[LIFE[me]], g[LIFE[q]]
+    ev0 = expert_evaluate(m, me)
+    # 1. lethal: all ready attackers at the face
+    attacks = [x for x in useful if x[0] == ATTACK]
+    face = [x for x in attacks if x[2] < 8]
+    if face:
+        total = 0
+        seen = set()
+        for x in face:
+            if x[1] not in seen:
+                seen.add(x[1])
+                total += _stats(m, me, m._find(x[1])[1])[0]
+        if total >= olife:
+            return max(face, key=lambda x: _stats(m, me, m._find(x[1])[1])[0])
+    # 2. spells and abilities that aim at something: the one the evaluation likes best
+    targeted = [x for x in useful if (x[0] == PLAY and hand[x[1]] >= 0 and not C_IS_CREATURE[hand[x[1]]]
+                                      and C_KIND[hand[x[1]]] != KIND_EQUIPMENT) or x[0] == ABILITY]
+    plays = [x for x in useful if x[0] == PLAY]
+    best_spell, best_gain = None, 0.02
+    for x in targeted:
+        gain = score_after(m, me, x, expert_evaluate) - ev0
+        if gain > best_gain:
+            best_spell, best_gain = x, gain
+    if best_spell is not None:
+        return best_spell
+    # 3. equipment on a creature that can attack now (or the biggest one)
+    equips = [x for x in plays if C_KIND[hand[x[1]]] == KIND_EQUIPMENT]
+    if equips:
+        return greedy_pick(m, me, equips, expert_evaluate)
+    # 4. attacks: trade up, go face when ahead
+    if attacks:
+        ahead = base_evaluate(m, me) >= -0.05 or olife <= life
+        best, best_s = None, 0.5
+        for x in attacks:
+            s = _attack_score(m, me, x, ahead)
+            if s > best_s:
+                best, best_s = x, s
+        if best is not None:
+            return best
+    # 5. curve out: the biggest creature (then any card) the Essence allows
+    creatures = [x for x in plays if C_IS_CREATURE[hand[x[1]]]]
+    if creatures:
+        top = max(C_COST[hand[x[1]]] for x in creatures)
+        return greedy_pick(m, me, [x for x in creatures if C_COST[hand[x[1]]] == top], expert_evaluate)
+    rest = [x for x in plays if x not in targeted]
+    for x in sorted(rest, key=lambda x: -C_COST[hand[x[1]]]):
+        if score_after(m, me, x, expert_evaluate) >= ev0 - 0.01:
+            return x
+    return END_ACT
+
+
+__all__ = ["pointless", "rollout", "expert"]

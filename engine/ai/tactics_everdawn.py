@@ -1,0 +1,290 @@
+"""Everdawn tactics: pointless plays, the rollout policy and the expert player.
+
+Combat spells are judged exactly: the combat is played out (everyone passing
+the remaining spell windows) with and without the spell, and a spell that
+changes neither who falls nor any morale is pointless — Long Reach on a set
+creature (it can't counterattack), a defence spell on an attacker nobody can
+counterattack, Whispering Winds on an attack that has no counter anyway.
+"""
+from __future__ import annotations
+
+from engine.everdawn import cards as C
+from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, EQUIP, G_ACTIVE, G_PHASE,
+                                   G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
+                                   PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
+                                   REDRAW, S0, SET, SF_FLAGS, F_FRESH)
+
+from .eval_everdawn import evaluate as base_evaluate
+from .tactics import greedy_pick, weighted_choice
+
+_OPS = tuple(frozenset(op for op, _, _ in c.effect) if c.is_spell else frozenset() for c in C.CARDS_BY_CODE)
+FAKE_DEATH = tuple("fake_death" in ops for ops in _OPS)
+GUARD = tuple("guard" in ops and "draw" not in ops for ops in _OPS)
+REDIRECT = tuple("redirect" in ops for ops in _OPS)
+COMBAT = C.IS_COMBAT_SPELL
+ON_DEATH = C.ON_DEATH
+MORALE = C.MORALE
+TYPE = C.TYPE
+BEATS = C.BEATS
+
+
+def _code(m, p, s):
+    return m.b[S0 + p * 36 + s * NF]
+
+
+# ---------------------------------------------------------------- combat played out
+def combat_outcome(m, limit: int = 24):
+    """(deaths, morale changes) once the combat in progress resolves with both
+    players passing every remaining window (the defender's order: lane order)."""
+    s = m.clone()
+    out = []
+    n = 0
+    while s.result() is None and n < limit:
+        ph = s.b[G_PHASE]
+        if ph not in (PH_DEF_SPELLS, PH_ATK_SPELLS, PH_ORDER):
+            break
+        acts = s.legal_actions()
+        a = PASS_ACT if PASS_ACT in acts else acts[0]
+        for e in s.apply(a, check=False):
+            k = e[0]
+            if k == "destroyed":
+                out.append(("d", e[1], e[2], e[3]))
+            elif k == "morale":
+                out.append(("m", e[1], e[2]))
+            elif k == "game_over":
+                out.append(("g", e[1]))
+        n += 1
+    out.sort()
+    return tuple(out)
+
+
+def outcome_value(outcome, me: int) -> float:
+    """How good a combat outcome is for ``me`` (morale points; a creature ~ 10)."""
+    v = 0.0
+    for e in outcome:
+        if e[0] == "d":
+            v += (-10 - MORALE[e[3]] * 0.0) if e[1] == me else 10
+        elif e[0] == "m":
+            v += e[2] if e[1] == me else -e[2]
+        elif e[0] == "g":
+            v += 1000 if e[1] == me else -1000
+    return v
+
+
+def _cast_changes_combat(m, a) -> bool:
+    s = m.clone()
+    s.apply(a, check=False)
+    return combat_outcome(s) != combat_outcome(m)
+
+
+def pointless(m, a) -> bool:
+    k = a[0]
+    if k != CAST:
+        return False
+    ph = m.b[G_PHASE]
+    p = m.to_move()
+    hand = m.hand[p]
+    h = a[1]
+    if h >= len(hand):
+        return False
+    c = hand[h]
+    if ph == PH_SET:
+        t = a[2]
+        if FAKE_DEATH[c]:
+            return 0 <= t < 6 and _code(m, p, t) >= 0 and not ON_DEATH[_code(m, p, t)]
+        if GUARD[c]:
+            return t >= 3      # a bench creature is never attacked; move it first
+        return False
+    if ph in (PH_DEF_SPELLS, PH_ATK_SPELLS) and COMBAT[c] and not REDIRECT[c]:
+        return not _cast_changes_combat(m, a)
+    return False
+
+
+# ---------------------------------------------------------------- clashes, cheaply
+def clash(m, p, a, t):
+    """(kills, dies, open lane) for an attack of ``p``'s lane ``a`` on lane ``t`` now."""
+    d = 1 - p
+    dc = _code(m, d, t)
+    if dc < 0:
+        return False, False, True
+    ac = _code(m, p, a)
+    att, adef = m.stats(p, a, dc)
+    cnt, dfn = m.stats(d, t, ac)
+    b = m.b
+    can_counter = (b[G_SET_SRC + d] != t and REACH[TYPE[dc]][t][a]
+                   and not (b[S0 + p * 36 + a * NF + SF_FLAGS] & F_FRESH and C.FIRST_UNBLOCKABLE[ac]))
+    return att > dfn, can_counter and cnt > adef, False
+
+
+def _attack_score(m, p, a, t) -> float:
+    kills, dies, open_ = clash(m, p, a, t)
+    if open_:
+        return 6.0 + m.stats(p, a, -1)[0] * 0.2
+    ac = _code(m, p, a)
+    dc = _code(m, 1 - p, t)
+    if kills and not dies:
+        return 8.0 + MORALE[dc] * 0.1
+    if kills and dies:
+        return 1.0 + (MORALE[dc] - MORALE[ac]) * 0.15
+    if dies:
+        return -6.0
+    return -0.5
+
+
+# ---------------------------------------------------------------- rollouts
+def rollout(m, acts, rng):
+    n = len(acts)
+    if n == 1:
+        return acts[0]
+    ph = m.b[G_PHASE]
+    if ph == PH_DECLARE:
+        p = m.b[G_ACTIVE]
+        best = PASS_ACT
+        best_s = 0.0
+        for x in acts:
+            if x[0] == ATTACK:
+                s = _attack_score(m, p, x[1], x[2]) + rng.random() * 3.0
+                if s > best_s:
+                    best_s = s
+                    best = x
+        return best
+    if ph == PH_SET:
+        ws = []
+        p = m.b[G_ACTIVE]
+        for x in acts:
+            k = x[0]
+            if k == MOVE:
+                ws.append(4.0 if x[1] >= 3 else 0.3)
+            elif k == EQUIP:
+                ws.append(3.0)
+            elif k == CAST:
+                c = m.hand[p][x[1]]
+                ws.append(0.0 if FAKE_DEATH[c] and not (x[2] < 6 and ON_DEATH[_code(m, p, x[2])]) else 1.5)
+            elif k == SET:
+                ws.append(0.4)
+            elif k == PASS:
+                ws.append(1.5)
+            elif k == REDRAW:
+                ws.append(0.3)
+            else:
+                ws.append(1.0)
+        return weighted_choice(acts, ws, rng)
+    if ph in (PH_DEF_SPELLS, PH_ATK_SPELLS):
+        if rng.random() < 0.6:
+            return PASS_ACT
+    return acts[rng.randrange(n)]
+
+
+# ---------------------------------------------------------------- the expert
+def _threats(m, att, dfd) -> float:
+    """Morale ``att`` can take from ``dfd`` in one combat by hand-made reading of the
+    lanes: each of att's lane creatures (not set) takes its best reachable clash —
+    a kill it survives is worth the victim's morale + 10, a trade half of that,
+    an open lane its attack."""
+    b = m.b
+    total = 0.0
+    set_a = b[G_SET_SRC + att]
+    set_d = b[G_SET_SRC + dfd]
+    for a in LANES:
+        ac = _code(m, att, a)
+        if ac < 0 or a == set_a:
+            continue
+        best = 0.0
+        ty = TYPE[ac]
+        for t in LANES:
+            if not REACH[ty][a][t]:
+                continue
+            dc = _code(m, dfd, t)
+            if dc < 0:
+                best = max(best, m.stats(att, a, -1)[0] * 0.8)
+                continue
+            at, adf = m.stats(att, a, dc)
+            cnt, df = m.stats(dfd, t, ac)
+            kills = at > df
+            counter = t != set_d and REACH[TYPE[dc]][t][a]
+            dies = counter and cnt > adf
+            if kills and not dies:
+                best = max(best, MORALE[dc] + 10.0)
+            elif kills:
+                best = max(best, (MORALE[dc] - MORALE[ac]) * 0.5 + 3.0)
+        total += best
+    return total
+
+
+def expert_evaluate(m, p) -> float:
+    """The evaluation plus a strong player's reading of the lanes: what I can
+    kill this combat (if it is my turn) and what they can kill in theirs."""
+    o = 1 - p
+    mine = _threats(m, p, o)
+    theirs = _threats(m, o, p)
+    mine_now = m.b[G_ACTIVE] == p and m.b[G_PHASE] <= PH_DECLARE
+    return base_evaluate(m, p) + 0.004 * (mine * (1.0 if mine_now else 0.5) - theirs * 0.8)
+
+
+def expert(m, me, acts, rng):
+    if len(acts) == 1:
+        return acts[0]
+    ph = m.b[G_PHASE]
+    if ph == PH_DECLARE:
+        best, best_s = PASS_ACT, 0.0
+        for x in acts:
+            if x[0] == ATTACK:
+                s = _attack_score(m, me, x[1], x[2])
+                if s > best_s:
+                    best, best_s = x, s
+        return best
+    if ph in (PH_DEF_SPELLS, PH_ATK_SPELLS):
+        base = outcome_value(combat_outcome(m), me)
+        best, best_s = PASS_ACT, 0.5
+        for x in acts:
+            if x[0] != CAST:
+                continue
+            c = m.hand[me][x[1]]
+            if REDIRECT[c]:
+                s = score_redirect(m, me, x)
+            else:
+                s2 = m.clone()
+                s2.apply(x, check=False)
+                s = outcome_value(combat_outcome(s2), me) - base
+            if s > best_s:
+                best, best_s = x, s
+        return best
+    if ph == PH_SET:
+        cur = expert_evaluate(m, me)
+        useful = [x for x in acts if x[0] != PASS and not pointless(m, x)]
+        if not useful:
+            return PASS_ACT if PASS_ACT in acts else acts[0]
+        a = greedy_pick(m, me, useful, expert_evaluate)
+        s = m.clone()
+        s.apply(a, check=False)
+        if expert_evaluate(s, me) > cur + 0.005 or PASS_ACT not in acts:
+            return a
+        return PASS_ACT
+    if ph == PH_CHOICE and m.pending()[0] == CH_PLACE:
+        return greedy_pick(m, me, acts, expert_evaluate)
+    if ph == PH_ORDER:
+        return acts[0]
+    return greedy_pick(m, me, acts, expert_evaluate)
+
+
+def score_redirect(m, me, x) -> float:
+    """Resting Fortress: the best redirect it allows (its choices played greedily)."""
+    s = m.clone()
+    s.apply(x, check=False)
+    n = 0
+    while s.result() is None and s.b[G_PHASE] == PH_CHOICE and s.to_move() == me and n < 4:
+        acts = s.legal_actions()
+        best = None
+        best_v = -1e18
+        for y in acts:
+            t = s.clone()
+            t.apply(y, check=False)
+            v = outcome_value(combat_outcome(t), me) if t.b[G_PHASE] != PH_CHOICE else 0.0
+            if v > best_v:
+                best, best_v = y, v
+        s.apply(best, check=False)
+        n += 1
+    return outcome_value(combat_outcome(s), me) - outcome_value(combat_outcome(m), me)
+
+
+__all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash"]

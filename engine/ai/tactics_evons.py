@@ -1,0 +1,130 @@
+"""Evons tactics: pointless plays, the rollout policy and the expert player.
+
+Pointless here: an ability arrow that destroys one of your own cards (Remove,
+or any ability arrow into your own covered card) — it spends the arrow and
+only hurts you — while other moves exist.
+
+The expert plays each card where it swings the score most (the card and its
+cell tried together, with the abilities it then fires played out greedily),
+prefers placements that leave none of its scoring cards flippable, and plays
+covered when the card can't be paid for now (tempo).
+"""
+from __future__ import annotations
+
+from engine.evons.cards import CARD_IS_BLOCK, REMOVE, SHOCKWAVE
+from engine.evons.match import (ABILITY_AIMS, DONE, F_COVERED, FIRE, PASS, PH_ABILITY, PH_CELL,
+                                PH_MAIN, S_PHASE, SELECT)
+
+from .eval_evons import evaluate as base_evaluate
+from .tactics import greedy_pick, terminal_value, weighted_choice
+
+A_PASS = (PASS,)
+A_DONE = (DONE,)
+
+
+def _fire_target(m, d):
+    """(target cell, ability) of the acting card's ability arrow in direction ``d``."""
+    f = m.stack[-1]
+    inst = f[1]
+    for dd, t, ab in ABILITY_AIMS[m.cardof[inst]][m.pos[inst]]:
+        if dd == d:
+            return t, ab
+    return -1, 0
+
+
+def _self_harm(m, a) -> bool:
+    if a[0] != FIRE or m.sc[S_PHASE] != PH_ABILITY:
+        return False
+    t, ab = _fire_target(m, a[1])
+    if t < 0:
+        return False
+    o = m.grid[t]
+    if o < 0 or m.ctrl[o] != m.to_move():
+        return False
+    if m.flags[o] & F_COVERED:
+        return ab != SHOCKWAVE
+    return ab == REMOVE and not CARD_IS_BLOCK[m.cardof[o]]
+
+
+def pointless(m, a) -> bool:
+    return _self_harm(m, a)
+
+
+def rollout(m, acts, rng):
+    ph = m.sc[S_PHASE]
+    n = len(acts)
+    if ph == PH_MAIN and n > 1:
+        # pass rarely; active plays a little more often than covered ones
+        ws = [0.15 if a[0] == PASS else (1.3 if a[0] == SELECT and not a[2] else 1.0) for a in acts]
+        return weighted_choice(acts, ws, rng)
+    if ph == PH_ABILITY and n > 1:
+        ws = [0.6 if a[0] == DONE else (0.05 if _self_harm(m, a) else 1.0) for a in acts]
+        return weighted_choice(acts, ws, rng)
+    return acts[rng.randrange(n)]
+
+
+def expert_evaluate(m, p) -> float:
+    return base_evaluate(m, p)
+
+
+def _own_chain_value(m, me, depth: int) -> float:
+    """Value for ``me`` after playing on greedily while ``me`` keeps deciding (a few steps)."""
+    v = terminal_value(m, me)
+    if v is not None:
+        return v
+    n = 0
+    s = m
+    while depth > 0 and s.result() is None and s.to_move() == me and s.sc[S_PHASE] not in (PH_MAIN,):
+        acts = s.legal_actions()
+        acts = [a for a in acts if not _self_harm(s, a)] or acts
+        a = greedy_pick(s, me, acts, expert_evaluate)
+        if s is m:
+            s = m.clone()
+        s.apply(a, check=False)
+        depth -= 1
+        n += 1
+    v = terminal_value(s, me)
+    return expert_evaluate(s, me) if v is None else v
+
+
+def expert(m, me, acts, rng):
+    if len(acts) == 1:
+        return acts[0]
+    ph = m.sc[S_PHASE]
+    if ph == PH_MAIN:
+        best, best_v = A_PASS, None
+        base = expert_evaluate(m, me)
+        for a in acts:
+            if a[0] != SELECT:
+                continue
+            s = m.clone()
+            s.apply(a, check=False)
+            if s.sc[S_PHASE] != PH_CELL:
+                v = _own_chain_value(s, me, 4)
+            else:
+                v = -1e9
+                for c in s.legal_actions():
+                    t = s.clone()
+                    t.apply(c, check=False)
+                    v = max(v, _own_chain_value(t, me, 4))
+            if a[2]:
+                v -= 0.004          # covered: pay later, score later
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        if best_v is not None and best_v >= base - 0.15:
+            return best
+        return A_PASS if A_PASS in acts else acts[0]
+    if ph == PH_CELL:
+        best, best_v = acts[0], -1e9
+        for c in acts:
+            t = m.clone()
+            t.apply(c, check=False)
+            v = _own_chain_value(t, me, 4)
+            if v > best_v:
+                best, best_v = c, v
+        return best
+    acts2 = [a for a in acts if not _self_harm(m, a)] or acts
+    return greedy_pick(m, me, acts2, expert_evaluate)
+
+
+__all__ = ["pointless", "rollout", "expert"]

@@ -1,0 +1,123 @@
+"""Hint (key H) and Review through the real event loop, in all three games.
+
+Small search budgets keep these fast; what is checked is what a player sees:
+the hint names a legal move with its win estimate and outlines it on the board;
+the review lists the marked decisions, draws the graph, and a marked decision
+opens the replay at that position."""
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from helpers import ai_table, game_session  # noqa: E402
+
+GAMES = ["everdawn", "evons", "essveil"]
+
+
+@pytest.fixture
+def small_budgets(monkeypatch):
+    import client.hint
+    import client.scenes.review
+    monkeypatch.setattr(client.hint, "HINT_ITERATIONS", 60)
+    monkeypatch.setattr(client.scenes.review, "REVIEW_ITERATIONS", 24)
+    client.scenes.review._CACHE.clear()
+
+
+def _human_to_move_session(game, seed=4):
+    from engine.ai import make_agent
+    s = game_session(game, seed, human=0)
+    ai = make_agent("easy", 1)
+    for _ in range(60):
+        m = s.match
+        if m.to_move() == 0 and len(m.legal_actions()) > 1 and len(s) >= 6:
+            break
+        s.apply(ai.choose(m))
+    assert s.match.to_move() == 0
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_key_shows_the_hard_move_with_its_estimate_and_outlines_it(plain_driver, small_budgets, game):
+    d = plain_driver
+    s = _human_to_move_session(game)
+    t = ai_table(d, game, s, paused=True)
+    assert "hint" in t.widgets
+    d.key("h")
+    assert t.hints.thinking
+    t.hints.job.result(timeout=120)
+    assert d.until(lambda: t.hints.hint is not None, 60)
+    h = t.hints.hint
+    assert h.player == 0
+    assert tuple(h.action) in [tuple(a) for a in s.match.legal_actions()]
+    assert t.hints.message.startswith("Hint: ") and "win estimate" in t.hints.message
+    assert t.hints.rects(), "the hinted move is outlined on the board or its button"
+    d.step(2)
+    # the hint goes away once the position changes
+    s_len = len(s)
+    t.perform(tuple(h.action) if game != "evons" or h.follow is None else tuple(h.action))
+    d.step(3)
+    assert len(s) > s_len and t.hints.hint is None and not t.hints.message
+
+
+def _finished_record(game, seed=3):
+    from engine.ai import make_agent
+    s = game_session(game, seed, human=0)
+    agents = [make_agent("easy", 1), make_agent("greedy", 2)]
+    for _ in range(2000):
+        m = s.match
+        if m.result() is not None:
+            break
+        s.apply(agents[m.to_move()].choose(m))
+    assert s.match.result() is not None
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_driver, small_budgets, game):
+    d = plain_driver
+    s = _finished_record(game)
+    t = ai_table(d, game, s, paused=True)
+    assert d.until(lambda: d.scene.name == "game_over", 120)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    assert rv.name == "review"
+    assert rv.job is not None
+    rv.job.result(timeout=300)          # the review thinks in the background; the window stays live
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    r = rv.result
+    assert r.moves and all(0.0 <= m.after <= 1.0 for m in r.moves)
+    assert len(r.graph()) == len(r.moves)
+    assert all(m.index in s.decisions(0) for m in r.moves)
+    d.step(2)
+    marked = r.marked()
+    if marked:
+        assert "mark0" in rv.widgets
+        d.key("1")
+        d.step(3)
+        assert d.scene.name == "table" and d.scene.mode == "replay"
+        assert d.scene.replay.index == marked[0].index
+    del t
+
+
+def test_review_from_the_replay_viewer_seeks_the_viewer(plain_driver, small_budgets):
+    from client.replays.controller import ReplayController
+    d = plain_driver
+    s = _finished_record("essveil", 5)
+    ctrl = ReplayController(s.record.copy())
+    d.app.scenes.switch("table", **ctrl.table_kwargs(viewer=0))
+    d.step(2)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    assert rv.name == "review" and rv.controller is ctrl
+    assert rv.job is not None
+    rv.job.result(timeout=300)          # the review thinks in the background; the window stays live
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    d.step(2)
+    marked = rv.result.marked()
+    if marked:
+        d.key("1")
+        d.step(3)
+        assert d.scene.name == "table" and ctrl.index == marked[0].index
