@@ -88,6 +88,8 @@ register_scene("setup", "client.scenes.setup:MatchSetupScene", "play vs AI: deck
                needs_game=True)
 register_scene("hotseat_setup", "client.scenes.setup:HotseatSetupScene", "local two-player setup",
                needs_game=True)
+register_scene("online", "client.scenes.online:OnlineScene", "play online: host or join, your matches",
+               needs_game=True)
 register_scene("rules", "client.scenes.rules:RulesScene", "the game's rules page", needs_game=True)
 register_scene("settings", "client.scenes.settings_scene:SettingsScene", "settings")
 register_scene("table", "client.table_base:GenericTable", "the match table (per game)", needs_game=True)

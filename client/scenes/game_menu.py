@@ -98,6 +98,8 @@ class GameMenuScene(Scene):
              None if self.resume_info else "@primary", "play_ai"),
             ("Local two-player", "l", lambda: self.go("hotseat_setup", game=g),
              "Hot seat: two people at this screen, hands hidden between turns", None, "hotseat"),
+            ("Play online", "o", lambda: self.go("online", game=g),
+             "Host a match for a friend on another computer, or join theirs", None, "online"),
             ("Deck builder", "d", lambda: self.go("deckbuilder", game=g), "Build and edit your decks", None,
              "deckbuilder"),
             ("Rules", "h", lambda: self.go("rules", game=g), "How to play " + gamesinfo.title(g), None, "rules"),
@@ -107,6 +109,7 @@ class GameMenuScene(Scene):
             ("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI", None, "settings"),
             ("Back", "escape", lambda: self.go("title"), "Back to the game picker", None, "back"),
         ]
+        bh = max(s(36), min(bh, (self.H - s(140) - (len(items) - 1) * gap) // len(items)))  # fits 720p
         total = len(items) * bh + (len(items) - 1) * gap
         y = max(s(120), (self.H - total) // 2 + s(30))
         for text, key, act, tip, cls, name in items:

@@ -3,10 +3,11 @@
     python -m engine serve-bench --matches N [--game G] [--seconds S] [--seed S]
 
 starts one server process on 127.0.0.1 (a subprocess, its own SQLite file in
-a temporary folder), then plays N matches at once (games in turn: Everdawn,
-Evons, Essveil) with random legal players, and prints actions per second and
-the action round-trip p50/p99 (send ``act`` → its acknowledged ``update``),
-then one JSON line.
+a temporary folder), opens N matches (games in turn: Everdawn, Evons, Essveil;
+a finished match is followed by a new one), lets random legal players play
+them all at once for S seconds, and prints actions per second and the action
+round trip p50/p99 (``act`` sent → its stored, acknowledged ``update``), then
+one JSON line. The clients run in this process, on the same machine.
 """
 from __future__ import annotations
 
@@ -92,14 +93,14 @@ async def play_out(clients, states, seed: int, *, rtts=None, stop_at=None, choos
     return sum(n)
 
 
-def start_server_process(db: str, *, port: int = 0, extra_env=None):
+def start_server_process(db: str, *, port: int = 0, extra_env=None, sync: str = "full"):
     """``python -m engine serve`` on 127.0.0.1 in a subprocess: ``(process, port)``."""
     env = dict(os.environ)
     env.update(extra_env or {})
     root = Path(__file__).resolve().parents[2]
     env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     p = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1", "--port", str(port),
-                          "--db", db, "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                          "--db", db, "--quiet", "--sync", sync], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                          cwd=str(root))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -115,38 +116,44 @@ def start_server_process(db: str, *, port: int = 0, extra_env=None):
 async def _bench(port: int, n: int, seconds: float, seed: int, games) -> dict:
     rtts: list = []
     done = [0]
-    counts = [0]
-    t_end = time.perf_counter() + seconds
+    opened = [0]
 
     async def one(i):
         g = games[i % len(games)]
         k = 0
-        while time.perf_counter() < t_end:
+        while True:
             clients, states, _ = await open_match("127.0.0.1", port, g, seed + i * 1000 + k)
+            opened[0] += 1
             try:
-                left = t_end - time.perf_counter()
-                if left <= 0:
-                    break
-                counts[0] += await asyncio.wait_for(play_out(clients, states, seed + i, rtts=rtts), left + 30)
+                await play_out(clients, states, seed + i, rtts=rtts)
                 done[0] += 1
-            except asyncio.TimeoutError:
-                pass
             finally:
                 for c in clients:
                     await c.close()
             k += 1
 
-    t0 = time.perf_counter()
-    # stagger the openings a little so the first second is not all handshakes
     tasks = [asyncio.ensure_future(one(i)) for i in range(n)]
-    await asyncio.gather(*tasks)
+    # the clock starts once every match is open (the handshakes are not actions)
+    for _ in range(int(600 / 0.05)):
+        if opened[0] >= n or all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0.05)
+    del rtts[:]
+    t0 = time.perf_counter()
+    await asyncio.sleep(seconds)
+    count = len(rtts)
     el = time.perf_counter() - t0
-    rtts.sort()
+    sample = sorted(rtts[:count])
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
 
     def pct(q):
-        return round(rtts[min(len(rtts) - 1, int(q * len(rtts)))] * 1000, 2) if rtts else None
-    return {"matches": n, "seconds": round(el, 1), "actions": counts[0], "finished_games": done[0],
-            "actions_per_s": round(counts[0] / el, 1), "rtt_p50_ms": pct(0.5), "rtt_p99_ms": pct(0.99)}
+        return round(sample[min(len(sample) - 1, int(q * len(sample)))] * 1000, 2) if sample else None
+    return {"matches": n, "seconds": round(el, 1), "actions": count, "finished_games": done[0],
+            "actions_per_s": round(count / el, 1), "rtt_p50_ms": pct(0.5), "rtt_p99_ms": pct(0.99),
+            "failed_matches": len(failed)}
 
 
 def serve_bench_main(argv=None) -> int:
@@ -155,9 +162,11 @@ def serve_bench_main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=20.0, help="how long to play (default 20)")
     ap.add_argument("--game", choices=GAMES, default=None, help="one game only (default: all three in turn)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sync", choices=("full", "normal"), default="full",
+                    help="the server's SQLite synchronous mode (default full, as `serve`)")
     a = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
-        proc, port = start_server_process(str(Path(d) / "bench.sqlite3"))
+        proc, port = start_server_process(str(Path(d) / "bench.sqlite3"), sync=a.sync)
         try:
             out = asyncio.run(_bench(port, max(1, a.matches), a.seconds, a.seed,
                                      (a.game,) if a.game else GAMES))
@@ -169,6 +178,6 @@ def serve_bench_main(argv=None) -> int:
                 proc.kill()
     print(f"{out['matches']} concurrent matches on one server (loopback, {out['seconds']} s): "
           f"{out['actions_per_s']} actions/s, round trip p50 {out['rtt_p50_ms']} ms, p99 {out['rtt_p99_ms']} ms "
-          f"({out['actions']} actions, {out['finished_games']} games finished)")
+          f"({out['actions']} actions, {out['finished_games']} games finished, SQLite synchronous={a.sync})")
     print(json.dumps(out))
     return 0

@@ -214,10 +214,13 @@ def serve_main(argv=None) -> int:
                     help="address to listen on (default 127.0.0.1; 0.0.0.0 to accept other computers)")
     ap.add_argument("--port", type=int, default=7531, help="TCP port (default 7531; 0 = any free port)")
     ap.add_argument("--db", default="cardhall-server.sqlite3", help="the SQLite file of matches")
+    ap.add_argument("--sync", choices=("full", "normal"), default="full",
+                    help="SQLite synchronous mode: full (default) syncs every action to disk before the ack; "
+                         "normal survives a killed server but not a power cut")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     try:
-        asyncio.run(serve(a.host, a.port, a.db, quiet=a.quiet,
+        asyncio.run(serve(a.host, a.port, a.db, quiet=a.quiet, synchronous=a.sync.upper(),
                           ready=lambda s: print(f"listening {s.port}", flush=True)))
     except KeyboardInterrupt:
         pass

@@ -1,0 +1,212 @@
+"""The match table against a friend over the network: the game's own table
+(the same one as against the AI), driven by a
+:class:`engine.net.client.RemoteSession` instead of a local session.
+
+:func:`online_table_class` mixes :class:`OnlineTableMixin` into the game's
+``Table``. The server is the judge: our moves go to it (``perform`` →
+``session.apply``: sent, stored, acknowledged, then animated as usual), the
+opponent's moves arrive as updates and are played through ``perform`` like an
+AI's move would be. The top bar shows the opponent's name and connection, the
+server's clock for whoever is deciding; a lost connection comes back by itself
+and the table carries on from exactly where the server is. After two minutes
+away the opponent's win can be claimed (W or the button on the board).
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.core.match import Result
+
+from .ui import PAL, draw_text, font
+
+_CLASSES: dict = {}
+
+
+def _mmss(x: float) -> str:
+    x = max(0, int(x + 0.999))
+    if x >= 3600:
+        return f"{x // 3600}:{x // 60 % 60:02d}:{x % 60:02d}"
+    return f"{x // 60}:{x % 60:02d}"
+
+
+class OnlineTableMixin:
+    banner_on_turn = True
+
+    def __init__(self, app, *, session=None, **kw):
+        kw.pop("mode", None)
+        kw.pop("human_seats", None)
+        super().__init__(app, game=session.game, session=session, mode="online", human_seats=(session.seat,),
+                         **kw)
+        self.names = session.record.meta["names"]
+        self._claim_rect = None
+        self._was_connected = True
+        self._ended_shown = False
+
+    # ------------------------------------------------------------ the session drives the table
+    def update(self, dt):
+        s = self.session
+        if s is not None:
+            s.poll()
+            for text, kind in s.notes:
+                self.app.toast(text, kind, 4)
+            s.notes.clear()
+            if s.resynced:
+                s.resynced = False
+                self.anims.clear()
+                self.cancel_drag()
+                self.log.add("Back in step with the server.", kind="info")
+                self.refresh()
+                self.shown = self.view
+            if s.connected != self._was_connected:
+                self._was_connected = s.connected
+                if s.connected:
+                    self.log.add("Connected to the server again.", kind="info")
+            if s.final is not None and self.conceded is None and s.final != (self.match.result() if self.match
+                                                                              else None):
+                if not s.pending and not self.anims.busy:
+                    self.conceded = s.final
+                    self.log.add(s.final.reason + ".", kind="info")
+        super().update(dt)
+
+    def _drive_ai(self):
+        """The other player's moves come from the server, in order, one per animation."""
+        s = self.session
+        if s is None or self.anims.busy:
+            return
+        nxt = s.next_remote()
+        if nxt is not None:
+            self.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
+
+    def perform(self, action, *, by_ai=False) -> bool:
+        ok = super().perform(action, by_ai=by_ai)
+        return ok
+
+    def busy(self) -> bool:
+        s = self.session
+        return self.anims.busy or self.handoff_pending or bool(s is not None and s.pending)
+
+    # ------------------------------------------------------------ ending
+    def concede(self, seat=None):
+        """Concede (or leave for good): the server records the loss."""
+        if self.session.final is None and not self.session.concede():
+            self.app.toast("Not connected: the concession is sent when the connection is back.", "error", 4)
+            return
+        self.log.add("You conceded.", kind="info")
+
+    def end_match(self, winner, reason, **meta):   # the server ends online matches
+        self.concede()
+
+    def claim(self):
+        if self.session.can_claim():
+            self.session.claim()
+
+    def rematch(self):
+        self.go("online", game=self.game)
+
+    def can_undo_game_over(self) -> bool:
+        return False
+
+    def result(self):
+        r = self.conceded or (self.match.result() if self.match is not None else None)
+        if r is None and self.session is not None and self.session.final is not None and not self.session.pending:
+            r = self.session.final
+        return r
+
+    def result_text(self, r) -> str:
+        if r.winner is None:
+            return f"Draw — {r.reason}"
+        return ("You win — " if r.winner == self.session.seat else f"{self.names[r.winner]} wins — ") + r.reason
+
+    # ------------------------------------------------------------ clock and presence
+    def clock_spec(self):
+        return None   # the server keeps the time
+
+    def clock_text(self):
+        s = self.session
+        c = s.clock_now() if s is not None else None
+        if c is None or c.get("mover") is None or self.result() is not None:
+            return None
+        p = c["mover"]
+        who = "You" if p == s.seat else self.names[p]
+        left, bank = c["left"][p], c["bank"][p]
+        if c["pace"] == "daily":
+            text = f"{who}: {_mmss(left)} to move · missed {c['timeouts'][p]}/{c['limit'] - 1}"
+            return text, left < 3600
+        text = f"{who}: {_mmss(left)} + bank {_mmss(bank)} · timeouts {c['timeouts'][p]}/{c['limit']}"
+        return text, left <= 0 and bank < 30
+
+    def status_text(self) -> str:
+        s = self.session
+        base = super().status_text()
+        if s is None:
+            return base
+        opp = self.names[1 - s.seat]
+        if not s.connected:
+            return "Connection lost — reconnecting… · " + base
+        if not s.opponent.get("connected", True):
+            away = s.opponent_away()
+            after = s.opponent.get("claim_after")
+            if after and away >= after:
+                return f"{opp} has been away {_mmss(away)}: you may claim the win (W) · " + base
+            return f"{opp} is away ({_mmss(away)}) · " + base
+        return f"{opp} is connected · " + base
+
+    def draw(self, surf):
+        super().draw(surf)
+        s = self.session
+        if s is None:
+            return
+        self._claim_rect = None
+        sc = self.s
+        msg = None
+        if not s.connected:
+            msg = ("Connection lost — reconnecting…", PAL["bad"])
+        elif s.can_claim() and self.result() is None:
+            msg = (f"{self.names[1 - s.seat]} left the table: claim the win (W)", PAL["gold"])
+        elif not s.opponent.get("connected", True) and self.result() is None:
+            msg = (f"{self.names[1 - s.seat]} lost the connection — waiting ({_mmss(s.opponent_away())})",
+                   PAL["muted"])
+        if msg is None:
+            return
+        text, col = msg
+        f = font(sc(17), True)
+        w = f.size(text)[0] + sc(40)
+        r = pygame.Rect(0, 0, w, sc(40))
+        r.midtop = (self.board_rect.centerx, self.board_rect.top + sc(6))
+        pygame.draw.rect(surf, (18, 20, 28), r, border_radius=sc(20))
+        pygame.draw.rect(surf, col, r, max(1, sc(2)), border_radius=sc(20))
+        draw_text(surf, text, r.center, sc(17), col, bold=True, anchor="center")
+        if s.can_claim():
+            self._claim_rect = r
+
+    def handle_event(self, ev):
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_w and self.session.can_claim():
+            self.claim()
+            return
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._claim_rect is not None \
+                and self._claim_rect.collidepoint(ev.pos):
+            self.claim()
+            return
+        super().handle_event(ev)
+
+    def leave(self):
+        super().leave()
+
+
+def online_table_class(game: str):
+    cls = _CLASSES.get(game)
+    if cls is None:
+        from .scenes import scene_class
+        base = scene_class("table", game)
+        cls = type(f"Online{base.__name__}", (OnlineTableMixin, base), {})
+        _CLASSES[game] = cls
+    return cls
+
+
+def open_online_table(app, session):
+    """Switch to the table for ``session`` (a RemoteSession that has begun)."""
+    cls = online_table_class(session.game)
+    sc = cls(app, session=session)
+    sc.name = "table"
+    app.scenes.switch(sc)
+    return sc

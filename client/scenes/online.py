@@ -1,0 +1,491 @@
+"""Play online: host a match (a server starts inside Cardhall; the friend is
+given the address and a join code) or join one (address + code), with your
+deck and the pace (live or daily); and the list of your matches on servers,
+whose move it is and the time left. The match itself is the game's own table
+(:mod:`client.online_table`).
+
+What is remembered (``data_dir()/online.json``, written atomically): your
+name, the last address you joined, and for each match its server, id and seat
+secret, so you can sit down again after quitting (or another day).
+"""
+from __future__ import annotations
+
+import os
+import socket
+import threading
+
+import pygame
+
+from .. import gamesinfo
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from .base import Scene
+from .title import draw_background
+from .widgets import dropdown, handle_dropdown_event
+
+DEFAULT_PORT = 7531
+MAX_KEPT = 40
+
+
+# ---------------------------------------------------------------- what we remember
+def _prefs_path():
+    from ..storage import data_dir
+    return data_dir() / "online.json"
+
+
+def load_prefs() -> dict:
+    from engine.core.files import FileProblem, read_json
+    try:
+        obj = read_json(_prefs_path(), 256 * 1024)
+    except (FileProblem, OSError, ValueError):
+        obj = {}
+    if not isinstance(obj, dict):
+        obj = {}
+    ms = obj.get("matches")
+    good = []
+    for e in ms if isinstance(ms, list) else []:
+        if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in ("server", "match", "token", "game")):
+            good.append(e)
+    from engine.net.protocol import clean_name
+    return {"name": clean_name(obj.get("name"), "Player"),
+            "address": obj.get("address") if isinstance(obj.get("address"), str) else "",
+            "matches": good[-MAX_KEPT:]}
+
+
+def save_prefs(prefs: dict) -> None:
+    from engine.core.files import atomic_write_json
+    from ..storage import ensure
+    try:
+        ensure(_prefs_path().parent)
+        atomic_write_json(_prefs_path(), prefs)
+    except OSError:
+        pass
+
+
+def remember(prefs: dict, session, server: str) -> None:
+    entry = {"server": server, "match": session.match_id, "token": session.token, "seat": session.seat,
+             "game": session.game, "pace": session.pace, "names": list(session.names)}
+    prefs["matches"] = [e for e in prefs["matches"] if e.get("match") != session.match_id][-(MAX_KEPT - 1):]
+    prefs["matches"].append(entry)
+    save_prefs(prefs)
+
+
+def parse_address(text: str):
+    """``host[:port]`` → ``(host, port)``, or None."""
+    text = (text or "").strip()
+    if not text or len(text) > 200:
+        return None
+    host, _, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
+    if not host:
+        host, port = text, ""
+    try:
+        p = int(port) if port else DEFAULT_PORT
+    except ValueError:
+        return None
+    if not 0 < p < 65536:
+        return None
+    return host, p
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (no packet is sent)."""
+    try:
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+        finally:
+            s.close()
+    except OSError:
+        return "127.0.0.1"
+
+
+def hosted_server(app):
+    """The server inside this copy of Cardhall (started on first use; port 7531 if free)."""
+    srv = getattr(app, "online_server", None)
+    if srv is not None and srv.running:
+        return srv
+    from engine.net.server import ServerThread
+    from ..storage import data_dir, ensure
+    bind = os.environ.get("CARDHALL_HOST_BIND", "0.0.0.0")
+    db = str(ensure(data_dir()) / "hosted-matches.sqlite3")
+    try:
+        srv = ServerThread(db, bind, int(os.environ.get("CARDHALL_HOST_PORT", DEFAULT_PORT))).start()
+    except OSError:
+        srv = ServerThread(db, bind, 0).start()   # 7531 is taken: any free port
+    app.online_server = srv
+    return srv
+
+
+class _Job:
+    """A network step off the frame loop (connecting can take seconds)."""
+
+    def __init__(self, fn, what):
+        self.what = what
+        self.result = None
+        self.error = None
+        self.done = False
+        threading.Thread(target=self._run, args=(fn,), daemon=True).start()
+
+    def _run(self, fn):
+        try:
+            self.result = fn()
+        except Exception as e:  # noqa: BLE001 - shown to the player
+            self.error = str(e) or type(e).__name__
+        self.done = True
+
+
+class OnlineScene(Scene):
+    def enter(self):
+        from ..storage import list_decks
+        self.game = self.kwargs.get("game") or gamesinfo.default_game()
+        self.prefs = load_prefs()
+        self.decks = [e for e in list_decks(self.game) if e.legal] if gamesinfo.spec(self.game) else []
+        self.pick = 0
+        self.pace = "live"
+        self.job = None
+        self.session = None       # a hosted match waiting for the friend
+        self.server_text = None
+        self.status = ("", "muted")
+        self.summaries: dict = {}
+        self._list_job = None
+        super().enter()
+        self.refresh_list()
+
+    # ------------------------------------------------------------ layout
+    def panel_rect(self):
+        s = self.s
+        r = pygame.Rect(0, 0, min(self.W - s(60), s(1040)), self.H - s(130))
+        r.midtop = (self.W // 2, s(100))
+        return r
+
+    def build(self):
+        import pygame_gui
+        s = self.s
+        r = self.panel_rect()
+        pad = s(28)
+        y = r.top + s(22)
+        h = s(40)
+        x = r.left + pad
+        self.name_label = pygame.Rect(x, y, s(120), h)
+        self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + s(110), y, s(200), h), manager=self.ui)
+        self.name_entry.set_text(self.prefs["name"])
+        self.name_entry.set_text_length_limit(24)
+        self.widgets["name"] = self.name_entry
+        x2 = x + s(330)
+        self.deck_label = pygame.Rect(x2, y, s(60), h)
+        opts = [(e.label, i) for i, e in enumerate(self.decks)] or [("No legal deck", 0)]
+        dropdown(self, (x2 + s(60), y, s(330), h), opts, self.pick, self.set_pick, name="deck")
+        x3 = x2 + s(410)
+        self.pace_label = pygame.Rect(x3, y, s(60), h)
+        dropdown(self, (x3 + s(60), y, r.right - pad - x3 - s(60), h),
+                 [("Live: 2 min a turn", "live"), ("Daily: 24 h a move", "daily")], self.pace, self.set_pace,
+                 name="pace")
+        # two boxes: host | join
+        top = y + h + s(24)
+        bh = s(210)
+        gap = s(20)
+        bw = (r.width - 2 * pad - gap) // 2
+        self.host_box = pygame.Rect(r.left + pad, top, bw, bh)
+        self.join_box = pygame.Rect(self.host_box.right + gap, top, bw, bh)
+        hb, jb = self.host_box, self.join_box
+        ok = bool(self.decks) and self.job is None
+        if self.session is None:
+            self.button((hb.left + s(20), hb.bottom - s(62), s(200), s(46)), "Host a match", self.host, key="h",
+                        tip="Start a server in Cardhall and wait for your friend", cls="@primary", name="host",
+                        enabled=ok)
+        else:
+            self.button((hb.left + s(20), hb.bottom - s(62), s(200), s(46)), "Call it off", self.cancel_host,
+                        key="c", tip="Stop waiting: the join code stops working", name="cancel_host")
+        lw = s(100)
+        self.addr_label = pygame.Rect(jb.left + s(20), jb.top + s(56), lw, h)
+        self.addr_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(jb.left + s(20) + lw, jb.top + s(56), jb.width - s(40) - lw, h), manager=self.ui,
+            placeholder_text="address:port from your friend")
+        self.addr_entry.set_text(self.prefs.get("address", ""))
+        self.widgets["address"] = self.addr_entry
+        self.code_label = pygame.Rect(jb.left + s(20), jb.top + s(104), lw, h)
+        self.code_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(jb.left + s(20) + lw, jb.top + s(104), s(220), h), manager=self.ui,
+            placeholder_text="XXXXX-XXXXX")
+        self.code_entry.set_text_length_limit(16)
+        self.widgets["code"] = self.code_entry
+        self.button((jb.right - s(220), jb.bottom - s(62), s(200), s(46)), "Join", self.join, key="return",
+                    tip="Join your friend's match with the address and code they gave you", cls="@primary",
+                    name="join", enabled=ok and self.session is None)
+        # your matches
+        self.list_top = top + bh + s(22)
+        self.rows = []
+        row_h = s(40)
+        y = self.list_top + s(34)
+        for e in self.my_matches()[:max(0, (r.bottom - s(80) - y) // (row_h + s(6)))]:
+            rr = pygame.Rect(r.left + pad, y, r.width - 2 * pad, row_h)
+            b = self.button((rr.right - s(130), rr.top + s(3), s(120), row_h - s(6)), "Open",
+                            (lambda e=e: self.open_saved(e)), tip="Sit down at this match again",
+                            name=f"open_{e['match']}", cls="@small", enabled=self.job is None
+                            and self.session is None)
+            self.rows.append((rr, e, b))
+            y += row_h + s(6)
+        self.button((r.left + pad, r.bottom - s(58), s(160), s(44)), "Back", self.back, key="escape",
+                    tip="Back to the game menu", name="back")
+        self.button((r.left + pad + s(176), r.bottom - s(58), s(200), s(44)), "Refresh list", self.refresh_list,
+                    key="f5", tip="Ask the servers how your matches stand", name="refresh", cls="@small")
+
+    def my_matches(self):
+        return [e for e in reversed(self.prefs["matches"]) if e.get("game") == self.game]
+
+    def on_ui_event(self, ev):
+        return handle_dropdown_event(self, ev) or super().on_ui_event(ev)
+
+    def set_pick(self, i):
+        self.pick = i
+
+    def set_pace(self, v):
+        self.pace = v
+
+    def back(self):
+        self.cancel_host()
+        self.go("game_menu", game=self.game)
+
+    def _name(self):
+        from engine.net.protocol import clean_name
+        n = clean_name(self.name_entry.get_text(), "Player")
+        if n != self.prefs["name"]:
+            self.prefs["name"] = n
+            save_prefs(self.prefs)
+        return n
+
+    # ------------------------------------------------------------ host / join / open
+    def host(self):
+        if self.job is not None or not self.decks:
+            return
+        from engine.net.client import host_match
+        deck, name, pace, game = self.decks[self.pick].deck, self._name(), self.pace, self.game
+        app = self.app
+
+        def go():
+            srv = hosted_server(app)
+            s = host_match("127.0.0.1", srv.port, game, deck, name, pace)
+            return srv, s
+        self.job = _Job(go, "host")
+        self.status = ("Starting the server…", "muted")
+        self.rebuild()
+
+    def cancel_host(self):
+        if self.session is not None:
+            self.session.concede()
+            self.session.close()
+            self.session = None
+            self.status = ("The match was called off.", "muted")
+            self.rebuild()
+
+    def join(self):
+        if self.job is not None or not self.decks:
+            return
+        from engine.net.client import join_match
+        from engine.net.protocol import norm_code
+        addr = parse_address(self.addr_entry.get_text())
+        if addr is None:
+            self.status = ("Type the address your friend gave you, like 192.168.1.20:7531.", "bad")
+            return
+        code = norm_code(self.code_entry.get_text())
+        if code is None:
+            self.status = ("A join code has 10 letters and digits, like K7QXM-2HRTB.", "bad")
+            return
+        self.prefs["address"] = self.addr_entry.get_text().strip()
+        deck, name = self.decks[self.pick].deck, self._name()
+        save_prefs(self.prefs)
+        self.job = _Job(lambda: (addr, join_match(addr[0], addr[1], code, deck, name)), "join")
+        self.status = (f"Connecting to {addr[0]}:{addr[1]}…", "muted")
+        self.rebuild()
+
+    def open_saved(self, e):
+        if self.job is not None:
+            return
+        from engine.net.client import resume_match
+        addr = parse_address(e["server"])
+        if addr is None:
+            return
+        name = self._name()
+        app = self.app
+
+        def go():
+            if addr[0] == "127.0.0.1" and e.get("hosted"):
+                srv = hosted_server(app)   # our own server: start it again first
+                a = ("127.0.0.1", srv.port)
+            else:
+                a = addr
+            return a, resume_match(a[0], a[1], e["match"], e["token"], name)
+        self.job = _Job(go, "open")
+        self.status = (f"Connecting to {e['server']}…", "muted")
+        self.rebuild()
+
+    def refresh_list(self):
+        entries = self.my_matches()
+        if not entries or self._list_job is not None:
+            return
+        from engine.net.client import list_matches
+        app = self.app
+
+        def go():
+            by_server: dict = {}
+            for e in entries:
+                by_server.setdefault(e["server"], []).append(e)
+            out = {}
+            for server, es in by_server.items():
+                addr = parse_address(server)
+                if addr is None:
+                    continue
+                if any(x.get("hosted") for x in es):
+                    srv = getattr(app, "online_server", None)
+                    if srv is None or not srv.running:
+                        for x in es:
+                            out[x["match"]] = {"offline": "your server is not running (Open starts it)"}
+                        continue
+                    addr = ("127.0.0.1", srv.port)
+                try:
+                    for item in list_matches(addr[0], addr[1], [{"match": x["match"], "token": x["token"]}
+                                                                for x in es]):
+                        if item.get("match"):
+                            out[item["match"]] = item
+                except Exception as ex:  # noqa: BLE001
+                    for x in es:
+                        out[x["match"]] = {"offline": f"server not reachable ({ex})"}
+            return out
+        self._list_job = _Job(go, "list")
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt):
+        if self._list_job is not None and self._list_job.done:
+            if self._list_job.result:
+                self.summaries = self._list_job.result
+            self._list_job = None
+        j = self.job
+        if j is not None and j.done:
+            self.job = None
+            if j.error:
+                self.status = (j.error, "bad")
+                self.rebuild()
+            else:
+                self._started(j.what, j.result)
+        if self.session is not None:
+            self.session.poll()
+            if not self.session.waiting:
+                s, self.session = self.session, None
+                self._open_table(s)
+                return
+        super().update(dt)
+
+    def _started(self, what, result):
+        if what == "host":
+            srv, s = result
+            remember(self.prefs, s, f"127.0.0.1:{srv.port}")
+            self.prefs["matches"][-1]["hosted"] = True
+            save_prefs(self.prefs)
+            bind = srv.host
+            ip = "127.0.0.1" if bind.startswith("127.") else lan_address()
+            self.server_text = f"{ip}:{srv.port}"
+            from engine.net.protocol import show_code
+            self.code_text = show_code(s.code or "")
+            self.session = s
+            self.status = ("Waiting for your friend to join…", "muted")
+            self.rebuild()
+            return
+        addr, s = result
+        if what == "join":
+            remember(self.prefs, s, f"{addr[0]}:{addr[1]}")
+        if s.final is not None and s.match is None:
+            self.status = ("That match is over.", "muted")
+            self.rebuild()
+            return
+        if s.waiting:   # reopening our own hosted match that nobody has joined yet
+            self.session = s
+            self.server_text = f"{lan_address()}:{addr[1]}"
+            self.code_text = "(the code you were given)"
+            self.status = ("Waiting for your friend to join…", "muted")
+            self.rebuild()
+            return
+        self._open_table(s)
+
+    def _open_table(self, s):
+        from ..online_table import open_online_table
+        open_online_table(self.app, s)
+
+    def leave(self):
+        super().leave()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surf):
+        s = self.s
+        draw_background(surf)
+        acc = GAME_ACCENT.get(self.game, PAL["gold"])
+        draw_text(surf, f"{gamesinfo.title(self.game)} — Play online", (self.W // 2, s(36)), s(40),
+                  shade(acc, 1.2), title=True, anchor="midtop", shadow=True)
+        r = self.panel_rect()
+        panel(surf, r, radius=s(16))
+        for lab, rr in (("Your name", self.name_label), ("Deck", self.deck_label), ("Pace", self.pace_label)):
+            draw_text(surf, lab, (rr.left, rr.centery), s(17), PAL["text"], bold=True, anchor="midleft")
+        for box, head in ((self.host_box, "Host a match"), (self.join_box, "Join a friend")):
+            pygame.draw.rect(surf, (22, 25, 34), box, border_radius=s(12))
+            pygame.draw.rect(surf, PAL["line"], box, max(1, s(1)), border_radius=s(12))
+            draw_text(surf, head, (box.left + s(20), box.top + s(14)), s(22), shade(acc, 1.2), bold=True)
+        hb = self.host_box
+        if self.session is not None and self.server_text:
+            draw_text(surf, "Give your friend:", (hb.left + s(20), hb.top + s(52)), s(15), PAL["muted"])
+            draw_text(surf, f"Address  {self.server_text}", (hb.left + s(20), hb.top + s(74)), s(20), PAL["text"],
+                      bold=True)
+            draw_text(surf, f"Code  {self.code_text}", (hb.left + s(20), hb.top + s(102)), s(26), PAL["gold"],
+                      bold=True)
+        else:
+            draw_wrapped(surf, "Cardhall starts a server on this computer and shows the address and a join "
+                               "code to give your friend. Your matches are kept on it.",
+                         pygame.Rect(hb.left + s(20), hb.top + s(52), hb.width - s(40), s(80)), s(15),
+                         PAL["muted"], max_lines=4)
+        jb = self.join_box
+        draw_text(surf, "Address", (self.addr_label.left, self.addr_label.centery), s(16), PAL["text"],
+                  anchor="midleft")
+        draw_text(surf, "Join code", (self.code_label.left, self.code_label.centery), s(16), PAL["text"],
+                  anchor="midleft")
+        text, kind = self.status
+        if text:
+            col = PAL["bad"] if kind == "bad" else PAL["muted"]
+            draw_wrapped(surf, text, pygame.Rect(r.left + s(28), self.list_top - s(20), r.width - s(56), s(20)),
+                         s(15), col, max_lines=1)
+        draw_text(surf, "Your matches on servers", (r.left + s(28), self.list_top + s(6)), s(18), PAL["text"],
+                  bold=True)
+        if not self.rows:
+            draw_text(surf, "None yet: host or join one above.", (r.left + s(28), self.list_top + s(40)), s(15),
+                      PAL["muted"], italic=True)
+        for rr, e, _b in self.rows:
+            pygame.draw.rect(surf, (22, 25, 34), rr, border_radius=s(8))
+            seat = e.get("seat", 0)
+            info = self.summaries.get(e["match"]) or {}
+            names = info.get("names") or e.get("names") or ["?", "?"]
+            opp = names[1 - seat] if seat in (0, 1) else "?"
+            pace = "daily" if e.get("pace") == "daily" else "live"
+            draw_text(surf, f"vs {opp} · {pace} · {e['server']}", (rr.left + s(12), rr.centery), s(16),
+                      PAL["text"], bold=True, anchor="midleft")
+            draw_text(surf, self.summary_text(info), (rr.left + s(380), rr.centery), s(15),
+                      PAL["gold"] if info.get("your_move") else PAL["muted"], anchor="midleft")
+        self.draw_ui(surf)
+
+    @staticmethod
+    def summary_text(info) -> str:
+        if not info:
+            return "…"
+        if info.get("offline"):
+            return info["offline"]
+        if not info.get("known", True):
+            return "not on that server any more"
+        res = info.get("result")
+        if res is not None:
+            w = res.get("winner")
+            if w is None:
+                return f"over: draw — {res.get('reason', '')}"
+            return ("over: you won" if w == info.get("seat") else "over: you lost") + f" — {res.get('reason', '')}"
+        if info.get("waiting"):
+            return "waiting for the other player to join"
+        left = info.get("time_left")
+        from ..online_table import _mmss
+        t = f" · {_mmss(left)} left" if isinstance(left, (int, float)) else ""
+        return (f"your move (turn {info.get('turn')}){t}" if info.get("your_move")
+                else f"their move (turn {info.get('turn')}){t}")

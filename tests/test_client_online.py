@@ -1,0 +1,102 @@
+"""Play online in the app (SDL dummy driver, loopback only): the game menu's
+"Play online" hosts a match through the server inside the app, a friend (a
+headless session) joins with the code, and the game's own table plays the
+whole match through the server; a dropped connection rejoins by itself."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core.harness import starter_pair
+from engine.net.client import drive, join_match
+
+from net_helpers import GAMES
+
+
+@pytest.fixture
+def hosting(monkeypatch):
+    monkeypatch.setenv("CARDHALL_HOST_BIND", "127.0.0.1")
+    monkeypatch.setenv("CARDHALL_HOST_PORT", "0")
+
+
+def _host_from_menu(d, game):
+    d.open("game_menu", game=game)
+    d.click("online")
+    sc = d.scene
+    assert sc.name == "online"
+    d.click("host")
+    assert d.until(lambda: getattr(d.scene, "session", None) is not None, 600), d.scene.status
+    return d.scene
+
+
+def _play_to_end(d, guest, rng, *, drop_at=None, max_frames=20000):
+    dropped = False
+    for _ in range(max_frames):
+        t = d.scene
+        if getattr(t, "over_shown", False) or d.app.scenes.top.name == "game_over":
+            return t, dropped
+        d.step()
+        t = next(s for s in d.app.scenes.stack if s.name == "table")
+        if drop_at is not None and not dropped and len(t.session) >= drop_at:
+            t.session.link.drop()
+            dropped = True
+        if t.human_to_move() and not t.busy() and t.session.connected:
+            legal = t.match.legal_actions()
+            t.perform(legal[rng.randrange(len(legal))])
+        drive([guest], rng)
+        if t.result() is not None and not t.anims.busy and not guest.pending and guest.final is not None:
+            d.step(3)
+            return t, dropped
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, hosting, game):
+    d = driver
+    sc = _host_from_menu(d, game)
+    code = sc.session.code
+    port = d.app.online_server.port
+    assert code and sc.server_text.endswith(f":{port}")
+    guest = join_match("127.0.0.1", port, code, starter_pair(game, 4)[1], "Bo")
+    try:
+        assert d.until(lambda: d.scene.name == "table", 600)
+        t = d.scene
+        assert t.mode == "online" and t.names[1] == "Bo" and t.names[0] == "You"
+        assert "Bo is connected" in t.status_text()
+        t, _ = _play_to_end(d, guest, random.Random(1), drop_at=6 if game == "evons" else None)
+        res = t.result()
+        assert res is not None and res == guest.final
+        assert t.session.applied == guest.applied
+        assert t.match.to_json() == t.session.match.to_json()
+    finally:
+        guest.close()
+        d.app.online_server.stop()
+
+
+def test_a_dropped_connection_rejoins_by_itself_and_continues_exactly(driver, hosting):
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 2)[1], "Bo")
+    try:
+        assert d.until(lambda: d.scene.name == "table", 600)
+        rng = random.Random(3)
+        t = d.scene
+        for _ in range(3000):
+            d.step()
+            if len(t.session) >= 10:
+                break
+            if t.human_to_move() and not t.busy():
+                legal = t.match.legal_actions()
+                t.perform(legal[rng.randrange(len(legal))])
+            drive([guest], rng)
+        guest.link.drop()                   # the friend's line drops ...
+        t.session.link.drop()               # ... and so does ours
+        assert d.until(lambda: not t.session.connected or t.session.link.attempts > 1, 200)
+        assert d.until(lambda: t.session.connected and guest.connected, 2000)
+        t, _ = _play_to_end(d, guest, rng)
+        assert t.result() == guest.final
+        assert t.session.applied == guest.applied
+    finally:
+        guest.close()
+        d.app.online_server.stop()
