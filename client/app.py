@@ -3,9 +3,31 @@
 ``App(size, settings=None)`` opens the window; :meth:`App.step` runs exactly one
 frame (events → update → draw → flip), which is what tests drive through
 :class:`client.testing.Driver`; :meth:`App.run` loops until quit.
+
+Redrawing only on change
+------------------------
+The window is drawn only when something changed; otherwise the loop sleeps on
+the event queue. A step draws the whole window when
+
+* it handled an event (input, resize, window events) or the scene stack changed;
+* something called :meth:`App.invalidate` / ``Scene.invalidate()`` (no rect);
+* a timer set with :meth:`App.redraw_at` / ``Scene.redraw_at(when)`` came due
+  (``when`` is on the :attr:`App.now` clock);
+* the top scene is animating (``Scene.wake_in()`` returned 0), a toast fades, a
+  mouse button is held (drags), and once more after such a run ends.
+
+``Scene.invalidate(rect)`` redraws just that part (the whole stack is drawn
+clipped to it, then only that rectangle is sent to the screen): the AI's
+thinking sign, a text cursor. ``Scene.wake_in()`` > 0 asks for an update that
+many seconds from now without drawing (the scene invalidates what changed).
+With nothing pending :meth:`App.step` waits for the next event, at most until
+the earliest wake-up. :attr:`App.draws` counts whole-window frames drawn and
+:attr:`App.partial_draws` the partial ones (tests check that an idle scene
+draws nothing).
 """
 from __future__ import annotations
 
+import heapq
 import os
 import time
 
@@ -15,6 +37,12 @@ from .ui import PAL, font, load_theme
 
 BASE_W, BASE_H = 1280, 720
 MIN_W, MIN_H = 960, 540
+#: how often the idle loop looks at the event queue (s). pygame's own event.wait
+#: polls every millisecond (2% of a core doing nothing); this costs a tenth of it
+#: and adds at most this much to the first input after a rest.
+IDLE_POLL = 0.008
+#: longest rest without an update (a heartbeat; nothing is drawn unless asked)
+MAX_REST = 0.5
 
 
 class SceneManager:
@@ -43,12 +71,14 @@ class SceneManager:
             self.stack.pop().leave()
         self.stack.append(sc)
         sc.enter()
+        self.app.invalidate()
         return sc
 
     def push(self, name_or_scene, **kw):
         sc = self.make(name_or_scene, **kw) if isinstance(name_or_scene, str) else name_or_scene
         self.stack.append(sc)
         sc.enter()
+        self.app.invalidate()
         return sc
 
     def pop(self):
@@ -58,11 +88,13 @@ class SceneManager:
         sc.leave()
         if self.top is not None:
             self.top.resume()
+        self.app.invalidate()
         return sc
 
     def rebuild_all(self):
         for sc in self.stack:
             sc.rebuild()
+        self.app.invalidate()
 
     def find(self, cls_or_name):
         for sc in reversed(self.stack):
@@ -110,6 +142,15 @@ class App:
         self.max_fps = 60
         self.exit_code = 0
         self.mouse = (0, 0)      # last mouse position seen in an event
+        # redrawing (see the module doc)
+        self.draws = 0           # whole-window frames drawn
+        self.partial_draws = 0   # frames that redrew only invalidated rectangles
+        self._full = True        # the whole window must be drawn
+        self._rects: list = []   # parts to redraw
+        self._timers: list = []  # heap of App.now times at which to redraw
+        self._live = False       # the last step was animating (draw every frame)
+        self._waited: list = []  # events taken off the queue while resting
+        self._buttons_down: set = set()
         want_full = self.settings.fullscreen if fullscreen is None else fullscreen
         if want_full:
             self.set_fullscreen(True)
@@ -182,6 +223,7 @@ class App:
 
     def apply_settings(self):
         """Call after settings changed: re-scales the UI if needed."""
+        self.invalidate()
         new = self._compute_scale()
         if new != self.scale:
             self.scale = new
@@ -201,6 +243,7 @@ class App:
         """A short message at the bottom of the window (kind: info, error, good)."""
         self.toasts = [t for t in self.toasts if t.text != text][-3:]
         self.toasts.append(Toast(text, kind, self.now + seconds, self.now))
+        self.invalidate()
 
     def _draw_toasts(self, surf):
         self.toasts = [t for t in self.toasts if t.until > self.now]
@@ -236,18 +279,66 @@ class App:
             surf.blit(box, r)
             y = r.top - int(8 * s)
 
-    # ------------------------------------------------------------ loop
-    def step(self, dt: float | None = None) -> None:
-        if dt is None:
-            dt = self.fixed_dt
-        if dt is None:
-            ms = self.clock.tick(self.max_fps) if self.max_fps else self.clock.tick()
-            dt = min(ms / 1000.0, 0.1)
-        self.now += dt
-        for ev in pygame.event.get():
-            self.process_event(ev)
-            if not self.running:
+    # ------------------------------------------------------------ redrawing
+    def invalidate(self, rect=None) -> None:
+        """Draw the window again at the end of this step: all of it, or only ``rect``."""
+        if rect is None:
+            self._full = True
+        elif not self._full:
+            self._rects.append(pygame.Rect(rect))
+
+    def redraw_at(self, when: float) -> None:
+        """Draw the whole window once :attr:`now` reaches ``when`` (a timer)."""
+        if when <= self.now:
+            self._full = True
+        elif not self._timers or when not in self._timers:
+            heapq.heappush(self._timers, when)
+            if len(self._timers) > 64:  # a runaway caller must not grow this forever
+                self._timers = heapq.nsmallest(32, self._timers)
+
+    def wake_in(self) -> float | None:
+        """Seconds until the window needs an update without input: 0 = animating
+        (a frame every refresh), None = nothing until the next event."""
+        if self._buttons_down:
+            return 0.0  # drags, held scroll buttons
+        best = None
+        top = self.scenes.top
+        if top is not None:
+            w = top.wake_in()
+            if w is not None:
+                best = max(0.0, w)
+                if best == 0.0:
+                    return 0.0
+        now = self.now
+        for t in self.toasts:
+            if now < t.born + 0.15 or now > t.until - 0.4:
+                return 0.0  # fading in or out
+            w = t.until - 0.4 - now
+            best = w if best is None else min(best, w)
+        if self._timers:
+            w = max(0.0, self._timers[0] - now)
+            best = w if best is None else min(best, w)
+        return best
+
+    @property
+    def animating(self) -> bool:
+        """True while the window is drawn every frame (an animation, a drag, a fade)."""
+        return self.wake_in() == 0.0
+
+    def _rest(self, seconds: float) -> None:
+        """Sleep until an event arrives or ``seconds`` pass (events kept for the step)."""
+        deadline = time.perf_counter() + seconds
+        while True:
+            evs = pygame.event.get()
+            if evs:
+                self._waited.extend(evs)
                 return
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return
+            time.sleep(min(left, IDLE_POLL))
+
+    def _update_scenes(self, dt: float) -> None:
         top = self.scenes.top
         if top is not None:
             top.update(dt)
@@ -255,8 +346,57 @@ class App:
             for sc in self.scenes.stack[:-1]:
                 if getattr(sc, "update_below", False):
                     sc.update_below(dt)
-        self.draw(self.screen)
-        pygame.display.flip()
+
+    # ------------------------------------------------------------ loop
+    def step(self, dt: float | None = None) -> None:
+        """One pass of the loop: events, update, and a draw if anything changed.
+        Without a fixed frame time (the real program) it first rests until an
+        event or the next wake-up when nothing is moving."""
+        if dt is None:
+            dt = self.fixed_dt
+        if dt is None:
+            if not self._live and not self._full and not self._rects and not self._waited:
+                wake = self.wake_in()
+                if wake != 0.0:
+                    self._rest(MAX_REST if wake is None else min(MAX_REST, wake))
+            ms = self.clock.tick(self.max_fps) if (self._live and self.max_fps) else self.clock.tick()
+            elapsed = ms / 1000.0
+            if not self._live and elapsed > 0.05:
+                # the loop rested (nothing was moving): clocks and timers catch up first, so an
+                # animation started by the coming input still begins at its first frame
+                self.now += elapsed - 1 / 60
+                self._update_scenes(elapsed - 1 / 60)
+                elapsed = 1 / 60
+            dt = min(elapsed, 0.1)
+        self.now += dt
+        events, self._waited = self._waited, []
+        events.extend(pygame.event.get())
+        for ev in events:
+            self.process_event(ev)
+            if not self.running:
+                return
+        self._update_scenes(dt)
+        if self._timers and self._timers[0] <= self.now:
+            while self._timers and self._timers[0] <= self.now:
+                heapq.heappop(self._timers)
+            self._full = True
+        live = self.wake_in() == 0.0
+        if live or self._live or self._full:  # one more frame after a run ends: its last state
+            self.draw(self.screen)
+            pygame.display.flip()
+            self.draws += 1
+        elif self._rects:
+            area = self._rects[0].unionall(self._rects[1:])
+            self.screen.set_clip(area)
+            try:
+                self.draw(self.screen)
+            finally:
+                self.screen.set_clip(None)
+            pygame.display.update(self._rects)
+            self.partial_draws += 1
+        self._full = False
+        self._rects = []
+        self._live = live
         self.frame += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.t0) * 1000
@@ -287,8 +427,15 @@ class App:
         self._draw_toasts(surf)
 
     def process_event(self, ev):
+        self._full = True  # input (and window events) may change anything on screen
         if ev.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.mouse = ev.pos
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            self._buttons_down.add(ev.button)
+        elif ev.type == pygame.MOUSEBUTTONUP:
+            self._buttons_down.discard(ev.button)
+        elif ev.type == pygame.WINDOWFOCUSLOST:
+            self._buttons_down.clear()  # a release outside the window is never seen
         if ev.type == pygame.QUIT:
             self.quit()
             return

@@ -69,6 +69,13 @@ from .tablekit import (AnimQueue, Banner, DragState, DropTarget, DragSource, Gam
 from .ui import GAME_ACCENT, PAL, draw_text, font, panel, shade
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
+#: highlights (playable cards, choices) pulse this long after the state or a selection
+#: changes, then hold still so a table waiting for the player costs no CPU
+PULSE_SECONDS = 3.0
+#: the thinking sign's spinner: frames per second (only its rectangle is redrawn)
+THINKING_FPS = 24
+#: a hover zoom appears this long after the pointer settles on a card
+ZOOM_DELAY = 0.12
 _FIT: dict = {}
 
 
@@ -124,6 +131,7 @@ class TableScene(Scene):
         self.hover_card = None
         self.hover_since = 0.0
         self.t = 0.0
+        self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
         self.ai_job = None
         self.agents = {}
         self.view = None
@@ -258,6 +266,7 @@ class TableScene(Scene):
         self.live_sources = {src for src, _ in self.pairs}
         if self.ui is not None and hasattr(self, "actions_rect"):
             self._refresh_action_buttons()
+        self.liven()
 
     def human_to_move(self) -> bool:
         m = self.match
@@ -858,8 +867,46 @@ class TableScene(Scene):
         return (f"{mmss(c['left'][p])}  bank {mmss(c['bank'][p])}  timeouts {c['timeouts'][p]}/{spec[2]}",
                 c["left"][p] <= 0 and c["bank"][p] < 30)
 
+    # ================================================================ redrawing
+    def liven(self):
+        """Something changed: redraw, and let the highlights pulse a while."""
+        self._lively_until = self.t + PULSE_SECONDS
+        self.invalidate()
+
+    @property
+    def pulse_t(self) -> float:
+        """The time highlights pulse by (``0.5 + 0.5 * sin(self.pulse_t * k)``): it runs
+        for :data:`PULSE_SECONDS` after a change, then stands still."""
+        return min(self.t, self._lively_until)
+
+    def wake_in(self):
+        best = super().wake_in()
+        if self.anims.busy or self.snap is not None or self.drag is not None \
+                or self.t < self._lively_until:
+            return 0.0
+
+        def take(w):
+            nonlocal best
+            best = w if best is None else min(best, w)
+        if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
+            take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
+        if self.ai_job is not None:
+            take(1 / THINKING_FPS)
+        if self.replay is not None and hasattr(self.replay, "wake_in"):
+            w = self.replay.wake_in()
+            if w is not None:
+                take(w)
+        c = getattr(self, "clock", None)
+        if c is not None and self.clock_text() is not None:
+            p = self.match.to_move()
+            x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
+            if x > 0:  # until the shown second changes
+                take(max(0.01, x - (int(x + 0.999) - 1) - 0.0009))
+        return best
+
     # ================================================================ frame
     def update(self, dt):
+        was = (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
@@ -883,12 +930,19 @@ class TableScene(Scene):
         if self.snap is not None and self.snap.update(dt):
             self.snap = None
         super().update(dt)
+        if self.session is not None:
+            if was != (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY):
+                self.invalidate()  # the clock's second, the hover zoom coming up
+            elif self.ai_job is not None:
+                self.invalidate(self.thinking_area())  # only the spinner moves
 
     def update_below(self, dt):
         """Keep the AI and animations going under overlays (not under the pause menu)."""
         self.t += dt
 
     def process_event(self, ev):
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
             return
         super().process_event(ev)
@@ -1090,6 +1144,11 @@ class TableScene(Scene):
         r.midtop = (self.board_rect.centerx, self.top_rect.bottom + self.s(10))
         return r
 
+    def thinking_area(self):
+        """The rectangle redrawn for the thinking sign's spinner while the AI thinks
+        (defaults to :meth:`thinking_rect`; None redraws the whole window)."""
+        return self.thinking_rect()
+
     _backdrop_cache: dict = {}
 
     def draw_backdrop(self, surf):
@@ -1163,12 +1222,12 @@ class TableScene(Scene):
             for key in legal:
                 t = self.targets.get(key)
                 if t is not None:
-                    draw_target_highlight(surf, t, self.t, hot=t.rect.collidepoint(self.drag.pos), scale=sc)
+                    draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.drag.pos), scale=sc)
         elif not self.busy() and self.app.settings.show_hints:
             for key in self.live_sources:
                 src = self.sources.get(key)
                 if src is not None:
-                    draw_source_hint(surf, src.rect, self.t, sc)
+                    draw_source_hint(surf, src.rect, self.pulse_t, sc)
 
     def _draw_dragged(self, surf):
         d = self.drag

@@ -113,6 +113,7 @@ def test_a_failing_screen_returns_to_the_title_with_a_crash_log(driver, tmp_path
     def boom(surf):
         raise RuntimeError("broken screen")
     broken.draw = boom
+    driver.app.invalidate()  # the window is drawn only when something changed
     real_step, frames = driver.app.step, [0]
 
     def step(dt=None):  # let run() go for a few frames, then stop it

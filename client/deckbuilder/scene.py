@@ -319,6 +319,7 @@ class DeckBuilderScene(Scene):
         if why:
             self.say(f"Can't add {card.name if card else cid}: {why}", "error")
             self.flash = (cid, self.app.now + 0.8)
+            self.redraw_at(self.flash[1])
         if ok:
             self.sel = cid
             self.edited()
@@ -370,6 +371,7 @@ class DeckBuilderScene(Scene):
 
     def say(self, text, kind="info", *, toast=False, seconds=5.0):
         self.message = (text, kind, self.app.now + seconds)
+        self.redraw_at(self.message[2])
         if toast:
             self.app.toast(text, kind)
 
@@ -909,12 +911,29 @@ class DeckBuilderScene(Scene):
                 self.deck_scroll = max(0, self.deck_scroll - ev.y * self.s(48))
 
     # ------------------------------------------------------------ frame
+    def wake_in(self):
+        best = super().wake_in()
+        if self.mui is not None:  # a dialog's widgets: tooltips, the text cursor
+            w = self._ui_wake(self.mui)
+            if w is not None:
+                best = w if best is None else min(best, w)
+        if self.model.dirty:  # the autosave (the title shows it)
+            w = max(0.0, self.last_edit + AUTOSAVE_DELAY - self.app.now)
+            best = w if best is None else min(best, w)
+        return best
+
     def update(self, dt):
         super().update(dt)
         if self.mui is not None:
+            before = self._ui_look(self.mui)
             self.mui.update(dt)
+            if self._ui_look(self.mui) != before:
+                self.invalidate()
+            for el in self._ui_focus_entries(self.mui):
+                self.invalidate(el.rect)
         if self.model.dirty and self.app.now - self.last_edit >= AUTOSAVE_DELAY:
             self.save_now()
+            self.invalidate()
         if self.message and self.message[2] < self.app.now:
             self.message = None
         if self.modal is None:

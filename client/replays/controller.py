@@ -184,6 +184,12 @@ class ReplayController:
     def slower(self):
         self.set_speed(next((s for s in reversed(self.SPEEDS) if s < self.speed), self.SPEEDS[0]))
 
+    def wake_in(self):
+        """Seconds until the next recorded action is due (None while paused)."""
+        if not self.playing:
+            return None
+        return max(0.0, (self.SECONDS_PER_ACTION - self._acc) / max(self.speed, 1e-6))
+
     def update(self, dt: float) -> None:
         """Each frame: the next action once the last one's animations are done."""
         if not self.playing:

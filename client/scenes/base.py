@@ -12,6 +12,19 @@ buttons never receive clicks meant for the scene under it. Build widgets with
 :meth:`button` (click action + keyboard shortcut + tooltip in one call); plain
 keys go through :meth:`add_key`. ``self.s(x)`` scales a length by the current UI
 scale; ``self.W``/``self.H`` are the window size.
+
+Redrawing: the window is drawn only when something changed (see
+:mod:`client.app`). Input, scene changes and resizes redraw by themselves. A
+scene that changes *on its own* says so:
+
+* :meth:`wake_in` — seconds until it next changes without input: ``0`` while it
+  animates (drawn every frame), ``t`` to be updated then (its :meth:`update`
+  calls :meth:`invalidate` if what it shows changed), None when it rests;
+* :meth:`invalidate` — draw again now (``rect``: only that part);
+* :meth:`redraw_at` — draw again at a time on ``self.app.now``'s clock (a
+  message that expires, a delayed hover).
+
+The base class covers its pygame-gui widgets (tooltips, the text cursor).
 """
 from __future__ import annotations
 
@@ -133,6 +146,54 @@ class Scene:
             return True
         return False
 
+    # ----------------------------------------------------------- redrawing
+    def invalidate(self, rect=None) -> None:
+        """Something this scene shows changed: redraw the window (or only ``rect``)."""
+        self.app.invalidate(rect)
+
+    def redraw_at(self, when: float) -> None:
+        """Redraw the window when ``self.app.now`` reaches ``when``."""
+        self.app.redraw_at(when)
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene changes without input; 0 = animating, None = resting.
+        Override (and include ``super().wake_in()``) when the scene moves on its own."""
+        return self._ui_wake()
+
+    def animating(self) -> bool:
+        """True while the scene is drawn every frame."""
+        return self.wake_in() == 0.0
+
+    def _ui_wake(self, ui=None):
+        ui = ui or self.ui
+        if ui is None:
+            return None
+        best = None
+        for el in self._ui_focus_entries(ui):
+            left = getattr(el, "blink_cursor_time", 0.4) - getattr(el, "blink_cursor_time_acc", 0.0)
+            best = max(0.02, left) if best is None else min(best, max(0.02, left))
+        if ui.get_hovering_any_element():
+            for el in ui.get_sprite_group().sprites():
+                if getattr(el, "hovered", False) and getattr(el, "tool_tip_text", None) \
+                        and getattr(el, "tool_tip", 1) is None:
+                    left = getattr(el, "tool_tip_delay", 1.0) - getattr(el, "hover_time", 0.0) + 0.01
+                    best = max(0.02, left) if best is None else min(best, max(0.02, left))
+                    break
+        return best
+
+    def _ui_focus_entries(self, ui=None):
+        import pygame_gui
+        ui = ui or self.ui
+        focus = ui.get_focus_set() if ui is not None else None
+        return [w for w in (focus or ()) if isinstance(w, (pygame_gui.elements.UITextEntryLine,
+                                                             pygame_gui.elements.UITextEntryBox))]
+
+    @staticmethod
+    def _ui_look(ui):
+        """What the widgets show, cheaply: which images where (a change means redraw)."""
+        group = ui.get_sprite_group()
+        return [(id(b[0]), tuple(b[1]), b[2] and tuple(b[2])) for b in getattr(group, "visible", ())]
+
     # ----------------------------------------------------------- frame
     def process_event(self, ev) -> None:
         """Route one event: UI manager first, then shortcuts, then :meth:`handle_event`."""
@@ -190,8 +251,14 @@ class Scene:
         """Mouse/keyboard events the UI did not consume. Override."""
 
     def update(self, dt: float) -> None:
-        if self.ui is not None:
-            self.ui.update(dt)
+        ui = self.ui
+        if ui is not None:
+            before = self._ui_look(ui)
+            ui.update(dt)
+            if self._ui_look(ui) != before:  # a tooltip came or went, a widget changed its look
+                self.invalidate()
+            for el in self._ui_focus_entries():  # the blinking text cursor
+                self.invalidate(el.rect)
 
     def draw(self, surface) -> None:
         """Draw the scene's own graphics, then call :meth:`draw_ui`."""

@@ -758,13 +758,13 @@ class Table(NamedSeats, TableScene):
                 for key in self.live_sources:
                     src = self.sources.get(key)
                     if src is not None and key[0] != "hand":
-                        draw_source_hint(surf, src.rect, self.t, sc)
+                        draw_source_hint(surf, src.rect, self.pulse_t, sc)
             return
         key = d.source.key
         for tkey in self.legal_targets_for(key):
             t = self.targets.get(tkey)
             if t is not None:
-                draw_target_highlight(surf, t, self.t, hot=t.rect.collidepoint(d.pos), scale=sc)
+                draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(d.pos), scale=sc)
         opts = self.options_for(key)
         # a targeted card can also be dropped on your side: it then asks for its target
         if key[0] in ("hand", "ability") and opts and BOARD not in opts:
@@ -1161,7 +1161,7 @@ class Table(NamedSeats, TableScene):
             tr = self.life_rect(target - 1)
         else:
             tr = rects.get(target)
-        pulse = 0.5 + 0.5 * math.sin(self.t * 5)
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 5)
         pygame.draw.rect(surf, shade(ATTACK_COL, 0.8 + 0.3 * pulse), ar.inflate(s(8), s(8)), max(2, s(3)),
                          border_radius=s(9))
         if tr is not None:
@@ -1206,7 +1206,7 @@ class Table(NamedSeats, TableScene):
             if picking == ("hand", i):
                 pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
             elif can_act and self.pick is None and ("hand", i) in self.live_sources and self.app.settings.show_hints:
-                draw_source_hint(surf, rr, self.t, self.app.scale)
+                draw_source_hint(surf, rr, self.pulse_t, self.app.scale)
         if not hand:
             draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,
                       anchor="center")
@@ -1278,7 +1278,7 @@ class Table(NamedSeats, TableScene):
         v = self.view
         rects = self.unit_rects(v)
         opts = self.guard_options()
-        pulse = 0.5 + 0.5 * math.sin(self.t * 5)
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 5)
         for i, (uid, _a) in enumerate(opts):
             rr = rects.get(uid)
             if rr is None:
@@ -1302,7 +1302,7 @@ class Table(NamedSeats, TableScene):
         for key in self.pick["options"]:
             t = self.targets.get(key)
             if t is not None:
-                draw_target_highlight(surf, t, self.t, hot=t.rect.collidepoint(self.app.mouse), scale=self.app.scale)
+                draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.app.mouse), scale=self.app.scale)
         src = self.sources.get(self.pick["src"])
         if src is not None:
             rr = src.rect.move(0, -s(22)) if self.pick["src"][0] == "hand" else src.rect

@@ -1127,7 +1127,7 @@ class Table(NamedSeats, TableScene):
         for i, (rr, action, c) in enumerate(self.choice_spots):
             if self.tray is not None and c is not None:
                 surf.blit(card_surface(GAME, c, rr.width), rr)
-            pulse = 0.5 + 0.5 * __import__("math").sin(self.t * 5)
+            pulse = 0.5 + 0.5 * __import__("math").sin(self.pulse_t * 5)
             col = shade(PAL["good"], 0.8 + 0.3 * pulse)
             pygame.draw.rect(surf, col, rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
             if i < 9:

@@ -884,7 +884,7 @@ class Table(NamedSeats, TableScene):
         a = v.acting()
         if a >= 0 and v.pos[a] >= 0:
             rr = self.cell_rects[v.pos[a]]
-            pulse = 0.5 + 0.5 * math.sin(self.t * 5)
+            pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 5)
             pygame.draw.rect(surf, shade(PAL["gold_hi"], 0.8 + 0.2 * pulse), rr.inflate(s(4), s(4)), max(2, s(3)),
                              border_radius=s(6))
         d = self.match.decision() if self.human_to_move() and not self.anims.busy else None
@@ -1028,6 +1028,10 @@ class Table(NamedSeats, TableScene):
 
     def thinking_rect(self):
         return None  # drawn inside the "NOW" panel (_draw_prompt)
+
+    def thinking_area(self):
+        r = self.prompt_rect  # where _draw_prompt puts the sign (redrawn alone while the AI thinks)
+        return pygame.Rect(r.left + self.s(8), r.top + self.s(24), r.width - self.s(16), self.s(34))
 
     def _draw_prompt(self, surf):
         s = self.s
@@ -1245,7 +1249,7 @@ class Table(NamedSeats, TableScene):
         if not self.spots or self.busy():
             return
         s = self.s
-        pulse = 0.5 + 0.5 * math.sin(self.t * 5)
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 5)
         colr = shade(PAL["good"], 0.8 + 0.3 * pulse)
         ph = self.match.phase()
         for i, (rr, action, c, _label) in enumerate(self.spots):
