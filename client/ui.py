@@ -12,7 +12,7 @@ import json
 from functools import lru_cache
 
 from engine.core.paths import assets_dir
-from engine.core.sanitize import clean_text
+from engine.core.sanitize import clean_text, is_clean
 
 PAL = {
     "bg": (18, 21, 29),
@@ -70,10 +70,17 @@ def _font_class():
         ch_size, ch_file, ch_bold, ch_italic = 0, "", False, False
 
         def render(self, text, antialias=True, color=(255, 255, 255), *more):
+            if text is not None and not is_clean(text):  # NUL / lone surrogates would raise
+                text = clean_text(text)
             img = super().render(text, antialias, color, *more)
             if RECORDER is not None:
                 RECORDER.rendered(self, img, str(text))
             return img
+
+        def size(self, text):
+            if not is_clean(text):
+                text = clean_text(text)
+            return super().size(text)
 
     _FONT_CLASS.append(_Font)
     return _Font

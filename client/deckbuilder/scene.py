@@ -1488,8 +1488,9 @@ class DeckBuilderScene(Scene):
             panel(surf, rr, radius=s(8), colour=PAL["panel_hi"] if current else PAL["bg2"],
                   border=shade(self.accent, 0.9) if current else PAL["line"], width=max(1, s(1)))
             if e.deck is None:
+                from engine.core.sanitize import clean_file_name
                 tag, col = "DAMAGED", PAL["bad"]
-                name = Path(e.path).name
+                name = clean_file_name(Path(e.path).name, 60)
                 detail = str(e.problem)
             elif e.starter:
                 tag, col = "STARTER", PAL["info"]
