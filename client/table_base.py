@@ -1245,6 +1245,9 @@ class TableScene(Scene):
     # ================================================================ leaving
     def leave(self):
         self.cancel_ai()
+        auto = getattr(self.session, "autosave", None)
+        if auto is not None and hasattr(auto, "close"):
+            auto.close()  # the save's lock: another Cardhall may resume this game now
         super().leave()
 
     def open_review(self):

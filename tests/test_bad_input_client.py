@@ -265,3 +265,18 @@ def test_a_second_program_cannot_resume_a_game_already_open_and_says_so(d, home)
     d.click("resume")
     frames(d)
     assert d.app.scenes.find("table") is not None
+
+
+def test_leaving_the_table_lets_another_program_resume_the_game(d, home):
+    from engine.core.autosave import in_use
+    save = home.home / "data" / "saves" / "evons-good.autosave"
+    title(d)
+    d.click("resume")
+    frames(d)
+    assert d.app.scenes.find("table") is not None
+    probe = [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]);"
+             "from engine.core.autosave import in_use; print(in_use(sys.argv[2]))", str(ROOT), str(save)]
+    assert subprocess.run(probe, capture_output=True, text=True, timeout=60).stdout.strip() == "True"
+    title(d)                                          # back to the title: the table is gone
+    assert subprocess.run(probe, capture_output=True, text=True, timeout=60).stdout.strip() == "False"
+    assert not in_use(save) and save.exists()

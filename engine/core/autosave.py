@@ -161,8 +161,13 @@ class Autosave:
             self._lock = acquire_lock(self.path)
 
     def close(self) -> None:
-        """Let go of the lock (the file stays, for a later resume)."""
-        self._lock = None  # dropped once no other Autosave of this process shares it
+        """Let go of the lock (the file stays, for a later resume): the player
+        left the table, so another copy of the program may resume it now."""
+        lk, self._lock = self._lock, None
+        if lk is not None:
+            if _HELD.get(_key(self.path)) is lk:
+                del _HELD[_key(self.path)]
+            lk.release()
 
     def write_all(self, record: MatchRecord) -> None:
         """Atomically replace the file by ``record`` (header only, no journal lines)."""

@@ -18,7 +18,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .sanitize import clean_text
+from .sanitize import clean_file_name, clean_text
 
 DEFAULT_MAX_BYTES = 1 << 20  # 1 MiB; callers pass tighter caps where sensible
 
@@ -27,7 +27,12 @@ class FileProblem(Exception):
     """A file could not be used. ``str(err)`` is a message fit for a player."""
 
     def __init__(self, message: str, path: str | os.PathLike | None = None):
-        # file names and contents quoted in the message may hold anything
+        # file names and contents quoted in the message may hold anything;
+        # a very long file name is shown cut in the middle
+        if path is not None:
+            name = Path(path).name
+            if len(name) > 80:
+                message = str(message).replace(name, clean_file_name(name))
         super().__init__(clean_text(message, 2000))
         self.path = Path(path) if path is not None else None
 
