@@ -181,6 +181,7 @@ class TableScene(Scene):
         if len(self.session) == 0:
             self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
                          kind="info")
+            self._log_opening()
         else:
             self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
             n = len(self.session)
@@ -307,8 +308,15 @@ class TableScene(Scene):
     def animate(self, action, events, before, after):
         return []
 
+    def state_shown(self):
+        """The match as the board shows it: while animations play, the state they have
+        reached (``self.shown``), never the end state ahead of them."""
+        if self.anims.busy and self.shown is not None:
+            return self.shown
+        return self.match
+
     def status_text(self) -> str:
-        m = self.match
+        m = self.state_shown()
         if self.mode == "replay" and self.replay is not None:
             return self.replay.status_text()
         if self.result() is not None:
@@ -568,9 +576,10 @@ class TableScene(Scene):
         self.log.scroll = 0
         self.log._dirty = True
         n = len(self.session)
-        if n == 0:
+        if n - recent <= 0:
             self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
                          kind="info")
+            self._log_opening()
         for i in range(max(0, n - recent), n):
             try:
                 after, _a, events = self.session.step(i)
@@ -581,6 +590,22 @@ class TableScene(Scene):
                 break
         if note:
             self.log.add(note, kind="info")
+
+    def opening_events(self, start):
+        """Events for what the engine did while creating the match (``start``: the state
+        before the first action), e.g. the first player's turn 1 and set-up, so the log
+        tells them. Default: none. A table returns event tuples its engine can word."""
+        return []
+
+    def _log_opening(self):
+        try:
+            start = self.session.state_at(0)
+            for ev in self.opening_events(start):
+                seat = ev[1] if len(ev) > 1 and ev[0] != "turn" else None
+                self.log.add(self.log_event_text(start, ev), turn=max(1, start.turn()), seat=seat,
+                             kind="turn" if ev[0] == "turn" else "event")
+        except Exception:  # noqa: BLE001 - the opening lines are a nicety
+            pass
 
     def log_event_text(self, m, ev) -> str:
         """The log sentence for ``ev`` as the player(s) at the screen may read it:
@@ -1177,7 +1202,7 @@ class TableScene(Scene):
                       anchor="midleft").right
         if self.session is None:
             return
-        m = self.match
+        m = self.state_shown()
         p = m.to_move()
         # seat chips: a coloured dot + a shape (circle = you / square = other) + name
         x += s(24)

@@ -607,6 +607,12 @@ class Table(NamedSeats, TableScene):
         super().end_match(winner, reason, **meta)
 
     # ================================================================ text
+    def opening_events(self, start):
+        """The first player's turn 1 begins as the match is created."""
+        p = start.first_player()
+        reserve, veil, spent = start.essence(p)
+        return [("turn", p, 1), ("attune", p, veil + spent, "flow")]
+
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:

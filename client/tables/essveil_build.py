@@ -15,7 +15,7 @@ from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
 
 from ..cards import back_surface, card_surface
-from ..tablekit import Banner, Call, Flash, FloatText, Wait
+from ..tablekit import Banner, Call, Flash, FloatText, LogStep, Wait
 from ..ui import PAL
 from .essveil_anims import (AEGIS_COL, ATTACK_COL, DRAIN_COL, ESSENCE_COL, GROW_COL, GUARD_COL, VENOM_COL, Arrow,
                             Burst, FadeOut, FlyCard, IconPop, Lunge, RingPulse, Shake, Showcase, Vanish)
@@ -78,6 +78,7 @@ def build_animations(t, action, events, before, after):
     played = action[0] == EV.PLAY
     for i, e in enumerate(events):
         k = e[0]
+        out.append(LogStep(i + 1))   # the log tells each event as the board reaches it
         if k == "turn":
             p, turn = e[1], e[2]
             back = next((x[2] for x in events if x[0] == "refresh" and x[1] == p), 0)

@@ -457,6 +457,7 @@ class Table(NamedSeats, TableScene):
         hidden mid-flight belong to the abandoned line of play."""
         self._autopass = None
         self.hidden_slots.clear()
+        self._in_combat = False
         self.refresh()
 
     def update(self, dt):
@@ -482,6 +483,15 @@ class Table(NamedSeats, TableScene):
                 return
 
     # ================================================================ text
+    def opening_events(self, start):
+        """The first player's turn 1 and set-up happen as the match is created."""
+        p = start.first_player()
+        out = [("turn", 1, p)]
+        if start.is_set_up(p):
+            out.append(("setup", p, [start.creature_at(p, s_) for s_ in EM.LANES],
+                        [start.creature_at(p, s_) for s_ in EM.BENCH]))
+        return out
+
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:
@@ -563,11 +573,24 @@ class Table(NamedSeats, TableScene):
         late = []
         post = []
 
-        def switch():
+        def switch(final=False):
+            # in combat the board holds the clash's state (the fallen leave and morale
+            # moves one step at a time) until every clash is shown: the end state (the
+            # next turn, its draw) comes after them
             nonlocal switched
+            if combat and not final:
+                return
             if not switched:
+                if combat:
+                    out.append(LogStep(len(events)))   # the log tells the rest as the board shows it
                 out.append(Call(self._show_now))
                 switched = True
+
+        def step(e):
+            out.append(Call(lambda e=e: self._step_shown(e)))
+
+        if combat:
+            out.append(Call(lambda: setattr(self, "_in_combat", True)))
 
         for i, e in enumerate(events):
             k = e[0]
@@ -604,11 +627,11 @@ class Table(NamedSeats, TableScene):
                 rr = self.slot_rect(p, slot)
                 img = card_surface(GAME, card_of(code), rr.width)
                 late_anim = FadeOut(img, rr, self.morale_pos(p), duration=0.5)
-                if not switched:
-                    switch()
-                    out.append(late_anim)
+                if combat:
+                    step(e)
                 else:
-                    out.append(late_anim)
+                    switch()
+                out.append(late_anim)
                 out.append(FloatText("Destroyed", rr.center, PAL["bad"], size=int(24 * sc), duration=0.8,
                                      parallel=True))
             elif k == "treated_dead":      # Lithriel's Berries: dies for every purpose, then revives
@@ -628,6 +651,7 @@ class Table(NamedSeats, TableScene):
                 ft = FloatText(f"{delta:+d} morale", self.morale_pos(e[1]), col, size=int(26 * sc),
                                rise=int(50 * sc), duration=0.9, parallel=True)
                 if combat:       # after every clash is shown (the fallen leave after the last one)
+                    post.append(Call(lambda e=e: self._step_shown(e)))
                     post.append(ft)
                 else:
                     switch()
@@ -679,17 +703,21 @@ class Table(NamedSeats, TableScene):
                                    duration=1.0))
         if not out and not late and not post:
             return []
-        switch()
         if post:
-            post[0].parallel = False
             out.extend(post)
-        out.extend(late)
         if combat:
             out.append(Wait(0.2))
+        switch(final=True)
+        out.extend(late)
         return out
 
     def _show_now(self):
+        self._in_combat = False
         self.shown = self.view
+
+    def _step_shown(self, e):
+        from .everdawn_anims import step_state
+        self.shown = step_state(self.shown, e)
 
     def _event_rect(self, e):
         k = e[0]
@@ -1029,10 +1057,13 @@ class Table(NamedSeats, TableScene):
     def _draw_attacks(self, surf, v):
         s = self.s
         ph = v.phase()
-        clashing = any(isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items)
+        clashing = getattr(self, "_in_combat", False) or any(
+            isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items)
         if v.result() is None and ph != "set" and not clashing:
             p = v.turn_player()
             for a, t in v.attacks():
+                if v.creature_at(p, a) < 0:      # its attacker has left play: no stale arrow
+                    continue
                 ar, tr = self.slot_rect(p, a), self.slot_rect(1 - p, t)
                 start = (ar.centerx, ar.top + s(20)) if self.row(p) == "me" else (ar.centerx, ar.bottom - s(20))
                 end = (tr.centerx, tr.bottom - s(24)) if self.row(p) == "me" else (tr.centerx, tr.top + s(24))

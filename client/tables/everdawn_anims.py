@@ -101,3 +101,26 @@ class CardShow(Anim):
         if self.caption and a > 0.3:
             pill(surf, self.caption, (r.centerx, r.top - int(16 * self.sc)), int(17 * self.sc), PAL["gold_hi"],
                  border=PAL["gold"])
+
+
+def step_state(state, ev):
+    """The drawn state one event further (a copy), for what combat shows before the
+    action's end state: a destroyed creature leaves its slot (with its equipment and
+    set), morale takes its new value. Other events leave ``state`` as it is."""
+    from engine.everdawn import match as EM
+    k = ev[0] if ev else None
+    if k not in ("destroyed", "morale") or state is None:
+        return state
+    m = state.clone()
+    b = m.b
+    if k == "destroyed":
+        p, s = ev[1], ev[2]
+        i = EM.S0 + p * 36 + s * EM.NF
+        b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
+        b[i + EM.SF_FLAGS] = 0
+        b[i + EM.SF_TDEF] = 0
+        if b[EM.G_SET_SRC + p] == s or b[EM.G_SET_TGT + p] == s:
+            b[EM.G_SET_SRC + p] = b[EM.G_SET_TGT + p] = -1
+    else:
+        b[EM.G_MORALE + ev[1]] = ev[3]
+    return m

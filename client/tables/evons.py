@@ -52,7 +52,8 @@ from ..cards import back_surface, card_surface
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
-from ..tablekit import Banner, Call, DragSource, DropTarget, FloatText, Wait, draw_thinking, hand_layout, topmost_at
+from ..tablekit import (Banner, Call, DragSource, DropTarget, FloatText, LogStep, Wait, draw_thinking, hand_layout,
+                        topmost_at)
 from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade
 from .evons_anims import (ABILITY_COL, AbilityArrow, ConflictAnim, Fade, FlipAnim, Ring, Slide, apply_event,
                           display_copy, pill)
@@ -643,8 +644,9 @@ class Table(NamedSeats, TableScene):
         def step(e, **kw):
             return Call(lambda e=e: apply_event(disp, e), **kw)
 
-        for e in events:
+        for i, e in enumerate(events):
             k = e[0]
+            out.append(LogStep(i + 1))   # the log tells each event as the board reaches it
             try:
                 if k == "turn":
                     p = e[1]
