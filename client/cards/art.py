@@ -397,7 +397,7 @@ def _back_pattern(field, game, pat):
     lw = max(1, w // 90)
     cx, cy = w / 2, h / 2
     if game == "evons":
-        # the 7×7 board with arrows pointing out of the centre
+        # the 7×7 board and its main zone (no arrows: on the grid they would read as a card's)
         cell = w / 7
         for i in range(8):
             pygame.draw.line(layer, (*pat, 60), (i * cell, 0), (i * cell, h), lw)
@@ -405,12 +405,10 @@ def _back_pattern(field, game, pat):
         while y < h:
             pygame.draw.line(layer, (*pat, 60), (0, y), (w, y), lw)
             y += cell
-        for i in range(8):
-            a = i * math.pi / 4
-            tip = (cx + math.cos(a) * w * 0.46, cy + math.sin(a) * w * 0.46)
-            bx, by = cx + math.cos(a) * w * 0.36, cy + math.sin(a) * w * 0.36
-            px, py = -math.sin(a) * w * 0.05, math.cos(a) * w * 0.05
-            pygame.draw.polygon(layer, (*pat, 150), [tip, (bx + px, by + py), (bx - px, by - py)])
+        for k, f in enumerate((0.8, 0.6)):
+            r = pygame.Rect(0, 0, int(w * f), int(w * f))
+            r.center = (int(cx), int(cy))
+            pygame.draw.rect(layer, (*pat, 110 - 30 * k), r, max(1, lw * 2), border_radius=max(2, w // 20))
     elif game == "essveil":
         # drifting veils and a ring of motes
         for k in range(6):
