@@ -74,6 +74,40 @@ CC_BY = ("CC BY 3.0", "https://creativecommons.org/licenses/by/3.0/")
 CC0_LICENCE = ("CC0 1.0", "https://creativecommons.org/publicdomain/zero/1.0/")
 
 
+LICENCE_FILE = OUT.with_name("LICENSE-game-icons.txt")
+LICENCE_HEAD = """Card pictures: drawings from game-icons.net
+===========================================
+
+The card pictures of Cardhall are drawings from the game-icons.net collection
+(https://game-icons.net), as packaged on npm in @iconify-json/game-icons. Only
+the drawings the card pools use are included, in assets/art/game-icons.json,
+each with its author. Cardhall draws them tinted over its own backdrops.
+
+Licence: Creative Commons Attribution 3.0 Unported (CC BY 3.0)
+https://creativecommons.org/licenses/by/3.0/
+(the collection's licence file: https://github.com/game-icons/icons/blob/master/license.txt)
+
+You are free to share and adapt these drawings for any purpose, provided you
+give appropriate credit, provide a link to the licence, and indicate if changes
+were made. Changes made by Cardhall: colour (tinted per card), size, a dark
+outline and shadow, placement over a painted backdrop; some are mirrored.
+
+Icons made by the following authors (the drawings of each are listed in
+game-icons.json and on the Credits screen of the program):
+
+"""
+
+
+def licence_text(authors: dict, drawings: dict) -> str:
+    count = {slug: sum(1 for d in drawings.values() if d["author"] == slug) for slug in authors}
+    lines = [LICENCE_HEAD.rstrip("\n"), ""]
+    for slug, a in sorted(authors.items(), key=lambda kv: (-count[kv[0]], kv[0])):
+        where = f" - {a['url']}" if a["url"] else ""
+        n = count[slug]
+        lines.append(f"- {a['name']}{where} ({a['licence']}): {n} drawing{'s' if n != 1 else ''}")
+    return "\n".join(lines) + "\n"
+
+
 def used_drawings() -> set[str]:
     names = set()
     for g in GAMES:
@@ -169,6 +203,7 @@ def main(argv=None) -> int:
     tmp = OUT.with_suffix(".tmp")
     tmp.write_text(json.dumps(out, indent=1, sort_keys=False) + "\n", "utf-8")
     tmp.replace(OUT)
+    LICENCE_FILE.write_text(licence_text(authors, out["drawings"]), "utf-8")
     print(f"{OUT.relative_to(ROOT)}: {len(names)} drawings by {len(authors)} authors, "
           f"{OUT.stat().st_size // 1024} KB")
     return 0

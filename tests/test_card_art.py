@@ -151,3 +151,14 @@ def test_card_backs_differ_per_game_and_face_down_tiles_match_them(pg):
     tile = art.tile_back(64, (110, 170, 255))
     assert tile.get_size() == (64, 64)
     assert tile.get_at((32, 32)) != tile.get_at((1, 32))  # emblem in the middle, owner rim outside
+
+
+def test_the_licence_file_lists_the_authors_of_the_vendored_drawings():
+    sys.path.insert(0, str(ROOT / "build_scripts"))
+    try:
+        import vendor_art
+    finally:
+        sys.path.pop(0)
+    text = (ROOT / "assets" / "art" / "LICENSE-game-icons.txt").read_text("utf-8")
+    assert text == vendor_art.licence_text(LIBRARY["authors"], LIBRARY["drawings"])
+    assert "CC BY 3.0" in text and "https://creativecommons.org/licenses/by/3.0/" in text
