@@ -39,10 +39,11 @@ EXCLUDED_MODULES = [
     "pytest", "_pytest", "hypothesis", "pluggy", "py", "iniconfig", "sortedcontainers",
     "PyInstaller", "altgraph", "setuptools", "pkg_resources", "_distutils_hack",
     "distutils", "lib2to3", "pydoc_data", "ensurepip", "venv", "test",
-    "sqlite3", "xmlrpc", "curses", "dbm", "pygments",
-    # followed from pygame's .pyi stubs when typing_extensions is installed; they
+    "xmlrpc", "curses", "dbm", "pygments",
+    # followed from pygame's .pyi stubs when typing_extensions is installed; it
     # would also add a multiprocessing start-up hook. Not used at run time.
-    "typing_extensions", "asyncio", "multiprocessing",
+    # (asyncio and sqlite3 ship: the app hosts and joins online matches.)
+    "typing_extensions", "multiprocessing",
     # OpenSSL (~5 MB): no networking; hashlib falls back to its built-in sha256
     "ssl", "_ssl", "_hashlib",
     # East Asian text codecs (files are UTF-8)
