@@ -270,8 +270,12 @@ class TableScene(Scene):
         self.liven()
 
     def human_to_move(self) -> bool:
+        """A human at the screen decides now (in hot seat: the player the screen shows —
+        the waiting player's hand is never playable)."""
         m = self.match
         p = m.to_move()
+        if self.mode == "hotseat" and p != self.viewer:
+            return False
         return p is not None and p in self.human_seats and self.result() is None
 
     def busy(self) -> bool:
@@ -496,37 +500,84 @@ class TableScene(Scene):
             self.app.toast("Nothing to undo yet." if self.result() is None else "The game is over.")
             return
         if self.mode == "hotseat":
-            self.request_undo(seat)
+            plan = self.undo_plan(seat)
+            if plan is not None and not plan[1]:
+                self.take_back(seat, own=True)    # your own decision of this turn: no one else's
+            else:
+                self.request_undo(seat)
         else:
             self.take_back(seat)
 
+    def undo_plan(self, seat):
+        """``(index, needs_consent, [(actor, text), ...])`` for taking back ``seat``'s last
+        decision: the record goes back to ``index``. Consent is needed (hot seat) when it
+        takes back the other player's decisions too, or a decision of an earlier turn
+        (the screen has been handed over since). None: nothing of ``seat``'s to undo."""
+        s = self.session
+        if s is None or not s.can_undo(seat):
+            return None
+        n = len(s)
+        i = max(s.decisions(seat))
+        now = s.turn_at(n)
+        consent = any(s.actor(k) != seat for k in range(i, n)) or s.turn_at(i) != now
+        undone = []
+        for k in range(i, n):
+            try:
+                text = s.state_at(k).action_text(s.record.actions[k])
+            except Exception:  # noqa: BLE001 - a description is a nicety
+                text = "a decision"
+            undone.append((s.actor(k), text))
+        return i, consent, undone
+
+    def undo_detail(self, undone) -> str:
+        """"This takes back: Player 2: end the turn; Player 1: …" (at most 5 named)."""
+        parts = []
+        for actor, text in undone[-5:]:
+            parts.append(f"{self.names[actor]}: {getattr(self, 'named', str)(text)}")
+        more = len(undone) - 5
+        head = f"This takes back {len(undone)} decision{'s' if len(undone) != 1 else ''}"
+        tail = f" (and {more} earlier)" if more > 0 else ""
+        return head + tail + ": " + "; ".join(parts) + "."
+
     def request_undo(self, seat, *, on_done=None):
-        """Hot seat: ask the other player to allow ``seat`` to take back their last decision."""
-        if self.session is None or not self.session.can_undo(seat) or self.result() is not None:
+        """Hot seat: ask the other player to allow ``seat`` to take back their last
+        decision; the dialog lists exactly the decisions it takes back."""
+        plan = self.undo_plan(seat) if self.result() is None else None
+        if plan is None:
             self.app.toast("Nothing to undo yet.")
             return
         other = 1 - seat
         self.cancel_drag()
+        _i, _consent, undone = plan
+        theirs = any(a == other for a, _t in undone)
 
         def allow():
             if on_done is not None:
                 on_done()
             self.take_back(seat)
-        self.push(UndoConfirmOverlay(self.app, question=f"{self.names[other]}, allow {self.names[seat]} "
-                                                        f"to take back their move?",
-                                     detail=f"The game goes back to just before {self.names[seat]}'s "
-                                            f"last decision.",
+        q = (f"{self.names[other]}, allow {self.names[seat]} to take back "
+             + ("your moves too?" if theirs else "their move?"))
+        self.push(UndoConfirmOverlay(self.app, question=q, detail=self.undo_detail(undone),
                                      yes="Allow", no="Refuse", on_yes=allow, table=self, game=self.game))
 
-    def take_back(self, seat) -> bool:
-        """Go back to just before ``seat``'s last decision (no questions asked)."""
+    def take_back(self, seat, *, own=False) -> bool:
+        """Go back to just before ``seat``'s last decision (no questions asked). ``own``:
+        hot seat, a decision of the player at the screen in this turn (no hand-off)."""
         self.cancel_ai()
         self.cancel_drag()
+        plan = self.undo_plan(seat)
+        text = plan[2][-1][1] if plan is not None and plan[2] else ""
         if not self.session.undo_to_previous_decision(seat):
             self.app.toast("Nothing to undo yet.")
             return False
         who = "You" if self.mode == "ai" else self.names[seat]
-        self._after_jump(f"{who} took back {'your' if who == 'You' else 'their'} last decision.")
+        what = f": {text}" if own and text else "."
+        self._after_jump(f"{who} took back {'your' if who == 'You' else 'their'} last decision{what}")
+        if self.mode == "hotseat" and own:
+            self.viewer = seat
+            self.refresh()
+            self.shown = self.view
+            return True
         if self.mode == "hotseat":
             # the other player has just looked at the screen to allow it: hand the
             # screen back to ``seat`` behind the pass screen (hands stay private)
@@ -818,13 +869,55 @@ class TableScene(Scene):
             return
         self.handoff_pending = True
         self.cancel_drag()
-        self.push(HandoffUndoOverlay(self.app, game=self.game, table=self, seat=p))
+        try:
+            reason = self.handoff_reason(p)
+        except Exception:  # noqa: BLE001 - the words are a nicety
+            reason = ""
+        self.push(HandoffUndoOverlay(self.app, game=self.game, table=self, seat=p, reason=reason))
+
+    def handoff_reason(self, seat) -> str:
+        """What the hand-off screen tells ``seat``: a reaction in the other player's turn
+        (say what is to be decided: :meth:`reaction_text`), the turn going on after the
+        other player's reaction, or a new turn."""
+        m = self.match
+        tp = m.turn_player()
+        other = 1 - seat
+        if tp != seat:
+            what = self.reaction_text(seat)
+            return f"In {self.names[tp]}'s turn: {what}" if what else f"A decision for you in {self.names[tp]}'s turn."
+        s = self.session
+        n = len(s)
+        if n and s.actor(n - 1) == other and s.turn_at(n - 1) == m.turn():
+            try:
+                text = self.named(s.state_at(n - 1).action_text(s.record.actions[n - 1])) \
+                    if hasattr(self, "named") else ""
+            except Exception:  # noqa: BLE001
+                text = ""
+            return f"{self.names[other]} has answered ({text}): your turn goes on." if text else \
+                f"{self.names[other]} has answered: your turn goes on."
+        return f"Turn {m.turn()}: your turn."
+
+    def reaction_text(self, seat) -> str:
+        """The decision ``seat`` makes in the other player's turn (a Guard, a spell window).
+        Default: the engine's prompt when it has one."""
+        f = getattr(self.match, "prompt", None)
+        try:
+            return self.named(f()) if callable(f) and hasattr(self, "named") else (f() if callable(f) else "")
+        except Exception:  # noqa: BLE001
+            return ""
 
     def handoff_done(self, seat):
         self.viewer = seat
         self.handoff_pending = False
+        try:
+            self.on_handoff(seat)
+        except Exception:  # noqa: BLE001 - a table's clean-up must not block the hand-off
+            pass
         self.refresh()
         self.shown = self.view
+
+    def on_handoff(self, seat):
+        """Hot seat: ``seat`` now has the screen. Reset per-player modes here. Override."""
 
     # ================================================================ turn clock
     def clock_spec(self):
@@ -1094,6 +1187,7 @@ class TableScene(Scene):
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
             self.draw_drag_layer(surf)
+            self.draw_waiting_hand(surf)
             self.hints.draw(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
@@ -1113,6 +1207,21 @@ class TableScene(Scene):
         if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
             draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale,
                       avoid=getattr(self, "_hover_rect", None))
+
+    def draw_waiting_hand(self, surf):
+        """Hot seat: while the other player is to decide, the hand at the screen is
+        veiled and says whose decision it is (it never looks playable)."""
+        area = getattr(self, "hand_area", None)
+        if self.mode != "hotseat" or area is None or self.result() is not None:
+            return
+        p = self.match.to_move()
+        if p is None or p == self.viewer:
+            return
+        veil = pygame.Surface(area.size, pygame.SRCALPHA)
+        veil.fill((8, 9, 13, 150))
+        surf.blit(veil, area)
+        draw_text(surf, f"Waiting for {self.names[p]}'s decision", area.center, self.s(16), PAL["muted"],
+                  bold=True, anchor="center")
 
     # ================================================================ previews
     def preview_for(self, action):

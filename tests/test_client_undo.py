@@ -156,6 +156,7 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
     q = driver.scene
     assert q.name == "confirm_undo"
     assert q.kwargs["question"] == (f"{t.names[1 - seat]}, allow {t.names[seat]} to take back their move?")
+    assert q.kwargs["detail"].startswith("This takes back 1 decision: " + t.names[seat] + ": ")
     driver.click("no")                              # refused: nothing changes
     assert len(s) == n and state(t) == now and driver.scene.name == "handoff"
     driver.key("z", ctrl=True)                      # Ctrl+Z on the hand-off screen asks again
@@ -166,13 +167,10 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
     assert "take_back" not in driver.scene.widgets or s.actor(len(s) - 1) != seat
     driver.key("return")
     assert driver.scene is t and t.viewer == seat and t.match.to_move() == seat
-    # at the table, Ctrl+Z asks too (and Esc refuses)
-    human_move(t, 0)
-    driver.step(2)
-    if driver.scene.name == "handoff":
-        driver.key("return")
+    # at the table, Ctrl+Z on a decision of an earlier turn asks too (and Esc refuses)
     asker = t.viewer
-    if s.can_undo(asker):
+    plan = t.undo_plan(asker)
+    if plan is not None and plan[1]:
         m = len(s)
         driver.key("z", ctrl=True)
         assert driver.scene.name == "confirm_undo"
@@ -211,3 +209,122 @@ def test_game_over_after_a_concession_offers_no_undo(driver):
     driver.step(3)
     assert driver.scene.name == "game_over" and "undo" not in driver.scene.widgets
     assert "rematch" in driver.scene.widgets and "back" in driver.scene.widgets
+
+
+def _keeps_turn(t, me):
+    out = []
+    for a in t.match.legal_actions():
+        c = t.match.clone()
+        c.apply(a)
+        if c.to_move() == me and c.turn() == t.match.turn():
+            out.append(a)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hotseat_undo_takes_back_only_your_own_decisions_of_this_turn(driver, game):
+    t = start(driver, game, mode="hotseat", seed=4)
+    s = t.session
+    for k in range(60):                  # to the start of a turn in which the player can act twice
+        if driver.scene.name == "handoff":
+            driver.key("return")
+        me = t.viewer
+        fresh = len(s) and s.actor(len(s) - 1) != me
+        if fresh and t.match.to_move() == me and _keeps_turn(t, me):
+            break
+        human_move(t, k)
+        driver.step(2)
+    else:
+        pytest.fail("no turn start found")
+    first = 1 - me
+    n = len(s)
+    # nothing of mine this turn: Undo does not silently take back the other player's turn
+    plan = t.undo_plan(me)
+    if plan is not None:
+        assert plan[1], "an earlier turn's decision needs the other player's consent"
+        driver.key("z", ctrl=True)
+        q = driver.scene
+        assert q.name == "confirm_undo" and t.names[first] in q.kwargs["question"]
+        assert "your moves too" in q.kwargs["question"]     # it would undo the other player's decisions
+        assert t.names[first] + ":" in q.kwargs["detail"]  # and says exactly which
+        driver.click("no")
+        assert len(s) == n
+    # my own decision this turn: taken back at once, no dialog, the other player's turn stays
+    keeps = _keeps_turn(t, me)
+    before = json.dumps(t.match.to_json(), sort_keys=True)
+    assert t.perform(keeps[0])
+    driver.step(2)
+    assert not t.undo_plan(me)[1]
+    driver.key("z", ctrl=True)
+    assert driver.scene is t and len(s) == n and json.dumps(t.match.to_json(), sort_keys=True) == before
+    assert t.viewer == me and any("took back their last decision:" in e.text for e in t.log.entries)
+
+
+def test_hotseat_hand_off_resets_per_player_modes_and_veils_the_waiting_hand(driver):
+    if "evons" not in GAMES:
+        pytest.skip("Evons only")
+    t = start(driver, "evons", mode="hotseat", seed=6)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    t.toggle_all()                                    # player 1 plays everything covered
+    assert t.cov_default
+    seat = t.viewer
+    for k in range(100):
+        if t.match.to_move() != seat:
+            break
+        human_move(t, k)
+        driver.step()
+    # the other player's decision: this hand is veiled, not playable
+    assert not t.human_to_move() and t.legal == []
+    driver.step(3)
+    assert driver.scene.name == "handoff"
+    assert driver.scene.kwargs.get("reason")          # the screen says what is to be decided
+    driver.key("return")
+    assert t.viewer == 1 - seat and not t.cov_default and not t.cov_mode   # fresh modes for player 2
+
+
+def test_hotseat_guard_reaction_hand_off_says_what_is_to_be_decided(driver):
+    if "essveil" not in GAMES:
+        pytest.skip("Essveil only")
+    from engine.essveil import match as SM
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    from engine.core.rng import Rng
+    from helpers import HOTSEAT_META, hotseat_table
+    for seed in range(1, 40):
+        s = MatchSession.new("essveil", starter_pair("essveil", seed), seed, None, dict(HOTSEAT_META))
+        rng = Rng(seed)
+        found = None
+        for _ in range(300):
+            m = s.match
+            if m.result() is not None:
+                break
+            legal = m.legal_actions()
+            for a in legal:
+                if a[0] == SM.ATTACK:
+                    c = m.clone()
+                    c.apply(a)
+                    if c.phase() == "guard":
+                        found = a
+                        break
+            if found:
+                break
+            s.apply(legal[rng.randrange(len(legal))])
+        if found:
+            break
+    assert found, "no attack into a Guard found"
+    t = hotseat_table(driver, "essveil", s, steps=0)
+    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    attacker = t.viewer
+    t.perform(found)
+    driver.step(5)
+    assert driver.scene.name == "handoff" and driver.scene.kwargs["seat"] == 1 - attacker
+    reason = driver.scene.kwargs["reason"]
+    assert "intercept with an untapped Guard, or let the attack through" in reason
+    assert reason.startswith(f"In {t.names[attacker]}'s turn: ")
+    driver.key("return")
+    t.perform((SM.LET_THROUGH,))
+    driver.step(5)
+    assert driver.scene.name == "handoff" and "has answered" in driver.scene.kwargs["reason"]

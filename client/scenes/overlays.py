@@ -141,9 +141,17 @@ class HandoffOverlay(_Overlay):
         draw_text(surf, str(seat + 1), (r.centerx, r.top + s(70)), s(28), (10, 10, 14), bold=True, anchor="center")
         draw_text(surf, f"Pass to {name}", (r.centerx, r.top + s(112)), s(34), PAL["gold"], title=True,
                   anchor="midtop")
-        draw_wrapped(surf, "The other player looks away. Hands stay hidden until you are ready.",
-                     pygame.Rect(r.left + s(40), r.top + s(166), r.width - s(80), s(60)), s(17), PAL["text"],
-                     align="center")
+        reason = self.kwargs.get("reason")
+        if reason:      # what the next player is to decide (a reaction in the other's turn, …)
+            draw_wrapped(surf, reason, pygame.Rect(r.left + s(30), r.top + s(160), r.width - s(60), s(66)), s(18),
+                         PAL["gold_hi"], bold=True, align="center")
+            draw_wrapped(surf, "The other player looks away. Hands stay hidden until you are ready.",
+                         pygame.Rect(r.left + s(40), r.top + s(232), r.width - s(80), s(24)), s(14), PAL["muted"],
+                         align="center")
+        else:
+            draw_wrapped(surf, "The other player looks away. Hands stay hidden until you are ready.",
+                         pygame.Rect(r.left + s(40), r.top + s(166), r.width - s(80), s(60)), s(17), PAL["text"],
+                         align="center")
 
 
 class GameOverOverlay(_Overlay):

@@ -607,6 +607,17 @@ class Table(NamedSeats, TableScene):
         super().end_match(winner, reason, **meta)
 
     # ================================================================ text
+    def reaction_text(self, seat) -> str:
+        m = self.match
+        pa = m.pending_attack()
+        if pa is None:
+            return super().reaction_text(seat)
+        a = m.creature(pa[0])
+        who = CARDS[a["card"]].name if a and a["card"] in CARDS else "a creature"
+        tgt = "you" if pa[1] == EV.player_target(seat) else (
+            CARDS[m.creature(pa[1])["card"]].name if m.creature(pa[1]) else "your creature")
+        return f"{who} attacks {tgt}: intercept with an untapped Guard, or let the attack through."
+
     def opening_events(self, start):
         """The first player's turn 1 begins as the match is created."""
         p = start.first_player()

@@ -492,6 +492,20 @@ class Table(NamedSeats, TableScene):
                         [start.creature_at(p, s_) for s_ in EM.BENCH]))
         return out
 
+    def reaction_text(self, seat) -> str:
+        m = self.match
+        ph = m.phase()
+        tp = m.turn_player()
+        if ph == "defender_spells":
+            n = len(m.attacks())
+            return (f"{self.names[tp]} declared {n} attack{'s' if n != 1 else ''} on you. Your spell window: "
+                    "cast a combat spell into a lane, or pass.")
+        if ph == "order":
+            return "several attacks go into one creature: choose the attacker it takes first."
+        if ph == "choice":
+            return self.named(m.prompt())
+        return super().reaction_text(seat)
+
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:

@@ -512,6 +512,12 @@ class Table(NamedSeats, TableScene):
             self.refresh(update_shown=False)
         return ok
 
+    def on_handoff(self, seat):
+        """Hot seat: the covered/active choices were the other player's: start afresh."""
+        self.cov_mode.clear()
+        self.cov_default = False
+        self.mull_marks.clear()
+
     def on_history_changed(self):
         """Undo / redo / a replay seek: drop marks and half-finished gestures."""
         self.mull_marks.clear()
