@@ -40,7 +40,12 @@ class OnlineTableMixin:
         self.names = session.record.meta["names"]
         self._claim_rect = None
         self._was_connected = True
-        self._ended_shown = False
+        import os
+        import random
+        auto = os.environ.get("CARDHALL_ONLINE_AUTOPLAY", "")
+        # a demonstration / test aid: random legal moves for our seat, one every 0.2 s
+        self._autoplay = random.Random(int(auto)) if auto.isdigit() else None
+        self._auto_wait = 0.0
 
     # ------------------------------------------------------------ the session drives the table
     def update(self, dt):
@@ -76,6 +81,14 @@ class OnlineTableMixin:
         nxt = s.next_remote()
         if nxt is not None:
             self.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
+            return
+        if self._autoplay is not None and self.human_to_move() and not self.busy() and s.connected:
+            self._auto_wait += 1
+            if self._auto_wait >= 6:
+                self._auto_wait = 0
+                legal = self.match.legal_actions()
+                if legal:
+                    self.perform(legal[self._autoplay.randrange(len(legal))])
 
     def perform(self, action, *, by_ai=False) -> bool:
         ok = super().perform(action, by_ai=by_ai)
@@ -142,14 +155,41 @@ class OnlineTableMixin:
             return base
         opp = self.names[1 - s.seat]
         if not s.connected:
-            return "Connection lost — reconnecting… · " + base
-        if not s.opponent.get("connected", True):
+            return "Reconnecting… · " + base
+        if not s.opponent.get("connected", True) and self.result() is None:
             away = s.opponent_away()
             after = s.opponent.get("claim_after")
             if after and away >= after:
-                return f"{opp} has been away {_mmss(away)}: you may claim the win (W) · " + base
-            return f"{opp} is away ({_mmss(away)}) · " + base
-        return f"{opp} is connected · " + base
+                return f"{opp} away {_mmss(away)}: claim the win (W) · " + base
+            return f"{opp} away {_mmss(away)} · " + base
+        return base
+
+    def connection_text(self) -> str:
+        """The opponent's connection in words (tests, the tooltip of the dot)."""
+        s = self.session
+        if not s.connected:
+            return "You are not connected: reconnecting…"
+        o = self.names[1 - s.seat]
+        return f"{o} is connected" if s.opponent.get("connected", True) else f"{o} is away"
+
+    def draw_top_bar(self, surf):
+        super().draw_top_bar(surf)
+        s = self.session
+        if s is None:
+            return
+        # a dot at the end of each seat chip: green = at the table, red = away / not connected
+        sc = self.s
+        from . import gamesinfo
+        scratch = pygame.Surface((1, 1))
+        x = draw_text(scratch, gamesinfo.title(self.game), (sc(16), self.top_rect.centery), sc(24), title=True,
+                      anchor="midleft").right + sc(24)
+        for seat in (0, 1):
+            chip = pygame.Rect(x + seat * (sc(170) + sc(10)), self.top_rect.centery - sc(15), sc(170), sc(30))
+            up = s.connected if seat == s.seat else (s.connected and s.opponent.get("connected", True))
+            col = PAL["good"] if up else PAL["bad"]
+            c = (chip.right - sc(14), chip.centery)
+            pygame.draw.circle(surf, (14, 16, 23), c, sc(7))
+            pygame.draw.circle(surf, col, c, sc(5))
 
     def draw(self, surf):
         super().draw(surf)
@@ -190,7 +230,11 @@ class OnlineTableMixin:
         super().handle_event(ev)
 
     def leave(self):
+        """Leaving the table (quit to menu) is not leaving the match: the connection
+        closes, the opponent sees us away, and the match can be reopened from Play online."""
         super().leave()
+        if self.session is not None:
+            self.session.close()
 
 
 def online_table_class(game: str):

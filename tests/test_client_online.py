@@ -63,7 +63,7 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
         assert d.until(lambda: d.scene.name == "table", 600)
         t = d.scene
         assert t.mode == "online" and t.names[1] == "Bo" and t.names[0] == "You"
-        assert "Bo is connected" in t.status_text()
+        assert t.connection_text() == "Bo is connected"
         t, _ = _play_to_end(d, guest, random.Random(1), drop_at=6 if game == "evons" else None)
         res = t.result()
         assert res is not None and res == guest.final

@@ -380,6 +380,7 @@ class OnlineScene(Scene):
             srv, s = result
             remember(self.prefs, s, f"127.0.0.1:{srv.port}")
             self.prefs["matches"][-1]["hosted"] = True
+            self.prefs["matches"][-1]["code"] = s.code
             save_prefs(self.prefs)
             bind = srv.host
             ip = "127.0.0.1" if bind.startswith("127.") else lan_address()

@@ -223,14 +223,15 @@ class GameOverOverlay(_Overlay):
             return
         if res.winner is None:
             head, col = "Draw", PAL["gold"]
-        elif t.mode == "ai":
+        elif t.mode in ("ai", "online"):
             won = res.winner in t.human_seats
             head, col = ("Victory!", PAL["good"]) if won else ("Defeat", PAL["bad"])
         else:
             head, col = f"{t.names[res.winner]} wins!", PAL["gold"]
         # a shape as well as a colour: a crown for a win, a broken banner for a loss
         from ..cards.icons import draw_icon
-        icon = "crown" if (res.winner is not None and (t.mode != "ai" or res.winner in t.human_seats)) else \
+        icon = "crown" if (res.winner is not None and (t.mode not in ("ai", "online")
+                                                         or res.winner in t.human_seats)) else \
             ("shield" if res.winner is None else "skull")
         draw_icon(surf, icon, pygame.Rect(r.centerx - s(28), r.top + s(26), s(56), s(56)), col)
         draw_text(surf, head, (r.centerx, r.top + s(92)), s(44), col, title=True, anchor="midtop")
