@@ -51,7 +51,12 @@ class OnlineTableMixin:
     def update(self, dt):
         s = self.session
         if s is not None:
-            s.poll()
+            if s.poll():
+                self.invalidate()
+            sec = int(self.t)
+            if sec != getattr(self, "_shown_second", None):  # the clock and "away" count in seconds
+                self._shown_second = sec
+                self.invalidate()
             for text, kind in s.notes:
                 self.app.toast(text, kind, 4)
             s.notes.clear()
@@ -93,6 +98,11 @@ class OnlineTableMixin:
     def perform(self, action, *, by_ai=False) -> bool:
         ok = super().perform(action, by_ai=by_ai)
         return ok
+
+    def wake_in(self):
+        """The server may speak at any moment: look ten times a second."""
+        w = super().wake_in()
+        return 0.1 if w is None else min(w, 0.1)
 
     def busy(self) -> bool:
         s = self.session

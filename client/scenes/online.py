@@ -354,7 +354,15 @@ class OnlineScene(Scene):
         self._list_job = _Job(go, "list")
 
     # ------------------------------------------------------------ frame
+    def wake_in(self):
+        w = super().wake_in()
+        if self.job is not None or self._list_job is not None or self.session is not None:
+            return 0.1 if w is None else min(w, 0.1)
+        return w
+
     def update(self, dt):
+        if self.job is not None or self._list_job is not None or self.session is not None:
+            self.invalidate()   # progress, status, the waiting match: cheap, and only while it lasts
         if self._list_job is not None and self._list_job.done:
             if self._list_job.result:
                 self.summaries = self._list_job.result

@@ -381,14 +381,16 @@ class RemoteSession:
     def connected(self) -> bool:
         return self.link.connected
 
-    def poll(self) -> None:
-        """Take in whatever the server sent (call every frame)."""
+    def poll(self) -> int:
+        """Take in whatever the server sent (call every frame): how many messages."""
+        n = 0
         while True:
             try:
                 m = self.link.inbox.get_nowait()
             except queue.Empty:
-                return
+                return n
             self.handle(m)
+            n += 1
 
     def handle(self, m: dict) -> None:
         t = m.get("t")
