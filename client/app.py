@@ -269,9 +269,13 @@ class App:
             # icon: ! for errors, i for info, check for good — shape carries the meaning too
             cx, cy = int(22 * s), h // 2
             pygame.draw.circle(box, (*col, int(255 * fade)), (cx, cy), int(9 * s))
-            mark = {"error": "!", "good": "✓"}.get(t.kind, "i")
-            mi = font(int(14 * s), True).render(mark, True, (15, 15, 20))
-            box.blit(mi, mi.get_rect(center=(cx, cy)))
+            if t.kind == "good":  # a drawn check mark (the font has no ✓)
+                k = 4 * s
+                pygame.draw.lines(box, (15, 15, 20), False, [(cx - k, cy), (cx - k / 3, cy + k * 0.7),
+                                                             (cx + k, cy - k * 0.7)], max(2, int(2 * s)))
+            else:
+                mi = font(int(14 * s), True).render("!" if t.kind == "error" else "i", True, (15, 15, 20))
+                box.blit(mi, mi.get_rect(center=(cx, cy)))
             for i, ln in enumerate(lines):
                 img = f.render(ln, True, PAL["text"])
                 img.set_alpha(int(255 * fade))

@@ -285,7 +285,8 @@ def check_widgets(rec, scene, size, floor):
         short = text[:40]
         if pt and pt < floor:
             rec.problem(f"small: widget {short!r} at {pt} px (floor {floor})")
-        miss = missing_chars(ui_font(max(pt, 10)), text)
+        inner = getattr(fnt, "_GUIFontPygame__internal_font", None)  # the widget's own font file
+        miss = missing_chars(inner if isinstance(inner, pygame.font.Font) else ui_font(max(pt, 10)), text)
         if miss:
             rec.problem(f"glyph: widget {short!r}: the font has no {' '.join(repr(c) for c in miss)}")
         if isinstance(el, pygame_gui.elements.UITextBox):
@@ -402,7 +403,7 @@ def check_zooms(app, rec, games, size):
             rec.verify(screen, f"the zoom of {sp.cards[cid].name}", floor)
 
 
-def run(sizes=SIZES, scales=SCALES, games=None, quick=False, out=print, zooms=True) -> list[str]:
+def run(sizes=SIZES, scales=SCALES, games=None, quick=False, out=print, zooms=True, only=None) -> list[str]:
     """Render everything; returns the problem lines (also printed through ``out``)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -429,6 +430,8 @@ def run(sizes=SIZES, scales=SCALES, games=None, quick=False, out=print, zooms=Tr
                 app = App(size, settings, fullscreen=False)
                 app.fixed_dt = 1 / 60
                 for label, name, game, seed, extra in targets(games, quick):
+                    if only is not None and label not in only:
+                        continue
                     n0 = len(rec.problems)
                     try:
                         render_target(app, rec, label, name, game, seed, extra, size)

@@ -1496,10 +1496,12 @@ class NamedSeats:
         return out
 
     def you_verbs(self, out: str) -> str:
-        """"You draws" -> "You draw" for the table's ``YOU_VERBS``."""
-        if self._YOU_RX is None:
-            return out
-        return self._YOU_RX.sub(lambda m: "You " + self.YOU_VERBS[m.group(1)], out)
+        """"You draws" -> "You draw": the table's ``YOU_VERBS`` first, then every other
+        verb through the shared sentence helper (engine/core/text.py)."""
+        from engine.core.text import you_agree
+        if self._YOU_RX is not None:
+            out = self._YOU_RX.sub(lambda m: "You " + self.YOU_VERBS[m.group(1)], out)
+        return you_agree(out)
 
     def named_you(self, out: str) -> str:
         return self.you_verbs(out)

@@ -250,8 +250,13 @@ def card_back(game, w, h):
 
 def type_plate(s, rect, text, colour):
     """A small label under the art: 'Creature — Melee'."""
+    size = max(NAME_MIN, int(rect.height * 0.62))
+    f = fit_font(text, rect.width - 6, size, min_size=NAME_MIN)
+    if f.size(text)[0] > rect.width - 6:
+        return  # too narrow to read: the icon badge and the zoom say the type
+    if rect.height < f.get_height() - 2:
+        rect = rect.inflate(0, f.get_height() - 2 - rect.height)
     pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.height // 3))
-    f = fit_font(text, rect.width - 6, int(rect.height * 0.62), min_size=NAME_MIN)
     img = f.render(text, True, (230, 222, 200))
     s.blit(img, img.get_rect(center=rect.center))
 

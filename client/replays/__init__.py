@@ -12,6 +12,8 @@ import time
 
 import pygame
 
+from engine.core.text import count
+
 from .. import gamesinfo
 from ..scenes.base import Scene
 from ..scenes.title import draw_background
@@ -300,7 +302,8 @@ class ReplaysScene(Scene):
             y += s(28)
         y += s(6)
         facts = [_mode(info), _when(info),
-                 f"{info.turns} turns, {info.actions} moves" if info.turns else f"{info.actions} moves"]
+                 f"{count(info.turns, 'turn')}, {count(info.actions, 'move')}" if info.turns
+                 else count(info.actions, "move")]
         for f in facts:
             if f:
                 draw_text(surf, f, (x, y), s(15), PAL["muted"])

@@ -35,7 +35,7 @@ from ..ui import PAL
 
 def key_label(key: str) -> str:
     special = {"escape": "Esc", "return": "Enter", "space": "Space", "backspace": "Backspace",
-               "delete": "Del", "tab": "Tab", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+               "delete": "Del", "tab": "Tab", "up": "Up", "down": "Down", "left": "Left", "right": "Right"}
     k = key.lower()
     if "+" in k:
         mods, _, base = k.rpartition("+")

@@ -76,7 +76,8 @@ def resume_summary(info) -> str:
     mode = meta.get("mode")
     who = "against the AI" if mode == "ai" else ("hot seat" if mode == "hotseat" else "")
     when = _t.strftime("%d %b %H:%M", _t.localtime(info.saved_at))
-    return f"Saved game {who}: turn {info.turn}, {info.actions} moves, saved {when}."
+    from engine.core.text import count
+    return f"Saved game {who}: turn {info.turn}, {count(info.actions, 'move')}, saved {when}."
 
 
 class GameMenuScene(Scene):

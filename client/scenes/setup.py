@@ -42,6 +42,9 @@ def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed
     return session
 
 
+DECK_EXTRA = 16  # px (scaled): the deck rows' description runs under the list
+
+
 class MatchSetupScene(Scene):
     mode = "ai"
     heading = "Play vs AI"
@@ -60,7 +63,7 @@ class MatchSetupScene(Scene):
     def panel_rect(self):
         s = self.s
         n = 2 + (1 if self.mode == "ai" else 0) + len(self.option_specs)
-        h = s(30) + n * s(76) + s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
+        h = s(30) + n * s(76) + 2 * s(DECK_EXTRA) + s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
         r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - s(150), h))
         r.midtop = (self.W // 2, s(120))
         return r
@@ -86,10 +89,12 @@ class MatchSetupScene(Scene):
         y = r.top + s(30)
         opts = [(e.label, i) for i, e in enumerate(self.decks)]
         for seat, lab in enumerate(self.seat_labels()):
-            self.rows.append((lab, (lambda seat=seat: self.deck_tip(seat)), pygame.Rect(lx, y, cx - lx - s(12), rh)))
+            # the deck's description under the label and the list, the whole panel wide
+            self.rows.append((lab, (lambda seat=seat: self.deck_tip(seat)),
+                              pygame.Rect(lx, y, r.right - s(36) - lx, rh), True))
             dropdown(self, (cx, y, cw, rh), opts, self.pick[seat],
                      (lambda v, seat=seat: self.set_pick(seat, v)), name=f"deck{seat}")
-            y += rh + gap
+            y += rh + gap + s(DECK_EXTRA)
         if self.mode == "ai":
             self.rows.append(("Difficulty", "easy is forgiving, hard plays its best", pygame.Rect(lx, y, cx - lx, rh)))
             dropdown(self, (cx, y, cw, rh), [(d.capitalize(), d) for d in DIFFICULTIES], self.level,
@@ -146,11 +151,12 @@ class MatchSetupScene(Scene):
                   shade(acc, 1.2), title=True, anchor="midtop", shadow=True)
         r = self.panel_rect()
         panel(surf, r, radius=s(16))
-        for lab, tip, rr in self.rows:
+        for lab, tip, rr, *below in self.rows:
             tip = tip() if callable(tip) else tip
             draw_text(surf, lab, (rr.left, rr.top + s(1)), s(18), PAL["text"], bold=True)
-            draw_wrapped(surf, tip, pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(36)), s(13),
-                         PAL["muted"], max_lines=2, shrink=False)
+            tr = (pygame.Rect(rr.left, rr.bottom + s(4), rr.width, s(40)) if below else
+                  pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(36)))
+            draw_wrapped(surf, tip, tr, s(13), PAL["muted"], max_lines=2, shrink=False)
         if not self.decks:
             draw_wrapped(surf, "No legal deck yet for this game. Build one in the deck builder.",
                          pygame.Rect(r.left + s(36), self.rows_bottom + s(10), r.width - s(72), s(60)), s(16),

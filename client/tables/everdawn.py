@@ -811,7 +811,8 @@ class Table(NamedSeats, TableScene):
                 surf.blit(card_surface(GAME, c, rr.width), rr)
                 if sl == EM.CHAMPION_SLOT:
                     pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
-                self._draw_stats_pill(surf, v, seat, sl, code, rr)
+                if sl != set_src:  # a set creature does not fight: its band says what it gives
+                    self._draw_stats_pill(surf, v, seat, sl, code, rr)
                 if sl == set_src:
                     self._draw_set_mark(surf, rr, set_tgt)
                 if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):

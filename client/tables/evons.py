@@ -49,6 +49,8 @@ from engine.evons.cards import (ABILITY_TITLES, CARD_ARROWS, COLUMNS, DIRECTIONS
                                 ORTHO_NEIGHBOURS, POOL, cell_name)
 
 from ..cards import back_surface, card_surface
+from engine.core.text import does
+
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
@@ -544,7 +546,7 @@ class Table(NamedSeats, TableScene):
         tp = v.turn_player()
         if v.turn() == 0:
             first = self.names[v.sc[EM.S_FIRST]]
-            return f"Opening hands: keep or mulligan · {first} goes first"
+            return f"Opening hands: keep or mulligan · {does(first, 'go', 'first')}"
         s0, s1 = v.score(0), v.score(1)
         return f"Turn {v.turn()} · {self.names[tp]} to play · score {s0}–{s1}"
 

@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+from engine.core.text import a as a_
+
 from .cards import CARDS
 
 CREATURE_DECK_SIZE = 10
@@ -39,7 +41,7 @@ def validate_deck(deck) -> list[str]:
         else:
             n_support += n
             if n > MAX_EQUIPMENT_COPIES:
-                problems.append(f"{c.name}: {n} copies; at most {MAX_EQUIPMENT_COPIES} copies of a {c.kind}")
+                problems.append(f"{c.name}: {n} copies; at most {MAX_EQUIPMENT_COPIES} copies of {a_(c.kind)}")
     if not champions:
         problems.append("Champion: none; the creature deck needs exactly 1 Champion (Traghrim or High King Arenor)")
     elif len(champions) > 1:

@@ -100,6 +100,7 @@ from typing import Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, Result, as_action
 from ..core.rng import Rng, mix_seed
+from ..core.text import a as a_
 from . import cards as C
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
                     IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
@@ -885,7 +886,7 @@ class EverdawnMatch(Match):
             if b[i + SF_FLAGS] & F_EQUIPPED:
                 return f"{_name(b[i])} was already equipped this turn (one item per creature per turn)."
             if b[i + KIND[c]] >= 0:
-                return f"{_name(b[i])} already carries a {KIND_WORD[KIND[c]]} ({_name(b[i + KIND[c]])})."
+                return f"{_name(b[i])} already carries {a_(KIND_WORD[KIND[c]])} ({_name(b[i + KIND[c]])})."
             return None
         if kind == SET:
             s, t = action[1], action[2]

@@ -1,0 +1,138 @@
+"""Sentences a native speaker would write: articles, plurals, "you" and names.
+
+One helper for every game's log, prompts and screens (the engine's and the client's):
+
+    a("armour")                  -> "an armour"
+    count(1, "creature")         -> "1 creature";   count(3, "move") -> "3 moves"
+    count(2, "copy", "copies")   -> "2 copies"
+    does("You", "go", "first")   -> "You go first"; does("AI (easy)", "go", "first") -> "AI (easy) goes first"
+    possessive("You")            -> "your";          possessive("Mira") -> "Mira's"
+    you_agree("You draws a card.")  -> "You draw a card."   (any verb after "You")
+
+Pure Python (the engine uses it too).
+"""
+from __future__ import annotations
+
+import re
+
+YOU = "You"
+
+_AN_EXCEPTIONS = ("uni", "use", "usu", "euro", "one", "once", "ufo", "ewe")
+_A_EXCEPTIONS = ("hour", "honest", "honour", "honor", "heir")
+_IRREGULAR_PLURALS = {"copy": "copies", "ally": "allies", "enemy": "enemies", "life": "lives",
+                      "wolf": "wolves", "knife": "knives", "staff": "staves", "child": "children",
+                      "foot": "feet", "mouse": "mice", "essence": "essence", "equipment": "equipment"}
+# third person -> the form after "you"
+_THIRD_TO_BASE = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_NOT_VERBS = {"this", "his", "its", "us", "as", "yes", "plus", "thus", "gas", "bus"}
+
+
+def article(word: str) -> str:
+    """"a" or "an" for ``word`` (by sound for the common exceptions)."""
+    w = str(word).strip().lower()
+    if not w:
+        return "a"
+    if w.startswith(_A_EXCEPTIONS):
+        return "an"
+    if w.startswith(_AN_EXCEPTIONS):
+        return "a"
+    if w[0].isdigit():
+        return "an" if w.startswith(("8", "11", "18")) else "a"
+    return "an" if w[0] in "aeiou" else "a"
+
+
+def a(noun: str) -> str:
+    """``noun`` with its indefinite article: "an armour", "a weapon"."""
+    return f"{article(noun)} {noun}"
+
+
+def plural(noun: str, n: int = 2, plural_form: str | None = None) -> str:
+    """The form of ``noun`` for ``n`` items ("creature" / "creatures")."""
+    if n == 1 or n == -1:
+        return noun
+    if plural_form:
+        return plural_form
+    low = noun.lower()
+    if low in _IRREGULAR_PLURALS:
+        out = _IRREGULAR_PLURALS[low]
+        return out[0].upper() + out[1:] if noun[:1].isupper() else out
+    if re.search(r"[^aeiou]y$", low):
+        return noun[:-1] + "ies"
+    if re.search(r"(s|x|z|ch|sh)$", low):
+        return noun + "es"
+    return noun + "s"
+
+
+def count(n: int, noun: str, plural_form: str | None = None) -> str:
+    """"1 creature", "3 creatures", "0 moves"."""
+    return f"{n} {plural(noun, n, plural_form)}"
+
+
+def is_you(name: str) -> bool:
+    return str(name) == YOU
+
+
+def third_person(verb: str) -> str:
+    """"go" -> "goes", "draw" -> "draws", "have" -> "has"."""
+    v = str(verb)
+    if v in ("have",):
+        return "has"
+    if v in ("be", "are"):
+        return "is"
+    if re.search(r"[^aeiou]y$", v):
+        return v[:-1] + "ies"
+    if re.search(r"(s|x|z|ch|sh|o)$", v):
+        return v + "es"
+    return v + "s"
+
+
+def base_form(verb: str) -> str:
+    """"goes" -> "go", "draws" -> "draw", "has" -> "have", "carries" -> "carry"."""
+    v = str(verb)
+    low = v.lower()
+    if low in _THIRD_TO_BASE:
+        return _THIRD_TO_BASE[low]
+    if low in _NOT_VERBS or not low.endswith("s") or low.endswith("ss"):
+        return v
+    if re.search(r"[^aeiou]ies$", low):
+        return v[:-3] + "y"
+    if re.search(r"(sses|xes|zes|ches|shes|oes)$", low):
+        return v[:-2]
+    return v[:-1]
+
+
+def does(name: str, verb: str, rest: str = "") -> str:
+    """``name`` doing ``verb`` (given in its base form) with the verb agreeing:
+    "You go first" / "AI (easy) goes first"."""
+    v = verb if is_you(name) else third_person(verb)
+    return f"{name} {v}{(' ' + rest) if rest else ''}"
+
+
+def possessive(name: str, capital: bool = False) -> str:
+    """"your" / "Your" for you, else "<name>'s"."""
+    if is_you(name):
+        return "Your" if capital else "your"
+    return f"{name}'" if str(name).endswith("s") and not str(name).endswith(")") else f"{name}'s"
+
+
+_YOU_VERB_RX = re.compile(r"\b(You|you) ([a-z]+s)\b")
+# words after "you" that look like verbs but are not
+_KEEP_AFTER_YOU = {"this", "plus", "always", "pass"}
+
+
+def you_agree(sentence: str) -> str:
+    """Make verbs agree with "You" in a sentence written for a named player:
+    "You draws a card." -> "You draw a card.", "You goes first" -> "You go first"."""
+    def fix(m):
+        word = m.group(2)
+        if word in _KEEP_AFTER_YOU:
+            return m.group(0)
+        return f"{m.group(1)} {base_form(word)}"
+    return _YOU_VERB_RX.sub(fix, str(sentence))
+
+
+def name_seat(name: str, fallback: str) -> str:
+    """A player's name for the screens: the recorded name, or ``fallback`` ("You",
+    "Player 2") when the record has none."""
+    n = str(name or "").strip()
+    return n or fallback

@@ -1,0 +1,56 @@
+"""The layout check (python -m client --layout-check) finds unreadable text, and the
+screens it checks have none. The full run (3 window sizes x 3 interface sizes, every
+scene) is the command; here a subset keeps the suite fast."""
+import pytest
+
+pytest.importorskip("pygame")
+
+
+def _run(**kw):
+    from client import layoutcheck
+    lines = []
+    problems = layoutcheck.run(out=lines.append, **kw)
+    return problems
+
+
+def test_tables_and_setup_read_at_1280x720():
+    problems = _run(sizes=((1280, 720),), scales=(1.0, 2.0), games=["everdawn", "evons", "essveil"],
+                    quick=True, zooms=False,
+                    only={"setup[everdawn]", "table[everdawn] early", "table[evons] early",
+                          "table[essveil] early", "table[everdawn] busy"})
+    assert problems == []
+
+
+def test_a_label_made_too_long_is_reported(monkeypatch):
+    from client.scenes.setup import MatchSetupScene
+    monkeypatch.setattr(MatchSetupScene, "deck_tip",
+                        lambda self, seat: "A deck description far too long to fit. " * 12)
+    problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["everdawn"], quick=True, zooms=False,
+                    only={"setup[everdawn]"})
+    assert any("cut:" in p and "far too long" in p for p in problems), problems
+
+
+def test_a_card_name_too_long_for_its_face_is_reported(monkeypatch):
+    from engine.games import get_game
+    sp = get_game("everdawn")
+    card = sp.cards["vale_archer"] if "vale_archer" in sp.cards else next(iter(sp.cards.values()))
+    import dataclasses
+    monkeypatch.setitem(sp.cards, card.id,
+                        dataclasses.replace(card, name="Unreasonablylongnamedarcherofthevale Overlongname"))
+    problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["everdawn"], quick=True, zooms=True,
+                    only=set())
+    assert any("small:" in p and "Unreasonablylong" in p for p in problems), problems
+
+
+def test_the_command_prints_a_count_and_fails_on_problems(monkeypatch, capsys):
+    from client import layoutcheck
+    from client.scenes.setup import MatchSetupScene
+    monkeypatch.setattr(MatchSetupScene, "deck_tip", lambda self, seat: "Too long a description. " * 30)
+    monkeypatch.setattr(layoutcheck, "QUICK_SCALES", (1.0,))
+    monkeypatch.setattr(layoutcheck, "targets",
+                        lambda games, quick=False: [("setup[everdawn]", "setup", "everdawn", 1, None)])
+    monkeypatch.setattr(layoutcheck, "check_zooms", lambda *a, **k: None)
+    code = layoutcheck.main(["--quick", "--game", "everdawn"])
+    out = capsys.readouterr().out.strip().splitlines()
+    assert code == 1
+    assert out[-1].endswith(" problems") and int(out[-1].split()[0]) == len(out) - 1 >= 1
