@@ -54,6 +54,7 @@ from engine.core.text import does
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
+from .evons_storm import StormMixin
 from ..tablekit import (Banner, Call, DragSource, DropTarget, FloatText, LogStep, Wait, draw_thinking, hand_layout,
                         topmost_at)
 from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade
@@ -88,7 +89,7 @@ def card_obj(m, inst):
     return POOL[ci] if ci >= 0 else None
 
 
-class Table(NamedSeats, TableScene):
+class Table(StormMixin, NamedSeats, TableScene):
     YOU_VERBS = _YOU_VERBS
     log_width = 290
 
@@ -106,6 +107,22 @@ class Table(NamedSeats, TableScene):
     # ================================================================ names in sentences
     def named_you(self, out: str) -> str:
         return self.you_verbs(out).replace("flips to You.", "flips to you.")
+
+    def log_event_text(self, m, ev) -> str:
+        if ev and ev[0] == "damage" and len(ev) >= 5:   # Firestorm: one line per Firestorm, with the split
+            try:
+                return self.storm_event_text(m, ev)
+            except Exception:  # noqa: BLE001 - fall back to the engine's sentence
+                pass
+        return super().log_event_text(m, ev)
+
+    def log_text(self, text) -> str:
+        merged = self.storm_log_text(str(text))
+        return merged if merged is not None else super().log_text(text)
+
+    def rebuild_log(self, note=None, recent=40):
+        self.storm_log_reset()
+        super().rebuild_log(note, recent)
 
     def result_reason(self, r) -> str:
         m = self.match
@@ -212,6 +229,7 @@ class Table(NamedSeats, TableScene):
         if self.cell and self.session is not None:
             self._add_play_pairs()
             self._compute_spots()
+            self.storm_sync()
             if self.ui is not None and hasattr(self, "actions_rect"):
                 self._refresh_action_buttons()
 
@@ -441,6 +459,8 @@ class Table(NamedSeats, TableScene):
         self.refresh()
 
     def handle_event(self, ev):
+        if self.storm_event(ev):      # Firestorm: splitting the points
+            return
         if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             shift = ev.type == pygame.KEYDOWN
             if shift != self.shift:
@@ -487,6 +507,8 @@ class Table(NamedSeats, TableScene):
                                 "Shuffle the marked cards into your deck and draw as many"))
             out.append(("Keep this hand", EM.A_KEEP, "space", "Keep the opening hand"))
             return out
+        if ph == "hit":
+            return self.storm_buttons()
         for rr, a, c, label in self.spots[:3 if ph != "ability" else 2]:
             out.append((label, a, None, label))
         if ph == "main":
@@ -500,6 +522,9 @@ class Table(NamedSeats, TableScene):
 
     def _click_action(self, action):
         if self.busy():
+            return
+        if isinstance(action, str):
+            self.storm_click_action(action)
             return
         self.perform(action)
 
@@ -588,8 +613,7 @@ class Table(NamedSeats, TableScene):
         if ph == "conflict":
             return f"{aname} has several conflicts: click the card it fights next (or 1–9)."
         if ph == "hit":
-            n = d["points_left"]
-            return f"Firestorm: {n} point{'s' if n != 1 else ''} left — click an opponent card to deal 1 (or 1–9)."
+            return self.storm_prompt()
         if ph == "pull":
             return f"Magnetism: click the card to pull onto {cell_name(d['target'])}, or drag it there."
         if ph == "pick":
@@ -818,6 +842,7 @@ class Table(NamedSeats, TableScene):
         self._draw_chain(surf, v)
         self._draw_hand(surf, v)
         self._draw_spots(surf)
+        self.draw_storm(surf)
         self._draw_bonus_tip(surf)
 
     # ---------------------------------------------------------------- grid
@@ -1272,7 +1297,7 @@ class Table(NamedSeats, TableScene):
                 pill(surf, ABILITY_TITLES[ab], (rr.centerx, rr.centery), s(12), ABILITY_COL)
             elif ph == "conflict":
                 pill(surf, "fight", (rr.centerx, rr.centery), s(12), PAL["bad"])
-            if i < 9:
+            if i < 9 and ph != "hit":     # Firestorm: number keys type an amount, not a choice
                 pill(surf, str(i + 1), (rr.left + s(9), rr.top + s(9)), s(12), (16, 18, 24), bg=PAL["good"],
                      border=(16, 18, 24), alpha=255)
 
