@@ -153,15 +153,17 @@ class SearchAgent(Agent):
 
     def run_search(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
         """The search result itself (the hint and the review read its estimates)."""
-        policy = root_filter = None
+        policy = root_filter = continues = None
         if self.tactics:
-            policy = get_tactics(view.GAME).rollout
+            t = get_tactics(view.GAME)
+            policy = t.rollout
             root_filter = useful
+            continues = getattr(t, "continues", None)
         return mcts.search(view, me, iterations=self.budget, seed=seed,
                            evaluate=self.evaluator(view.GAME), horizon=self.horizon,
                            c=self.c, pool=self.pool, widen=self.widen, cancel=cancel,
                            yield_every=yield_every or self.yield_every, exclude=avoid,
-                           policy=policy, root_filter=root_filter)
+                           policy=policy, root_filter=root_filter, continues=continues)
 
     def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
         res = self.run_search(view, me, seed, cancel, yield_every, avoid)
@@ -209,7 +211,7 @@ BUDGETS = {
     # pays off (or backfires) in the turns after it, so hard looks further
     # ahead (measured: rollouts cut after 1 turn 45%, 2 turns 52.5%, 3 turns
     # 62.5% against normal).
-    "everdawn": {"normal": (900, 2), "hard": (4000, 3)},
+    "everdawn": {"normal": (800, 2), "hard": (4000, 3)},
 }
 
 #: Today's levels before the tactics (random rollouts, no pointless-play

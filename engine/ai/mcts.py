@@ -54,13 +54,22 @@ class SearchResult:
         self.root_value = root_value
 
 
-def one_ply_scores(det, me, actions, evaluate):
-    """Evaluation of each action applied once to a determinization, for ``me``."""
+def one_ply_scores(det, me, actions, evaluate, continues=None):
+    """Evaluation of each action applied once to a determinization, for ``me``.
+
+    ``continues(state)``: True when the action only began a move that ``me``
+    finishes with the next decision (Evons: a card chosen, its cell next); such
+    an action scores as its best finish."""
     out = []
     for a in actions:
         s = det.clone()
         s.apply(a, check=False)
         v = terminal_value(s, me)
+        if v is None and continues is not None and s.to_move() == me and continues(s):
+            nxt = s.legal_actions()
+            if nxt:
+                out.append(max(one_ply_scores(s, me, nxt, evaluate)))
+                continue
         out.append(evaluate(s, me) if v is None else v)
     return out
 
@@ -68,7 +77,8 @@ def one_ply_scores(det, me, actions, evaluate):
 def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
            c: float = 0.6, pool: int = 24, max_rollout_actions: int = 250,
            widen: float = 2.0, prior_weight: float = 0.5, cancel=None,
-           yield_every: float = 0, exclude=(), policy=None, root_filter=None) -> SearchResult:
+           yield_every: float = 0, exclude=(), policy=None, root_filter=None,
+           continues=None) -> SearchResult:
     """Run ISMCTS from ``view`` (a view of the match for player ``me``).
 
     ``pool``: determinizations sampled up front and cloned per iteration (0 =
@@ -78,7 +88,8 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     does not change the decision). ``exclude``: root actions not to consider
     (unless nothing else is legal). ``policy(state, actions, rng)``: the rollout
     move (None = uniformly random). ``root_filter(det, actions)``: the root
-    actions worth considering (e.g. without pointless plays).
+    actions worth considering (e.g. without pointless plays). ``continues``: see
+    :func:`one_ply_scores` (the root prior of a move made in two steps).
     """
     t0 = time.perf_counter()
     rng = Rng(mix_seed(seed, 0x5EA2C4))
@@ -99,7 +110,7 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     scores = [0.0] * len(root_actions)
     k = min(len(dets), 2)
     for d in dets[:k]:
-        for i, v in enumerate(one_ply_scores(d, me, root_actions, evaluate)):
+        for i, v in enumerate(one_ply_scores(d, me, root_actions, evaluate, continues)):
             scores[i] += v / k
     root = Node(None, None)
     root_order = sorted(range(len(root_actions)), key=lambda i: (-scores[i], i))

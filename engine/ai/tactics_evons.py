@@ -50,6 +50,11 @@ def pointless(m, a) -> bool:
     return _self_harm(m, a)
 
 
+def continues(m) -> bool:
+    """A card was chosen; its cell comes next (the search's root prior scores both steps)."""
+    return m.sc[S_PHASE] == PH_CELL
+
+
 def rollout(m, acts, rng):
     ph = m.sc[S_PHASE]
     n = len(acts)
@@ -127,4 +132,4 @@ def expert(m, me, acts, rng):
     return greedy_pick(m, me, acts2, expert_evaluate)
 
 
-__all__ = ["pointless", "rollout", "expert"]
+__all__ = ["pointless", "rollout", "expert", "continues"]
