@@ -1008,7 +1008,7 @@ class TableScene(Scene):
             best = w if best is None else min(best, w)
         if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
             take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
-        if self.ai_job is not None:
+        if self.ai_job is not None or self.hints.thinking:
             take(1 / THINKING_FPS)
         if self.replay is not None and hasattr(self.replay, "wake_in"):
             w = self.replay.wake_in()

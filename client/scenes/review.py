@@ -164,6 +164,12 @@ class ReviewScene(Scene):
         ctrl.seek(mv.index)
         self.app.scenes.switch("table", **ctrl.table_kwargs(viewer=self.seat))
 
+    def wake_in(self):
+        best = super().wake_in()
+        if self.job is not None:          # poll the review (and move its progress bar)
+            best = 0.1 if best is None else min(best, 0.1)
+        return best
+
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.result is not None:
             for rect, mv in self.point_rects:
