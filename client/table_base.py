@@ -144,6 +144,7 @@ class TableScene(Scene):
         self.over_shown = False
         self.handoff_pending = False
         self.preview_rect = None  # where the move preview was drawn last frame
+        self.zoom_rect = None     # where the hover zoom was drawn last frame
         self._action_widgets = []
         self.actions_applied = 0
         from .hint import HintControl
@@ -1204,9 +1205,83 @@ class TableScene(Scene):
         if self.snap is not None:
             self.snap.draw(surf)
         self.draw_move_preview(surf)
+        self._refresh_hover()
         if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
-            draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale,
-                      avoid=getattr(self, "_hover_rect", None))
+            self.zoom_rect = self.draw_hover_zoom(surf)
+        else:
+            self.zoom_rect = None
+
+    def _refresh_hover(self):
+        """The hovered card follows the board: when the drawn state changes under a still
+        mouse (a card leaves play, a choice appears), the hover is looked up again, so a
+        zoom never outlives its card."""
+        key = (id(self.shown), len(getattr(self, "_action_widgets", ())),
+               int(self.t * 10) if self.anims.busy else 0)   # a display copy changes in place
+        if getattr(self, "_hover_key", None) == key:
+            return
+        self._hover_key = key
+        if self.session is None or self.shown is None:
+            return
+        self._hover_rect = None
+        pos = self.app.mouse
+        try:
+            card = self.log.card_at(pos) or self.card_at(pos)
+        except Exception:  # noqa: BLE001 - hover is a nicety
+            card = None
+        if card is not self.hover_card:
+            self.hover_card = card
+            self.hover_since = self.t
+
+    def zoom_keep_clear(self) -> list:
+        """Rects a hover zoom must never cover: the action buttons and what the table
+        offers to choose now (tables add their choice spots, trays and panels)."""
+        return [b.rect for b in getattr(self, "_action_widgets", ())]
+
+    def _default_zoom_rect(self, surf, avoid, card_surface):
+        """Where :func:`client.tablekit.draw_zoom` puts the zoom (its own rule, unchanged)."""
+        sc = self.app.scale
+        img = card_surface(self.game, self.hover_card, int(300 * sc), big=True)
+        W, H = surf.get_size()
+        iw, ih = img.get_size()
+        gap = int(16 * sc)
+        mx, my = self.app.mouse
+        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(mx - gap // 2, my - gap // 2, gap, gap)
+        if a.right + gap + iw <= W - 8:
+            x, y = a.right + gap, a.centery - ih // 2
+        elif a.left - gap - iw >= 8:
+            x, y = a.left - gap - iw, a.centery - ih // 2
+        else:
+            x = a.centerx - iw // 2
+            y = a.top - gap - ih if a.top - 8 >= H - 8 - a.bottom else a.bottom + gap
+        y = max(8, min(H - ih - 8, y))
+        x = max(8, min(W - iw - 8, x))
+        return pygame.Rect(x, y, iw, ih)
+
+    def draw_hover_zoom(self, surf):
+        """The hovered card large, beside the card / cell it was found in, never over
+        :meth:`zoom_keep_clear` (smaller when it must be; left out when nothing fits)."""
+        avoid = getattr(self, "_hover_rect", None)
+        keep = [pygame.Rect(r) for r in self.zoom_keep_clear() if r is not None]
+        if avoid is not None:
+            keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
+        from .cards import card_surface
+        if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
+            return draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale, avoid=avoid)
+        from .preview_box import place
+        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
+                                                                     16, 16)
+        bounds = surf.get_rect().inflate(-16, -16)
+        for k in (1.0, 0.8, 0.62):
+            w = int(300 * self.app.scale * k)
+            img = card_surface(self.game, self.hover_card, w, big=True)
+            r = place(img.get_size(), a, keep, bounds, self.s(14))
+            if r is not None and not any(r.colliderect(x) for x in keep) and not r.colliderect(a):
+                sh = pygame.Surface((r.width + 16, r.height + 16), pygame.SRCALPHA)
+                pygame.draw.rect(sh, (0, 0, 0, 120), sh.get_rect(), border_radius=self.s(18))
+                surf.blit(sh, (r.x - 4, r.y + 4))
+                surf.blit(img, r)
+                return r
+        return None
 
     def draw_waiting_hand(self, surf):
         """Hot seat: while the other player is to decide, the hand at the screen is

@@ -607,6 +607,21 @@ class Table(NamedSeats, TableScene):
         super().end_match(winner, reason, **meta)
 
     # ================================================================ text
+    def zoom_keep_clear(self):
+        out = super().zoom_keep_clear()
+        if self.human_to_move() and not self.busy():
+            ph = self.match.phase()
+            if ph == "attune":
+                out += list(self.attune_rects.values())
+            elif ph == "guard":
+                rects = self.unit_rects(self.view)
+                out += [rects[a[1]] for a in self.legal if a[0] == EV.INTERCEPT and a[1] in rects]
+        if self.pick is not None:
+            rects = self.unit_rects(self.view)
+            out += [rects[k[1]] for k in self.pick.get("options", {}) if isinstance(k, tuple) and len(k) > 1
+                    and k[1] in rects]
+        return out
+
     def reaction_text(self, seat) -> str:
         m = self.match
         pa = m.pending_attack()

@@ -492,6 +492,10 @@ class Table(NamedSeats, TableScene):
                         [start.creature_at(p, s_) for s_ in EM.BENCH]))
         return out
 
+    def zoom_keep_clear(self):
+        out = super().zoom_keep_clear() + [rr for rr, _a, _c in self.choice_spots]
+        return out + ([self.tray] if self.tray is not None else [])
+
     def reaction_text(self, seat) -> str:
         m = self.match
         ph = m.phase()

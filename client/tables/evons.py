@@ -108,6 +108,15 @@ class Table(StormMixin, NamedSeats, TableScene):
     def named_you(self, out: str) -> str:
         return self.you_verbs(out).replace("flips to You.", "flips to you.")
 
+    def zoom_keep_clear(self):
+        out = super().zoom_keep_clear() + [rr for rr, _a, _c, _l in self.spots]
+        if self.tray is not None:
+            out.append(self.tray)
+        if self.spots and getattr(self, "right_rect", None) is not None:
+            r = self.right_rect              # the chain panel tells what is being chosen
+            out.append(pygame.Rect(r.left, r.top, r.width, min(r.height, self.s(120))))
+        return out
+
     def log_event_text(self, m, ev) -> str:
         if ev and ev[0] == "damage" and len(ev) >= 5:   # Firestorm: one line per Firestorm, with the split
             try:
