@@ -227,3 +227,13 @@ def test_atomic_write_never_fails_on_a_lone_surrogate(tmp_path):
     from engine.core.files import atomic_write_json, read_json
     atomic_write_json(tmp_path / "x.json", {"name": "a\ud800b"})
     assert read_json(tmp_path / "x.json") == {"name": f"a{REPLACEMENT}b"}
+
+
+def test_lock_files_of_saves_that_are_gone_are_tidied(tmp_path):
+    s = MatchSession.new("evons", starter_pair("evons", 3), 3, autosave_folder=tmp_path, fsync=False)
+    path = s.autosave.path
+    assert lock_path(path).exists()
+    orphan = tmp_path / ".gone.autosave.lock"
+    orphan.write_bytes(b"")
+    find_resumable(tmp_path)
+    assert not orphan.exists() and lock_path(path).exists()  # the live game's lock stays

@@ -14,6 +14,12 @@ torn last line (the process was killed mid-append, or the disk lost the tail)
 is ignored. Anything that changes the past — undo, a change of ``meta`` —
 rewrites the whole file atomically (:func:`engine.core.files.atomic_write_text`).
 
+One writer per save: the program playing a save holds an OS lock on its lock
+file (``.NAME.autosave.lock``, :func:`acquire_lock`; the system drops it when the
+process ends, even by a crash). A second running copy of the program sees the
+save as ``in_use`` and :meth:`MatchSession.resume` raises :class:`SaveInUse` (the
+file untouched) instead of interleaving its appends with the first one's.
+
 The client passes its data folder; nothing here knows where that is::
 
     saves = find_resumable(folder)            # newest first, bad files set aside
@@ -326,6 +332,18 @@ def _keep_finished(p: Path, rec: MatchRecord, m, replay_folder) -> bool:
     return True
 
 
+def _remove_orphan_locks(folder: Path) -> None:
+    """Lock files whose save is gone (set aside, or removed by a program that
+    crashed before it could tidy up) and that nobody holds."""
+    for lk in list_files(folder, ".*" + AUTOSAVE_SUFFIX + ".lock", 1000):
+        save = lk.with_name(lk.name[1:-len(".lock")])
+        if not os.path.lexists(save) and not in_use(save):
+            try:
+                os.unlink(lk)
+            except OSError:
+                pass
+
+
 def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = True,
                    replay_folder=None, keep_per_game: int = KEEP_PER_GAME) -> list[ResumeInfo]:
     """Unfinished matches saved in ``folder``, newest first.
@@ -342,6 +360,7 @@ def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = Tru
     """
     folder = Path(folder)
     remove_stale_temp_files(folder)
+    _remove_orphan_locks(folder)
     out = []
     for p in list_files(folder, "*" + AUTOSAVE_SUFFIX):
         busy = in_use(p)
