@@ -502,6 +502,8 @@ def test_every_kind_of_choice_is_prompted_and_answered_by_clicking(driver, kind)
     assert {a for _r, a, _c in t.choice_spots} == set(opts)     # every option is on screen
     head = CHOICE_PROMPT[kind].split(":")[0].split("{")[0].strip()
     assert head in t.prompt()
+    if kind == EM.CH_SCOUT_ORDER:                               # "return the rest in any order"
+        assert all(lab.startswith("Put ") for lab, a, *_ in t.action_buttons() if a in opts)
     rect, action, _card = t.choice_spots[-1]
     driver.click(rect.center)
     assert tuple(t.session.actions[-1]) == action

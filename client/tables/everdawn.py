@@ -396,6 +396,8 @@ class Table(NamedSeats, TableScene):
         elif ph in ("order", "choice"):
             for i, (_r, a, c) in enumerate(self.choice_spots[:4]):
                 label = f"Take {c.name}" if c is not None else m.action_text(a)
+                if ph == "choice" and m.pending()[0] == EM.CH_SCOUT_ORDER:
+                    label = m.action_text(a)           # "Put <card> on top" / "... next"
                 if a[0] == EM.ORDER:
                     label = f"First: {card_of(m.creature_at(1 - m.to_move(), a[1])).name} (lane {a[1] + 1})"
                 out.append((label, a, str(i + 1), m.action_text(a)))
