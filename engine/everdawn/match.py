@@ -200,9 +200,13 @@ SIMPLE_TARGET = tuple(
 # what a hand card can do in the Set Phase: 1-3 equip (its item kind), 4 Set Phase spell, 0 nothing
 HAND_CLASS = tuple(KIND[i] if K_WEAPON <= KIND[i] <= K_ACCESSORY else 4 if IS_SET_SPELL[i] else 0
                    for i in range(C.N_CARDS))
-# OCC_MASK[(occupied slot 0, ..., occupied slot 5)] -> bitmask
-OCC_MASK = {tuple(bool(m >> s & 1) for s in range(6)): m for m in range(64)}
+# HAND_CODE: the same, with Set Phase spells split by their kind of target (HC_*)
+HC_NO_TARGET, HC_OCCUPIED, HC_LANES, HC_EMPTY23, HC_OTHER = range(4, 9)
+HAND_CODE = tuple(HAND_CLASS[i] if HAND_CLASS[i] != 4 else
+                  {ST_NONE: HC_NO_TARGET, ST_OCC: HC_OCCUPIED, ST_LANES: HC_LANES, ST_EMPTY23: HC_EMPTY23,
+                   ST_OTHER: HC_OTHER}[SIMPLE_TARGET[i]] for i in range(C.N_CARDS))
 IS_EQUIP = tuple(K_WEAPON <= k <= K_ACCESSORY for k in KIND)
+COMBAT_NO_ATTACK_NEEDED = tuple(IS_COMBAT_SPELL[i] and TARGET[i] != T_ATTACKED for i in range(C.N_CARDS))
 REACH = tuple(tuple(tuple(  # REACH[type][from_lane][to_lane]
     (abs(a - b) == 0) if t == MELEE else (abs(a - b) <= 1) if t == RANGE else True
     for b in range(3)) for a in range(3)) for t in range(3))
@@ -479,35 +483,41 @@ class EverdawnMatch(Match):
         base + set bonus + equipment ("+a, if TYPE +b": b in total for TYPE) + champion auras
         + this round's and this combat's spell bonuses + "first combat phase" bonuses
         (+ both printed bonuses with type advantage)."""
+        # hot path (combat, evaluation): literal slot offsets (NF = 6 ints per slot: code, three
+        # items, flags, temporary defense)
         b = self.b
         base = S0 + p * 36
-        i = base + slot * NF
+        i = base + slot * 6
         code = b[i]
         ty = TYPE[code]
         w, ar, ac = b[i + 1], b[i + 2], b[i + 3]
         atk = ATK[code] + PEQ_ATK[w][ty] + PEQ_ATK[ar][ty] + PEQ_ATK[ac][ty]
-        dfn = (DEF[code] + b[i + SF_TDEF] + PEQ_DEF[w][ty] + PEQ_DEF[ar][ty] + PEQ_DEF[ac][ty])
+        dfn = DEF[code] + b[i + 5] + PEQ_DEF[w][ty] + PEQ_DEF[ar][ty] + PEQ_DEF[ac][ty]
         if b[G_SET_TGT + p] == slot:                      # a set creature's printed bonuses
-            src = b[base + b[G_SET_SRC + p] * NF]
+            src = b[base + b[G_SET_SRC + p] * 6]
             atk += ATKB[src]
             dfn += DEFB[src]
         a = PAURA_DEF                                     # Arenor: every other creature in play
-        dfn += (a[b[base]] + a[b[base + NF]] + a[b[base + 2 * NF]] + a[b[base + 3 * NF]]
-                + a[b[base + 4 * NF]] + a[b[base + 5 * NF]] - a[code])
+        dfn += (a[b[base]] + a[b[base + 6]] + a[b[base + 12]] + a[b[base + 18]]
+                + a[b[base + 24]] + a[b[base + 30]] - a[code])
         active = p == b[G_ACTIVE]
         if slot < 3:
             if ty == MELEE:                               # Traghrim: other melee lane creatures
-                atk += (PAURA_MELEE[b[base]] + PAURA_MELEE[b[base + NF]] + PAURA_MELEE[b[base + 2 * NF]]
-                        - PAURA_MELEE[code])
+                a = PAURA_MELEE
+                atk += a[b[base]] + a[b[base + 6]] + a[b[base + 12]] - a[code]
             if active:
                 atk += b[G_ROUND_ATK]
-                for j in (base, base + NF, base + 2 * NF):     # Beastmaster-like first-combat bonuses
-                    if j != i and b[j + SF_FLAGS] & F_FRESH:
-                        atk += PFIRST_TEAM[b[j]]
+                # Beastmaster-like first-combat bonuses of the other lane creatures
+                if slot != 0 and b[base + 4] & F_FRESH:
+                    atk += PFIRST_TEAM[b[base]]
+                if slot != 1 and b[base + 10] & F_FRESH:
+                    atk += PFIRST_TEAM[b[base + 6]]
+                if slot != 2 and b[base + 16] & F_FRESH:
+                    atk += PFIRST_TEAM[b[base + 12]]
             cm = G_CM + p * 9 + slot * 3                  # this combat's spells on the lane
             atk += b[cm]
             dfn += b[cm + 1]
-        if active and b[i + SF_FLAGS] & F_FRESH:
+        if active and b[i + 4] & F_FRESH:
             atk += FIRST_ATK[code]
         if adv:
             atk += ATKB[code]
@@ -545,8 +555,13 @@ class EverdawnMatch(Match):
         b = self.b
         p = b[G_ACTIVE]
         base = S0 + p * 36
-        codes = b[base:base + 36:6]                    # creature code per slot 0-5
-        occ = OCC_MASK[codes[0] >= 0, codes[1] >= 0, codes[2] >= 0, codes[3] >= 0, codes[4] >= 0, codes[5] >= 0]
+        occ = 0                                        # occupied slots (an if per slot: cheapest)
+        if b[base] >= 0: occ = 1
+        if b[base + 6] >= 0: occ |= 2
+        if b[base + 12] >= 0: occ |= 4
+        if b[base + 18] >= 0: occ |= 8
+        if b[base + 24] >= 0: occ |= 16
+        if b[base + 30] >= 0: occ |= 32
         lane_mask = occ & 7
         out = [PASS_ACT]
         if lane_mask != 7:
@@ -554,38 +569,37 @@ class EverdawnMatch(Match):
                 out += BENCH_MOVES[occ >> 3][lane_mask]
             if b[G_SLIDE_OK]:
                 out += SLIDE_MOVES[lane_mask]
+        n_moves = len(out)
         hand = self.hand[p]
-        free = flags = None
+        free = [0, -1, -1, -1]
         h = 0
         for c in hand:
-            k = HAND_CLASS[c]
+            k = HAND_CODE[c]
             if k:
                 if k < 4:                              # equipment of kind k (1 weapon, 2 armour, 3 accessory)
-                    if free is None:
-                        free = [0, -1, -1, -1]
                     fk = free[k]
-                    if fk < 0:                         # slots whose creature can take a kind-k item now
+                    if fk < 0:                         # slots whose creature can take a kind-k item now:
+                        j = base + k                   # occupied, that item slot free, not equipped this turn
                         fk = 0
-                        items = b[base + k:base + 36:6]
-                        if flags is None:
-                            flags = b[base + 4:base + 36:6]
-                        for s in MASK_SLOTS[occ]:
-                            if items[s] < 0 and not flags[s] & 2:     # slot free, not equipped this turn
-                                fk |= BIT[s]
+                        if occ & 1 and b[j] < 0 and not b[base + 4] & 2: fk = 1
+                        if occ & 2 and b[j + 6] < 0 and not b[base + 10] & 2: fk |= 2
+                        if occ & 4 and b[j + 12] < 0 and not b[base + 16] & 2: fk |= 4
+                        if occ & 8 and b[j + 18] < 0 and not b[base + 22] & 2: fk |= 8
+                        if occ & 16 and b[j + 24] < 0 and not b[base + 28] & 2: fk |= 16
+                        if occ & 32 and b[j + 30] < 0 and not b[base + 34] & 2: fk |= 32
                         free[k] = fk
                     if h < MAX_HAND_TABLE:
                         out += EQUIP_BY_MASK[h][fk]
                     else:
                         out += [(EQUIP, h, s) for s in MASK_SLOTS[fk]]
-                else:                                  # a Set Phase spell
-                    tm = SIMPLE_TARGET[c]
-                    if tm == ST_NONE:
+                else:                                  # a Set Phase spell, by its kind of target
+                    if k == HC_NO_TARGET:
                         tm = 64                        # 1 << NO_TARGET
-                    elif tm == ST_OCC:
+                    elif k == HC_OCCUPIED:
                         tm = occ
-                    elif tm == ST_LANES:
+                    elif k == HC_LANES:
                         tm = lane_mask
-                    elif tm == ST_EMPTY23:
+                    elif k == HC_EMPTY23:
                         tm = (~occ & 0b110000) if self.cdeck[p] else 0
                     else:
                         tm = self._spell_target_mask(p, h, occ)
@@ -594,9 +608,14 @@ class EverdawnMatch(Match):
                     else:
                         out += [(CAST, h, t) for t in MASK_SLOTS[tm]]
             h += 1
+        # "Nothing playable?": no card in the hand gave an action above (equipment with a free
+        # slot, a Set Phase spell with a target), and none is a combat spell castable later this
+        # turn (one that needs no attack on its lane, while a lane creature can fight)
+        redraw = (b[G_REDRAW_OK] and h >= 5 and len(out) == n_moves
+                  and not (lane_mask and any(COMBAT_NO_ATTACK_NEEDED[c] for c in hand)))
         if b[G_SET_SRC + p] < 0:
             out += SET_ACTS[lane_mask]
-        if b[G_REDRAW_OK] and h >= 5 and not self._anything_playable(p):
+        if redraw:
             out.append(REDRAW_ACT)
         return out
 
@@ -622,8 +641,10 @@ class EverdawnMatch(Match):
             if IS_SWAP[c]:
                 # a creature with an item can swap it as soon as the hand holds any other item:
                 # that item either matches an item kind it carries or goes into a free slot
-                hand = self.hand[p]
-                if not any(IS_EQUIP[x] for j, x in enumerate(hand) if j != h):
+                for x in self.hand[p]:       # (the spell at h is not an item)
+                    if IS_EQUIP[x]:
+                        break
+                else:
                     return 0
                 m = 0
                 for s in MASK_SLOTS[occ]:
@@ -688,27 +709,6 @@ class EverdawnMatch(Match):
             if b[base + s * NF] < 0 and (s != CHAMPION_SLOT or champ):
                 out.append(s)
         return out
-
-    def _anything_playable(self, p: int) -> bool:
-        """"Nothing playable?": can any card in the hand be played this turn?"""
-        b = self.b
-        base = (S0 + p * 36)
-        hand = self.hand[p]
-        has_lane = b[base] >= 0 or b[base + NF] >= 0 or b[base + 2 * NF] >= 0   # a lane creature
-        for h, c in enumerate(hand):
-            k = KIND[c]
-            if K_WEAPON <= k <= K_ACCESSORY:
-                for s in SLOTS:
-                    i = base + s * NF
-                    if b[i] >= 0 and b[i + k] < 0 and not b[i + SF_FLAGS] & F_EQUIPPED:
-                        return True
-            elif IS_SET_SPELL[c]:
-                if self._set_spell_targets(p, h):
-                    return True
-            elif IS_COMBAT_SPELL[c]:
-                if TARGET[c] != T_ATTACKED and has_lane:
-                    return True
-        return False
 
     def _can_attack(self, p: int, lane: int) -> bool:
         b = self.b
@@ -1028,7 +1028,7 @@ class EverdawnMatch(Match):
                 ev.append(("attack", p, a, t, b[S0 + p * 36 + a * NF]))
                 if self._attackers_left(p):
                     return ev                      # more attacks can still be declared
-            if self.attacks():                     # declaring is over (passed, or nobody left)
+            if b[G_ATK_T] >= 0 or b[G_ATK_T + 1] >= 0 or b[G_ATK_T + 2] >= 0:   # declaring is over
                 self._open_window(R_DEF, ev)
             else:
                 self._end_combat(ev, [])
