@@ -460,6 +460,7 @@ class Table(NamedSeats, TableScene):
         self._autopass = None
         self.hidden_slots.clear()
         self._in_combat = False
+        self._placed_cache = None
         self.refresh()
 
     def update(self, dt):
@@ -493,6 +494,27 @@ class Table(NamedSeats, TableScene):
             out.append(("setup", p, [start.creature_at(p, s_) for s_ in EM.LANES],
                         [start.creature_at(p, s_) for s_ in EM.BENCH]))
         return out
+
+    def draw_hover_zoom(self, surf):
+        r = super().draw_hover_zoom(surf)
+        note = getattr(self, "_hover_note", None)
+        if r is not None and note:      # why an effect won't happen: placed, not played
+            from ..ui import draw_wrapped
+            s = self.s
+            box = pygame.Rect(r.left, r.bottom + s(6), r.width, s(58))
+            if box.bottom > self.H - s(4):
+                box.bottom = r.top - s(6)
+            panel(surf, box, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
+            draw_wrapped(surf, note, box.inflate(-s(14), -s(10)), s(14), PAL["gold_hi"], bold=True)
+        return r
+
+    def log_event_text(self, m, ev) -> str:
+        text = super().log_event_text(m, ev)
+        if ev and ev[0] == "setup":
+            return text.rstrip(".") + " — placed, not played: no “When played” effects."
+        if ev and ev[0] == "place" and m.sudden_death() and ev[2] == 1:
+            return text.rstrip(".") + " (placed, not played)."
+        return text
 
     def zoom_keep_clear(self):
         out = super().zoom_keep_clear() + [rr for rr, _a, _c in self.choice_spots]
@@ -558,7 +580,31 @@ class Table(NamedSeats, TableScene):
             return CHOICE_PROMPT.get(kind, "Make a choice").format(card=card, where=where) + " (or keys 1–9)."
         return ""
 
+    def placed_slots(self) -> set:
+        """(seat, lane) of creatures placed at set-up or in Sudden Death (not played),
+        followed through the record (cached; rebuilt after any jump in history)."""
+        from .everdawn_anims import track_placed
+        sess = self.session
+        n = len(sess)
+        c = self.__dict__.get("_placed_cache")
+        if c is None or c[0] > n or c[3] is not sess:
+            m = sess.state_at(0)
+            placed = set()
+            for p in (0, 1):
+                if m.is_set_up(p):
+                    placed |= {(p, sl) for sl in EM.LANES if m.creature_at(p, sl) >= 0}
+            c = [0, m, placed, sess]
+        for i in range(c[0], n):
+            try:
+                track_placed(c[2], c[1].apply(sess.record.actions[i], check=False))
+            except Exception:  # noqa: BLE001 - a note, never a crash
+                break
+        c[0] = n
+        self._placed_cache = c
+        return c[2]
+
     def card_at(self, pos):
+        self._hover_note = None
         if not self.cw or self.shown is None:
             return None
         v = self.shown
@@ -573,6 +619,9 @@ class Table(NamedSeats, TableScene):
         for seat in (me, opp):
             for s_ in EM.SLOTS:
                 if self.slot_rect(seat, s_).collidepoint(pos):
+                    if s_ < 3 and v.creature_at(seat, s_) >= 0 and (seat, s_) in self.placed_slots():
+                        from .everdawn_anims import PLACED_NOTE
+                        self._hover_note = PLACED_NOTE
                     return self.hovered(card_of(v.creature_at(seat, s_)), self.slot_rect(seat, s_))
                 items = v.items_at(seat, s_)
                 for kind in EQ_KINDS:

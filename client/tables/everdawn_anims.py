@@ -124,3 +124,45 @@ def step_state(state, ev):
     else:
         b[EM.G_MORALE + ev[1]] = ev[3]
     return m
+
+
+def track_placed(placed: set, events) -> set:
+    """Keep ``placed`` — the (seat, lane) slots whose creature was *placed* (at set-up
+    or in Sudden Death), not played, so its "When played" effect never happened — up
+    to date with one action's ``events``. A creature played later (a bench creature
+    moved into a lane, a card putting one into a lane) is played; a placed creature
+    moving keeps its mark; a slot emptied loses it."""
+    sudden = False
+    for e in events:
+        k = e[0]
+        if k == "setup":
+            p = e[1]
+            for s, code in enumerate(e[2]):
+                if code >= 0:
+                    placed.add((p, s))
+        elif k == "sudden_death":
+            sudden = True
+            placed.clear()
+        elif k == "place":
+            if sudden and e[2] < 3:
+                placed.add((e[1], e[2]))
+            else:
+                placed.discard((e[1], e[2]))
+        elif k == "move":
+            p, a, b = e[1], e[2], e[3]
+            was = (p, a) in placed
+            there = (p, b) in placed
+            placed.discard((p, a))
+            placed.discard((p, b))
+            if was and b < 3:
+                placed.add((p, b))
+            if there and a < 3:          # a swap: the other creature goes the other way
+                placed.add((p, a))
+        elif k == "destroyed":
+            placed.discard((e[1], e[2]))
+        elif k == "turn":
+            sudden = False
+    return placed
+
+
+PLACED_NOTE = "Placed, not played (set-up or Sudden Death): its “When played” effect did not happen."
