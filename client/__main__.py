@@ -22,7 +22,7 @@ def _parse(argv):
     p.add_argument("--scene", help="open this scene first (--scene list lists them)")
     p.add_argument("--game", help="everdawn, evons or essveil")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--size", default="1280x720", help="window size WxH")
+    p.add_argument("--size", default=None, help="window size WxH (default: as last time, else 1280x720)")
     p.add_argument("--screenshot", metavar="PATH", help="render the scene to PATH (PNG) and exit")
     p.add_argument("--frames-before", type=int, default=30, help=argparse.SUPPRESS)
     p.add_argument("--bench", action="store_true", help="print startup and frame times as JSON")
@@ -40,6 +40,8 @@ def _parse(argv):
 
 
 def _size(text):
+    if not text:
+        return 1280, 720
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
@@ -74,7 +76,8 @@ def main(argv=None) -> int:
         return demo_main(args)
     from .app import App
     fs = True if args.fullscreen else (False if args.windowed else None)
-    app = App(_size(args.size), fullscreen=fs)
+    # the window opens as it was left (size, place, full screen) unless --size says otherwise
+    app = App(_size(args.size) if args.size else None, fullscreen=fs, remember_window=True)
     app.t0 = _T0
     start = args.scene or "title"
     kw = {}

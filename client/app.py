@@ -43,6 +43,38 @@ MIN_W, MIN_H = 960, 540
 IDLE_POLL = 0.008
 #: longest rest without an update (a heartbeat; nothing is drawn unless asked)
 MAX_REST = 0.5
+#: a moved or resized window is written to the settings once it has been still this long (s)
+WINDOW_SAVE_DELAY = 1.0
+#: at least this much of a remembered window must lie on a display, or it is moved back on
+VISIBLE_PART = (160, 80)
+
+
+def _bare_x11() -> bool:
+    from .x11 import bare_x11
+    return bare_x11()
+
+
+def remembered_geometry(settings, size, desktops):
+    """``(size, position)`` for the window: the remembered ones when ``size`` is None,
+    clamped so the window fits the displays and its top edge can be reached (a
+    monitor unplugged since, a smaller screen). Displays are taken to sit side by
+    side from (0, 0), pygame's order (what SDL reports without their positions)."""
+    desktops = [tuple(d) for d in (desktops or []) if d and d[0] > 0 and d[1] > 0] or [(BASE_W, BASE_H)]
+    total_w = sum(d[0] for d in desktops)
+    max_h = max(d[1] for d in desktops)
+    if size is None:
+        size = settings.window_size or (BASE_W, BASE_H)
+        w = max(MIN_W, min(int(size[0]), max(d[0] for d in desktops)))
+        h = max(MIN_H, min(int(size[1]), max_h))
+        size = (w, h)
+    pos = settings.window_pos
+    if pos is None:
+        return tuple(size), None
+    x, y = int(pos[0]), int(pos[1])
+    vw, vh = VISIBLE_PART
+    x = max(vw - size[0], min(x, total_w - vw))
+    y = max(0, min(y, max_h - vh))
+    return tuple(size), (x, y)
 
 
 class SceneManager:
@@ -114,7 +146,11 @@ class Toast:
 class App:
     _veils: dict = {}  # (size, darkness) -> the veil drawn under an overlay
 
-    def __init__(self, size=(BASE_W, BASE_H), settings=None, *, fullscreen=None, caption="Cardhall"):
+    def __init__(self, size=(BASE_W, BASE_H), settings=None, *, fullscreen=None, caption="Cardhall",
+                 remember_window=False):
+        """``remember_window``: the window opens where it was last time (size, place, full
+        screen; ``size`` None means "as remembered") and its changes are written to the
+        settings (the real program; tests and tools leave the settings file alone)."""
         self.t0 = time.perf_counter()
         from .settings import Settings
         self.settings = settings if settings is not None else Settings.load()
@@ -122,9 +158,32 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption(caption)
-        self._windowed_size = tuple(size)
+        self.remember_window = remember_window
+        pos = None
+        if remember_window:
+            size, pos = remembered_geometry(self.settings, size, pygame.display.get_desktop_sizes())
+        self._windowed_size = tuple(size or (BASE_W, BASE_H))
+        self._windowed_pos = pos
+        self._window_changed_at = None  # App.now of a move/resize not yet written to the settings
         self.fullscreen = False
-        self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self._bare_full = False  # full screen made by hand (no window manager, see client.x11)
+        if pos is not None:  # read by SDL when the window is made; dropped at once so later calls don't move it
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
+        try:
+            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        finally:
+            os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
+        if pos is not None:
+            win = self._window()
+            if win is not None and tuple(win.position) != tuple(pos):
+                try:
+                    win.position = pos
+                except (pygame.error, TypeError, ValueError):
+                    pass
+        # keys held down (toggles act once per press, see process_event)
+        self._keys_down: set = set()
+        self._key_up_at: dict = {}
+        self._held_through_focus: dict = {}
         self._set_icon()
         self.size = self.screen.get_size()
         self.scale = self._compute_scale()
@@ -192,34 +251,111 @@ class App:
 
         return Manager(self.size, theme, enable_live_theme_updates=False)
 
+    @staticmethod
+    def _window():
+        """The program's window (pygame-ce Window API), or None where it is not available.
+        Asked afresh each time: ``set_mode`` may replace the window behind it."""
+        import warnings
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "use Window.get_surface": we keep the display module
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
+
     def on_resize(self, size):
         size = (max(MIN_W, size[0]), max(MIN_H, size[1])) if not self.fullscreen else size
         if tuple(size) != tuple(self.screen.get_size()):
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface() or self.screen
         self.size = self.screen.get_size()
         if not self.fullscreen:
-            self._windowed_size = self.size
+            self._note_window()
         self.scale = self._compute_scale()
         self.scenes.rebuild_all()
 
+    def _note_window(self):
+        """The window was moved or resized: remember it (written once it settles)."""
+        if self.fullscreen:
+            return
+        size = tuple(self.screen.get_size())
+        win = self._window()
+        pos = tuple(win.position) if win is not None else self._windowed_pos
+        if size != tuple(self._windowed_size) or pos != self._windowed_pos:
+            self._windowed_size, self._windowed_pos = size, pos
+            if self.remember_window:
+                self._window_changed_at = self.now
+
+    def _save_window(self):
+        """Write the windowed size and place to the settings (once per change)."""
+        self._window_changed_at = None
+        st = self.settings
+        size = [int(self._windowed_size[0]), int(self._windowed_size[1])]
+        pos = None if self._windowed_pos is None else [int(self._windowed_pos[0]), int(self._windowed_pos[1])]
+        if st.window_size != size or st.window_pos != pos:
+            st.window_size, st.window_pos = size, pos
+            self.save_settings()
+
     def set_fullscreen(self, on: bool):
+        """Full screen (the desktop's resolution) or back to the window as it was:
+        same size, same place."""
         if on == self.fullscreen:
             return
+        win = self._window()
         if on:
-            self._windowed_size = self.screen.get_size()
-            sizes = pygame.display.get_desktop_sizes() or [self._windowed_size]
-            self.screen = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            self._windowed_size = tuple(self.screen.get_size())
+            if win is not None:
+                self._windowed_pos = tuple(win.position)
+        done = False
+        if win is not None and (self._bare_full if not on else _bare_x11()):
+            # no window manager to ask (a bare X server): cover the display ourselves
+            try:
+                if on:
+                    sizes = pygame.display.get_desktop_sizes() or [self._windowed_size]
+                    win.position = (0, 0)
+                    win.size = sizes[0]
+                else:
+                    win.size = self._windowed_size
+                    if self._windowed_pos is not None:
+                        win.position = self._windowed_pos
+                self._bare_full = on
+                done = True
+            except pygame.error:
+                done = False
+        if win is not None and not done:
+            try:
+                if on:
+                    win.set_fullscreen(desktop=True)
+                else:
+                    win.set_windowed()
+                    if tuple(win.size) != tuple(self._windowed_size):
+                        win.size = self._windowed_size
+                    if self._windowed_pos is not None and tuple(win.position) != tuple(self._windowed_pos):
+                        win.position = self._windowed_pos
+                done = True
+            except pygame.error:
+                done = False
+        if not done:  # no Window API: make the window again
+            if on:
+                sizes = pygame.display.get_desktop_sizes() or [self._windowed_size]
+                pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+            else:
+                pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface()
         self.fullscreen = on
         self.size = self.screen.get_size()
         self.scale = self._compute_scale()
         self.scenes.rebuild_all()
+        if os.environ.get("CARDHALL_WINDOW_LOG"):  # the real-window tests follow the toggles
+            win = self._window()
+            print("WINDOW", "fullscreen" if on else "windowed", "size", *self.size,
+                  "pos", *(win.position if win is not None else ("?", "?")), flush=True)
 
     def toggle_fullscreen(self):
         self.set_fullscreen(not self.fullscreen)
-        self.settings.fullscreen = self.fullscreen
-        self.save_settings()
+        if self.settings.fullscreen != self.fullscreen:
+            self.settings.fullscreen = self.fullscreen
+            self.save_settings()
 
     def apply_settings(self):
         """Call after settings changed: re-scales the UI if needed."""
@@ -322,6 +458,9 @@ class App:
         if self._timers:
             w = max(0.0, self._timers[0] - now)
             best = w if best is None else min(best, w)
+        if self._window_changed_at is not None:
+            w = max(0.0, self._window_changed_at + WINDOW_SAVE_DELAY - now)
+            best = w if best is None else min(best, w)
         return best
 
     @property
@@ -380,6 +519,8 @@ class App:
             if not self.running:
                 return
         self._update_scenes(dt)
+        if self._window_changed_at is not None and self.now - self._window_changed_at >= WINDOW_SAVE_DELAY:
+            self._save_window()
         if self._timers and self._timers[0] <= self.now:
             while self._timers and self._timers[0] <= self.now:
                 heapq.heappop(self._timers)
@@ -443,18 +584,49 @@ class App:
         if ev.type == pygame.QUIT:
             self.quit()
             return
+        if ev.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.WINDOWFOCUSLOST):
+            self._track_keys(ev)
         if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.on_resize(ev.size)
             return
+        if ev.type == pygame.WINDOWMOVED and not self.fullscreen:
+            self._note_window()
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            if not getattr(ev, "repeat", False):  # one press, one toggle
+                self.toggle_fullscreen()
             return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F12:
-            self.save_screenshot()
+            if not getattr(ev, "repeat", False):
+                self.save_screenshot()
             return
         top = self.scenes.top
         if top is not None:
             top.process_event(ev)
+
+    def _track_keys(self, ev):
+        """Mark each KEYDOWN with ``ev.repeat``: True while the key is held (pygame's
+        key repeat sends more KEYDOWNs with no flag of their own). A window losing the
+        keyboard (full screen on and off) gets a KEYUP for held keys and a fresh KEYDOWN
+        when it comes back; a key released just before losing focus and pressed again
+        within a second of it counts as still held, so one press stays one toggle."""
+        now = time.perf_counter()
+        if ev.type == pygame.KEYDOWN:
+            held = ev.key in self._keys_down or self._held_through_focus.pop(ev.key, 0.0) > now
+            self._keys_down.add(ev.key)
+            try:
+                ev.repeat = held
+            except (AttributeError, TypeError):
+                pass
+        elif ev.type == pygame.KEYUP:
+            self._keys_down.discard(ev.key)
+            self._held_through_focus.pop(ev.key, None)
+            self._key_up_at[ev.key] = now
+            if len(self._key_up_at) > 32:
+                self._key_up_at = {k: t for k, t in self._key_up_at.items() if now - t < 1.0}
+        else:  # focus lost: the keys just "released" were released by the window, not the player
+            for k in set(self._keys_down) | {k for k, t in self._key_up_at.items() if now - t < 0.25}:
+                self._held_through_focus[k] = now + 1.0
+            self._keys_down.clear()
 
     def run(self) -> int:
         """The main loop. A screen that fails is not the end of the program: the
@@ -502,6 +674,8 @@ class App:
     def quit(self, code: int = 0):
         self.running = False
         self.exit_code = code
+        if self._window_changed_at is not None:
+            self._save_window()
         for sc in reversed(self.scenes.stack):
             try:
                 sc.leave()

@@ -30,6 +30,7 @@ def _mmss(x: float) -> str:
 
 
 class OnlineTableMixin:
+    poll_every = 0.1  # the network session is polled while the window rests (client.scenes.base)
     banner_on_turn = True
 
     def __init__(self, app, *, session=None, **kw):

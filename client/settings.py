@@ -28,6 +28,11 @@ class Settings:
     ai_difficulty: str = "normal"
     everdawn_turn_clock: bool = False
     show_hints: bool = True
+    #: the window when last windowed: [width, height] and [x, y] on the desktop (None: not known yet);
+    #: ``fullscreen`` says whether it was full screen. Written once the window settles, clamped
+    #: to a visible display when read back (see client.app)
+    window_size: list | None = None
+    window_pos: list | None = None
 
     load_message = None  # set on the instance when the file had to be set aside
     value_message = None  # set when some values were reset to their defaults (file kept)
@@ -67,6 +72,19 @@ class Settings:
         choice("ai_difficulty", DIFFICULTIES)
         flag("everdawn_turn_clock")
         flag("show_hints")
+
+        def pair(name, lo, hi):
+            v = getattr(self, name)
+            if v is None:
+                return
+            ok = isinstance(v, (list, tuple)) and len(v) == 2 and all(
+                isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi for x in v)
+            if not ok:
+                notes.append(f"{name} must be two whole numbers from {lo} to {hi}")
+                v = None
+            setattr(self, name, None if v is None else [int(v[0]), int(v[1])])
+        pair("window_size", 100, 100_000)
+        pair("window_pos", -100_000, 100_000)
         return notes
 
     @property

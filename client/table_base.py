@@ -1050,8 +1050,9 @@ class TableScene(Scene):
             self.snap = None
         super().update(dt)
         if self.session is not None:
-            if was != (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY):
-                self.invalidate()  # the clock's second, the hover zoom coming up
+            if was != (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
+                    or getattr(self.log, "_dirty", False):
+                self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
             elif self.ai_job is not None:
                 self.invalidate(self.thinking_area())  # only the spinner moves
 

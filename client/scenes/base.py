@@ -43,10 +43,20 @@ def key_label(key: str) -> str:
     return special.get(k, k.upper())
 
 
+#: keys whose repeats (the key held down) act again: moving, scrolling, deleting
+REPEATING_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP,
+                            pygame.K_PAGEDOWN, pygame.K_TAB, pygame.K_BACKSPACE, pygame.K_DELETE,
+                            pygame.K_PLUS, pygame.K_MINUS, pygame.K_EQUALS, pygame.K_KP_PLUS,
+                            pygame.K_KP_MINUS))
+
+
 class Scene:
     name = ""
     title = ""
     transparent = False  # overlays: the scene below is drawn first
+    #: seconds between updates while resting, for a scene that watches something outside
+    #: the event queue (a network session, a worker thread); None: only when woken
+    poll_every = None
     dim_below = 150      # alpha of the veil over the scene below (overlays)
 
     def __init__(self, app, **kwargs):
@@ -97,6 +107,7 @@ class Scene:
         self._focus = None
         self.build()
         self.ui.update(0.0)  # lay widgets out now, so they draw even before the first update
+        self.invalidate()
 
     def build(self) -> None:
         """Create widgets. Override."""
@@ -158,7 +169,10 @@ class Scene:
     def wake_in(self) -> float | None:
         """Seconds until this scene changes without input; 0 = animating, None = resting.
         Override (and include ``super().wake_in()``) when the scene moves on its own."""
-        return self._ui_wake()
+        w = self._ui_wake()
+        if self.poll_every is not None:
+            w = self.poll_every if w is None else min(w, self.poll_every)
+        return w
 
     def animating(self) -> bool:
         """True while the scene is drawn every frame."""
@@ -201,6 +215,9 @@ class Scene:
             return
         if ev.type >= pygame.USEREVENT and self.on_ui_event(ev):
             return
+        if ev.type == pygame.KEYDOWN and getattr(ev, "repeat", False) and ev.key not in REPEATING_KEYS \
+                and not self._text_focus():
+            return  # a held key acts once (Esc, shortcuts, toggles); moving keys repeat
         if ev.type == pygame.KEYDOWN and not self._text_focus():
             if ev.key == pygame.K_TAB and self._move_focus(-1 if ev.mod & pygame.KMOD_SHIFT else 1):
                 return

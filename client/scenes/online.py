@@ -135,6 +135,8 @@ class _Job:
 
 
 class OnlineScene(Scene):
+    poll_every = 0.1  # network jobs finish off the event queue (client.scenes.base)
+
     def enter(self):
         from ..storage import list_decks
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
@@ -367,9 +369,11 @@ class OnlineScene(Scene):
             if self._list_job.result:
                 self.summaries = self._list_job.result
             self._list_job = None
+            self.invalidate()
         j = self.job
         if j is not None and j.done:
             self.job = None
+            self.invalidate()
             if j.error:
                 self.status = (j.error, "bad")
                 self.rebuild()

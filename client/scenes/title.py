@@ -112,6 +112,9 @@ class TitleScene(Scene):
                     self.open_game(g)
                     return
 
+    def wake_in(self):
+        return 0.0 if self.pending else super().wake_in()  # the games load one per frame
+
     def update(self, dt):
         self.t += dt
         if self.pending and self.app.frame >= 1:
