@@ -44,9 +44,10 @@ class Node:
 
 
 class SearchResult:
-    __slots__ = ("action", "iterations", "seconds", "children", "root_value")
+    __slots__ = ("action", "iterations", "seconds", "children", "root_value", "move")
 
     def __init__(self, action, iterations, seconds, children, root_value):
+        self.move = (action,)     # the whole move the action begins (two steps in Evons)
         self.action = action
         self.iterations = iterations
         self.seconds = seconds
@@ -106,16 +107,36 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     if len(root_actions) == 1:
         return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
 
+    # Moves made in two steps (``continues``): the root's children are whole moves
+    # (Evons: a card and its cell), so the prior and the tree see each placement
+    macro = None
+    if continues is not None:
+        moves = []
+        for a in root_actions:
+            s = root_det.clone()
+            s.apply(a, check=False)
+            if s.result() is None and s.to_move() == me and continues(s):
+                moves += [(a, b) for b in s.legal_actions()]
+            else:
+                moves.append((a,))
+        if any(len(mv) > 1 for mv in moves):
+            macro = moves
+    tree_actions = macro if macro is not None else root_actions
+
     # Prior for the root: one ply with the evaluation, averaged over a few guesses
-    scores = [0.0] * len(root_actions)
+    scores = [0.0] * len(tree_actions)
     k = min(len(dets), 2)
     for d in dets[:k]:
-        for i, v in enumerate(one_ply_scores(d, me, root_actions, evaluate, continues)):
+        if macro is None:
+            vals = one_ply_scores(d, me, root_actions, evaluate, continues)
+        else:
+            vals = [_macro_score(d, me, mv, evaluate) for mv in macro]
+        for i, v in enumerate(vals):
             scores[i] += v / k
     root = Node(None, None)
-    root_order = sorted(range(len(root_actions)), key=lambda i: (-scores[i], i))
-    root_rank = {root_actions[i]: r for r, i in enumerate(root_order)}
-    root_prior = {root_actions[i]: scores[i] for i in range(len(root_actions))}
+    root_order = sorted(range(len(tree_actions)), key=lambda i: (-scores[i], i))
+    root_rank = {tree_actions[i]: r for r, i in enumerate(root_order)}
+    root_prior = {tree_actions[i]: scores[i] for i in range(len(tree_actions))}
 
     log = math.log
     sqrt = math.sqrt
@@ -142,8 +163,13 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                 break
             mover = state.to_move()
             children = node.children
+            at_macro = node is root and macro is not None
             if node is root:
-                legal = [a for a in legal if a in root_set] or legal
+                if at_macro:
+                    legal_set = set(legal)
+                    legal = [mv for mv in macro if mv[0] in legal_set] or [(a,) for a in legal]
+                else:
+                    legal = [a for a in legal if a in root_set] or legal
             cands = []
             untried = []
             for a in legal:
@@ -164,7 +190,10 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                 ch = Node(a, mover, prior)
                 ch.avail = 1
                 children[a] = ch
-                state.apply(a, check=False)
+                if at_macro:
+                    _apply_macro(state, a)
+                else:
+                    state.apply(a, check=False)
                 path.append(ch)
                 node = ch
                 break
@@ -179,7 +208,10 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                 if u > best_u:
                     best_u = u
                     best = ch
-            state.apply(best.action, check=False)
+            if at_macro:
+                _apply_macro(state, best.action)
+            else:
+                state.apply(best.action, check=False)
             path.append(best)
             node = best
         # ---- rollout, cut after a few turns
@@ -211,6 +243,35 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                     key=lambda ch: (-ch.visits, -(ch.value / ch.visits if ch.visits else -9),
                                    root_rank.get(ch.action, 1 << 30)))
     kids = [(ch.action, ch.visits, ch.value / ch.visits if ch.visits else 0.0) for ch in ranked]
-    best_action = kids[0][0] if kids else root_actions[root_order[0]]
-    return SearchResult(best_action, done, time.perf_counter() - t0, kids,
+    best_move = kids[0][0] if kids else tree_actions[root_order[0]]
+    if macro is not None:
+        # report per first step (its best-searched whole move), the move itself aside
+        seen = set()
+        firsts = []
+        for mv, n, v in kids:
+            if mv[0] not in seen:
+                seen.add(mv[0])
+                firsts.append((mv[0], n, v))
+        kids = firsts
+        res = SearchResult(best_move[0], done, time.perf_counter() - t0, kids,
+                           root.value / root.visits if root.visits else 0.0)
+        res.move = tuple(best_move)
+        return res
+    return SearchResult(best_move, done, time.perf_counter() - t0, kids,
                         root.value / root.visits if root.visits else 0.0)
+
+
+def _macro_score(det, me, move, evaluate) -> float:
+    s = det.clone()
+    _apply_macro(s, move)
+    v = terminal_value(s, me)
+    return evaluate(s, me) if v is None else v
+
+
+def _apply_macro(state, move) -> None:
+    """Apply a whole move (its steps); a later step no longer legal here is skipped."""
+    state.apply(move[0], check=False)
+    for x in move[1:]:
+        if state.result() is not None or x not in state.legal_actions():
+            return
+        state.apply(x, check=False)

@@ -86,22 +86,16 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     h = Hint(p, tuple(best), view.action_text(best), bw,
              tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
              alt[1] if alt else None, res.iterations)
-    _follow_up(h, view, p, seed, iterations, cancel, yield_every)
+    if len(res.move) > 1:
+        _name_two_steps(h, view, tuple(res.move[1]))
     return h
 
 
-def _follow_up(h: Hint, view, p, seed, iterations, cancel, yield_every) -> None:
+def _name_two_steps(h: Hint, view, follow) -> None:
     """Evons plays a card in two steps (the card, then its cell): a hint names both."""
-    if view.GAME != "evons" or not h.action or h.action[0] != 2:      # SELECT
+    h.follow = follow
+    if view.GAME != "evons":
         return
-    det = view.determinize(p, mix_seed(seed, 0xF0))
-    det.apply(h.action, check=False)
-    if det.result() is not None or det.to_move() != p or det.phase() != "cell":
-        return
-    v2 = det.view(p)
-    res = _search(v2, p, mix_seed(seed, 1), max(200, (iterations or 0) // 2) if iterations else None,
-                  cancel, yield_every)
-    h.follow = tuple(res.action)
     card = view.card(h.action[1])
     name = getattr(card, "name", None) or "the card"
     from engine.evons.cards import cell_name
