@@ -198,6 +198,12 @@ def plant(home, *, game_saves=("evons",), pipes: bool = True) -> Planted:
     if ANY_BYTES:
         put(_fsname(reps, b"\xfe\xff.json"), b"{}")
     pipe(reps / "pipe.json")
+    # ---------------------------------------------------------------- online play's memory
+    put(data / "online.json", json.dumps({
+        "name": "\u0000Host\ud800", "address": "127.0.0.1:\u0000\ud800",
+        "matches": [{"server": "127.0.0.1:9", "match": "m\ud800", "token": "t\u0000", "game": "evons",
+                     "seat": "x", "pace": 5, "names": ["\u0000", 5]},
+                    {"server": 5}, "junk"]}))
     # ---------------------------------------------------------------- exports (deck text import)
     ex = data / "exports"
     put(ex / "huge.txt", b"3 Vale Archer\n" * 20000)

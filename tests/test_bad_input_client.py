@@ -134,6 +134,12 @@ def test_every_game_menu_setup_and_deck_builder_lists_what_can_be_read(d, home):
         d.key("escape")
         d.key("escape")
         frames(d)
+        if "online" in d.scene.widgets:            # play online: what it remembers of past matches
+            d.click("online")
+            assert d.scene.name == "online"
+            frames(d, 10)
+            d.key("escape")
+            frames(d)
     # the damaged deck files were listed with their reason and never touched
     folder = home.home / "data" / "decks" / "evons"
     assert (folder / "deep.json").exists() and (folder / "pipe.json").exists() == CAN_FIFO

@@ -270,6 +270,9 @@ def st_scouting_report():
     # "return the rest to the top in any order": the owner picks the new top card
     assert m.pending()[0] == M.CH_SCOUT_ORDER and m.to_move() == 0
     assert sorted(a[1] for a in m.legal_actions()) == [0, 1]
+    for seed in range(3):                                           # the owner's view keeps what they saw
+        dd = m.determinize(0, seed)
+        assert dd.sdeck[0][-2:] == m.sdeck[0][-2:] and dd.legal_actions() == m.legal_actions()
     assert m.action_text((M.CHOOSE, 1)) == "Put War Axe on top"
     play(m, (M.CHOOSE, 1))                                          # War Axe on top, Mage Robes under it
     assert deck_ids(m, 0)[-2:] == ["mage_robes", "war_axe"]

@@ -45,10 +45,12 @@ def load_prefs() -> dict:
     for e in ms if isinstance(ms, list) else []:
         if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in ("server", "match", "token", "game")):
             good.append(e)
+    from engine.core.sanitize import clean_json, clean_text
     from engine.net.protocol import clean_name
+    # a file from outside: strings cleaned before any widget draws them
     return {"name": clean_name(obj.get("name"), "Player"),
-            "address": obj.get("address") if isinstance(obj.get("address"), str) else "",
-            "matches": good[-MAX_KEPT:]}
+            "address": clean_text(obj.get("address"), 200) if isinstance(obj.get("address"), str) else "",
+            "matches": clean_json(good[-MAX_KEPT:], 200)}
 
 
 def save_prefs(prefs: dict) -> None:
