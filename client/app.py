@@ -230,9 +230,13 @@ class App:
         w, h = self.size
         fit = min(w / BASE_W, h / BASE_H)
         fit = max(0.75, min(3.0, fit))
-        # a larger interface size is honoured as far as the layouts still fit the window
-        ceiling = max(0.75, min(w / 1100, h / 620))
-        return round(min(self.settings.ui_scale * fit, ceiling) * 20) / 20
+        u = self.settings.ui_scale
+        if u <= 1.0:
+            return round(u * fit, 2)
+        # larger interface sizes grow everything up to where the layouts still fit the
+        # window (1040×585 of layout room): every step between 100 % and 200 % differs
+        ceiling = max(fit, min(w / 1040, h / 585))
+        return round(fit + (ceiling - fit) * min(1.0, (u - 1.0) / 1.0), 2)
 
     def new_ui_manager(self):
         import warnings

@@ -296,6 +296,8 @@ def check_widgets(rec, scene, size, floor):
             rec.problem(f"outside: widget {short!r} runs outside the window")
         if fnt is not None and "\n" not in text:
             pad = int(getattr(el, "text_horiz_alignment_padding", 0) or 0)
+            if str(getattr(el, "text_horiz_alignment", "center")) == "center":
+                pad = 0  # pygame-gui pads only left- or right-aligned text
             bw = getattr(el, "border_width", 0) or 0
             border = max(bw.values()) if isinstance(bw, dict) else int(bw)
             room = r.width - 2 * pad - 2 * border

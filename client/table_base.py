@@ -66,7 +66,7 @@ from . import gamesinfo
 from .scenes.base import Scene
 from .tablekit import (AnimQueue, Banner, DragState, DropTarget, DragSource, GameLog, NameIndex, SnapBack,
                        draw_source_hint, draw_target_highlight, draw_thinking, draw_zoom)
-from .ui import GAME_ACCENT, PAL, draw_text, font, panel, shade
+from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, panel, shade
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
 #: highlights (playable cards, choices) pulse this long after the state or a selection
@@ -1405,7 +1405,9 @@ class TableScene(Scene):
             draw_text(surf, name, (chip.left + s(28), chip.centery), s(15), PAL["text"], bold=active,
                       anchor="midleft")
             x = chip.right + s(10)
-        right = self.W - s(330 if self._history_buttons else 230)
+        # the status ends before the first button of the bar (Hint, Redo, Undo, Menu ...)
+        lefts = [b.rect.left for b in self._actions if b.rect.bottom <= r.bottom + s(4) and b.rect.left > x]
+        right = min(lefts) - s(4) if lefts else self.W - s(330 if self._history_buttons else 230)
         ct = self.clock_text()
         if ct is not None:
             text, urgent = ct
@@ -1421,8 +1423,13 @@ class TableScene(Scene):
         text = self.status_text()
         if self.mode == "replay" and not text.startswith("Replay"):
             text = "Replay · " + text
-        status = _fit_text(text, s(16), False, right - x - s(10))
-        draw_text(surf, status, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
+        room = right - x - s(10)
+        if font(s(16)).size(text)[0] <= room:
+            draw_text(surf, text, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
+        else:  # a large interface size: two lines rather than a cut sentence
+            lh = int(font(s(15)).get_linesize() * 0.95)
+            box = pygame.Rect(x + s(8), r.centery - lh, room, 2 * lh + 2)
+            draw_wrapped(surf, text, box, s(15), PAL["text"], line_gap=0.95)
 
     def draw_drag_layer(self, surf):
         """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""

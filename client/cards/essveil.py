@@ -55,6 +55,20 @@ def keyword_badge(surf, kw, rect):
 
 
 SMALL = 150  # px: narrower faces put the name across the top, cost and kind on the art
+_ART: dict = {}  # (card id, width, big) -> the free part of the art (where tables put markers)
+
+
+def art_rect(card, w, big=False):
+    """The part of ``card``'s art at width ``w`` (card coordinates) free of the face's
+    own badges: a table's markers go here, never over the name, stats or text."""
+    key = (card.id, int(w), bool(big))
+    r = _ART.get(key)
+    if r is None:
+        from . import card_surface
+        card_surface("essveil", card, int(w), big=big)
+        r = _ART.get(key) or pygame.Rect(0, int(w * 0.2), int(w), int(w * 0.42))
+        _ART[key] = r
+    return pygame.Rect(r)
 
 
 def _stats(s, card, inner, pad, w, h):
@@ -96,6 +110,8 @@ def render(card, w, h, big=False):
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
     r = max(8, int(w * 0.09))
     D.icon_badge(s, KIND_ICONS.get(card.kind, "dot"), (art.left + r - 1, art.top + r - 1), r, D.shade(col, 0.7))
+    _ART[(card.id, w, bool(big))] = pygame.Rect(art.left, art.top + int(r * 2.4), art.width,
+                                                art.height - int(r * 2.4))
     gr = pygame.Rect(0, 0, int(r * 2.2), int(r * 2.4))
     gr.topright = (art.right + 1, art.top - 1)
     draw_icon(s, "gem", gr, (150, 120, 240))
@@ -142,6 +158,8 @@ def _render_full(card, w, h, big=False):
     # type plate
     kind = "Token" if card.kind == "token" else card.kind.title()
     tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
+    _ART[(card.id, w, bool(big))] = pygame.Rect(art.left, art.top + int(r * 1.8), art.width,
+                                                tp.top - art.top - int(r * 1.8) - 2)
     D.type_plate(s, tp, kind, col)
     # keyword icons along the top edge of the art (left; the Life cost sits right)
     kws = keywords_of(card)

@@ -199,9 +199,9 @@ def _render_full(card, w, h, big=False):
     art_h = int(h * (0.24 if big else 0.28))
     art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, art_h)
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
-    _ART[(card.id, w, bool(big))] = pygame.Rect(art)
     # type plate with the combat-type glyph
     tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
+    _ART[(card.id, w, bool(big))] = pygame.Rect(art.left, art.top, art.width, tp.top - art.top - 2)
     D.type_plate(s, tp, type_line(card), col)
     text_bottom = _stats(s, card, inner, pad, w, h, big)
     # rules text

@@ -177,11 +177,21 @@ class DeckBuilderScene(Scene):
         self.button((f1.right - s(120), f1.top, s(120), f1.height), "Clear filters", self.clear_filters,
                     tip="Show every card again", name="clear_filters", cls="@small")
         n = len(self.facets.filters)
-        fw = (f2.width - (n - 1) * s(8)) // max(1, n)
+        # each filter as wide as its longest choice needs (so "All combat types" is never cut)
+        from ..ui import font as _font
+        fnt = _font(s(17))
+        need = [max(fnt.size(t)[0] for t in [all_label] + [lab for lab, _ in options]) + s(48)
+                for _key, all_label, options in self.facets.filters]
+        room = f2.width - (n - 1) * s(8)
+        extra = max(0, room - sum(need)) // max(1, n)
+        widths = ([w + extra for w in need] if sum(need) <= room else
+                  [max(s(60), room * w // max(1, sum(need))) for w in need])
+        x = f2.left
         for i, (key, all_label, options) in enumerate(self.facets.filters):
             opts = [(all_label, None)] + [(lab, j) for j, (lab, _) in enumerate(options)]
-            dropdown(self, (f2.left + i * (fw + s(8)), f2.top, fw, f2.height), opts, self.choices.get(key),
+            dropdown(self, (x, f2.top, widths[i], f2.height), opts, self.choices.get(key),
                      (lambda v, key=key: self.set_filter(key, v)), name=f"filter_{key}")
+            x += widths[i] + s(8)
         # deck buttons
         db = L["dbtn"]
         items = (("New", self.new_deck, "ctrl+n", "Start an empty deck", "new"),

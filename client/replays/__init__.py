@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from engine.core.text import count
+from engine.core.text import count, named
 
 from .. import gamesinfo
 from ..scenes.base import Scene
@@ -37,12 +37,13 @@ def _outcome(info) -> tuple[str, tuple]:
     meta = info.record.meta
     if r is None:
         return "unfinished", PAL["muted"]
+    reason = named(r.reason, info.names)  # the names the rest of the program uses, not "Player 2"
     if r.winner is None:
-        return f"Draw — {r.reason}", PAL["gold"]
+        return f"Draw — {reason}", PAL["gold"]
     if meta.get("mode") == "ai" and meta.get("human") in (0, 1):
         won = r.winner == meta.get("human")
-        return (f"{'Won' if won else 'Lost'} — {r.reason}", PAL["good"] if won else PAL["bad"])
-    return f"{info.names[r.winner]} won — {r.reason}", PAL["gold"]
+        return (f"{'Won' if won else 'Lost'} — {reason}", PAL["good"] if won else PAL["bad"])
+    return f"{info.names[r.winner]} won — {reason}", PAL["gold"]
 
 
 def _mode(info) -> str:
@@ -304,10 +305,16 @@ class ReplaysScene(Scene):
         facts = [_mode(info), _when(info),
                  f"{count(info.turns, 'turn')}, {count(info.actions, 'move')}" if info.turns
                  else count(info.actions, "move")]
-        for f in facts:
-            if f:
+        # above the Watch buttons (at a large interface size the facts share lines)
+        bh, gap = s(46), s(10)
+        room = d.bottom - s(24) - 3 * bh - 2 * gap - s(6) - y
+        facts = [f for f in facts if f]
+        if len(facts) * s(24) <= room:
+            for f in facts:
                 draw_text(surf, f, (x, y), s(15), PAL["muted"])
                 y += s(24)
+        elif room > s(14):
+            draw_wrapped(surf, " · ".join(facts), pygame.Rect(x, y, d.width - s(48), room), s(15), PAL["muted"])
 
 
 def make_demo_replays(folder, n=6, seed=1):

@@ -40,7 +40,15 @@ class SettingsScene(Scene):
         cx = r.left + s(36) + lw
         cw = r.right - s(36) - cx
         rh = s(44)
-        gap = s(14)
+        bh = s(46)
+        # the rows share what the panel has above its buttons (a large interface size in
+        # a small window): closer together, never under the buttons
+        room = r.bottom - s(24) - bh - s(10) - y
+        gap = max(s(4), min(s(14), (room - len(ROWS) * rh) // max(1, len(ROWS))))
+        if len(ROWS) * (rh + gap) > room:
+            y = r.top + s(76)
+            room += s(16)
+            gap = max(2, (room - len(ROWS) * rh) // max(1, len(ROWS)))
         for key in ROWS:
             self.row_rects[key] = pygame.Rect(r.left + s(36), y, lw, rh)
             rect = (cx, y, cw, rh)
@@ -61,7 +69,7 @@ class SettingsScene(Scene):
                             name=key, tip=LABELS[key][1], cls="@primary" if val else None,
                             key="f" if key == "fullscreen" else None)
             y += rh + gap
-        bw, bh = s(180), s(46)
+        bw = s(180)
         self.button((r.right - bw - s(36), r.bottom - bh - s(24), bw, bh), "Done", self.done,
                     key="escape", keys=("return",), tip="Save and close", cls="@primary", name="done")
         self.button((r.left + s(36), r.bottom - bh - s(24), bw + s(40), bh), "Reset to defaults", self.reset,

@@ -9,7 +9,7 @@ import pygame
 
 from .. import gamesinfo
 from ..settings import DIFFICULTIES
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
 from .base import Scene
 from .title import draw_background
 from .widgets import dropdown, handle_dropdown_event
@@ -60,12 +60,27 @@ class MatchSetupScene(Scene):
         self.options = {o.name: o.default for o in self.option_specs}
         super().enter()
 
-    def panel_rect(self):
+    def _rows_h(self, compact):
         s = self.s
-        n = 2 + (1 if self.mode == "ai" else 0) + len(self.option_specs)
-        h = s(30) + n * s(76) + 2 * s(DECK_EXTRA) + s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
-        r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - s(150), h))
-        r.midtop = (self.W // 2, s(120))
+        if compact:  # options two to a row, deck descriptions right under the lists
+            n_other = (1 if self.mode == "ai" else 0) + -(-len(self.option_specs) // 2)
+            return 2 * (s(44) + s(48)) + n_other * (s(44) + s(10))
+        n_other = (1 if self.mode == "ai" else 0) + len(self.option_specs)
+        return 2 * (s(44) + s(32) + s(DECK_EXTRA)) + n_other * (s(44) + s(32))
+
+    def panel_rect(self):
+        """The panel; ``self.compact`` when the rows with their descriptions do not fit
+        the window (a large interface size): the options then keep their description
+        in their tooltip and the rows close up."""
+        s = self.s
+        extra = s(20) + (s(70) if not self.decks else 0) + s(50) + s(48)
+        top = s(120)
+        self.compact = s(30) + self._rows_h(False) + extra > self.H - top - s(16)
+        if self.compact:
+            top = s(96)
+        h = s(30) + self._rows_h(self.compact) + extra
+        r = pygame.Rect(0, 0, min(self.W - s(80), s(820)), min(self.H - top - s(16), h))
+        r.midtop = (self.W // 2, top)
         return r
 
     def deck_tip(self, seat):
@@ -86,6 +101,7 @@ class MatchSetupScene(Scene):
         cx = r.left + int(r.width * 0.38)
         cw = r.right - s(36) - cx
         rh, gap = s(44), s(32)  # room for a label with a two-line description
+        ogap = s(10) if self.compact else gap
         y = r.top + s(30)
         opts = [(e.label, i) for i, e in enumerate(self.decks)]
         for seat, lab in enumerate(self.seat_labels()):
@@ -94,21 +110,27 @@ class MatchSetupScene(Scene):
                               pygame.Rect(lx, y, r.right - s(36) - lx, rh), True))
             dropdown(self, (cx, y, cw, rh), opts, self.pick[seat],
                      (lambda v, seat=seat: self.set_pick(seat, v)), name=f"deck{seat}")
-            y += rh + gap + s(DECK_EXTRA)
+            y += rh + (s(48) if self.compact else gap + s(DECK_EXTRA))
         if self.mode == "ai":
-            self.rows.append(("Difficulty", "easy is forgiving, hard plays its best", pygame.Rect(lx, y, cx - lx, rh)))
+            self.rows.append(("Difficulty", "" if self.compact else "easy is forgiving, hard plays its best",
+                              pygame.Rect(lx, y, cx - lx, rh)))
             dropdown(self, (cx, y, cw, rh), [(d.capitalize(), d) for d in DIFFICULTIES], self.level,
                      self.set_level, name="difficulty")
-            y += rh + gap
+            y += rh + ogap
+        cols = 2 if self.compact and len(self.option_specs) > 1 else 1
+        col_w = (r.right - s(36) - lx + s(24)) // cols
+        bw_o = s(96) if cols == 2 else s(120)
         for i, o in enumerate(self.option_specs):
-            bx = r.right - s(36) - s(120)
-            self.rows.append((o.label, o.description, pygame.Rect(lx, y, bx - lx - s(16), rh)))
+            ox = lx + (i % cols) * col_w
+            bx = ox + col_w - s(24) * (cols - 1) - bw_o if cols == 2 else r.right - s(36) - bw_o
+            self.rows.append((o.label, "" if self.compact else o.description, pygame.Rect(ox, y, bx - ox - s(12), rh)))
             if isinstance(o.default, bool):
                 on = bool(self.options[o.name])
-                self.button((bx, y, s(120), rh), "On" if on else "Off",
+                self.button((bx, y, bw_o, rh), "On" if on else "Off",
                             (lambda n=o.name: self.toggle(n)), tip=o.description, name=f"opt_{o.name}",
                             cls="@primary" if on else None, key=str(i + 1) if i < 9 else None)
-            y += rh + gap
+            if i % cols == cols - 1 or i == len(self.option_specs) - 1:
+                y += rh + ogap
         self.rows_bottom = y
         bw, bh = s(200), s(50)
         ok = bool(self.decks)
@@ -147,14 +169,19 @@ class MatchSetupScene(Scene):
         s = self.s
         draw_background(surf)
         acc = GAME_ACCENT.get(self.game, PAL["gold"])
-        draw_text(surf, f"{gamesinfo.title(self.game)} — {self.heading}", (self.W // 2, s(44)), s(40),
+        draw_text(surf, f"{gamesinfo.title(self.game)} — {self.heading}",
+                  (self.W // 2, s(30) if self.compact else s(44)), s(34) if self.compact else s(40),
                   shade(acc, 1.2), title=True, anchor="midtop", shadow=True)
         r = self.panel_rect()
         panel(surf, r, radius=s(16))
         for lab, tip, rr, *below in self.rows:
             tip = tip() if callable(tip) else tip
+            if not tip:  # compact: the label alone, centred on its row (smaller rather than cut)
+                size = fit_font(lab, rr.width, s(18), bold=True, min_size=max(9, s(12))).ch_size
+                draw_text(surf, lab, (rr.left, rr.centery), size, PAL["text"], bold=True, anchor="midleft")
+                continue
             draw_text(surf, lab, (rr.left, rr.top + s(1)), s(18), PAL["text"], bold=True)
-            tr = (pygame.Rect(rr.left, rr.bottom + s(4), rr.width, s(40)) if below else
+            tr = (pygame.Rect(rr.left, rr.bottom + s(2), rr.width, s(44)) if below else
                   pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(36)))
             draw_wrapped(surf, tip, tr, s(13), PAL["muted"], max_lines=2, shrink=False)
         if not self.decks:

@@ -147,6 +147,8 @@ class TitleScene(Scene):
             draw_wrapped(surf, gamesinfo.pitch(g), pygame.Rect(rr.left + s(22), rr.top + s(62), rr.width - s(44),
                                                                s(52)), s(15), PAL["text"], align="center")
             cw = min(s(150), int((rr.height - s(200)) / 1.4))
+            if cw < max(60, s(56)):
+                continue  # a large interface size in a small window: the tile keeps its words, not a stamp
             card = gamesinfo.showcase_card(g) if g in self.ready else None
             img = card_surface(g, card, cw) if card is not None else back_surface(g, cw)
             ir = img.get_rect(midtop=(rr.centerx, rr.top + s(122)))

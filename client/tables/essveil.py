@@ -41,7 +41,7 @@ from engine.essveil.cards import CARDS, CARDS_BY_INDEX
 
 from ..cards import back_surface, card_surface
 from ..cards import draw as D
-from ..cards.essveil import keyword_badge, keywords_of
+from ..cards.essveil import art_rect as essveil_art_rect, keyword_badge, keywords_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
 from ..tablekit import (DragSource, DropTarget, draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking,
@@ -1232,8 +1232,18 @@ class Table(NamedSeats, TableScene):
                 veil.fill((6, 6, 12, 130))
                 surf.blit(veil, rr)
                 why = self._why_not_playable(v, me, c, ready)
-                if why:
-                    pill(surf, why, (rr.centerx, rr.top + rr.height * 0.45), s(12), PAL["bad"],
+                if why:  # on the art, under the cost: never over the name, text or stats
+                    art = essveil_art_rect(c, rr.width).move(rr.topleft)
+                    psz = min(s(12), max(9, int(art.height / 1.9)))
+                    while psz > 9 and font(psz, True).size(why)[0] + 2 * psz > rr.width:
+                        psz -= 1
+                    ph = font(psz, True).get_height() + int(psz * 0.4)
+                    if ph > art.height + s(4) and why.startswith("needs "):
+                        why = why[6:]  # a small face: "5" beside the gem icon says it (the tooltip too)
+                    cy = max(art.top + ph // 2 + 1, art.bottom - max(psz, art.height // 3))
+                    if ph > art.height + s(4):
+                        cy = art.centery
+                    pill(surf, why, (rr.centerx, cy), psz, PAL["bad"],
                          icon="gem" if why.startswith("needs ") and why[6:].isdigit() else None)
             if picking == ("hand", i):
                 pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))

@@ -1214,8 +1214,15 @@ class Table(StormMixin, NamedSeats, TableScene):
             grave = v.zones[EM.Z_GRAVE + seat]
             who = "YOUR" if self.names[seat] == "You" else f"{self.names[seat].upper()}'S"
             col = SEAT_COLOURS[seat]
-            draw_text(surf, f"{who} GRAVEYARD ({len(grave)})", (box.left + s(10), yy), s(12), shade(col, 1.1),
-                      bold=True)
+            if yy + lh > box.bottom - s(2):
+                break  # no room for this heading (the other graveyard is listed on hover of the panel)
+            for head in (f"{who} GRAVEYARD ({len(grave)})", f"{who} GRAVE ({len(grave)})",
+                         f"{'YOURS' if who == 'YOUR' else 'THEIRS'} ({len(grave)})"):
+                hf = fit_font(head, box.width - s(16), s(12), bold=True, min_size=9)
+                if hf.size(head)[0] <= box.width - s(16):
+                    break
+            hs = hf.ch_size
+            draw_text(surf, head, (box.left + s(10), yy), hs, shade(col, 1.1), bold=True)
             yy += lh + s(2)
             n_lines = max(0, room // 2 if k == 0 else room - min(len(v.zones[EM.Z_GRAVE + seats[0]]), room // 2))
             shown = list(reversed(grave))[:n_lines]
@@ -1280,7 +1287,12 @@ class Table(StormMixin, NamedSeats, TableScene):
         else:
             ok = card.cost <= v.credits(self.viewer)
             text, col = f"ACTIVE · {card.cost}¢ now", PAL["good"] if ok else PAL["bad"]
-        f = fit_font(text, rr.width + s(4), s(12), bold=True, min_size=9)
+        room = rr.width + s(6)
+        for cand in (text, text.rsplit(" ", 1)[0], text.split(" · ")[-1]):  # shorter on narrow cards
+            f = fit_font(cand, room, s(12), bold=True, min_size=9)
+            if f.size(cand)[0] <= room:
+                break
+        text = cand
         img = f.render(text, True, col)
         # under the card, never over its arrows
         box = img.get_rect(midtop=(rr.centerx, rr.bottom + s(3))).inflate(s(6), s(2))

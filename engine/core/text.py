@@ -136,3 +136,16 @@ def name_seat(name: str, fallback: str) -> str:
     "Player 2") when the record has none."""
     n = str(name or "").strip()
     return n or fallback
+
+
+_PLAYER_RX = re.compile(r"\bPlayer ([12])\b")
+_YOUS_RX = re.compile(r"\bYou's\b")
+
+
+def named(sentence: str, names) -> str:
+    """An engine sentence ("Player 2 conceded", "Player 1's morale is 0") with the
+    players' names, the verbs agreeing with "You" and "You's" as "Your"."""
+    out = _PLAYER_RX.sub(lambda m: str(names[int(m.group(1)) - 1]), str(sentence))
+    if "You" in out:
+        out = _YOUS_RX.sub("Your", you_agree(out))
+    return out
