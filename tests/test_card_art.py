@@ -162,3 +162,15 @@ def test_the_licence_file_lists_the_authors_of_the_vendored_drawings():
     text = (ROOT / "assets" / "art" / "LICENSE-game-icons.txt").read_text("utf-8")
     assert text == vendor_art.licence_text(LIBRARY["authors"], LIBRARY["drawings"])
     assert "CC BY 3.0" in text and "https://creativecommons.org/licenses/by/3.0/" in text
+
+
+def test_a_covered_evons_tile_shows_the_back_and_never_which_card_it_is(pg):
+    from client import gamesinfo
+    from client.cards import art
+    from client.cards.evons import render_tile
+    cards = gamesinfo.spec("evons").cards
+    a = render_tile(cards["blaze_drake"], 72, (110, 170, 255), face_down=True)
+    b = render_tile(cards["abyss_leviathan"], 72, (110, 170, 255), face_down=True)
+    raw = lambda s: bytes(pg.image.tobytes(s, "RGBA"))  # noqa: E731
+    assert raw(a) == raw(b) == raw(art.tile_back(72, (110, 170, 255)))
+    assert raw(a) != raw(render_tile(cards["blaze_drake"], 72, (110, 170, 255)))
