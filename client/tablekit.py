@@ -66,16 +66,26 @@ class SnapBack:
         surf.blit(self.image, (x, y))
 
 
+_GLOWS: dict = {}  # (size, alpha, colour, radius) -> a drop target's glow
+
+
 def draw_target_highlight(surf, target: DropTarget, t: float, *, hot=False, scale=1.0):
     """Legal drop target: pulsing green outline + corner brackets (shape cue, not only colour)."""
     r = target.rect
     pulse = 0.5 + 0.5 * math.sin(t * 6)
     col = PAL["good"] if not hot else (170, 255, 170)
     w = max(2, int((3 if hot else 2) * scale))
-    glow = pygame.Surface(r.inflate(int(16 * scale), int(16 * scale)).size, pygame.SRCALPHA)
-    pygame.draw.rect(glow, (*col, int(40 + 50 * pulse if not hot else 120)), glow.get_rect(),
-                     border_radius=int(12 * scale))
-    surf.blit(glow, r.inflate(int(16 * scale), int(16 * scale)).topleft)
+    gr = r.inflate(int(16 * scale), int(16 * scale))
+    alpha = 120 if hot else 40 + 5 * round(10 * pulse)  # 11 steps: the glows are made once, not per frame
+    key = (gr.size, alpha, col, int(12 * scale))
+    glow = _GLOWS.get(key)
+    if glow is None:
+        glow = pygame.Surface(gr.size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*col, alpha), glow.get_rect(), border_radius=int(12 * scale))
+        if len(_GLOWS) > 96:
+            _GLOWS.clear()
+        _GLOWS[key] = glow
+    surf.blit(glow, gr.topleft)
     pygame.draw.rect(surf, col, r, w, border_radius=int(8 * scale))
     L = max(6, min(r.width, r.height) // 5)
     for (cx, cy, dx, dy) in ((r.left, r.top, 1, 1), (r.right - 1, r.top, -1, 1),
