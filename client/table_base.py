@@ -527,18 +527,28 @@ class TableScene(Scene):
                 text = s.state_at(k).action_text(s.record.actions[k])
             except Exception:  # noqa: BLE001 - a description is a nicety
                 text = "a decision"
-            undone.append((s.actor(k), text))
+            undone.append((s.actor(k), text, s.turn_at(k)))
         return i, consent, undone
 
     def undo_detail(self, undone) -> str:
-        """"This takes back: Player 2: end the turn; Player 1: …" (at most 5 named)."""
+        """"This takes back Player 1's decision in turn 3 (End the turn), then Player 2's
+        4 decisions in turn 4 (Equip …; … End the Set Phase)." — grouped by player and turn."""
+        named = getattr(self, "named", str)
+        groups = []
+        for actor, text, turn in undone:
+            if groups and groups[-1][0] == actor and groups[-1][1] == turn:
+                groups[-1][2].append(text)
+            else:
+                groups.append((actor, turn, [text]))
         parts = []
-        for actor, text in undone[-5:]:
-            parts.append(f"{self.names[actor]}: {getattr(self, 'named', str)(text)}")
-        more = len(undone) - 5
-        head = f"This takes back {len(undone)} decision{'s' if len(undone) != 1 else ''}"
-        tail = f" (and {more} earlier)" if more > 0 else ""
-        return head + tail + ": " + "; ".join(parts) + "."
+        for actor, turn, texts in groups:
+            who = self.names[actor]
+            if len(texts) == 1:
+                parts.append(f"{who}'s decision in turn {turn} ({named(texts[0])})")
+            else:
+                shown = [named(texts[0])] + (["…"] if len(texts) > 2 else []) + [named(texts[-1])]
+                parts.append(f"{who}'s {len(texts)} decisions in turn {turn} ({'; '.join(shown)})")
+        return "This takes back " + ", then ".join(parts) + "."
 
     def request_undo(self, seat, *, on_done=None):
         """Hot seat: ask the other player to allow ``seat`` to take back their last
@@ -550,7 +560,7 @@ class TableScene(Scene):
         other = 1 - seat
         self.cancel_drag()
         _i, _consent, undone = plan
-        theirs = any(a == other for a, _t in undone)
+        theirs = any(u[0] == other for u in undone)
 
         def allow():
             if on_done is not None:
@@ -567,7 +577,7 @@ class TableScene(Scene):
         self.cancel_ai()
         self.cancel_drag()
         plan = self.undo_plan(seat)
-        text = plan[2][-1][1] if plan is not None and plan[2] else ""
+        text = getattr(self, "named", str)(plan[2][-1][1]) if plan is not None and plan[2] else ""
         if not self.session.undo_to_previous_decision(seat):
             self.app.toast("Nothing to undo yet.")
             return False

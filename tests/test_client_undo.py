@@ -156,7 +156,7 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
     q = driver.scene
     assert q.name == "confirm_undo"
     assert q.kwargs["question"] == (f"{t.names[1 - seat]}, allow {t.names[seat]} to take back their move?")
-    assert q.kwargs["detail"].startswith("This takes back 1 decision: " + t.names[seat] + ": ")
+    assert q.kwargs["detail"].startswith(f"This takes back {t.names[seat]}'s decision in turn ")
     driver.click("no")                              # refused: nothing changes
     assert len(s) == n and state(t) == now and driver.scene.name == "handoff"
     driver.key("z", ctrl=True)                      # Ctrl+Z on the hand-off screen asks again
@@ -246,7 +246,7 @@ def test_hotseat_undo_takes_back_only_your_own_decisions_of_this_turn(driver, ga
         q = driver.scene
         assert q.name == "confirm_undo" and t.names[first] in q.kwargs["question"]
         assert "your moves too" in q.kwargs["question"]     # it would undo the other player's decisions
-        assert t.names[first] + ":" in q.kwargs["detail"]  # and says exactly which
+        assert f"{t.names[first]}'s" in q.kwargs["detail"]  # and says exactly which
         driver.click("no")
         assert len(s) == n
     # my own decision this turn: taken back at once, no dialog, the other player's turn stays
