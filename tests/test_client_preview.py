@@ -63,3 +63,19 @@ def test_dragging_over_a_target_shows_the_engine_preview_beside_it(driver, game,
         assert pv.ends_game and pv.lines[0].startswith("Fills the last main cell")
     driver.move((5, 5))
     driver.step(1)
+
+
+def test_evons_selected_card_over_a_cell_shows_the_drop_preview(driver):
+    from engine.evons import match as VM
+    session, _ = _position("evons", lambda m, legal: "ok" if m.phase() == "main" and any(
+        a[0] == VM.SELECT for a in legal) else None)
+    t = ai_table(driver, "evons", session, paused=True)
+    t.perform(next(a for a in t.match.legal_actions() if a[0] == VM.SELECT))
+    driver.step(2)
+    assert t.match.phase() == "cell"
+    rr, a = next((sp[0], sp[1]) for sp in t.spots if sp[1][0] == VM.CELL)
+    driver.move(rr.center)
+    driver.step(2)
+    assert t.previewed() == (a, rr)
+    assert t.preview_rect is not None and not t.preview_rect.colliderect(rr)
+    assert t.preview_for(a).lines[-1].startswith(("Score after", "Then you choose", "A covered card"))

@@ -108,6 +108,18 @@ class Table(StormMixin, NamedSeats, TableScene):
     def named_you(self, out: str) -> str:
         return self.you_verbs(out).replace("flips to You.", "flips to you.")
 
+    def previewed(self):
+        """Also a selected card over a lit cell (click-to-place): the drop's preview."""
+        aim = super().previewed()
+        if aim is not None or self.drag is not None or self.busy() or not self.human_to_move():
+            return aim
+        if self.match.phase() == "cell":
+            pos = self.app.mouse
+            for rr, a, _c, _l in self.spots:
+                if a[0] == EM.CELL and rr.collidepoint(pos):
+                    return a, rr
+        return None
+
     def zoom_keep_clear(self):
         out = super().zoom_keep_clear() + [rr for rr, _a, _c, _l in self.spots]
         if self.tray is not None:
