@@ -136,11 +136,6 @@ class OnlineTableMixin:
             r = self.session.final
         return r
 
-    def result_text(self, r) -> str:
-        if r.winner is None:
-            return f"Draw — {r.reason}"
-        return ("You win — " if r.winner == self.session.seat else f"{self.names[r.winner]} wins — ") + r.reason
-
     # ------------------------------------------------------------ clock and presence
     def clock_spec(self):
         return None   # the server keeps the time

@@ -100,3 +100,41 @@ def test_a_dropped_connection_rejoins_by_itself_and_continues_exactly(driver, ho
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_quit_to_menu_then_open_the_match_again_from_your_matches(driver, hosting):
+    d = driver
+    sc = _host_from_menu(d, "everdawn")
+    port = d.app.online_server.port
+    guest = join_match("127.0.0.1", port, sc.session.code, starter_pair("everdawn", 1)[1], "Bo")
+    try:
+        assert d.until(lambda: d.scene.name == "table", 600)
+        rng = random.Random(2)
+        t = d.scene
+        for _ in range(3000):
+            d.step()
+            if len(t.session) >= 8 and not t.busy():
+                break
+            if t.human_to_move() and not t.busy():
+                legal = t.match.legal_actions()
+                t.perform(legal[rng.randrange(len(legal))])
+            drive([guest], rng)
+        at = len(t.session)
+        d.app.scenes.switch("game_menu", game="everdawn")     # Quit to menu: the table's connection closes
+        assert d.until(lambda: (guest.poll() or True) and not guest.opponent.get("connected", True), 300)
+        d.click("online")
+        on = d.scene
+        assert d.until(lambda: on.summaries, 300)
+        info = next(iter(on.summaries.values()))
+        assert info["index"] >= at and info["names"][1] == "Bo"
+        d.click(f"open_{info['match']}")
+        assert d.until(lambda: d.scene.name == "table", 600)
+        t2 = d.scene
+        drive([guest], rng)
+        assert len(t2.session) == info["index"]
+        assert d.until(lambda: (guest.poll() or True) and guest.opponent.get("connected"), 300)
+        t2, _ = _play_to_end(d, guest, rng)
+        assert t2.result() == guest.final
+    finally:
+        guest.close()
+        d.app.online_server.stop()
