@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from .ui import PAL, draw_text, font, panel
+from .ui import PAL, draw_text, font, panel, wrap_lines
 
 #: iterations of the hard search behind a hint (None = hard's own budget)
 HINT_ITERATIONS = None
@@ -132,17 +132,18 @@ class HintControl:
         for r in self.rects():
             pygame.draw.rect(surf, PAL["gold"], pygame.Rect(r).inflate(s(8), s(8)), max(2, s(3)),
                              border_radius=s(8))
-        br = t.board_rect
-        f = font(s(17), True)
-        text = self.message
-        w = min(br.width - s(20), f.size(text)[0] + s(28))
-        box = pygame.Rect(0, 0, w, s(34))
-        box.midbottom = (br.centerx, br.bottom - s(6))
-        panel(surf, box, border=PAL["gold"], radius=s(8), alpha=235)
-        while f.size(text)[0] > box.width - s(20) and len(text) > 8:
-            text = text[:-2].rstrip() + "…"
-        draw_text(surf, text, (box.left + s(12), box.centery), s(17), PAL["gold"], bold=True,
-                  anchor="midleft")
+        # the line goes over the top of the game log (the board stays uncovered)
+        area = getattr(getattr(t, "log", None), "rect", None) or t.board_rect
+        size = s(16)
+        f = font(size, True)
+        lines = wrap_lines(self.message, f, area.width - s(24))[:6]
+        step = f.get_linesize() + s(2)
+        box = pygame.Rect(area.left, area.top, area.width, s(16) + len(lines) * step)
+        panel(surf, box, border=PAL["gold"], radius=s(8))
+        y = box.top + s(8)
+        for ln in lines:
+            draw_text(surf, ln, (box.left + s(12), y), size, PAL["gold"], bold=True)
+            y += step
 
 
 def _dirty(table) -> None:

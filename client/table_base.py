@@ -1200,10 +1200,11 @@ class TableScene(Scene):
             self.draw_board(surf)
             self.draw_drag_layer(surf)
             self.draw_waiting_hand(surf)
-            self.hints.draw(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
         self.log.draw(surf, self.app.scale)
+        if self.session is not None and self.shown is not None:
+            self.hints.draw(surf)      # over the top of the log: the board stays uncovered
         if self.replay is not None:
             self.replay.draw(surf, self)
         if self.ai_job is not None:

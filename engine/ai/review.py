@@ -81,7 +81,10 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     res = _search(view, p, seed, iterations, cancel, yield_every)
     kids = [k for k in res.children if k[1] > 0] or res.children
     best = res.action
-    bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
+    if res.iterations == 0:      # one move worth making: estimate where it leads
+        bw = estimate_after(view, p, res.move, seed, iterations, cancel, yield_every)
+    else:
+        bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
     alt = next(((a, win(v)) for a, n, v in kids if a != best), None)
     h = Hint(p, tuple(best), view.action_text(best), bw,
              tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
@@ -89,6 +92,33 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     if len(res.move) > 1:
         _name_two_steps(h, view, tuple(res.move[1]))
     return h
+
+
+def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0) -> float:
+    """Win estimate for ``p`` after ``move`` (its steps) from ``view``: played on a
+    guess of the hidden cards (forced moves after it too), then searched from
+    ``p``'s view of the result."""
+    from .evaluation import terminal_value
+    det = view.determinize(p, mix_seed(seed, 0xAF7))
+    for x in move:
+        if det.result() is not None:
+            break
+        det.apply(tuple(x), check=False)
+    for _ in range(50):         # forced moves: play them out
+        if det.result() is not None:
+            break
+        only = det.legal_actions()
+        if len(only) != 1:
+            break
+        det.apply(only[0], check=False)
+    tv = terminal_value(det, p)
+    if tv is not None:
+        return win(tv)
+    if det.to_move() is None:
+        return 0.5
+    n = max(16, (iterations or REVIEW_ITERATIONS) // 2)
+    r2 = _search(det.view(p), p, mix_seed(seed, 1), n, cancel, yield_every)
+    return win(-r2.root_value) if r2.iterations else 0.5
 
 
 def _name_two_steps(h: Hint, view, follow) -> None:
@@ -178,7 +208,6 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     Per decision: a search from the player's view before it (its best child is
     "the best move" and its estimate ``before``); the move played is estimated
     by its own child if searched enough, else by a search from the view after it."""
-    from .evaluation import terminal_value
     out = Review(player, [], iterations)
     idx = [i for i in session.decisions(player)]
     if limit is not None:
@@ -194,31 +223,17 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         res = _search(view, player, mix_seed(seed, i), iterations, cancel, yield_every)
         kids = {tuple(x[0]): (x[1], x[2]) for x in res.children}
         best = tuple(res.action)
-        before = win(kids.get(best, (0, -res.root_value))[1])
+        if res.iterations == 0:
+            before = estimate_after(view, player, res.move, mix_seed(seed, i), iterations, cancel, yield_every)
+        else:
+            before = win(kids.get(best, (0, -res.root_value))[1])
         n_a, v_a = kids.get(a, (0, 0.0))
         if a == best:
             after = before
         elif n_a >= max(8, res.iterations // 10):
             after = win(v_a)
         else:
-            nxt = m.clone()
-            nxt.apply(a, check=False)
-            for _ in range(50):         # forced moves: play them out
-                if nxt.result() is not None:
-                    break
-                only = nxt.legal_actions()
-                if len(only) != 1:
-                    break
-                nxt.apply(only[0], check=False)
-            tv = terminal_value(nxt, player)
-            if tv is not None:
-                after = win(tv)
-            elif nxt.to_move() is None:
-                after = 0.5
-            else:
-                r2 = _search(nxt.view(player), player, mix_seed(seed, i, 1), max(16, iterations // 2),
-                             cancel, yield_every)
-                after = win(-r2.root_value)
+            after = estimate_after(view, player, (a,), mix_seed(seed, i, 1), iterations, cancel, yield_every)
         after = min(after, before) if a != best else after
         rm = ReviewedMove(i, m.turn(), a, view.action_text(a), best, view.action_text(best), before, after)
         rm.mark = None if rm.agreed else _mark(rm.loss)
