@@ -386,12 +386,18 @@ class App:
         self.invalidate()
 
     def _draw_toasts(self, surf):
+        self.toast_rects = []  # where they were drawn (tests: never over a dialog)
         self.toasts = [t for t in self.toasts if t.until > self.now]
         if not self.toasts:
             return
         s = self.scale
         f = font(int(17 * s))
         y = self.size[1] - int(28 * s)
+        # never over a dialog or a screen's status bar: the top scene says where they may go
+        top = self.scenes.top
+        floor = top.toast_floor() if top is not None and hasattr(top, "toast_floor") else None
+        if floor is not None and floor > int(60 * s):
+            y = min(y, int(floor))
         for t in reversed(self.toasts):
             col = {"error": PAL["bad"], "good": PAL["good"]}.get(t.kind, PAL["gold"])
             from .ui import wrap_lines
@@ -421,6 +427,7 @@ class App:
                 img.set_alpha(int(255 * fade))
                 box.blit(img, (int(38 * s), int(9 * s) + i * lh))
             surf.blit(box, r)
+            self.toast_rects.append(pygame.Rect(r))
             y = r.top - int(8 * s)
 
     # ------------------------------------------------------------ redrawing

@@ -1278,6 +1278,11 @@ class DeckBuilderScene(Scene):
             lines.append((head + "  •  ".join(probs), PAL["text"], False))
         return lines
 
+    def toast_floor(self):
+        """Toasts stay above the validation bar (and above a dialog when one is open)."""
+        L = getattr(self, "L", None)
+        return L["status"].top - self.s(8) if L and "status" in L else None
+
     def status_text(self) -> str:
         return "\n".join(t for t, _, _ in self.status_lines())
 

@@ -282,6 +282,16 @@ class Scene:
         surface.fill(PAL["bg"])
         self.draw_ui(surface)
 
+    def toast_floor(self):
+        """The lowest y a toast may reach on this screen (None: the window's bottom).
+        Dialogs (overlays with a panel) keep toasts above their panel."""
+        if self.transparent and hasattr(self, "panel_rect"):
+            try:
+                return self.panel_rect().top - self.s(8)
+            except (AttributeError, TypeError):
+                return None
+        return None
+
     def draw_ui(self, surface) -> None:
         if self.ui is not None:
             self.ui.draw_ui(surface)

@@ -60,7 +60,7 @@ def _demo_table(app, game, seed):
 
 class PauseOverlay(_Overlay):
     heading = "Paused"
-    height = 440
+    height = 500
 
     @classmethod
     def demo_kwargs(cls, app, game, seed):
@@ -70,12 +70,18 @@ class PauseOverlay(_Overlay):
         t = self.table
         items = [("Resume", self.close, "escape", "Back to the table", "@primary", "resume"),
                  ("Settings", lambda: self.push("settings"), "s", "Animation speed, scale, ...", None, "settings"),
+                 ("Rules", self.rules, "h", "How to play this game (back here with Esc)", None, "rules"),
                  ("Concede", self.concede, "c", "Give up this game (counts as a loss)", "@danger", "concede"),
                  ("Quit to menu", self.quit_to_menu, "q",
                   "The game is saved; resume it from the game's menu", None, "quit")]
         if t is not None and t.result() is not None:
-            items = [items[0], items[1], items[3]]
+            items = [it for it in items if it[5] != "concede"]
         self.column(items)
+
+    def rules(self):
+        t = self.table
+        game = t.game if t is not None else self.kwargs.get("game")
+        self.push("rules", game=game, from_match=True)
 
     def concede(self):
         t = self.table

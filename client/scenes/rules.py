@@ -99,7 +99,8 @@ class RulesScene(Scene):
         self.widgets["text"] = self.box
         bw, bh = s(180), s(44)
         self.button(((self.W - bw) // 2, self.H - bh - s(20), bw, bh), "Back", self.back, key="escape",
-                    tip="Back to the game menu", name="back", cls="@primary")
+                    tip="Back to the match" if self.kwargs.get("from_match") else "Back to the game menu",
+                    name="back", cls="@primary")
         self.add_key("down", lambda: self.scroll(1))
         self.add_key("up", lambda: self.scroll(-1))
         self.add_key("page down", lambda: self.scroll(8))
@@ -117,6 +118,9 @@ class RulesScene(Scene):
         self.box.update(0)
 
     def back(self):
+        if self.kwargs.get("from_match"):  # opened from the in-match menu: back to the match
+            self.close()
+            return
         self.go("game_menu", game=self.game)
 
     def draw(self, surf):

@@ -43,6 +43,46 @@ def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed
 
 
 DECK_EXTRA = 16  # px (scaled): the deck rows' description runs under the list
+MAX_MEMORY_BYTES = 64 * 1024
+
+
+def _memory_path():
+    from ..storage import config_dir
+    return config_dir() / "setup.json"
+
+
+def load_setup_memory() -> dict:
+    """What the setup screens chose last, per game and mode (a damaged file: nothing)."""
+    from engine.core.files import FileProblem, read_json
+    p = _memory_path()
+    if not p.exists():
+        return {}
+    try:
+        obj = read_json(p, MAX_MEMORY_BYTES)
+    except (FileProblem, OSError):
+        return {}
+    if not isinstance(obj, dict) or obj.get("format") != "cardhall-setup":
+        return {}
+    games = obj.get("games")
+    return games if isinstance(games, dict) else {}
+
+
+def remember_setup(game, mode, decks, level, options) -> None:
+    """Keep this game's choices for the next visit (never fatal: a full disk only forgets)."""
+    from engine.core.files import FileProblem, atomic_write_json
+    mem = load_setup_memory()
+    entry = {"decks": [str(d)[:200] for d in decks][:2], "options": {str(k)[:64]: v for k, v in options.items()
+                                                                       if isinstance(v, (bool, int, float, str))}}
+    if level:
+        entry["level"] = str(level)
+    g = mem.get(game) if isinstance(mem.get(game), dict) else {}
+    g[mode] = entry
+    mem = {k: v for k, v in mem.items() if k in gamesinfo.all_games() and isinstance(v, dict)}
+    mem[game] = g
+    try:
+        atomic_write_json(_memory_path(), {"format": "cardhall-setup", "version": 1, "games": mem})
+    except (FileProblem, OSError):
+        pass
 
 
 class MatchSetupScene(Scene):
@@ -58,7 +98,29 @@ class MatchSetupScene(Scene):
         self.level = self.app.settings.ai_difficulty
         self.option_specs = list(getattr(sp.match_class, "OPTIONS", ())) if sp else []
         self.options = {o.name: o.default for o in self.option_specs}
+        self._recall()
         super().enter()
+
+    def _recall(self):
+        """The decks, level and options chosen last time for this game (when still there)."""
+        g = load_setup_memory().get(self.game)
+        mem = g.get(self.mode) if isinstance(g, dict) else None
+        if not isinstance(mem, dict):
+            return
+        labels = [e.label for e in self.decks]
+        decks = mem.get("decks")
+        if isinstance(decks, list):
+            for seat, lab in enumerate(decks[:2]):
+                if isinstance(lab, str) and lab in labels:
+                    self.pick[seat] = labels.index(lab)
+        if self.mode == "ai" and mem.get("level") in DIFFICULTIES:
+            self.level = mem["level"]
+        opts = mem.get("options")
+        if isinstance(opts, dict):
+            for o in self.option_specs:
+                v = opts.get(o.name)
+                if v is not None and type(v) is type(o.default):
+                    self.options[o.name] = v
 
     def _rows_h(self, compact):
         s = self.s
@@ -162,6 +224,8 @@ class MatchSetupScene(Scene):
     def start(self):
         if not self.decks:
             return
+        remember_setup(self.game, self.mode, [self.decks[i].label for i in self.pick],
+                       self.level if self.mode == "ai" else None, dict(self.options))
         start_match(self.app, self.game, self.chosen_decks(), mode=self.mode, ai_level=self.level,
                     options=dict(self.options))
 
