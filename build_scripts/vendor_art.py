@@ -90,7 +90,8 @@ https://creativecommons.org/licenses/by/3.0/
 You are free to share and adapt these drawings for any purpose, provided you
 give appropriate credit, provide a link to the licence, and indicate if changes
 were made. Changes made by Cardhall: colour (tinted per card), size, a dark
-outline and shadow, placement over a painted backdrop; some are mirrored.
+outline and shadow, placement over a painted backdrop (and mirroring where a
+card's mapping asks for it).
 
 Icons made by the following authors (the drawings of each are listed in
 game-icons.json and on the Credits screen of the program):

@@ -66,7 +66,7 @@ def credits_html(scale: float = 1.0, accent: str = "#f0c868") -> str:
            "packaged on npm as @iconify-json/game-icons, licensed under <b>Creative Commons "
            "Attribution 3.0</b> (CC BY 3.0, https://creativecommons.org/licenses/by/3.0/). Cardhall "
            "tints each drawing in its card's colours, outlines it and paints it over its own "
-           "backdrops; some are mirrored. Icons made by:<br><br>"]
+           "backdrops (a mapping may also mirror one). Icons made by:<br><br>"]
     for name, url, lic, lic_url, names in drawing_credits():
         where = f" ({e(url)})" if url else ""
         out.append(f"<b>{e(name)}</b>{where} — {e(lic)}, {e(lic_url)} — {len(names)} drawing"
