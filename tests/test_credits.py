@@ -42,3 +42,15 @@ def test_credits_open_from_the_title_and_go_back(plain_driver):
     assert "Lorc" in d.scene.box.html_text
     d.key("escape")
     assert d.until(lambda: d.scene.name == "title", 120)
+
+
+def test_credits_open_from_settings_and_back_returns_to_settings(plain_driver):
+    d = plain_driver
+    d.open("title")
+    d.step(3)
+    d.key("s")
+    assert d.scene.name == "settings"
+    d.click("credits")
+    assert d.until(lambda: d.scene.name == "credits", 120)
+    d.key("escape")
+    assert d.until(lambda: d.scene.name == "settings", 120)

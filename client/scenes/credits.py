@@ -1,4 +1,5 @@
 """Credits: who made what ships with Cardhall, and under which licence.
+Opened from the title (key C) or from Settings (over it; Back returns there).
 
 The card pictures' authors come from the vendored drawings themselves
 (``assets/art/game-icons.json``), so the list is always the set that ships."""
@@ -115,7 +116,10 @@ class CreditsScene(Scene):
         self.box.update(0)
 
     def back(self):
-        self.go(self.back_to)
+        if self.kwargs.get("overlay"):  # opened over Settings: back to it
+            self.close()
+        else:
+            self.go(self.back_to)
 
     def draw(self, surf):
         s = self.s

@@ -74,6 +74,10 @@ class SettingsScene(Scene):
                     key="escape", keys=("return",), tip="Save and close", cls="@primary", name="done")
         self.button((r.left + s(36), r.bottom - bh - s(24), bw + s(40), bh), "Reset to defaults", self.reset,
                     tip="Put every setting back to its default", name="reset")
+        cw = s(150)
+        self.button((r.centerx - cw // 2 + s(10), r.bottom - bh - s(24), cw, bh), "Credits",
+                    lambda: self.push("credits", overlay=True), key="c",
+                    tip="Who made the card pictures and fonts", name="credits")
 
     def _volume_row(self, rect):
         import pygame_gui
