@@ -44,21 +44,25 @@ def name_fit(name, width, pref, min_size=NAME_MIN):
     for sz in range(pref, min_size - 1, -1):
         if font(sz, True).size(name)[0] <= width:
             return sz, [name]
-    words = name.split()
+    import re
+    words = re.findall(r"[^\s-]+-|\S+", name)  # "Shield-Bearer" may break after its hyphen
+
+    def join(ws):
+        return "".join(w if (i == 0 or ws[i - 1].endswith("-")) else " " + w for i, w in enumerate(ws))
     best = None
     if len(words) > 1:
         for sz in range(pref, min_size - 1, -1):
             f = font(sz, True)
             for i in range(1, len(words)):
-                a, b = " ".join(words[:i]), " ".join(words[i:])
+                a, b = join(words[:i]), join(words[i:])
                 wmax = max(f.size(a)[0], f.size(b)[0])
                 if wmax <= width and (best is None or wmax < best[0]):
                     best = (wmax, [a, b])
             if best is not None:
                 return sz, best[1]
         # even two lines at the floor are too wide: the most even split, shrunk
-        split = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-        lines = [" ".join(words[:split]), " ".join(words[split:])]
+        split = min(range(1, len(words)), key=lambda i: abs(len(join(words[:i])) - len(join(words[i:]))))
+        lines = [join(words[:split]), join(words[split:])]
     else:
         lines = [name]
     sz = min_size

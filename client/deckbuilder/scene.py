@@ -45,6 +45,11 @@ MAX_IMPORT_FILE = 64 * 1024
 MAX_IMPORT_BOX = 8000
 
 
+#: a filter's "everything" choice when the row is narrow
+SHORT_ALL = {"All types": "Type", "Any morale": "Morale", "All combat types": "Combat", "Any keyword": "Keyword",
+             "All elements": "Element", "Any cost": "Cost", "Any ability": "Ability", "All kinds": "Kind"}
+
+
 class DeckBuilderScene(Scene):
     title = "Deck builder"
 
@@ -180,14 +185,21 @@ class DeckBuilderScene(Scene):
         # each filter as wide as its longest choice needs (so "All combat types" is never cut)
         from ..ui import font as _font
         fnt = _font(s(17))
-        need = [max(fnt.size(t)[0] for t in [all_label] + [lab for lab, _ in options]) + s(48)
-                for _key, all_label, options in self.facets.filters]
+        filters = list(self.facets.filters)
         room = f2.width - (n - 1) * s(8)
+
+        def needs(fs):
+            return [max(fnt.size(t)[0] for t in [all_label] + [lab for lab, _ in options]) + s(48)
+                    for _key, all_label, options in fs]
+        need = needs(filters)
+        if sum(need) > room:  # narrow: "All combat types" becomes "Combat" (the facet's name)
+            filters = [(k, SHORT_ALL.get(a, a), o) for k, a, o in filters]
+            need = needs(filters)
         extra = max(0, room - sum(need)) // max(1, n)
         widths = ([w + extra for w in need] if sum(need) <= room else
                   [max(s(60), room * w // max(1, sum(need))) for w in need])
         x = f2.left
-        for i, (key, all_label, options) in enumerate(self.facets.filters):
+        for i, (key, all_label, options) in enumerate(filters):
             opts = [(all_label, None)] + [(lab, j) for j, (lab, _) in enumerate(options)]
             dropdown(self, (x, f2.top, widths[i], f2.height), opts, self.choices.get(key),
                      (lambda v, key=key: self.set_filter(key, v)), name=f"filter_{key}")

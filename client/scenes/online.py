@@ -178,11 +178,14 @@ class OnlineScene(Scene):
         x2 = x + s(330)
         self.deck_label = pygame.Rect(x2, y, s(60), h)
         opts = [(e.label, i) for i, e in enumerate(self.decks)] or [("No legal deck", 0)]
-        dropdown(self, (x2 + s(60), y, s(330), h), opts, self.pick, self.set_pick, name="deck")
-        x3 = x2 + s(410)
+        from ..ui import font as _font
+        pace_w = max(_font(s(17)).size(t)[0] for t in ("Live · 2 min", "Daily · 24 h")) + s(56)
+        x3 = min(x2 + s(410), r.right - pad - s(60) - pace_w)  # the pace list keeps room for its words
+        dropdown(self, (x2 + s(60), y, x3 - s(20) - (x2 + s(60)), h), opts,
+                 self.pick, self.set_pick, name="deck")
         self.pace_label = pygame.Rect(x3, y, s(60), h)
         dropdown(self, (x3 + s(60), y, r.right - pad - x3 - s(60), h),
-                 [("Live: 2 min a turn", "live"), ("Daily: 24 h a move", "daily")], self.pace, self.set_pace,
+                 [("Live · 2 min", "live"), ("Daily · 24 h", "daily")], self.pace, self.set_pace,
                  name="pace")
         # two boxes: host | join
         top = y + h + s(24)

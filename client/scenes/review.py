@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..ui import PAL, draw_text, font, panel
+from ..ui import PAL, draw_text, draw_wrapped, font, panel
 from .base import Scene
 
 #: iterations per decision (see engine.ai.review.REVIEW_ITERATIONS); tests lower it
@@ -274,7 +274,9 @@ class ReviewScene(Scene):
         s = self.s
         marked = self.result.marked()
         head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
-        draw_text(surf, head, (r.left + s(14), r.top + s(12)), s(18), PAL["text"], bold=True)
+        # the panel's width, on two lines if need be (never past its edge)
+        draw_wrapped(surf, head, pygame.Rect(r.left + s(14), r.top + s(10), r.width - s(28), s(48)), s(18),
+                     PAL["text"], bold=True)
 
     def _draw_list_text(self, surf):
         """Text on top of the (empty-labelled) mark buttons: two lines each."""
