@@ -555,7 +555,7 @@ def test_thinking_sign_sits_in_the_phase_band_clear_of_the_chips(driver):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 640)])
 def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
-    import client.table_base as TB
+    import client.table_aids as TB   # the hover zoom is drawn there
     driver.resize(*size)
     t = open_table(driver, find_state(lambda m: m.phase() == "set" and m.turn() > 2))
     spots = [t.slot_rect(seat, sl) for seat in (0, 1) for sl in EM.SLOTS

@@ -617,7 +617,7 @@ def test_thinking_sign_sits_in_the_now_panel_clear_of_the_grid(driver):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_hover_zoom_is_drawn_beside_the_hovered_cell_or_card(driver, size):
-    import client.table_base as TB
+    import client.table_aids as TB   # the hover zoom is drawn there
     driver.resize(*size)
     m = sc(grid={"X0": ("stone_ram", 1), "Y3": ("ember_imp", 0), "C6": ("tide_sprite", 0)},
            hand0=["flame_warden", "stone_ram", "tide_sprite"])
