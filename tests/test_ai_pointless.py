@@ -128,3 +128,25 @@ def test_useful_keeps_everything_when_all_moves_are_pointless(game):
     m = get_game(game).match_class.new(starter_pair(game, 1), 1, None)
     acts = m.legal_actions()
     assert useful(m, acts) == [a for a in acts if not get_tactics(game).pointless(m, a)] or useful(m, acts) == acts
+
+
+@pytest.mark.parametrize("game", ["everdawn", "evons", "essveil"])
+def test_expert_plays_whole_games_with_legal_moves_and_beats_random(game):
+    from engine.ai.arena import play_game
+    from engine.core.harness import starter_pair
+    from engine.games import get_game
+    cls = get_game(game).match_class
+    wins = 0
+    for seed in (1, 2):
+        m = cls.new(starter_pair(game, seed), seed, None)
+        log = play_game(m, (make_agent("expert", seed), make_agent("random", seed)))   # apply is checked
+        assert log.result is not None and not log.capped
+        wins += log.result.winner == 0
+    assert wins >= 1
+
+
+def test_expert_and_old_levels_are_named_agents():
+    from engine.ai import AGENT_NAMES
+    for name in ("expert", "normal0", "hard0"):
+        assert name in AGENT_NAMES
+        assert make_agent(name, 1).name == name

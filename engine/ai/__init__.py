@@ -10,12 +10,17 @@ Agents (``make_agent(name, seed)``):
 * ``greedy`` — each legal action applied once to a guess of the hidden cards,
   scored by the game's evaluation (``eval_<game>.py``); best one wins.
 * ``easy`` — greedy that plays a random legal action one time in four. Instant.
-* ``normal`` — Information Set MCTS (:mod:`engine.ai.mcts`), a few hundred
-  iterations, rollouts cut two turns ahead and scored by the evaluation, and a
-  deliberate second choice 15% of the time (between close options).
-* ``hard`` — the same search with ~10x the iterations over twice as many
-  guesses of the hidden cards, no deliberate errors (in Everdawn its rollouts
-  also look three turns ahead instead of two).
+* ``expert`` — a hand-crafted heuristic player per game (``tactics_<game>.expert``),
+  the sparring partner the levels are measured against. Instant.
+* ``normal`` — Information Set MCTS (:mod:`engine.ai.mcts`), 800 iterations,
+  rollouts by the game's rollout policy (``tactics_<game>.rollout``) cut two
+  turns ahead and scored by the evaluation, pointless plays filtered out, and
+  a deliberate second choice 15% of the time (between close options).
+* ``hard`` — the same search with 4,000 iterations over twice as many guesses
+  of the hidden cards, no deliberate errors (in Everdawn its rollouts look
+  three turns ahead instead of two).
+* ``normal0`` / ``hard0`` — the levels before the tactics (random rollouts,
+  200 / 2,000 iterations), kept to measure progress against.
 * ``search:N`` — the search with N iterations (for experiments).
 
 Budgets count iterations (see ``agents.BUDGETS``), so the same view + seed +
@@ -23,8 +28,9 @@ level always gives the same action. The AI never sees hidden cards: it takes
 ``match.view(me)`` once and samples the unknown only through
 ``view.determinize(me, seed)``.
 
-For the client, :mod:`engine.ai.background` runs a decision in a thread
-without blocking the UI. Commands: ``python -m engine arena GAME --agents A,B
+For the client, :mod:`engine.ai.background` runs a decision (or any job: the
+hint and the game review of :mod:`engine.ai.review`) in a thread without
+blocking the UI. Commands: ``python -m engine arena GAME --agents A,B
 --games N --seed S [--decks D1,D2]`` and ``python -m engine balance GAME``.
 """
 from .agents import (AGENT_NAMES, LEVELS, Agent, GreedyAgent, LevelAgent, RandomAgent, SearchAgent,
