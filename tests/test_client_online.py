@@ -5,6 +5,7 @@ whole match through the server; a dropped connection rejoins by itself."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -12,6 +13,18 @@ from engine.core.harness import starter_pair
 from engine.net.client import drive, join_match
 
 from net_helpers import GAMES
+
+
+def until(d, pred, seconds=30.0):
+    """Step the window until ``pred()`` holds or ``seconds`` of real time pass (the
+    server and the links run in their own threads: frames alone are no measure)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if pred():
+            return True
+        d.step()
+        time.sleep(0.005)
+    return pred()
 
 
 @pytest.fixture
@@ -26,7 +39,7 @@ def _host_from_menu(d, game):
     sc = d.scene
     assert sc.name == "online"
     d.click("host")
-    assert d.until(lambda: getattr(d.scene, "session", None) is not None, 600), d.scene.status
+    assert until(d, lambda: getattr(d.scene, "session", None) is not None), d.scene.status
     return d.scene
 
 
@@ -60,7 +73,7 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
     assert code and sc.server_text.endswith(f":{port}")
     guest = join_match("127.0.0.1", port, code, starter_pair(game, 4)[1], "Bo")
     try:
-        assert d.until(lambda: d.scene.name == "table", 600)
+        assert until(d, lambda: d.scene.name == "table")
         t = d.scene
         assert t.mode == "online" and t.names[1] == "Bo" and t.names[0] == "You"
         assert t.connection_text() == "Bo is connected"
@@ -79,7 +92,7 @@ def test_a_dropped_connection_rejoins_by_itself_and_continues_exactly(driver, ho
     sc = _host_from_menu(d, "essveil")
     guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 2)[1], "Bo")
     try:
-        assert d.until(lambda: d.scene.name == "table", 600)
+        assert until(d, lambda: d.scene.name == "table")
         rng = random.Random(3)
         t = d.scene
         for _ in range(3000):
@@ -92,8 +105,8 @@ def test_a_dropped_connection_rejoins_by_itself_and_continues_exactly(driver, ho
             drive([guest], rng)
         guest.link.drop()                   # the friend's line drops ...
         t.session.link.drop()               # ... and so does ours
-        assert d.until(lambda: not t.session.connected or t.session.link.attempts > 1, 200)
-        assert d.until(lambda: t.session.connected and guest.connected, 2000)
+        assert until(d, lambda: not t.session.connected or t.session.link.attempts > 1)
+        assert until(d, lambda: t.session.connected and guest.connected)
         t, _ = _play_to_end(d, guest, rng)
         assert t.result() == guest.final
         assert t.session.applied == guest.applied
@@ -108,7 +121,7 @@ def test_quit_to_menu_then_open_the_match_again_from_your_matches(driver, hostin
     port = d.app.online_server.port
     guest = join_match("127.0.0.1", port, sc.session.code, starter_pair("everdawn", 1)[1], "Bo")
     try:
-        assert d.until(lambda: d.scene.name == "table", 600)
+        assert until(d, lambda: d.scene.name == "table")
         rng = random.Random(2)
         t = d.scene
         for _ in range(3000):
@@ -121,18 +134,18 @@ def test_quit_to_menu_then_open_the_match_again_from_your_matches(driver, hostin
             drive([guest], rng)
         at = len(t.session)
         d.app.scenes.switch("game_menu", game="everdawn")     # Quit to menu: the table's connection closes
-        assert d.until(lambda: (guest.poll() or True) and not guest.opponent.get("connected", True), 300)
+        assert until(d, lambda: (guest.poll() or True) and not guest.opponent.get("connected", True))
         d.click("online")
         on = d.scene
-        assert d.until(lambda: on.summaries, 300)
+        assert until(d, lambda: on.summaries)
         info = next(iter(on.summaries.values()))
         assert info["index"] >= at and info["names"][1] == "Bo"
         d.click(f"open_{info['match']}")
-        assert d.until(lambda: d.scene.name == "table", 600)
+        assert until(d, lambda: d.scene.name == "table")
         t2 = d.scene
         drive([guest], rng)
         assert len(t2.session) == info["index"]
-        assert d.until(lambda: (guest.poll() or True) and guest.opponent.get("connected"), 300)
+        assert until(d, lambda: (guest.poll() or True) and guest.opponent.get("connected"))
         t2, _ = _play_to_end(d, guest, rng)
         assert t2.result() == guest.final
     finally:

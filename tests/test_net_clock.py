@@ -125,17 +125,23 @@ def test_daily_move_deadline_two_misses_forfeit_and_the_list_shows_time_left(tmp
     clock.advance(86400 - 3600 + 1)
     hall.tick()
     assert hall.tables[mid].clock.timeouts[p] == 1 and hall.tables[mid].result is None
-    # a move in time resets the day
-    play_random(hall, mid, (a, b), seed=4, n=1)
+    # moves in time: once the other player must decide, they have a fresh 24 hours
+    for _ in range(50):
+        if _mover(hall, mid) != p or hall.tables[mid].result is not None:
+            break
+        play_random(hall, mid, (a, b), seed=4, n=1)
     q = _mover(hall, mid)
+    assert q == 1 - p
     clock.advance(86399)
     hall.tick()
-    assert hall.tables[mid].result is None
-    if q == p:
-        clock.advance(2)
-        hall.tick()
-        res = hall.tables[mid].result
-        assert res.winner == 1 - p and "missed 2 moves" in res.reason
+    assert hall.tables[mid].result is None and hall.tables[mid].clock.timeouts[q] == 0
+    clock.advance(2)
+    hall.tick()
+    assert hall.tables[mid].clock.timeouts[q] == 1 and hall.tables[mid].result is None
+    clock.advance(86400)               # the second missed move forfeits
+    hall.tick()
+    res = hall.tables[mid].result
+    assert res.winner == p and "missed 2 moves" in res.reason
     # a daily match cannot be claimed by absence
     hall2 = new_hall(tmp_path / "t.db", clock)
     mid2, a2, b2, _ = open_pair(hall2, "essveil", pace="daily")

@@ -50,10 +50,7 @@ def test_sigkill_mid_match_then_restart_both_reconnect_and_finish(tmp_path):
         assert _run_until(sessions, rng, lambda: host.applied >= 25 and guest.applied >= 25, 60)
         proc.kill()                                         # SIGKILL: no goodbye, no flush
         proc.wait(10)
-        time.sleep(0.3)
-        for s in sessions:
-            s.poll()
-        assert not host.connected and not guest.connected
+        assert _run_until(sessions, rng, lambda: not host.connected and not guest.connected, 10)
         at_kill = (host.received, guest.received)
         proc, _ = start_server_process(db, port=port)
         assert _run_until(sessions, rng, lambda: host.connected and guest.connected, 20)
