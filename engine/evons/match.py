@@ -862,13 +862,14 @@ class EvonsMatch(Match):
     # ================================================================ applying actions
     def _apply(self, action) -> list:
         ev: list = []
-        if action == A_CONCEDE:
+        k = action[0]
+        if k == CONCEDE and len(action) == 1:
             p = self.sc[S_MOVER]
             self._finish(ev, R_CONCEDE, winner=1 - p)
             self._legal = []
             return ev
         self._legal = None
-        if action[0] == PLAY:
+        if k == PLAY:
             self._do((SELECT, action[1], action[3]), ev)
             self._legal = None          # the cell list SELECT cached is not the decision after CELL
             self._do((CELL, action[2]), ev)
@@ -1509,7 +1510,8 @@ class EvonsMatch(Match):
         m.dmg = self.dmg[:]
         m.bon = self.bon[:]
         m.cellbonus = self.cellbonus[:]
-        m.zones = [z[:] for z in self.zones]
+        z = self.zones
+        m.zones = [z[0][:], z[1][:], z[2][:], z[3][:], z[4][:], z[5][:], z[6][:], z[7][:]]
         m.stack = self.stack[:]
         m.pool = self.pool
         legal = self._legal
