@@ -11,31 +11,42 @@ from engine.evons.cards import CARD_ARROWS, CARD_COST, CARD_IS_BLOCK, IN_MAIN, M
 from .evaluation import terminal_value
 
 
-def _board(m, p: int):
-    """(covered main-zone cards of p that p can afford to reveal, exposed sides of p's scoring cards)."""
-    covered = 0
-    exposed = 0
-    credits = m.credits(p)
+# EXPOSED[card][cell]: the empty-able neighbouring main cells a monster on that main cell has no
+# arrow towards (a card there could flip it); () for Blocks. Precomputed: the evaluation is
+# what the search calls most.
+EXPOSED = tuple(tuple(() if CARD_IS_BLOCK[ci] or not IN_MAIN[c] else
+                      tuple(n for d, n in enumerate(NEIGHBOUR[c]) if n >= 0 and IN_MAIN[n] and not arrows[d])
+                      for c in range(len(NEIGHBOUR)))
+                for ci, arrows in enumerate(CARD_ARROWS))
+
+
+def _boards(m):
+    """Per player: [covered main-zone cards the player can afford to reveal, exposed sides of
+    their scoring cards], in one pass over the main zone."""
+    out = [[0, 0], [0, 0]]
+    credits = (m.credits(0), m.credits(1))
+    at, controller, card_of, is_covered = m.at, m.controller, m.card, m.is_covered
     for c in MAIN_CELLS:
-        i = m.at(c)
-        if i < 0 or m.controller(i) != p:
+        i = at(c)
+        if i < 0:
             continue
-        card = m.card(i)
+        card = card_of(i)
         if card is None:
             continue
-        if m.is_covered(i):
-            if m.is_growth_covered(i) or CARD_COST[card.index] <= credits:
-                covered += 1
+        p = controller(i)
+        if is_covered(i):
+            if m.is_growth_covered(i) or CARD_COST[card.index] <= credits[p]:
+                out[p][0] += 1
             continue
-        arrows = CARD_ARROWS[card.index]
-        if CARD_IS_BLOCK[card.index]:
-            continue
-        nb = NEIGHBOUR[c]
-        for d in range(8):
-            n = nb[d]
-            if n >= 0 and IN_MAIN[n] and m.at(n) < 0 and not arrows[d]:
-                exposed += 1
-    return covered, exposed
+        for n in EXPOSED[card.index][c]:
+            if at(n) < 0:
+                out[p][1] += 1
+    return out
+
+
+def _board(m, p: int):
+    """(covered main-zone cards of p that p can afford to reveal, exposed sides of p's scoring cards)."""
+    return tuple(_boards(m)[p])
 
 
 def evaluate(m, p: int) -> float:
@@ -44,8 +55,9 @@ def evaluate(m, p: int) -> float:
         return v
     o = 1 - p
     sp, so = m.score(p), m.score(o)
-    cp, ep = _board(m, p)
-    co, eo = _board(m, o)
+    boards = _boards(m)
+    cp, ep = boards[p]
+    co, eo = boards[o]
     x = (sp - so) * 0.22
     x += (cp - co) * 0.12
     x -= (ep - eo) * 0.015

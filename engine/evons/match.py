@@ -68,6 +68,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from itertools import compress
+from operator import itemgetter
 from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
@@ -150,6 +151,7 @@ _MAX_INST = 512
 _SELECT_ACTS = tuple(((SELECT, i, 0), (SELECT, i, 1)) for i in range(_MAX_INST))
 _PICK_ACTS = tuple((PICK, i) for i in range(_MAX_INST))
 _DISCARD_ACTS = tuple((DISCARD, i) for i in range(_MAX_INST))
+_MAIN_OF = itemgetter(*MAIN_CELLS)       # grid -> the main zone's cells, as a tuple
 
 
 # ---------------------------------------------------------------- precomputed arrow tables
@@ -473,10 +475,9 @@ class EvonsMatch(Match):
         return CARD_DEF[self.cardof[inst]] + (2 if self.bon[inst] == B_DEF else 0) - self.dmg[inst]
 
     def score(self, p: int) -> int:
-        grid, ctrl, flags, cardof, bon = self.grid, self.ctrl, self.flags, self.cardof, self.bon
+        ctrl, flags, cardof, bon = self.ctrl, self.flags, self.cardof, self.bon
         s = 0
-        for c in MAIN_CELLS:
-            i = grid[c]
+        for i in _MAIN_OF(self.grid):      # the instances on the main zone's cells (-1 empty)
             if i >= 0 and ctrl[i] == p and not flags[i] & F_COVERED and not CARD_IS_BLOCK[cardof[i]]:
                 s += 2 if bon[i] == B_DOUBLE else 1
         return s
