@@ -422,6 +422,8 @@ class TableScene(BoardAids, Scene):
             self.anims.add(Call(self._anims_done))
         else:
             self.shown = self.view
+        if self.anims.busy and self.ui is not None and hasattr(self, "actions_rect"):
+            self._refresh_action_buttons()     # none for a decision the board has not reached yet
         return True
 
     #: event kind -> effect (client.sound.EFFECTS) for the three games' events
@@ -461,6 +463,8 @@ class TableScene(BoardAids, Scene):
 
     def _anims_done(self):
         self.shown = self.view
+        if self.ui is not None and hasattr(self, "actions_rect") and not self._action_widgets:
+            self._refresh_action_buttons()     # the board has caught up: the buttons come back
 
     def pause(self):
         self.cancel_drag()
@@ -1165,6 +1169,9 @@ class TableScene(BoardAids, Scene):
         self._action_widgets = []
         if self.busy() and not self.human_to_move():
             return
+        sh = self.shown
+        if self.anims.busy and sh is not None and sh is not self.view and sh.to_move() != self.match.to_move():
+            return   # the board still shows the other player's move: no buttons for what comes after it
         items = self.action_buttons() if self.human_to_move() else []
         s = self.s
         r = self.actions_rect

@@ -4,8 +4,8 @@ later state than the animation has reached. Checked frame by frame in each game:
 
 * the header's turn and seat chips come from the state drawn (``state_shown``),
   and that state never is in a turn the log has not announced yet;
-* the log never tells an event before the board has started showing it: a line
-  is told at most one event ahead of the drawn state's turn;
+* the log never tells an event before the board has started showing it;
+* no action buttons are offered for a decision the board has not reached yet;
 * Everdawn: while clashes are shown, the attacker's turn, hand and the
   defender's morale are those of the clash (no end-of-turn draw, no "AI's
   turn" header), the fallen leave one by one, and no attack arrow points from
@@ -72,6 +72,9 @@ def _watch(driver, game, seed, frames=5000, want=None):
         # the drawn state is never in a turn the log has not announced
         if shown.turn() > 1:
             assert _told_turn(t) >= shown.turn(), (shown.turn(), _told_turn(t))
+        # no buttons for a decision the board has not reached yet
+        if t.anims.busy and t.shown is not t.view and t.shown.to_move() != t.match.to_move():
+            assert not t._action_widgets, [b.text for b in t._action_widgets]
         if t.anims.busy and t.match.turn_player() == 1:
             seen["ai_anim_frames"] += 1
         if want is not None:
