@@ -5,25 +5,13 @@ from __future__ import annotations
 
 import math
 
-from engine.everdawn.match import LANES, SLOTS
-
 from .evaluation import terminal_value
 
 
 def _side(m, p: int):
-    """(strength of p's lane creatures, bench strength, creatures in play)."""
-    lane = bench = 0.0
-    n = 0
-    for s in SLOTS:
-        if m.creature_at(p, s) < 0:
-            continue
-        n += 1
-        a, d = m.stats(p, s)
-        if s in LANES:
-            lane += a + d
-        else:
-            bench += a + d
-    return lane, bench, n
+    """(strength of p's lane creatures, bench strength, creatures in play): attack + defense
+    as ``m.stats`` gives them, summed by the engine in one call."""
+    return m.strength(p)
 
 
 def evaluate(m, p: int) -> float:

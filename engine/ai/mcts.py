@@ -222,7 +222,7 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             if not acts:
                 break
             if policy is None or len(acts) == 1:
-                state.apply(acts[rng.randrange(len(acts))], check=False)
+                state.apply(acts[rng.next64() % len(acts)], check=False)   # == rng.randrange
             else:
                 state.apply(policy(state, acts, rng), check=False)
             n += 1

@@ -475,6 +475,24 @@ class EverdawnMatch(Match):
             adv = True
         return self._stats(p, slot, adv)
 
+    def strength(self, p: int) -> tuple[int, int, int]:
+        """(attack + defense of ``p``'s lane creatures, the same for the bench, creatures in
+        play), with the stats outside a clash as :meth:`stats` gives them (one call for the AI's
+        evaluation)."""
+        b = self.b
+        base = S0 + p * 36
+        lane = bench = n = 0
+        stats = self._stats
+        for s in SLOTS:
+            if b[base + s * 6] >= 0:
+                n += 1
+                a, d = stats(p, s, False)
+                if s < 3:
+                    lane += a + d
+                else:
+                    bench += a + d
+        return lane, bench, n
+
     # ================================================================ stats in a clash
     # The tables used below have one extra entry at the end, so that the empty code -1
     # reads 0: sums over slots need no branches.
