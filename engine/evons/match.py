@@ -150,6 +150,10 @@ _CONFLICT_ACTS = tuple((CONFLICT, d) for d in range(8))
 _MAX_INST = 512
 _SELECT_ACTS = tuple(((SELECT, i, 0), (SELECT, i, 1)) for i in range(_MAX_INST))
 _PICK_ACTS = tuple((PICK, i) for i in range(_MAX_INST))
+_SELECT_ACTIVE = tuple(a for a, _ in _SELECT_ACTS)
+_SELECT_COVERED = tuple(c for _, c in _SELECT_ACTS)
+_PLAY_COST = tuple(-1 if CARD_IS_BLOCK[ci] else CARD_COST[ci] for ci in range(len(POOL)))
+"""_PLAY_COST[card]: the cost to play a monster active; -1 for a Block card (main actions)."""
 _DISCARD_ACTS = tuple((DISCARD, i) for i in range(_MAX_INST))
 _MAIN_OF = itemgetter(*MAIN_CELLS)       # grid -> the main zone's cells, as a tuple
 
@@ -579,15 +583,14 @@ class EvonsMatch(Match):
         out = []
         covered = []
         for i in hand:
-            ci = cardof[i]
-            if CARD_IS_BLOCK[ci]:
+            cost = _PLAY_COST[cardof[i]]
+            if cost < 0:                        # a Block card
                 if out_empty:
-                    out.append(_SELECT_ACTS[i][0])
+                    out.append(_SELECT_ACTIVE[i])
             else:
-                active_or_covered = _SELECT_ACTS[i]
-                if CARD_COST[ci] <= credits:
-                    out.append(active_or_covered[0])
-                covered.append(active_or_covered[1])
+                if cost <= credits:
+                    out.append(_SELECT_ACTIVE[i])
+                covered.append(_SELECT_COVERED[i])
         out += covered
         out.append(A_PASS)
         return out
