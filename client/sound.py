@@ -5,7 +5,8 @@ first play; when it can't be (no audio device, SDL's dummy audio driver, a broke
 driver) every call is a quiet no-op — sound never stops the game. Volume and mute
 come from the settings (``volume``, ``muted``) at each play.
 
-Each effect is made once, at its first play (about 10 ms), from
+The effects are made once, in a background thread when the mixer opens (or at
+an effect's first play if that comes sooner, about 10 ms), from
 sine / square / noise partials with short attack–decay envelopes, as 16-bit
 samples in the mixer's own format. :attr:`SoundBoard.heard` keeps the names of
 the last effects asked for (tests read it; it is filled even when silent).
@@ -133,6 +134,7 @@ class SoundBoard:
         self.heard: deque = deque(maxlen=64)
         self._state = "closed"   # closed -> ready | off
         self._sounds: dict = {}
+        self._pcm: dict = {}
         self.why_silent = None
 
     # ------------------------------------------------------------ mixer
@@ -159,6 +161,14 @@ class SoundBoard:
                 self.why_silent = f"{size}-bit mixer"
                 return False
             self._fmt = (rate, channels)
+            self._pcm = {}
+            import threading
+
+            def prepare():   # the samples of every effect, off the main loop (pure Python, ~0.1 s)
+                for name in EFFECTS:
+                    if name not in self._pcm:
+                        self._pcm[name] = _pcm(synth(name, rate), channels)
+            threading.Thread(target=prepare, name="cardhall-sounds", daemon=True).start()
         except Exception as e:  # noqa: BLE001 - no device / driver trouble: stay quiet
             self.why_silent = f"no audio ({e})"
             self._sounds = {}
@@ -189,7 +199,8 @@ class SoundBoard:
             if snd is None:   # made at its first use (about 10 ms), kept after
                 import pygame
                 rate, channels = self._fmt
-                snd = self._sounds[name] = pygame.mixer.Sound(buffer=_pcm(synth(name, rate), channels))
+                data = self._pcm.get(name) or _pcm(synth(name, rate), channels)
+                snd = self._sounds[name] = pygame.mixer.Sound(buffer=data)
             if snd is not None:
                 snd.set_volume(vol)
                 snd.play()

@@ -84,3 +84,23 @@ def test_table_plays_turn_start_card_played_refusal_and_win(driver):
     t.conceded = __import__("engine.core.match", fromlist=["Result"]).Result(0, "test")
     t.show_game_over()
     assert list(heard) == ["win"]
+
+
+def test_a_real_mixer_plays_every_effect(tmp_path):
+    """SDL's disk audio driver stands in for a sound card: the mixer opens and every
+    effect is made and played (in a separate process: the mixer is process-wide)."""
+    import os
+    import subprocess
+    import sys
+    code = ("import time\nfrom client.sound import SoundBoard, EFFECTS\nfrom client.settings import Settings\n"
+            "sb = SoundBoard(Settings())\nfor n in EFFECTS: sb.play(n)\n"
+            "print(sb._state, len(sb._sounds))\n")
+    env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(tmp_path / "out.raw"),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    if p.stdout.startswith("off"):
+        import pytest
+        pytest.skip("this SDL has no disk audio driver")
+    assert p.stdout.split() == ["ready", str(len(EFFECTS))]
