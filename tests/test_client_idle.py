@@ -75,9 +75,14 @@ def test_while_the_ai_thinks_only_the_thinking_sign_is_redrawn(driver, game):
     t.ai_job = Thinking()
     t.invalidate()
     driver.step(1)
+    r = t.thinking_area()
+    before = driver.app.screen.subsurface(r).copy()
     full, partial = draws_while_left_alone(driver, 60)
     assert full == 0
-    assert partial >= 10  # the spinner turns (a partial frame at every wake)
+    assert partial >= 10  # a partial frame at every wake...
+    after = driver.app.screen.subsurface(r)
+    assert any(before.get_at((x, y)) != after.get_at((x, y))  # ...and the spinner on screen turns
+               for x in range(0, r.width, 2) for y in range(0, r.height, 2))
     t.ai_job = None
 
 

@@ -1137,6 +1137,13 @@ class Table(NamedSeats, TableScene):
                   f.render(txt, True, (0, 0, 0)).get_rect(midleft=(rr.left + ic + s(6), rr.centery)))
 
     # ---------------------------------------------------------------- band
+    def thinking_area(self):
+        """Where _draw_band puts the thinking sign (redrawn alone while the AI thinks)."""
+        b = self.band
+        r = pygame.Rect(0, 0, self.s(250), b.height - self.s(8))
+        r.midright = (b.right - self.s(6), b.centery)
+        return r
+
     def _draw_band(self, surf, v):
         s = self.s
         b = self.band
