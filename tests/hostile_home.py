@@ -163,9 +163,12 @@ def plant(home, *, game_saves=("evons",), pipes: bool = True) -> Planted:
         pl.special.append(folder / "folder.json")
         target = home / f"outside-{g}.json"
         target.write_text(json.dumps(_deck(g, "Linked from outside")))
-        (folder / "link.json").symlink_to(target)
-        (folder / "dangling.json").symlink_to(home / "nowhere.json")
-        pl.special += [folder / "link.json", folder / "dangling.json"]
+        try:  # Windows allows links only with developer mode
+            (folder / "link.json").symlink_to(target)
+            (folder / "dangling.json").symlink_to(home / "nowhere.json")
+            pl.special += [folder / "link.json", folder / "dangling.json"]
+        except (OSError, NotImplementedError):
+            pass
         stale(folder, ".good.json.a1b2c3d4.tmp")
     # ---------------------------------------------------------------- saves
     saves = data / "saves"

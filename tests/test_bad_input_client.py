@@ -118,7 +118,9 @@ def test_every_game_menu_setup_and_deck_builder_lists_what_can_be_read(d, home):
         assert d.scene.name == "setup"
         labels = [e.label for e in d.scene.decks]
         assert "Kept safe (saved)" in labels and "My \ufffd deck (saved)" in labels
-        assert "Lone \ufffd half (saved)" in labels and "Linked from outside (saved)" in labels
+        assert "Lone \ufffd half (saved)" in labels
+        linked = os.path.lexists(home.home / "data" / "decks" / g / "link.json")
+        assert "Linked from outside (saved)" in labels or not linked
         frames(d)
         d.key("escape")
         d.key("l")                                 # hot seat set-up
@@ -236,6 +238,8 @@ def test_deck_import_is_capped_and_refuses_pipes_and_folders(d, home):
 def test_deleting_a_symlinked_deck_removes_the_link_and_says_so(d, home):
     from client.deckbuilder import library
     folder = home.home / "data" / "decks" / "essveil"
+    if not os.path.lexists(folder / "link.json"):
+        pytest.skip("no symbolic links here")
     d.app.scenes.switch("deckbuilder", game="essveil")
     frames(d)
     db = d.scene

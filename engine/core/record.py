@@ -140,7 +140,8 @@ def check_meta(meta: dict) -> tuple[dict, str | None]:
             pass  # no level saved: the client uses the player's setting
         elif not isinstance(level, str) or (level not in names and not _search_ok(level)):
             shown = _short(level) if isinstance(level, str) else type(level).__name__
-            return meta, f'"meta.ai" names an unknown AI level ({shown!r}; expected {", ".join(names)} or search:N up to {MAX_SEARCH_ITERATIONS}).'
+            return meta, (f'"meta.ai" names an unknown AI level ({shown!r}; expected {", ".join(names)} '
+                          f'or search:N up to {MAX_SEARCH_ITERATIONS}).')
     if "ai_seed" in meta and not uint(meta["ai_seed"]):
         return meta, '"meta.ai_seed" must be a whole number from 0 to 2^64-1.'
     if "turns" in meta and not uint(meta["turns"], 1 << 31):
