@@ -765,10 +765,10 @@ class EvonsMatch(Match):
             return self._has_in_hand(True)
         if o >= 0:
             if ab == FIRESTORM:
-                return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t, first_only=True))
+                return self.current_atk(inst) > 0 and self._firestorm_can_hit(t)
             return False
         if ab == FIRESTORM:
-            return self.current_atk(inst) > 0 and bool(self._firestorm_cells_at(t, first_only=True))
+            return self.current_atk(inst) > 0 and self._firestorm_can_hit(t)
         if ab == GROWTH:
             return self._has_in_hand(False)
         if ab == MAGNETISM:
@@ -790,18 +790,26 @@ class EvonsMatch(Match):
                 return True
         return False
 
-    def _firestorm_cells_at(self, t: int, first_only: bool = False) -> list[int]:
-        """Cells Firestorm aimed at ``t`` can hit now (just the first one with ``first_only``)."""
+    def _firestorm_cells_at(self, t: int) -> list[int]:
+        """Cells Firestorm aimed at ``t`` can hit now."""
         opp = 1 - self.sc[S_TP]
         grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
         out = []
         for c in SPLASH[t]:
             o = grid[c]
             if o >= 0 and ctrl[o] == opp and (flags[o] & F_COVERED or not CARD_IS_BLOCK[cardof[o]]):
-                if first_only:
-                    return [c]
                 out.append(c)
         return out
+
+    def _firestorm_can_hit(self, t: int) -> bool:
+        """Can Firestorm aimed at ``t`` hit anything now? (as ``_firestorm_cells_at(t)``, without the list)"""
+        opp = 1 - self.sc[S_TP]
+        grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+        for c in SPLASH[t]:
+            o = grid[c]
+            if o >= 0 and ctrl[o] == opp and (flags[o] & F_COVERED or not CARD_IS_BLOCK[cardof[o]]):
+                return True
+        return False
 
     def _firestorm_cells(self) -> list[int]:
         return self._firestorm_cells_at(self.pending_target())
@@ -1431,7 +1439,7 @@ class EvonsMatch(Match):
             sc[S_DIRTY] |= DIRTY_DAMAGE
             if self.current_def(o) <= 0:
                 self._destroy(o, ev)
-        if sc[S_PLEFT] <= 0 or not self._firestorm_cells_at(target, first_only=True):
+        if sc[S_PLEFT] <= 0 or not self._firestorm_can_hit(target):
             sc[S_PLEFT] = 0
             sc[S_PDIR] = -1
             sc[S_PHASE] = PH_NONE
