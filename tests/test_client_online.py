@@ -46,7 +46,7 @@ def _host_from_menu(d, game):
 def _play_to_end(d, guest, rng, *, drop_at=None, max_frames=20000):
     dropped = False
     for _ in range(max_frames):
-        t = d.scene
+        t = next(s for s in d.app.scenes.stack if s.name == "table")
         if getattr(t, "over_shown", False) or d.app.scenes.top.name == "game_over":
             return t, dropped
         d.step()
