@@ -44,8 +44,9 @@ def test_hint_key_shows_the_hard_move_with_its_estimate_and_outlines_it(plain_dr
     t = ai_table(d, game, s, paused=True)
     assert "hint" in t.widgets
     d.key("h")
-    assert t.hints.thinking
-    t.hints.job.result(timeout=120)
+    assert t.hints.thinking or t.hints.hint is not None     # thinking (or already done)
+    if t.hints.job is not None:
+        t.hints.job.result(timeout=120)
     assert d.until(lambda: t.hints.hint is not None, 60)
     h = t.hints.hint
     assert h.player == 0
@@ -83,8 +84,9 @@ def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_drive
     d.step(2)
     rv = d.scene
     assert rv.name == "review"
-    assert rv.job is not None
-    rv.job.result(timeout=300)          # the review thinks in the background; the window stays live
+    assert rv.job is not None or rv.result is not None
+    if rv.job is not None:
+        rv.job.result(timeout=300)      # the review thinks in the background; the window stays live
     assert d.until(lambda: rv.result is not None, 60), rv.error
     r = rv.result
     assert r.moves and all(0.0 <= m.after <= 1.0 for m in r.moves)
@@ -112,8 +114,9 @@ def test_review_from_the_replay_viewer_seeks_the_viewer(plain_driver, small_budg
     d.step(2)
     rv = d.scene
     assert rv.name == "review" and rv.controller is ctrl
-    assert rv.job is not None
-    rv.job.result(timeout=300)          # the review thinks in the background; the window stays live
+    assert rv.job is not None or rv.result is not None
+    if rv.job is not None:
+        rv.job.result(timeout=300)      # the review thinks in the background; the window stays live
     assert d.until(lambda: rv.result is not None, 60), rv.error
     d.step(2)
     marked = rv.result.marked()
