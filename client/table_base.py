@@ -67,7 +67,7 @@ from .scenes.base import Scene
 from .table_aids import BoardAids
 from .tablekit import (AnimQueue, Banner, DragState, DropTarget, DragSource, GameLog, NameIndex, SnapBack,
                        draw_source_hint, draw_target_highlight, draw_thinking)
-from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, panel, shade
+from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, note_cut, panel, shade
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
 #: highlights (playable cards, choices) pulse this long after the state or a selection
@@ -1190,6 +1190,8 @@ class TableScene(BoardAids, Scene):
                     text = short
             while f.size(text)[0] > r.width - s(24) and len(text) > 4:
                 text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2].rstrip() + "…"
+            if text != label and text.endswith("…"):
+                note_cut(label, text, "action button")  # the layout check reports it
             b = self.button((r.left, y, r.width, bh), text, (lambda a=action: self._click_action(a)), key=key,
                             tip=tip or label, cls="@primary" if y == r.bottom - bh else None)
             self._action_widgets.append(b)

@@ -49,7 +49,7 @@ from engine.evons.cards import (ABILITY_TITLES, CARD_ARROWS, COLUMNS, DIRECTIONS
                                 ORTHO_NEIGHBOURS, POOL, cell_name)
 
 from ..cards import back_surface, card_surface
-from engine.core.text import does
+from engine.core.text import count, does
 
 from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
@@ -524,9 +524,9 @@ class Table(StormMixin, NamedSeats, TableScene):
             else:
                 mask = sum(1 << i for i in self.mull_marks if i < len(hand))
                 if mask and (EM.MULLIGAN, mask) in self.legal:
-                    out.append((f"Mulligan {len(self.mull_marks)} card(s)", (EM.MULLIGAN, mask), "m",
+                    out.append((f"Mulligan {count(len(self.mull_marks), 'card')}", (EM.MULLIGAN, mask), "m",
                                 "Shuffle the marked cards into your deck and draw as many"))
-            out.append(("Keep this hand", EM.A_KEEP, "space", "Keep the opening hand"))
+            out.append(("Keep hand", EM.A_KEEP, "space", "Keep this opening hand"))
             return out
         if ph == "hit":
             return self.storm_buttons()
@@ -538,7 +538,7 @@ class Table(StormMixin, NamedSeats, TableScene):
             out.append(("Done: fire no more now", EM.A_DONE, "space",
                         "End this ability phase (unused arrows can still fire in phase 2)"))
         elif ph == "cell":
-            out.append(("Take the card back", EM.A_CANCEL, "backspace", "Put the selected card back in your hand"))
+            out.append(("Take it back", EM.A_CANCEL, "backspace", "Put the selected card back in your hand"))
         return out
 
     def _click_action(self, action):
