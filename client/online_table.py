@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from engine.core.match import Result
+from engine.core.text import YOU, conceded
 
 from .ui import PAL, draw_text, font
 
@@ -115,7 +116,7 @@ class OnlineTableMixin:
         if self.session.final is None and not self.session.concede():
             self.app.toast("Not connected: the concession is sent when the connection is back.", "error", 4)
             return
-        self.log.add("You conceded.", kind="info")
+        self.log.add(conceded(YOU, stop=True), kind="info")
 
     def end_match(self, winner, reason, **meta):   # the server ends online matches
         self.concede()

@@ -61,6 +61,7 @@ import re
 import pygame
 
 from engine.core.match import Result
+from engine.core.text import conceded
 
 from . import gamesinfo
 from .scenes.base import Scene
@@ -711,7 +712,7 @@ class TableScene(BoardAids, Scene):
     def concede(self, seat=None):
         """The player (``seat``, default the viewer) concedes: the other seat wins."""
         seat = self.viewer if seat is None else seat
-        self.end_match(1 - seat, f"{self.names[seat]} conceded", conceded_by=seat)
+        self.end_match(1 - seat, conceded(self.names[seat]), conceded_by=seat)
 
     def end_match(self, winner, reason, **meta):
         """End the game from the client (concession, turn-clock forfeit) through the

@@ -385,6 +385,8 @@ def test_concede_is_the_engines_concede_action(driver):
     assert tuple(t.session.actions[-1]) == EV.CONCEDE_ACTION
     assert driver.scene.name == "game_over"
     assert t.result().winner == AI and "You conceded" in t.result().reason
+    said = [e.text for e in t.log.entries if "conced" in e.text]
+    assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
 
 # ---------------------------------------------------------------- a whole game through the UI

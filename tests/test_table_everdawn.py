@@ -258,6 +258,8 @@ def test_concede_is_the_engines_concede_action(driver):
     assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)
     assert driver.scene.name == "game_over"
     assert t.result().winner == 1 - HUMAN and "You conceded" in t.result().reason
+    said = [e.text for e in t.log.entries if "conced" in e.text]
+    assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
 
 def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):

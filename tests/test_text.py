@@ -1,5 +1,5 @@
 """The sentence helper: what a native speaker would write."""
-from engine.core.text import a, count, does, possessive, you_agree
+from engine.core.text import a, conceded, count, does, named, possessive, you_agree
 
 
 def test_articles_and_plurals():
@@ -15,3 +15,8 @@ def test_you_and_names_agree_with_their_verbs():
     assert you_agree("You draws a card. You passes. You has 3 cards.") == "You draw a card. You pass. You have 3 cards."
     assert you_agree("You pass.") == "You pass."
     assert possessive("You", capital=True) == "Your" and possessive("AI (easy)") == "AI (easy)'s"
+
+
+def test_one_tense_for_conceding():
+    assert conceded("You", stop=True) == "You conceded." and conceded("AI (easy)") == "AI (easy) conceded"
+    assert named(conceded("Player 1", stop=True), ("You", "AI (easy)")) == "You conceded."

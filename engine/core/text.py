@@ -8,6 +8,7 @@ One helper for every game's log, prompts and screens (the engine's and the clien
     does("You", "go", "first")   -> "You go first"; does("AI (easy)", "go", "first") -> "AI (easy) goes first"
     possessive("You")            -> "your";          possessive("Mira") -> "Mira's"
     you_agree("You draws a card.")  -> "You draw a card."   (any verb after "You")
+    conceded("You")              -> "You conceded"   (the one tense for a concession, log and result)
 
 Pure Python (the engine uses it too).
 """
@@ -106,6 +107,12 @@ def does(name: str, verb: str, rest: str = "") -> str:
     "You go first" / "AI (easy) goes first"."""
     v = verb if is_you(name) else third_person(verb)
     return f"{name} {v}{(' ' + rest) if rest else ''}"
+
+
+def conceded(name: str, stop: bool = False) -> str:
+    """The one sentence for a concession, in the log, the result and online:
+    "You conceded" / "AI (easy) conceded" (with a full stop when ``stop``)."""
+    return f"{name} conceded{'.' if stop else ''}"
 
 
 def possessive(name: str, capital: bool = False) -> str:

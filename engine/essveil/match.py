@@ -65,6 +65,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import MASK64, mix_seed, rng_step
+from ..core.text import conceded
 from .cards import (
     C_ABILITY, C_ABILITY_COST, C_ABILITY_TARGET, C_COST, C_EFFECT, C_END, C_GROW, C_ID,
     C_IS_CREATURE, C_KIND, C_KW, C_LAST_RITES, C_LIFE_COST, C_MIGHT, C_NAME, C_ON_PLAY,
@@ -1342,7 +1343,7 @@ class EssveilMatch(Match):
         if k == "end":
             return f"{nm(e[1])} ends the turn."
         if k == "concede":
-            return f"{nm(e[1])} concedes."
+            return conceded(nm(e[1]), stop=True)
         if k == "game_over":
             if e[1] == -1:
                 return f"The game is a draw: {e[2]}."

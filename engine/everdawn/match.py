@@ -101,6 +101,7 @@ from typing import Mapping, Sequence
 from ..core.match import IllegalAction, Match, Result, as_action
 from ..core.rng import Rng, mix_seed
 from ..core.text import a as a_
+from ..core.text import conceded
 from . import cards as C
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
                     IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
@@ -1343,7 +1344,7 @@ class EverdawnMatch(Match):
         if r == WIN_CREATURES:
             return f"{loser} has no creatures left in play."
         if r == WIN_CONCEDE:
-            return f"{loser} conceded."
+            return conceded(loser, stop=True)
         if r == WIN_SD_DRAW:
             return "both players met a win condition at the same time again in Sudden Death."
         if r == WIN_TURN_LIMIT:
@@ -1987,7 +1988,7 @@ class EverdawnMatch(Match):
             if k == "sudden_death":
                 return "Both players fall at once: Sudden Death!"
             if k == "concede":
-                return f"{P[e[1]]} concedes."
+                return conceded(P[e[1]], stop=True)
             if k == "game_over":
                 return ("Draw — " if e[1] < 0 else f"{P[e[1]]} wins — ") + e[2]
         except (IndexError, KeyError, TypeError):

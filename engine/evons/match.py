@@ -73,6 +73,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import Rng, mix_seed
+from ..core.text import conceded
 from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
                     FIRESTORM, GROWTH, IN_MAIN, INDEX_OF, MAGNETISM, MAIN_CELLS, N_CELLS,
@@ -1504,7 +1505,7 @@ class EvonsMatch(Match):
         s0, s1 = self.score(0), self.score(1)
         why = REASONS[self.sc[S_REASON]]
         if self.sc[S_REASON] == R_CONCEDE:
-            return Result(w, f"{_pname(1 - w)} conceded")
+            return Result(w, conceded(_pname(1 - w)))
         return Result(None if w == WIN_DRAW else w, f"{why}; score {s0}–{s1}")
 
     # ================================================================ copies, files, views

@@ -23,6 +23,7 @@ from ..core.deck import Deck
 from ..core.files import FileProblem
 from ..core.match import Result
 from ..core.record import check_action
+from ..core.text import conceded
 from ..games import GAME_NAMES, get_game
 from . import protocol as P
 from .pace import PACES, Clock
@@ -434,7 +435,7 @@ class Hall:
         if not t.started:
             self._end(t, Result(None, "The match was called off before it began"), "cancelled")
             return
-        self._end(t, Result(1 - seat, f"{t.names[seat]} conceded"), "concede")
+        self._end(t, Result(1 - seat, conceded(t.names[seat])), "concede")
 
     def _claim(self, conn, msg, rid):
         t, seat = self._table_of(conn, msg, rid)
