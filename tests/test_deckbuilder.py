@@ -525,3 +525,60 @@ def test_delete_becomes_available_once_the_deck_is_saved(driver, tmp_path):
     driver.click("delete")
     driver.key("return")
     assert not user_files(tmp_path, "essveil")
+
+
+# ---------------------------------------------------------------- the deck last edited, the autosave chip
+def test_reopens_the_deck_last_edited_and_the_chip_follows_the_autosave(driver, tmp_path):
+    sc = open_builder(driver, "evons")
+    assert sc.save_state()[0] == "Not saved yet"             # a new, empty deck
+    driver.double_click(sc.rect_of_card("ember_imp").center)
+    assert sc.model.count("ember_imp") == 1
+    assert sc.save_state()[0] == "Saving…"                   # edited, the autosave not yet done
+    settle(driver)
+    n = len(sc.model.problems)
+    assert n > 0 and sc.save_state()[0] == f"Draft saved · {n} to fix"
+    name = sc.model.name
+    assert len(user_files(tmp_path, "evons")) == 1
+    driver.click("back")                                     # leave: the game menu
+    assert driver.scene.name == "game_menu"
+    sc = open_builder(driver, "evons")                       # back in: the same deck, as saved
+    assert sc.model.name == name and dict(sc.model.counts) == {"ember_imp": 1}
+    assert sc.save_state()[0] == f"Draft saved · {n} to fix"
+    # per game: Everdawn has no deck noted yet, so it opens a new one
+    other = open_builder(driver, "everdawn")
+    assert other.model.size == 0 and other.model.path is None
+
+
+def test_a_legal_deck_says_saved_and_a_starter_is_remembered(driver):
+    sp = get_game("everdawn")
+    start = sp.starter_decks()[0]
+    sc = open_builder(driver, "everdawn", start)
+    assert sc.save_state()[0] == "Starter · read-only"
+    driver.click("back")
+    sc = open_builder(driver, "everdawn")
+    assert sc.model.name == start.name and sc.model.read_only
+    driver.click("duplicate")                                # a saved, legal copy
+    settle(driver)
+    assert not sc.model.read_only and sc.save_state()[0] == "Saved"
+    copy = sc.model.name
+    driver.click("back")
+    assert open_builder(driver, "everdawn").model.name == copy
+
+
+@pytest.mark.parametrize("content", [
+    b"{not json",
+    b'{"format": "cardhall-deckbuilder", "version": 1, "last": {"evons": {"file": "../../settings.json"}}}',
+    b'{"format": "cardhall-deckbuilder", "version": 1, "last": {"evons": {"file": "gone.json"}}}',
+    b'{"format": "cardhall-deckbuilder", "version": 1, "last": {"evons": {"starter": "No such deck"}}}',
+    b'{"format": "something else", "last": []}',
+])
+def test_a_missing_or_damaged_note_of_the_last_deck_is_ignored(driver, tmp_path, content):
+    note = tmp_path / "config" / "deckbuilder.json"
+    note.parent.mkdir(parents=True, exist_ok=True)
+    note.write_bytes(content)
+    sc = open_builder(driver, "evons")
+    assert sc.model.size == 0 and not sc.model.read_only      # a new deck, as on a first visit
+    driver.double_click(sc.rect_of_card("ember_imp").center)
+    settle(driver)
+    driver.click("back")
+    assert dict(open_builder(driver, "evons").model.counts) == {"ember_imp": 1}  # the note is rewritten

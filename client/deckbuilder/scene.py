@@ -15,7 +15,10 @@ Ctrl+D duplicate, Ctrl+O decks, Ctrl+I import, Ctrl+E export, Esc back.
 
 Changes are saved automatically (atomic writes) a moment after each edit and
 when leaving; an illegal deck is saved as a *draft* (marked, never offered for
-matches). Starter decks are read-only: the first change makes a copy.
+matches). Starter decks are read-only: the first change makes a copy. The chip
+beside the deck name follows the autosave ("Saving…", "Saved", "Draft saved ·
+N to fix", "Not saved"), and the builder reopens the deck last edited for the
+game (:mod:`.lastdeck`).
 """
 from __future__ import annotations
 
@@ -32,7 +35,7 @@ from ..cards import card_surface
 from ..scenes.base import Scene
 from ..scenes.widgets import dropdown, handle_dropdown_event
 from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, font, panel, shade, wrap_lines
-from . import clipboard, library
+from . import clipboard, lastdeck, library
 from .facets import apply_filters, facets_for
 from .model import DeckModel
 
@@ -106,7 +109,10 @@ class DeckBuilderScene(Scene):
         self.grid_rects: list = []
         self.deck_rows: list = []
         self.row_buttons: list = []
+        self.save_error = None     # why the last autosave failed (the chip says "Not saved")
         deck = self.kwargs.get("deck")
+        if deck is None:           # the deck last edited for this game (a missing / damaged note: a new deck)
+            deck = lastdeck.recall(self.game, self.spec)
         self.model = DeckModel(self.spec, deck)
         self.refilter()
         super().enter()
@@ -117,6 +123,7 @@ class DeckBuilderScene(Scene):
 
     def leave(self):
         self.save_now()
+        lastdeck.remember(self.model.deck())
         self.mui = None
         super().leave()
 
@@ -405,10 +412,31 @@ class DeckBuilderScene(Scene):
         try:
             saved = library.save(m.deck())
         except (OSError, FileProblem, PermissionError) as e:
-            self.app.toast(f"Could not save {m.name}: {e}", "error")
+            if self.save_error is None:  # once per failure, not at every retry
+                self.app.toast(f"Could not save {m.name}: {e}", "error")
+            self.save_error = str(e)
+            self.last_edit = self.app.now + 5.0  # try again in a few seconds, not every frame
             return False
+        self.save_error = None
         m.adopt(saved)
+        lastdeck.remember(saved)
         return True
+
+    def save_state(self) -> tuple[str, str]:
+        """The autosave indicator beside the deck name: (text, PAL colour name)."""
+        m = self.model
+        if m.read_only:
+            return "Starter · read-only", "info"
+        if self.save_error is not None and m.dirty:
+            return "Not saved", "bad"
+        if m.dirty:
+            return "Saving…", "muted"
+        if m.path is None:
+            return "Not saved yet", "muted"
+        if not m.legal:
+            n = len(m.problems)
+            return f"Draft saved · {n} to fix", "gold"
+        return "Saved", "good"
 
     def save_now_toast(self):
         self._ensure_editable()
@@ -420,6 +448,8 @@ class DeckBuilderScene(Scene):
     def open_deck(self, deck: Deck):
         self.save_now()
         self.model = DeckModel(self.spec, deck)
+        self.save_error = None
+        lastdeck.remember(deck)
         self.deck_scroll = 0
         self.sel = None
         self.message = None
@@ -1127,12 +1157,8 @@ class DeckBuilderScene(Scene):
         m = self.model
         # name line + tag
         dn = L["dname"]
-        if m.read_only:
-            tag, col = "STARTER · read-only", PAL["info"]
-        elif m.legal:
-            tag, col = "LEGAL", PAL["good"]
-        else:
-            tag, col = "DRAFT", PAL["gold"]
+        tag, col = self.save_state()
+        col = PAL.get(col, PAL["muted"])
         ft = font(s(13), True)
         ti = ft.render(tag, True, (20, 20, 24))
         chip = pygame.Rect(0, 0, ti.get_width() + s(16), s(22))
