@@ -24,6 +24,9 @@ class BoardAids:
         self._hover_key = key
         if self.session is None or self.shown is None:
             return
+        if getattr(self, "handoff_pending", False):   # a covered hand never shows through a zoom
+            self.hover_card = None
+            return
         self._hover_rect = None
         pos = self.app.mouse
         try:

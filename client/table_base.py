@@ -602,7 +602,7 @@ class TableScene(BoardAids, Scene):
             self.handoff_pending = False
             self.refresh()
             self.shown = self.view
-            self._check_handoff()
+            self._check_handoff(full=True)
         return True
 
     def redo(self):
@@ -878,7 +878,12 @@ class TableScene(BoardAids, Scene):
         self.ai_job = think(self.agent_for(p), m)
 
     # ================================================================ hot seat
-    def _check_handoff(self):
+    #: hot seat, after the other player's reaction: hand the screen back with the short
+    #: "X has answered: pass back to Y" over the covered hand (client/handoff_return.py)
+    #: instead of a second dark screen. Only for tables whose private side is the hand.
+    RETURN_VEIL = False
+
+    def _check_handoff(self, *, full=False):
         if self.mode != "hotseat" or self.anims.busy or self.handoff_pending:
             return
         p = self.match.to_move()
@@ -886,11 +891,48 @@ class TableScene(BoardAids, Scene):
             return
         self.handoff_pending = True
         self.cancel_drag()
+        if not full and self.return_veil_ok(p) and self._answered(p) is not None:
+            # the other player answered in p's turn and is still at the screen: their
+            # hand goes at once, p's hand stays covered until p clicks (one short step)
+            from .handoff_return import ReturnOverlay
+            other = 1 - p
+            text = self._answered(p)
+            if text and not any(text.startswith(n) for n in self.names):
+                text = text[0].lower() + text[1:]      # "(let the attack through)"
+            reason = (f"{self.names[other]} has answered ({text}): pass back to {self.names[p]}." if text
+                      else f"{self.names[other]} has answered: pass back to {self.names[p]}.")
+            self.viewer = p
+            self.hover_card = None
+            self.refresh()
+            self.shown = self.view
+            self.push(ReturnOverlay(self.app, game=self.game, table=self, seat=p, reason=reason))
+            return
         try:
             reason = self.handoff_reason(p)
         except Exception:  # noqa: BLE001 - the words are a nicety
             reason = ""
         self.push(HandoffUndoOverlay(self.app, game=self.game, table=self, seat=p, reason=reason))
+
+    def return_veil_ok(self, seat) -> bool:
+        """May the screen go back to ``seat`` with only the hand covered? (Override when
+        some states show more of ``seat``'s private cards, e.g. the top of a deck.)"""
+        return self.RETURN_VEIL
+
+    def _answered(self, seat):
+        """``seat``'s turn goes on after the other player's reaction in it: the words of
+        that answer ("" when there are none), else None (a new turn, a reaction)."""
+        m = self.match
+        if m.turn_player() != seat:
+            return None
+        s = self.session
+        n = len(s)
+        if not (n and s.actor(n - 1) == 1 - seat and s.turn_at(n - 1) == m.turn()):
+            return None
+        try:
+            return self.named(s.state_at(n - 1).action_text(s.record.actions[n - 1])) \
+                if hasattr(self, "named") else ""
+        except Exception:  # noqa: BLE001
+            return ""
 
     def handoff_reason(self, seat) -> str:
         """What the hand-off screen tells ``seat``: a reaction in the other player's turn

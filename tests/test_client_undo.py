@@ -320,11 +320,96 @@ def test_hotseat_guard_reaction_hand_off_says_what_is_to_be_decided(driver):
     attacker = t.viewer
     t.perform(found)
     driver.step(5)
+    # ONE hand-off: the defender's screen says what is to be decided
     assert driver.scene.name == "handoff" and driver.scene.kwargs["seat"] == 1 - attacker
     reason = driver.scene.kwargs["reason"]
-    assert "intercept with an untapped Guard, or let the attack through" in reason
+    assert "attacks you — intercept with an untapped Guard or let it through" in reason
     assert reason.startswith(f"In {t.names[attacker]}'s turn: ")
     driver.key("return")
-    t.perform((SM.LET_THROUGH,))
+    assert t.viewer == 1 - attacker and t.human_to_move()
+    assert_short_return(driver, t, attacker, lambda: t.perform((SM.LET_THROUGH,)))
+    assert t.match.turn_player() == attacker
+
+
+def assert_short_return(driver, t, attacker, answer):
+    """The defender answers; play goes back to the attacker without a second dark
+    screen: the board shows at once, only the attacker's hand is covered (the
+    defender is still at the screen) until one click hands it back."""
+    handoffs = []
+    real_push = t.push
+
+    def spy(sc, **kw):
+        handoffs.append(getattr(sc, "name", sc))
+        return real_push(sc, **kw)
+    t.push = spy
+    answer()
     driver.step(5)
-    assert driver.scene.name == "handoff" and "has answered" in driver.scene.kwargs["reason"]
+    t.push = real_push
+    assert "handoff" not in handoffs                       # no full hand-off screen
+    ret = driver.scene
+    assert ret.name == "handoff_return" and ret.kwargs["seat"] == attacker
+    assert ret.kwargs["reason"].startswith(f"{t.names[1 - attacker]} has answered")
+    assert ret.kwargs["reason"].endswith(f"pass back to {t.names[attacker]}.")
+    assert ret.dim_below == 0 and t.viewer == attacker     # the board is the attacker's, at once
+    assert t.busy() and t.hover_card is None               # nothing playable, no zoom, until the click
+    # the attacker's hand is covered on screen: its corners are the cover's colour
+    driver.app.invalidate() if hasattr(driver.app, "invalidate") else None
+    driver.step(2)
+    surf = driver.pygame.display.get_surface()
+    a, r = t.hand_area, ret.panel_rect()
+    corners = [(a.left + 2, a.top + 2), (a.right - 3, a.top + 2), (a.left + 2, a.bottom - 3), (a.right - 3, a.bottom - 3)]
+    assert all(tuple(surf.get_at(p))[:3] == (8, 9, 13) for p in corners if not r.collidepoint(p))
+    assert driver.widget("ready").text == f"I am {t.names[attacker]} — show my hand"
+    driver.click("ready")
+    assert driver.scene is t and t.viewer == attacker and not t.handoff_pending
+    assert t.human_to_move() and t.legal
+
+
+def test_hotseat_everdawn_spell_window_is_one_hand_off(driver):
+    if "everdawn" not in GAMES:
+        pytest.skip("Everdawn only")
+    from engine.everdawn import match as EM
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    from engine.core.rng import Rng
+    from helpers import HOTSEAT_META, hotseat_table
+    found = None
+    for seed in range(1, 40):            # a declared attack that opens the defender's spell window
+        s = MatchSession.new("everdawn", starter_pair("everdawn", seed), seed, None, dict(HOTSEAT_META))
+        rng = Rng(seed)
+        for _ in range(400):
+            m = s.match
+            if m.result() is not None:
+                break
+            legal = m.legal_actions()
+            if m.phase() == "declare" and (EM.PASS,) in legal:
+                c = m.clone()
+                c.apply((EM.PASS,))
+                tp = m.turn_player()
+                if c.phase() == "defender_spells" and c.to_move() == 1 - tp:
+                    c.apply((EM.PASS,))
+                    if c.to_move() == tp and c.turn() == m.turn() and c.phase() != "choice":
+                        found = (EM.PASS,)
+                        break
+            a = legal[rng.randrange(len(legal))]
+            if a[0] == EM.CONCEDE:
+                a = legal[0]
+            s.apply(a)
+        if found:
+            break
+    assert found, "no Everdawn spell window found"
+    t = hotseat_table(driver, "everdawn", s, steps=0)
+    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+    attacker = t.viewer
+    assert t.perform(found)
+    driver.until(lambda: driver.scene.name == "handoff", 600)
+    assert driver.scene.name == "handoff" and driver.scene.kwargs["seat"] == 1 - attacker
+    reason = driver.scene.kwargs["reason"]
+    assert reason.startswith(f"In {t.names[attacker]}'s turn: {t.names[attacker]} declared ")
+    assert "Your spell window: cast a combat spell into a lane, or pass." in reason
+    driver.key("return")
+    assert t.viewer == 1 - attacker and t.human_to_move()
+    assert_short_return(driver, t, attacker, lambda: t.perform((EM.PASS,)))
+    assert t.match.phase() == "attacker_spells" and t.match.turn_player() == attacker

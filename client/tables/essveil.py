@@ -82,6 +82,7 @@ def engine_target(key):
 
 
 class Table(NamedSeats, TableScene):
+    RETURN_VEIL = True   # the only private thing on our side is the hand
     YOU_VERBS = _YOU_VERBS
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)
@@ -631,7 +632,7 @@ class Table(NamedSeats, TableScene):
         who = CARDS[a["card"]].name if a and a["card"] in CARDS else "a creature"
         tgt = "you" if pa[1] == EV.player_target(seat) else (
             CARDS[m.creature(pa[1])["card"]].name if m.creature(pa[1]) else "your creature")
-        return f"{who} attacks {tgt}: intercept with an untapped Guard, or let the attack through."
+        return f"{who} attacks {tgt} — intercept with an untapped Guard or let it through."
 
     def opening_events(self, start):
         """The first player's turn 1 begins as the match is created."""

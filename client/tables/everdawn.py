@@ -81,9 +81,15 @@ def card_of(code):
 
 
 class Table(NamedSeats, TableScene):
+    RETURN_VEIL = True   # the only private thing on our side is the hand ...
+
     YOU_VERBS = _YOU_VERBS
     log_width = 300
     _veil_cache: dict = {}
+
+    def return_veil_ok(self, seat) -> bool:
+        # ... except in a choice (the top of our own deck may be on show)
+        return self.RETURN_VEIL and self.match.phase() != "choice"
 
     def __init__(self, app, *, clock=None, **kw):
         self.cw = 0
