@@ -12,6 +12,7 @@ import pygame
 
 from ..ui import PAL, draw_text, shade
 from .base import Scene
+from .rules import ScrollingText
 from .title import draw_background
 
 # Fonts in assets/fonts (see its README.md) and those pygame-gui loads itself.
@@ -83,7 +84,7 @@ def credits_html(scale: float = 1.0, accent: str = "#f0c868") -> str:
     return "".join(out)
 
 
-class CreditsScene(Scene):
+class CreditsScene(ScrollingText, Scene):
     def enter(self):
         self.back_to = self.kwargs.get("back_to") or "title"
         super().enter()
@@ -99,21 +100,7 @@ class CreditsScene(Scene):
         bw, bh = s(180), s(44)
         self.button(((self.W - bw) // 2, self.H - bh - s(20), bw, bh), "Back", self.back, key="escape",
                     tip="Back", name="back", cls="@primary")
-        self.add_key("down", lambda: self.scroll(1))
-        self.add_key("up", lambda: self.scroll(-1))
-        self.add_key("page down", lambda: self.scroll(8))
-        self.add_key("page up", lambda: self.scroll(-8))
-        self.add_key("home", lambda: self.scroll(-10 ** 6))
-        self.add_key("end", lambda: self.scroll(10 ** 6))
-
-    def scroll(self, lines):
-        sb = getattr(self.box, "scroll_bar", None)
-        if sb is None:
-            return
-        step = self.s(40) * lines
-        sb.set_scroll_from_start_percentage(
-            max(0.0, min(1.0, sb.start_percentage + step / max(1, self.box.text_box_layout.layout_rect.height))))
-        self.box.update(0)
+        self.add_scroll_keys()
 
     def back(self):
         if self.kwargs.get("overlay"):  # opened over Settings: back to it

@@ -82,7 +82,28 @@ def load_rules(game: str) -> str:
         return f"# {gamesinfo.title(game)}\n\nThe rules page for this game has not been written yet."
 
 
-class RulesScene(Scene):
+class ScrollingText:
+    """A page of text in ``self.box`` (a UITextBox): arrows, Page Up/Down, Home/End scroll it."""
+
+    def add_scroll_keys(self):
+        self.add_key("down", lambda: self.scroll(1))
+        self.add_key("up", lambda: self.scroll(-1))
+        self.add_key("page down", lambda: self.scroll(8))
+        self.add_key("page up", lambda: self.scroll(-8))
+        self.add_key("home", lambda: self.scroll(-10 ** 6))
+        self.add_key("end", lambda: self.scroll(10 ** 6))
+
+    def scroll(self, lines):
+        sb = getattr(self.box, "scroll_bar", None)
+        if sb is None:
+            return
+        step = self.s(40) * lines
+        sb.set_scroll_from_start_percentage(
+            max(0.0, min(1.0, sb.start_percentage + step / max(1, self.box.text_box_layout.layout_rect.height))))
+        self.box.update(0)
+
+
+class RulesScene(ScrollingText, Scene):
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         self.md = load_rules(self.game)
@@ -101,21 +122,7 @@ class RulesScene(Scene):
         self.button(((self.W - bw) // 2, self.H - bh - s(20), bw, bh), "Back", self.back, key="escape",
                     tip="Back to the match" if self.kwargs.get("from_match") else "Back to the game menu",
                     name="back", cls="@primary")
-        self.add_key("down", lambda: self.scroll(1))
-        self.add_key("up", lambda: self.scroll(-1))
-        self.add_key("page down", lambda: self.scroll(8))
-        self.add_key("page up", lambda: self.scroll(-8))
-        self.add_key("home", lambda: self.scroll(-10 ** 6))
-        self.add_key("end", lambda: self.scroll(10 ** 6))
-
-    def scroll(self, lines):
-        sb = getattr(self.box, "scroll_bar", None)
-        if sb is None:
-            return
-        step = self.s(40) * lines
-        sb.set_scroll_from_start_percentage(
-            max(0.0, min(1.0, sb.start_percentage + step / max(1, self.box.text_box_layout.layout_rect.height))))
-        self.box.update(0)
+        self.add_scroll_keys()
 
     def back(self):
         if self.kwargs.get("from_match"):  # opened from the in-match menu: back to the match
