@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from .tablekit import draw_zoom
+from .tablekit import draw_zoom, zoom_rect
 from .ui import PAL, draw_text
 
 
@@ -46,21 +46,7 @@ class BoardAids:
         """Where :func:`client.tablekit.draw_zoom` puts the zoom (its own rule, unchanged)."""
         sc = self.app.scale
         img = card_surface(self.game, self.hover_card, int(300 * sc), big=True)
-        W, H = surf.get_size()
-        iw, ih = img.get_size()
-        gap = int(16 * sc)
-        mx, my = self.app.mouse
-        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(mx - gap // 2, my - gap // 2, gap, gap)
-        if a.right + gap + iw <= W - 8:
-            x, y = a.right + gap, a.centery - ih // 2
-        elif a.left - gap - iw >= 8:
-            x, y = a.left - gap - iw, a.centery - ih // 2
-        else:
-            x = a.centerx - iw // 2
-            y = a.top - gap - ih if a.top - 8 >= H - 8 - a.bottom else a.bottom + gap
-        y = max(8, min(H - ih - 8, y))
-        x = max(8, min(W - iw - 8, x))
-        return pygame.Rect(x, y, iw, ih)
+        return zoom_rect(surf.get_size(), img.get_size(), self.app.mouse, sc, avoid)
 
     def draw_hover_zoom(self, surf):
         """The hovered card large, beside the card / cell it was found in, never over

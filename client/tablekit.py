@@ -588,15 +588,12 @@ class GameLog:
 _ZOOM_SHADOW: dict = {}
 
 
-def draw_zoom(surf, game, card, anchor, scale=1.0, width=None, avoid=None):
-    """The large card with its full text beside ``avoid`` (the hovered card or cell;
-    default: the point ``anchor``), never over it when the window has room, and kept
-    inside the window: right of it, else left, else above / below."""
-    from .cards import card_surface
-    w = width or int(300 * scale)
-    img = card_surface(game, card, w, big=True)
-    W, H = surf.get_size()
-    iw, ih = img.get_size()
+def zoom_rect(surf_size, img_size, anchor, scale=1.0, avoid=None) -> pygame.Rect:
+    """Where the zoom of size ``img_size`` goes beside ``avoid`` (default: the point
+    ``anchor``) in a window of ``surf_size``: right of it, else left, else above / below,
+    kept inside the window."""
+    W, H = surf_size
+    iw, ih = img_size
     gap = int(16 * scale)
     a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(anchor[0] - gap // 2, anchor[1] - gap // 2,
                                                                  gap, gap)
@@ -610,6 +607,18 @@ def draw_zoom(surf, game, card, anchor, scale=1.0, width=None, avoid=None):
         y = a.top - gap - ih if room_above >= room_below else a.bottom + gap
     y = max(8, min(H - ih - 8, y))
     x = max(8, min(W - iw - 8, x))
+    return pygame.Rect(x, y, iw, ih)
+
+
+def draw_zoom(surf, game, card, anchor, scale=1.0, width=None, avoid=None):
+    """The large card with its full text beside ``avoid`` (the hovered card or cell;
+    default: the point ``anchor``), never over it when the window has room, and kept
+    inside the window: right of it, else left, else above / below."""
+    from .cards import card_surface
+    w = width or int(300 * scale)
+    img = card_surface(game, card, w, big=True)
+    iw, ih = img.get_size()
+    x, y, _, _ = zoom_rect(surf.get_size(), (iw, ih), anchor, scale, avoid)
     shadow = _ZOOM_SHADOW.get((iw, ih))
     if shadow is None:
         shadow = pygame.Surface((iw + 16, ih + 16), pygame.SRCALPHA)

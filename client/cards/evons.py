@@ -77,6 +77,20 @@ def ability_icons(card):
     return [(ABILITY_ICONS.get(k, "dot"), ABILITY_COLOURS.get(k, (250, 200, 80))) for k in seen]
 
 
+def _stat_boxes(s, card, inner, pad, w, stat_w, stat_h):
+    """ATK (left) and DEF (right) boxes along the bottom of ``inner``; returns their rects."""
+    bottom = inner.bottom - pad
+    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
+    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
+        pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
+        pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
+        ic = int(rect.height * 0.6)
+        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
+        D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+    return ar, dr
+
+
 def render(card, w, h, big=False):
     if big or w >= SMALL or getattr(card, "kind", "") == "block":
         return _render_full(card, w, h, big)
@@ -96,15 +110,7 @@ def render(card, w, h, big=False):
     # ATK / DEF
     stat_h = max(20, int(h * 0.15))
     stat_w = int(w * 0.34)
-    bottom = inner.bottom - pad
-    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
-    for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
-        pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
-        pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
-        ic = int(rect.height * 0.6)
-        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
-        D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+    ar, dr = _stat_boxes(s, card, inner, pad, w, stat_w, stat_h)
     # square art with the arrows around it (room left for them on every side)
     room_h = ar.top - bar.bottom - 2 * pad
     asz = max(6, w * 0.085)
@@ -180,15 +186,7 @@ def _render_full(card, w, h, big=False):
     # ATK / DEF
     stat_h = int(h * 0.12)
     stat_w = int(w * 0.28)
-    bottom = inner.bottom - pad
-    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
-    for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
-        pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
-        pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
-        ic = int(rect.height * 0.6)
-        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
-        D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+    ar, dr = _stat_boxes(s, card, inner, pad, w, stat_w, stat_h)
     mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
     f = D.fit_font(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
                    min_size=D.NAME_MIN)
