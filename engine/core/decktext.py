@@ -36,6 +36,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from .text import a, count as n_of
 from .deck import MAX_COPIES_IN_FILE, MAX_DESCRIPTION, MAX_DISTINCT, MAX_NAME, Deck
 
 MAX_TEXT_CHARS = 64 * 1024
@@ -166,10 +167,24 @@ class ImportResult:
         return not self.problems
 
 
+_WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+def _singular(word: str) -> str:
+    """``word`` without a plural ending ("copies" -> "copy", "cards" -> "card"),
+    only for comparing keys: both sides go through the same function."""
+    w = word.lower()
+    if len(w) > 3 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 2 and w.endswith("s") and not w.endswith("ss"):
+        return w[:-1]
+    return w
+
+
 def _norm_key(problem: str) -> str:
-    """A validation problem with its numbers blanked: the same rule broken by a
-    different amount gives the same key."""
-    return re.sub(r"\d+", "#", problem)
+    """A validation problem with its numbers blanked and its plurals ignored: the
+    same rule broken by a different amount ("1 card" / "3 cards") gives the same key."""
+    return _WORD_RE.sub(lambda m: _singular(m.group(0)), re.sub(r"\d+", "#", problem))
 
 
 def new_problems(spec, before: Deck, after: Deck) -> list[str]:
@@ -177,10 +192,6 @@ def new_problems(spec, before: Deck, after: Deck) -> list[str]:
     ignored): the rules a change breaks, in the game's own words."""
     old = {_norm_key(p) for p in spec.validate_deck(before)}
     return [p for p in spec.validate_deck(after) if _norm_key(p) not in old]
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def _rule(problem: str) -> str:
@@ -226,7 +237,7 @@ def import_deck_text(spec, text: str, *, name: str = "", description: str = "") 
     for ln in parsed.lines:
         card = resolve_card(spec, ln.name)
         if card is None:
-            problems.append(f"line {ln.lineno}: “{_clip(ln.name)}” is not {_article(spec.title)} {spec.title} card"
+            problems.append(f"line {ln.lineno}: “{_clip(ln.name)}” is not {a(spec.title)} card"
                             f"{suggest(spec, ln.name)}; line skipped.")
             skipped += 1
             continue

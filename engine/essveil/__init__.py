@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from ..core.deck import Deck
+from ..core.text import count
 from ..games import GameSpec
 from .cards import CARDS, Card
 from .match import EssveilMatch
@@ -29,12 +30,12 @@ def validate_deck(deck: Deck) -> list[str]:
         if card.kind == "token":
             problems.append(f"{card.name}: tokens are made by effects and can't be put in a deck.")
         elif n > MAX_COPIES:
-            problems.append(f"{card.name}: {n} copies; at most {MAX_COPIES} copies of a card.")
+            problems.append(f"{card.name}: {count(n, 'copy')}; at most {count(MAX_COPIES, 'copy')} of a card.")
     if total < MIN_DECK:
-        problems.append(f"Deck: {total} cards; a deck needs at least {MIN_DECK} cards "
+        problems.append(f"Deck: {count(total, 'card')}; a deck needs at least {count(MIN_DECK, 'card')} "
                         f"(your 10 Essence cards are not part of the deck).")
     elif total > MAX_DECK:
-        problems.append(f"Deck: {total} cards; a deck may have at most {MAX_DECK} cards.")
+        problems.append(f"Deck: {count(total, 'card')}; a deck may have at most {count(MAX_DECK, 'card')}.")
     return problems
 
 

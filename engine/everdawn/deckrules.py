@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from engine.core.text import a as a_
+from engine.core.text import count
 
 from .cards import CARDS
 
@@ -33,24 +34,24 @@ def validate_deck(deck) -> list[str]:
             if c.champion:
                 champions.extend([c.name] * n)
             elif n > MAX_CREATURE_COPIES:
-                problems.append(f"{c.name}: {n} copies; at most {MAX_CREATURE_COPIES} copies of a creature")
+                problems.append(f"{c.name}: {count(n, 'copy')}; at most {count(MAX_CREATURE_COPIES, 'copy')} of a creature")
         elif c.is_spell:
             n_support += n
             if n > MAX_SPELL_COPIES:
-                problems.append(f"{c.name}: {n} copies; at most 1 copy of a spell")
+                problems.append(f"{c.name}: {count(n, 'copy')}; at most {count(MAX_SPELL_COPIES, 'copy')} of a spell")
         else:
             n_support += n
             if n > MAX_EQUIPMENT_COPIES:
-                problems.append(f"{c.name}: {n} copies; at most {MAX_EQUIPMENT_COPIES} copies of {a_(c.kind)}")
+                problems.append(f"{c.name}: {count(n, 'copy')}; at most {count(MAX_EQUIPMENT_COPIES, 'copy')} of {a_(c.kind)}")
     if not champions:
         problems.append("Champion: none; the creature deck needs exactly 1 Champion (Traghrim or High King Arenor)")
     elif len(champions) > 1:
-        problems.append(f"{' and '.join(sorted(set(champions)))}: {len(champions)} Champions; "
+        problems.append(f"{' and '.join(sorted(set(champions)))}: {count(len(champions), 'Champion')}; "
                         "the creature deck allows exactly 1 Champion")
     if n_creatures != CREATURE_DECK_SIZE:
-        problems.append(f"Creature deck: {n_creatures} creatures; it needs exactly {CREATURE_DECK_SIZE}")
+        problems.append(f"Creature deck: {count(n_creatures, 'creature')}; it needs exactly {CREATURE_DECK_SIZE}")
     if n_support != SUPPORT_DECK_SIZE:
-        problems.append(f"Support deck: {n_support} cards; it needs exactly {SUPPORT_DECK_SIZE}")
+        problems.append(f"Support deck: {count(n_support, 'card')}; it needs exactly {SUPPORT_DECK_SIZE}")
     return problems
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.files import read_toml
+from ..core.text import count
 
 # ---------------------------------------------------------------- board geometry
 SIZE = 7
@@ -205,10 +206,10 @@ def validate_deck(deck) -> list[str]:
         if card is None:
             problems.append(f"{cid}: not an Evons card.")
         elif n > MAX_COPIES:
-            problems.append(f"{card.name}: {n} copies; at most {MAX_COPIES} copies of any card.")
+            problems.append(f"{card.name}: {count(n, 'copy')}; at most {count(MAX_COPIES, 'copy')} of any card.")
     size = deck.size
     if size != DECK_SIZE:
-        problems.append(f"The deck has {size} cards; an Evons deck has exactly {DECK_SIZE} cards.")
+        problems.append(f"The deck has {count(size, 'card')}; an Evons deck has exactly {count(DECK_SIZE, 'card')}.")
     return problems
 
 
