@@ -42,6 +42,8 @@ class ChromeMixin:
         self._action_widgets = []
         if self.busy() and not self.human_to_move():
             return
+        if self.handoff_pending:
+            return   # under the hand-off screen or the short return panel: nothing to press yet
         sh = self.shown
         if self.anims.busy and sh is not None and sh is not self.view and sh.to_move() != self.match.to_move():
             return   # the board still shows the other player's move: no buttons for what comes after it

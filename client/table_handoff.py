@@ -25,6 +25,8 @@ class HandoffMixin:
             return
         self.handoff_pending = True
         self.cancel_drag()
+        if self.ui is not None and hasattr(self, "actions_rect"):
+            self._refresh_action_buttons()     # no End turn left standing under the hand-off
         if not full and self.return_veil_ok(p) and self._answered(p) is not None:
             # the other player answered in p's turn and is still at the screen: their
             # hand goes at once, p's hand stays covered until p clicks (one short step)

@@ -352,6 +352,7 @@ def assert_short_return(driver, t, attacker, answer):
     assert ret.kwargs["reason"].endswith(f"pass back to {t.names[attacker]}.")
     assert ret.dim_below == 0 and t.viewer == attacker     # the board is the attacker's, at once
     assert t.busy() and t.hover_card is None               # nothing playable, no zoom, until the click
+    assert visible_action_buttons(t) == []                 # no inert End turn beside the panel
     # the attacker's hand is covered on screen: its corners are the cover's colour
     driver.app.invalidate() if hasattr(driver.app, "invalidate") else None
     driver.step(2)
@@ -363,6 +364,41 @@ def assert_short_return(driver, t, attacker, answer):
     driver.click("ready")
     assert driver.scene is t and t.viewer == attacker and not t.handoff_pending
     assert t.human_to_move() and t.legal
+    driver.step(2)
+    assert visible_action_buttons(t)                       # the attacker's buttons are back
+
+
+def visible_action_buttons(t):
+    """The labels of the table's action buttons a player can see now."""
+    return [b.text for b in t._action_widgets if b.alive() and b.visible]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hotseat_hand_off_screen_leaves_no_action_buttons_behind(driver, game):
+    """While the hand-off screen is up, the table under it has no End turn (or other
+    action) button; the next player gets theirs once they are at the screen."""
+    t = start(driver, game, mode="hotseat", seed=4)
+    if driver.scene.name == "handoff":
+        driver.key("return")
+        driver.step(2)
+    seat = t.viewer
+    assert visible_action_buttons(t)                       # e.g. End turn / Keep hand
+    for k in range(200):
+        if t.match.to_move() != seat or driver.scene.name.startswith("handoff"):
+            break
+        if t.anims.busy:
+            driver.step(1)
+            continue
+        human_move(t, k)
+        driver.step(1)
+    assert driver.until(lambda: driver.scene.name.startswith("handoff"), 600)
+    assert t.handoff_pending and visible_action_buttons(t) == []
+    driver.step(3)
+    assert visible_action_buttons(t) == []                 # and none come back while it is up
+    driver.key("return")
+    driver.step(3)
+    assert not t.handoff_pending and t.viewer == t.match.to_move()
+    assert visible_action_buttons(t)
 
 
 def test_hotseat_everdawn_spell_window_is_one_hand_off(driver):
