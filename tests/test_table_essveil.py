@@ -531,7 +531,7 @@ def test_hot_seat_guard_decision_is_handed_to_the_defender(driver):
 
 
 def test_thinking_sign_sits_in_the_phase_band(driver):
-    import client.tables.essveil as ES
+    import client.tables.essveil_overlays as ES
 
     t = open_table(driver, scenario(active=AI))
     calls = [(r, a[1]) for r, a in thinking_calls(driver, t, ES, AI)]

@@ -1,0 +1,177 @@
+"""Essveil table geometry: where everything on the board goes (a mixin of
+:class:`client.tables.essveil.Table`). ``layout()`` computes the rects from
+``self.board_rect`` and the interface scale ``self.s``; the helpers below answer
+"where is ..." for drawing, gestures and animations.
+"""
+from __future__ import annotations
+
+
+import pygame
+
+from engine.essveil import match as EV
+
+from ..tablekit import hand_layout
+
+
+class EssveilLayout:
+    # ================================================================ geometry
+    def layout(self):
+        s = self.s
+        r = self.board_rect
+        pad = s(8)
+        self.pad = pad
+        self.info_w = s(160)
+        self.strip_h = s(44)
+        self.band_h = s(40)
+        self.tab_h = s(20)
+        self.gap = s(8)
+        x0 = r.left + self.info_w + pad
+        w0 = r.right - x0
+        fixed = 2 * self.strip_h + self.band_h + 2 * self.tab_h + 6 * pad
+        ch_h = (r.height - fixed) / 2.9
+        cw_w = (w0 - 6 * self.gap) / 7
+        self.cw = max(s(40), int(min(ch_h / 1.4, cw_w)))
+        self.ch = int(self.cw * 1.4)
+        # hand cards about the size of the creatures in play; when the width limits the
+        # cards, the height left over goes to the two rows, not to ever bigger hand cards
+        hand_h = int(self.ch * 1.06) + s(6)
+        row_h = max(self.ch + self.tab_h,
+                    (r.height - 2 * self.strip_h - self.band_h - 5 * pad - hand_h) // 2)
+        self.unit_dy = (row_h - self.ch - self.tab_h) // 2   # creatures centred in a taller row
+        y = r.top
+        self.strips = {}
+        self.rows = {}
+        self.strips["opp"] = pygame.Rect(x0, y, w0, self.strip_h)
+        y += self.strip_h + pad
+        self.rows["opp"] = pygame.Rect(x0, y, w0, row_h)
+        y += row_h + pad
+        self.band = pygame.Rect(r.left, y, r.width, self.band_h)
+        y += self.band_h + pad
+        self.rows["me"] = pygame.Rect(x0, y, w0, row_h)
+        y += row_h + pad
+        self.strips["me"] = pygame.Rect(x0, y, w0, self.strip_h)
+        y += self.strip_h + pad
+        self.hand_area = pygame.Rect(x0, y, w0, r.bottom - y)
+        self.hh = max(s(40), min(self.hand_area.height, int(self.ch * 1.06)))
+        self.hw = int(self.hh / 1.4)
+        self.info = {"opp": pygame.Rect(r.left, r.top, self.info_w, self.band.top - pad - r.top),
+                     "me": pygame.Rect(r.left, self.band.bottom + pad, self.info_w,
+                                       r.bottom - self.band.bottom - pad)}
+        # the Attune choice: two big buttons over your side (your creatures can't act yet anyway)
+        pw, ph = min(w0 - s(30), s(600)), min(self.rows["me"].height + s(10), s(160))
+        self.attune_panel = pygame.Rect(0, 0, pw, ph)
+        self.attune_panel.center = self.rows["me"].center
+        bw = (pw - s(16) * 3) // 2
+        bh = ph - s(56)
+        self.attune_rects = {
+            "flow": pygame.Rect(self.attune_panel.left + s(16), self.attune_panel.top + s(44), bw, bh),
+            "deep": pygame.Rect(self.attune_panel.left + 2 * s(16) + bw, self.attune_panel.top + s(44), bw, bh),
+        }
+        self.refresh(update_shown=False)
+
+    def info_rect(self, seat):
+        return self.info[self.row(seat)]
+
+    def strip_rect(self, seat):
+        return self.strips[self.row(seat)]
+
+    def life_pos(self, seat):
+        r = self.info_rect(seat)
+        return (r.centerx + self.s(14), r.top + self.s(62))
+
+    def life_rect(self, seat):
+        """Around the Life number: where attack and spell arrows at a player point."""
+        r = pygame.Rect(0, 0, self.s(80), self.s(44))
+        r.center = self.life_pos(seat)
+        return r
+
+    def grave_pos(self, seat):
+        return self.grave_row_rect(seat).center
+
+    def deck_pos(self, seat):
+        r = self.info_rect(seat)
+        return (r.centerx, r.top + self.s(104))
+
+    def grave_row_rect(self, seat):
+        r = self.info_rect(seat)
+        s = self.s
+        return pygame.Rect(r.left + s(6), r.top + s(140), r.width - s(12), s(22))
+
+    def unit_rects(self, v) -> dict:
+        """uid -> card rect for every creature in ``v`` (left to right, centred in its row)."""
+        out = {}
+        if not self.cw or v is None:
+            return out
+        for seat in (0, 1):
+            uids = v.boards[seat][0::EV.REC]
+            row = self.rows[self.row(seat)]
+            n = len(uids)
+            if not n:
+                continue
+            step = self.cw + self.gap
+            total = step * (n - 1) + self.cw
+            x = row.centerx - total // 2
+            for i, u in enumerate(uids):
+                out[u] = pygame.Rect(x + i * step, row.top + self.unit_dy, self.cw, self.ch)
+        return out
+
+    def tab_rects(self, rr, has_ability, has_equip):
+        """(ability tab, equipment tab) under a creature card (None when absent)."""
+        s = self.s
+        t = pygame.Rect(rr.left, rr.bottom + s(2), rr.width, self.tab_h - s(2))
+        if has_ability and has_equip:
+            half = (t.width - s(2)) // 2
+            return pygame.Rect(t.left, t.top, half, t.height), pygame.Rect(t.right - half, t.top, half, t.height)
+        return (t if has_ability else None), (t if has_equip else None)
+
+    def hand_rects(self, n):
+        if n <= 0:
+            return []
+        return hand_layout(n, self.hand_area, self.hw, self.hh, gap=self.s(8), lift=self.s(4))
+
+    def opp_hand_rects(self, v):
+        opp = 1 - self.viewer
+        n = len(v.hands[opp])
+        if n == 0:
+            return []
+        area = self.strip_rect(opp).inflate(0, -self.s(6))
+        # the hand gets what the Essence cards leave free (minus room for its "Hand N" label)
+        left = getattr(self, "_ess_right", {}).get(opp, area.left + area.width * 2 // 3) + self.s(70)
+        room = max(self.s(60), area.right - self.s(4) - left)
+        h = area.height
+        w = int(h / 1.4)
+        step = min(w + self.s(4), max(self.s(4), (room - w) // max(1, n - 1)))
+        x = area.right - w - step * (n - 1)
+        return [pygame.Rect(x + i * step, area.top, w, h) for i in range(n)]
+
+    def seat_hand_rect(self, v, seat, i):
+        if seat == self.viewer:
+            rr = self.hand_rects(len(v.hands[seat]))
+        else:
+            rr = self.opp_hand_rects(v)
+        if not rr:
+            return pygame.Rect(self.hand_area.center, (self.hw, self.hh))
+        return rr[max(0, min(i, len(rr) - 1))]
+
+    def veil_rect(self, seat):
+        """Where the Essence cards sit in ``seat``'s strip."""
+        r = self.strip_rect(seat)
+        return pygame.Rect(r.left, r.top, min(r.width, self.s(520)), r.height)
+
+    def _grave_panel(self):
+        r = self.board_rect
+        p = pygame.Rect(0, 0, min(r.width - self.s(40), self.s(760)), min(r.height - self.s(40), self.s(520)))
+        p.center = r.center
+        return p
+
+    def _grave_close_rect(self):
+        p = self._grave_panel()
+        return pygame.Rect(p.right - self.s(40), p.top + self.s(8), self.s(30), self.s(30))
+
+    # ---------------------------------------------------------------- the thinking sign in the band
+    def thinking_area(self):
+        """Where _draw_band puts the thinking sign (redrawn alone while the AI thinks)."""
+        b = self.band
+        r = pygame.Rect(0, 0, self.s(250), b.height - self.s(8))
+        r.midright = (b.right - self.s(6), b.centery)
+        return r
