@@ -581,7 +581,7 @@ def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
 def test_the_side_panel_shows_the_time_bank_with_the_clock_on(driver, size):
-    import client.tables.everdawn as EDT
+    import client.tables.everdawn_draw as EDT   # the info panels are drawn there
     driver.resize(*size)
     t = open_table(driver, find_state(lambda m: m.phase() == "set" and m.turn() > 2), clock=True)
     drawn = []

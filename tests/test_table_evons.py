@@ -607,7 +607,7 @@ def test_undo_takes_back_a_dropped_card(driver):
 
 
 def test_thinking_sign_sits_in_the_now_panel_clear_of_the_grid(driver):
-    import client.tables.evons as EVT
+    import client.tables.evons_draw as EVT   # the NOW panel is drawn there
 
     t = open_table(driver, sc(turn_player=1 - HUMAN))
     calls = [r for r, _a in thinking_calls(driver, t, EVT, 1 - HUMAN)]

@@ -1,0 +1,420 @@
+"""Drawing the Everdawn board: rows, slots, equipment, info panels, the phase band,
+sets and attack arrows, both hands and the choices."""
+from __future__ import annotations
+
+import pygame
+
+from engine.everdawn import match as EM
+from engine.everdawn.cards import ATKB, DEFB
+
+from ..cards import back_surface, card_surface
+from ..cards.everdawn import art_rect, colour_of, icon_of
+from ..cards.icons import draw_icon
+from ..table_base import SEAT_COLOURS
+from ..tablekit import draw_arrow, topmost_at
+from ..ui import PAL, draw_text, fit_font, font, panel, shade
+
+from .everdawn_anims import ATTACK_COL, ClashAnim, fmt_clock, pill
+from .everdawn_common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT_PHASES, card_of
+
+
+class EverdawnDraw:
+    _veil_cache: dict = {}
+
+    def draw_hover_zoom(self, surf):
+        r = super().draw_hover_zoom(surf)
+        note = getattr(self, "_hover_note", None)
+        if r is not None and note:      # why an effect won't happen: placed, not played
+            from ..ui import draw_wrapped
+            s = self.s
+            box = pygame.Rect(r.left, r.bottom + s(6), r.width, s(58))
+            if box.bottom > self.H - s(4):
+                box.bottom = r.top - s(6)
+            panel(surf, box, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
+            draw_wrapped(surf, note, box.inflate(-s(14), -s(10)), s(14), PAL["gold_hi"], bold=True)
+        return r
+
+    # ================================================================ drawing
+    def draw_board(self, surf):
+        if not self.cw:
+            return
+        v = self.shown
+        me, opp = self.viewer, 1 - self.viewer
+        self._draw_opp_hand(surf, v)
+        for seat in (opp, me):
+            self._draw_info(surf, v, seat)
+            self._draw_row(surf, v, seat)
+        self._draw_attacks(surf, v)     # under the phase band: the arrows never hide its chips
+        self._draw_band(surf, v)
+        self._draw_sets(surf, v)
+        self._draw_attack_drag(surf)
+        self._draw_hand(surf, v)
+        self._draw_choices(surf)
+
+    # ---------------------------------------------------------------- rows
+    def _draw_row(self, surf, v, seat):
+        s = self.s
+        row = self.row(seat)
+        lanes_box = self.slot_rects[(row, 0)].union(self.slot_rects[(row, 2)])
+        bench_box = self.slot_rects[(row, 3)].union(self.slot_rects[(row, 5)])
+        for box, label in ((lanes_box, "Lanes"), (bench_box, "Bench")):
+            bg = box.inflate(s(14), self.eq_h * 2 + s(20))
+            bg.height -= self.eq_h + s(4)
+            if row == "me":
+                bg.top = box.top - s(7)
+            else:
+                bg.bottom = box.bottom + s(7)
+            panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
+            ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
+            if label == "Bench":
+                draw_text(surf, "Bench  (1 = Champion)", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
+            elif row == "me":
+                for i in EM.LANES:
+                    draw_text(surf, f"Lane {i + 1}", (self.slot_rects[(row, i)].centerx, ly), s(13), PAL["muted"],
+                              anchor="midtop")
+        set_src, set_tgt = v.set_info(seat)
+        atk_lanes = {a for a, _t in v.attacks()} if seat == v.turn_player() else set()
+        for sl in EM.SLOTS:
+            rr = self.slot_rect(seat, sl)
+            code = v.creature_at(seat, sl)
+            if code < 0 or (seat, sl) in self.hidden_slots:
+                self._draw_empty_slot(surf, rr, sl, seat)
+                self._draw_equips(surf, v, seat, sl, -1)
+                continue
+            else:
+                c = card_of(code)
+                surf.blit(card_surface(GAME, c, rr.width), rr)
+                if sl == EM.CHAMPION_SLOT:
+                    pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
+                if sl != set_src:  # a set creature does not fight: its band says what it gives
+                    self._draw_stats_pill(surf, v, seat, sl, code, rr)
+                if sl == set_src:
+                    self._draw_set_mark(surf, rr, set_tgt)
+                if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):
+                    pill(surf, "ATTACKING", (rr.centerx, rr.top + int(rr.height * 0.22)), s(12), ATTACK_COL)
+            self._draw_equips(surf, v, seat, sl, code)
+
+    def _draw_empty_slot(self, surf, rr, sl, seat):
+        s = self.s
+        col = shade(SEAT_COLOURS[seat], 0.5)
+        box = pygame.Surface(rr.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (255, 255, 255, 14), box.get_rect(), border_radius=s(8))
+        surf.blit(box, rr)
+        # dashed outline
+        dash = s(8)
+        for x in range(rr.left + s(6), rr.right - s(6), dash * 2):
+            pygame.draw.line(surf, col, (x, rr.top), (min(x + dash, rr.right - s(6)), rr.top), max(1, s(2)))
+            pygame.draw.line(surf, col, (x, rr.bottom - 1), (min(x + dash, rr.right - s(6)), rr.bottom - 1),
+                             max(1, s(2)))
+        for y in range(rr.top + s(6), rr.bottom - s(6), dash * 2):
+            pygame.draw.line(surf, col, (rr.left, y), (rr.left, min(y + dash, rr.bottom - s(6))), max(1, s(2)))
+            pygame.draw.line(surf, col, (rr.right - 1, y), (rr.right - 1, min(y + dash, rr.bottom - s(6))),
+                             max(1, s(2)))
+        if sl < 3:
+            draw_text(surf, f"Lane {sl + 1}", (rr.centerx, rr.centery - s(10)), s(15), PAL["muted"], bold=True,
+                      anchor="center")
+            draw_text(surf, "open lane", (rr.centerx, rr.centery + s(10)), s(13), PAL["dim"], italic=True,
+                      anchor="center")
+        elif sl == EM.CHAMPION_SLOT:
+            draw_icon(surf, "crown", pygame.Rect(rr.centerx - s(16), rr.centery - s(30), s(32), s(32)),
+                      shade(PAL["gold"], 0.8))
+            draw_text(surf, "Champion", (rr.centerx, rr.centery + s(14)), s(13), PAL["gold"], anchor="center")
+        else:
+            draw_text(surf, f"Bench {sl - 2}", (rr.centerx, rr.centery), s(13), PAL["dim"], anchor="center")
+        if sl == EM.CHAMPION_SLOT:
+            pygame.draw.rect(surf, shade(PAL["gold"], 0.7), rr.inflate(s(4), s(4)), max(1, s(2)), border_radius=s(8))
+
+    def _draw_stats_pill(self, surf, v, seat, sl, code, rr):
+        """Current attack / defense when they differ from the printed numbers (items, set, auras)."""
+        s = self.s
+        c = card_of(code)
+        try:
+            atk, dfn = v.stats(seat, sl)
+        except Exception:  # noqa: BLE001
+            return
+        if (atk, dfn) == (c.attack, c.defense):
+            return
+        size = max(10, int(rr.width * 0.14))
+        f = font(size, True)
+        txt = f"{atk} / {dfn}"
+        img = f.render(txt, True, (255, 255, 255))
+        ic = int(size * 1.1)
+        w = img.get_width() + 2 * ic + s(14)
+        h = int(size * 1.5)
+        box = pygame.Rect(0, 0, w, h)
+        art = art_rect(c, rr.width).move(rr.topleft)  # on the art: never over the name, text or stats
+        box.center = (rr.centerx, art.bottom - max(h // 2, art.height // 4))
+        pygame.draw.rect(surf, (16, 40, 22), box, border_radius=h // 2)
+        pygame.draw.rect(surf, PAL["good"], box, max(1, s(2)), border_radius=h // 2)
+        draw_icon(surf, "sword", pygame.Rect(box.left + s(4), box.centery - ic // 2, ic, ic), (255, 200, 190))
+        surf.blit(img, img.get_rect(center=box.center))
+        draw_icon(surf, "shield", pygame.Rect(box.right - s(4) - ic, box.centery - ic // 2, ic, ic), (190, 215, 255))
+
+    def _draw_set_mark(self, surf, rr, tgt):
+        s = self.s
+        veil = self._veil_cache.get(rr.size)
+        if veil is None:  # one per card size, not one per frame
+            veil = pygame.Surface(rr.size)
+            veil.fill((10, 10, 20))
+            veil.set_alpha(120)
+            self._veil_cache = {rr.size: veil}
+        surf.blit(veil, rr)
+        # over the art, so the card's name and numbers stay readable
+        art = self._art_of(rr)
+        band = pygame.Rect(rr.left, 0, rr.width, min(s(24), art.height // 2 + s(2)))
+        band.bottom = art.bottom
+        pygame.draw.rect(surf, (60, 44, 10), band)
+        pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
+        txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
+        f = fit_font(txt, band.width - s(6), s(16), bold=True)
+        img = f.render(txt, True, PAL["gold_hi"])
+        surf.blit(img, img.get_rect(center=band.center))
+
+    def _draw_equips(self, surf, v, seat, sl, code):
+        s = self.s
+        items = v.items_at(seat, sl) if code >= 0 else (-1, -1, -1)
+        for kind in EQ_KINDS:
+            rr = self.eq_rect(seat, sl, kind)
+            item = items[kind - 1]
+            if item >= 0:
+                c = card_of(item)
+                col = colour_of(c)
+                pygame.draw.rect(surf, shade(col, 0.55), rr, border_radius=s(5))
+                pygame.draw.rect(surf, shade(col, 1.3), rr, max(1, s(2)), border_radius=s(5))
+                isz = min(rr.width, rr.height) - s(6)
+                draw_icon(surf, icon_of(c), pygame.Rect(rr.centerx - isz // 2, rr.centery - isz // 2, isz, isz),
+                          (250, 246, 236))
+            else:
+                alpha = 120 if code >= 0 else 50
+                box = pygame.Surface(rr.size, pygame.SRCALPHA)
+                pygame.draw.rect(box, (255, 255, 255, 16 if code >= 0 else 6), box.get_rect(), border_radius=s(5))
+                pygame.draw.rect(box, (150, 160, 185, alpha), box.get_rect(), max(1, s(1)), border_radius=s(5))
+                surf.blit(box, rr)
+                isz = min(rr.width, rr.height) - s(10)
+                if code >= 0 and isz > 6:
+                    draw_icon(surf, EQ_ICON[kind], pygame.Rect(rr.centerx - isz // 2, rr.centery - isz // 2, isz, isz),
+                              (96, 104, 124), outline=None)
+
+    # ---------------------------------------------------------------- info panels
+    def _draw_info(self, surf, v, seat):
+        s = self.s
+        r = self.info[self.row(seat)]
+        cs = self.clock_state(seat) if seat in self.human_seats else None
+        if cs is not None:   # room for the time bank: grow into the free corner of the board
+            extra = s(17) * 2 + s(8)
+            if self.row(seat) == "me":
+                r = pygame.Rect(r.left, r.top, r.width, min(r.height + extra, self.board_rect.bottom - r.top))
+            else:
+                top = max(self.board_rect.top, r.top - extra)
+                r = pygame.Rect(r.left, top, r.width, r.bottom - top)
+        col = SEAT_COLOURS[seat]
+        active = v.turn_player() == seat and v.result() is None
+        panel(surf, r, colour=(20, 23, 31), border=col if active else shade(col, 0.5), radius=s(10), alpha=215)
+        x = r.left + s(10)
+        y = r.top + s(8)
+        name = self.names[seat]
+        f = fit_font(name, r.width - s(34), s(16), bold=True)
+        pygame.draw.circle(surf, col, (x + s(6), y + s(10)), s(6))
+        surf.blit(f.render(name, True, PAL["text"]), (x + s(18), y))
+        y += s(26)
+        mor = v.morale(seat)
+        sd = v.sudden_death()
+        mcol = PAL["bad"] if (sd or mor <= 20) else PAL["gold_hi"]
+        draw_text(surf, "MORALE", (r.centerx, y), s(12), PAL["muted"], bold=True, anchor="midtop")
+        draw_text(surf, str(max(0, mor)), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
+        y += s(62)
+        bar = pygame.Rect(x, y, r.width - s(20), s(7))
+        pygame.draw.rect(surf, (40, 44, 56), bar, border_radius=s(3))
+        k = max(0.0, min(1.0, mor / 100))
+        if k > 0:
+            pygame.draw.rect(surf, mcol, (bar.left, bar.top, max(s(3), int(bar.width * k)), bar.height),
+                             border_radius=s(3))
+        y += s(14)
+        lines = [
+            ("Creatures in play", str(v.creatures_in_play(seat))),
+            ("Creature deck", str(len(v.cdeck[seat]))),
+            ("Support deck", str(len(v.sdeck[seat]))),
+            ("Hand", str(len(v.hand[seat]))),
+        ]
+        fs = s(13)
+        lh = s(17)
+        for label, val in lines:
+            if y + lh > r.bottom - s(4):
+                break
+            draw_text(surf, label, (x, y), fs, PAL["muted"])
+            draw_text(surf, val, (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
+            y += lh
+        if cs is not None and y + lh * 2 <= r.bottom:
+            turn_left, bank, to = cs
+            y += s(3)
+            draw_text(surf, "Time bank", (x, y), fs, PAL["muted"])
+            draw_text(surf, fmt_clock(bank), (r.right - s(10), y), fs, PAL["bad"] if bank < 30 else PAL["text"],
+                      bold=True, anchor="topright")
+            y += lh
+            draw_text(surf, "Timeouts", (x, y), fs, PAL["muted"])
+            draw_text(surf, f"{to} / {CLOCK[2]}", (r.right - s(10), y), fs,
+                      PAL["bad"] if to else PAL["text"], bold=True, anchor="topright")
+
+    # ---------------------------------------------------------------- band
+    def _draw_band(self, surf, v):
+        s = self.s
+        b = self.band
+        panel(surf, b, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=230)
+        chip = self.phase_chip(v) if v.result() is None else -1
+        x = b.left + s(10)
+        cw_ = max(s(64), font(s(14), True).size("Combat")[0] + s(14))  # measured: no clipped label
+        for i, label in enumerate(("Set", "Combat", "End")):
+            rr = pygame.Rect(x, b.centery - s(14), cw_, s(28))
+            on = i == chip
+            acc = SEAT_COLOURS[v.turn_player()]
+            pygame.draw.rect(surf, shade(acc, 0.45) if on else (28, 31, 40), rr, border_radius=s(14))
+            pygame.draw.rect(surf, acc if on else PAL["line"], rr, max(1, s(2)), border_radius=s(14))
+            draw_text(surf, label, rr.center, s(14), PAL["text"] if on else PAL["dim"], bold=on, anchor="center")
+            x = rr.right + s(4)
+            if i < 2:
+                draw_text(surf, "›", (x + s(2), b.centery), s(16), PAL["dim"], anchor="midleft")
+                x += s(12)
+        x += s(8)
+        right = b.right - s(10)
+        if v.sudden_death() and v.result() is None:
+            r = pill(surf, "SUDDEN DEATH", (0, 0), s(14), PAL["bad"])
+            r.midright = (right, b.centery)
+            pill(surf, "SUDDEN DEATH", r.center, s(14), PAL["bad"])
+            right = r.left - s(8)
+        if self.ai_job is not None:      # the thinking sign sits at the band's right end
+            right = self.thinking_rect().left - s(8)
+        text = self.prompt()
+        width = right - x
+        size = s(15)
+        f = font(size)
+        while size > s(11) and f.size(text)[0] > width:
+            size -= 1
+            f = font(size)
+        while f.size(text)[0] > width and len(text) > 8:
+            text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
+        col = PAL["gold_hi"] if self.human_to_move() else PAL["muted"]
+        img = f.render(text, True, col)
+        surf.blit(img, img.get_rect(midleft=(x, b.centery)))
+        if self.drag is not None and self.drag.moved and ("table",) in self.legal_targets_for(self.drag.source.key):
+            draw_text(surf, "Drop here to cast", (b.centerx, b.bottom - s(2)), s(13), PAL["good"], bold=True,
+                      anchor="midbottom")
+
+    # ---------------------------------------------------------------- sets and attacks
+    def _draw_sets(self, surf, v):
+        """The creature receiving a set's bonuses: gold rim and what it gets (the set one wears a band)."""
+        s = self.s
+        for seat in (0, 1):
+            src, tgt = v.set_info(seat)
+            if src < 0 or tgt < 0:
+                continue
+            b = self.slot_rect(seat, tgt)
+            pygame.draw.rect(surf, PAL["gold_hi"], b.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
+            c = card_of(v.creature_at(seat, src))
+            if c is not None:
+                txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
+                f = fit_font(txt, b.width - s(12), s(13), bold=True, min_size=8)
+                img = f.render(txt, True, PAL["gold_hi"])
+                art = self._art_of(b, seat, tgt)
+                box = img.get_rect(center=(b.centerx, art.top + art.height // 4)).inflate(s(10), s(6))
+                box.top = max(box.top, art.top)
+                pygame.draw.rect(surf, (60, 44, 10), box, border_radius=box.height // 2)
+                pygame.draw.rect(surf, PAL["gold"], box, max(1, s(2)), border_radius=box.height // 2)
+                surf.blit(img, img.get_rect(center=box.center))
+
+    def _draw_attacks(self, surf, v):
+        s = self.s
+        ph = v.phase()
+        clashing = getattr(self, "_in_combat", False) or any(
+            isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items)
+        if v.result() is None and ph != "set" and not clashing:
+            p = v.turn_player()
+            for a, t in v.attacks():
+                if v.creature_at(p, a) < 0:      # its attacker has left play: no stale arrow
+                    continue
+                ar, tr = self.slot_rect(p, a), self.slot_rect(1 - p, t)
+                start = (ar.centerx, ar.top + s(20)) if self.row(p) == "me" else (ar.centerx, ar.bottom - s(20))
+                end = (tr.centerx, tr.bottom - s(24)) if self.row(p) == "me" else (tr.centerx, tr.top + s(24))
+                draw_arrow(surf, start, end, ATTACK_COL, max(4, s(6)), bend=0.06)
+
+    def _draw_attack_drag(self, surf):
+        """The dashed arrow of an attack being dragged (over everything)."""
+        s = self.s
+        d = self.drag
+        if d is not None and d.moved and d.source.key[0] == "slot" and d.source.key[1] < 3 \
+                and self.match.phase() == "declare":
+            ar = self.slot_rect(self.viewer, d.source.key[1])
+            draw_arrow(surf, (ar.centerx, ar.top + s(20)), d.pos, shade(ATTACK_COL, 0.8), max(3, s(4)), dashed=True)
+
+    def _draw_opp_hand(self, surf, v):
+        s = self.s
+        opp = 1 - self.viewer
+        rects = self._opp_hand_rects(v)
+        for rr, code in rects:
+            c = card_of(code) if self.reveal_all else None
+            img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
+            surf.blit(img, rr)
+        label = f"{self.poss(opp)} hand: {len(v.hand[opp])}"
+        x = (rects[0][0].left - s(10)) if rects else self.opp_hand_area.right
+        draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midright")
+
+    def _draw_hand(self, surf, v):
+        s = self.s
+        me = self.viewer
+        hand = v.hand[me]
+        rects = self.hand_rects(len(hand))
+        mouse = self.app.mouse
+        hover = topmost_at(rects, mouse)
+        dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
+        for i, rr in enumerate(rects):
+            if dragging == ("hand", i) or i == hover:
+                continue
+            c = card_of(hand[i])
+            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            self._hand_hint(surf, i, rr)
+        if hover is not None and dragging != ("hand", hover):
+            rr = rects[hover].move(0, -s(18))
+            c = card_of(hand[hover])
+            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            self._hand_hint(surf, hover, rr)
+        if not hand:
+            draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,
+                      anchor="center")
+
+    def _hand_hint(self, surf, i, rr):
+        for rect, action, _c in self.choice_spots:
+            if rect == self.hand_rects(len(self.shown.hand[self.viewer]))[i] and action[0] == EM.CHOOSE:
+                pygame.draw.rect(surf, PAL["good"], rr.inflate(self.s(6), self.s(6)), max(2, self.s(3)),
+                                 border_radius=self.s(8))
+
+    # ---------------------------------------------------------------- choices
+    def _draw_choices(self, surf):
+        if not self.choice_spots or self.busy():
+            return
+        s = self.s
+        m = self.match
+        kind, p, x, _y = m.pending()
+        if kind in (EM.CH_RELOCATE, EM.CH_SWAP_ITEM, EM.CH_SWAP_HAND, EM.CH_REFORGE) and 0 <= x < 6:
+            rr = self.slot_rect(p, x)
+            what = {EM.CH_RELOCATE: "moving", EM.CH_REFORGE: "swapped out"}.get(kind, "re-equipping")
+            pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
+            pill(surf, what, (rr.centerx, rr.top + int(rr.height * 0.3)), s(13), PAL["gold_hi"], border=PAL["gold"])
+        elif kind == EM.CH_REDIRECT_LANE and 0 <= x < 3:
+            rr = self.slot_rect(1 - p, x)
+            pygame.draw.rect(surf, PAL["gold_hi"], rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
+            pill(surf, "redirected", (rr.centerx, rr.top + int(rr.height * 0.3)), s(13), PAL["gold_hi"],
+                 border=PAL["gold"])
+        if self.tray is not None:
+            panel(surf, self.tray, colour=PAL["panel"], border=PAL["gold"], radius=s(12), alpha=245)
+            text = self.prompt()
+            f = fit_font(text, self.tray.width - s(24), s(16), bold=True)
+            img = f.render(text, True, PAL["gold_hi"])
+            surf.blit(img, img.get_rect(midtop=(self.tray.centerx, self.tray.top + s(14))))
+        for i, (rr, action, c) in enumerate(self.choice_spots):
+            if self.tray is not None and c is not None:
+                surf.blit(card_surface(GAME, c, rr.width), rr)
+            pulse = 0.5 + 0.5 * __import__("math").sin(self.pulse_t * 5)
+            col = shade(PAL["good"], 0.8 + 0.3 * pulse)
+            pygame.draw.rect(surf, col, rr.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(9))
+            if i < 9:
+                pill(surf, str(i + 1), (rr.left + s(4), rr.top + s(4)), s(15), (16, 18, 24), bg=PAL["good"],
+                     border=(16, 18, 24), alpha=255)

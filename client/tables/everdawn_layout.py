@@ -1,0 +1,205 @@
+"""The Everdawn table's geometry: where every lane, slot, equip box, hand card, panel
+and choice sits (``layout()`` and the rect helpers), as a mixin of :class:`~client.tables.everdawn.Table`."""
+from __future__ import annotations
+
+import pygame
+
+from engine.everdawn import match as EM
+from engine.everdawn.cards import KIND
+
+from ..cards.everdawn import art_rect
+from ..tablekit import hand_layout
+from ..ui import font
+
+from .everdawn_common import EQ_KINDS, card_of
+
+
+class EverdawnLayout:
+    # ================================================================ geometry
+    def layout(self):
+        s = self.s
+        r = self.board_rect
+        pad = s(8)
+        self.info_w = s(150)
+        self.strip_h = s(40)
+        self.band_h = s(50)
+        avail_h = r.height - self.strip_h - self.band_h - 4 * pad - s(8)
+        cw_h = avail_h / (2 * (1.4 + 0.32) + 1.27)
+        lane_gap, bench_gap, sep = s(18), s(10), s(34)
+        bk = 0.86
+        cw_w = (r.width - self.info_w - 2 * lane_gap - 2 * bench_gap - sep - 3 * pad) / (3 + 3 * bk)
+        cw = int(min(cw_h, cw_w))
+        self.cw, self.ch = cw, int(cw * 1.4)
+        bw, bh = int(cw * bk), int(cw * bk * 1.4)
+        self.eq_h = max(s(18), int(cw * 0.28))
+        block_w = 3 * cw + 2 * lane_gap + sep + 3 * bw + 2 * bench_gap
+        x0 = r.left + self.info_w + 2 * pad + max(0, (r.width - self.info_w - 2 * pad - block_w) // 2)
+        self.block = pygame.Rect(x0, r.top, block_w, r.height)
+        top = r.top + self.strip_h + pad
+        opp_card_top = top + self.eq_h + s(3)
+        self.band = pygame.Rect(x0, opp_card_top + self.ch + pad, block_w, self.band_h)
+        my_card_top = self.band.bottom + pad
+        self.slot_rects = {}
+        self.eq_rects = {}
+        for seat_row, card_top in (("opp", opp_card_top), ("me", my_card_top)):
+            for i in range(3):
+                rr = pygame.Rect(x0 + i * (cw + lane_gap), card_top, cw, self.ch)
+                self.slot_rects[(seat_row, i)] = rr
+            bx = x0 + 3 * cw + 2 * lane_gap + sep
+            for j in range(3):
+                by = card_top + (self.ch - bh) // 2
+                rr = pygame.Rect(bx + j * (bw + bench_gap), by, bw, bh)
+                self.slot_rects[(seat_row, 3 + j)] = rr
+            for sl in EM.SLOTS:
+                rr = self.slot_rects[(seat_row, sl)]
+                g = max(2, s(3))
+                ew = (rr.width - 2 * g) // 3
+                ey = rr.top - self.eq_h - s(3) if seat_row == "opp" else rr.bottom + s(3)
+                for k_i, kind in enumerate(EQ_KINDS):
+                    self.eq_rects[(seat_row, sl, kind)] = pygame.Rect(rr.left + k_i * (ew + g), ey, ew, self.eq_h)
+        my_bottom = my_card_top + self.ch + s(3) + self.eq_h
+        label_h = s(16)          # the "Lane 1 / Bench" labels under your row
+        self.hand_area = pygame.Rect(x0 - s(4), my_bottom + pad + label_h, block_w + s(8),
+                                     r.bottom - my_bottom - pad - label_h)
+        self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
+        bx0 = x0 + 3 * cw + 2 * lane_gap + sep
+        self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
+        ix = max(r.left, x0 - self.info_w - 2 * pad)
+        self.info = {
+            "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - s(3), self.info_w,
+                               self.ch + self.eq_h + s(3)),
+            "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + s(3)),
+        }
+        self.refresh(update_shown=False)
+
+    def slot_rect(self, seat, slot):
+        return self.slot_rects[(self.row(seat), slot)]
+
+    def eq_rect(self, seat, slot, kind):
+        return self.eq_rects[(self.row(seat), slot, kind)]
+
+    def morale_pos(self, seat):
+        r = self.info[self.row(seat)]
+        return (r.centerx, r.top + self.s(62))
+
+    def hand_rects(self, n):
+        if n <= 0:
+            return []
+        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8))
+
+    def _compute_choice_spots(self):
+        """Clickable rects for non-drag decisions: (rect, action, card)."""
+        spots = []
+        self.tray = None
+        if not self.human_to_move():
+            self.choice_spots = spots
+            return
+        m = self.match
+        me = m.to_move()
+        ph = m.phase()
+        legal = self.legal
+        if ph == "order":
+            for a in legal:
+                if a[0] == EM.ORDER:
+                    spots.append((self.slot_rect(1 - me, a[1]), a, None))
+        elif ph == "choice":
+            kind, p, x, y = m.pending()
+            opts = [a for a in legal if a[0] == EM.CHOOSE]
+            if kind in (EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_SCOUT_ORDER):
+                n = len(opts)
+                tw = int(self.cw * 0.9)
+                th = int(tw * 1.4)
+                gap = self.s(12)
+                cards_w = n * tw + (n - 1) * gap
+                # wide enough for its heading too (the prompt), within the board block
+                text_w = font(self.s(16), True).size(self.prompt())[0]
+                width = min(max(cards_w, text_w) + self.s(40), self.block.width)
+                tray = pygame.Rect(0, 0, width, th + self.s(70))
+                # over the opponent's row, so your own row (the slot being changed) stays in view
+                tray.midtop = self.block.centerx, self.board_rect.top + self.s(4)
+                tray.clamp_ip(self.board_rect)
+                self.tray = tray
+                for i, a in enumerate(opts):
+                    rr = pygame.Rect(tray.centerx - cards_w // 2 + i * (tw + gap), tray.top + self.s(50), tw, th)
+                    code = a[1] if kind == EM.CH_REFORGE else \
+                        self.view.sdeck[me][-1 - a[1] - (y if kind == EM.CH_SCOUT_ORDER else 0)]
+                    spots.append((rr, a, card_of(code)))
+            else:
+                for a in opts:
+                    v = a[1]
+                    if kind in (EM.CH_PLACE, EM.CH_RELOCATE, EM.CH_REDIRECT_LANE):
+                        rr = self.slot_rect(me, v)
+                    elif kind in (EM.CH_SET_OPP, EM.CH_REDIRECT_ATTACK):
+                        rr = self.slot_rect(1 - me, v)
+                    elif kind == EM.CH_SWAP_ITEM:
+                        rr = self.eq_rect(me, x, v)
+                    elif kind == EM.CH_SWAP_HAND:
+                        hr = self.hand_rects(len(m.hand[me]))
+                        rr = hr[v] if v < len(hr) else None
+                    else:
+                        rr = None
+                    if rr is not None:
+                        spots.append((rr, a, None))
+        self.choice_spots = spots
+
+    def _event_rect(self, e):
+        k = e[0]
+        try:
+            if k in ("move",):
+                return self.slot_rect(e[1], e[3])
+            if k in ("place", "revive"):
+                return self.slot_rect(e[1], e[2])
+            if k == "equip":
+                return self.eq_rect(e[1], e[3], KIND[e[2]])
+            if k == "set":
+                return self.slot_rect(e[1], e[2])
+            if k == "cast":
+                t = e[3]
+                if 0 <= t < 6:
+                    return self.slot_rect(e[1], t)
+                return self.band
+            if k == "redirect":
+                return self.slot_rect(e[1], e[4])
+            if k == "attack":
+                return self.slot_rect(1 - e[1], e[3])
+            if k == "lane_bonus" and e[2] >= 0:
+                return self.slot_rect(e[1], e[2])
+        except (IndexError, KeyError, TypeError):
+            return None
+        return None
+
+    def _art_of(self, rr, seat=None, slot=None):
+        """The art window of the creature shown in ``rr`` (window coordinates)."""
+        v = self.shown
+        code = -1
+        if seat is not None:
+            code = v.creature_at(seat, slot)
+        else:
+            for (row, sl), r in self.slot_rects.items():
+                if r == rr:
+                    code = v.creature_at(0 if row == self.row(0) else 1, sl)
+                    break
+        c = card_of(code) if code >= 0 else None
+        if c is None:
+            return pygame.Rect(rr.left, rr.top + int(rr.height * 0.16), rr.width, int(rr.height * 0.3))
+        return art_rect(c, rr.width).move(rr.topleft)
+
+    def thinking_rect(self):
+        """In the phase band, right end (clear of the lanes and the Set/Combat/End chips)."""
+        b = self.band
+        r = pygame.Rect(0, 0, min(self.s(250), b.width // 2), b.height - self.s(8))
+        r.midright = (b.right - self.s(6), b.centery)
+        return r
+
+    # ---------------------------------------------------------------- hands
+    def _opp_hand_rects(self, v):
+        opp = 1 - self.viewer
+        hand = v.hand[opp]
+        n = len(hand)
+        if n == 0:
+            return []
+        area = self.opp_hand_area.inflate(0, -self.s(4))
+        w = int(area.height / 1.4)
+        step = min(w + self.s(4), max(self.s(6), (area.width // 2 - w) // max(1, n - 1)))
+        x = area.right - w - step * (n - 1)
+        return [(pygame.Rect(x + i * step, area.top, w, int(w * 1.4)), hand[i]) for i in range(n)]

@@ -1,0 +1,148 @@
+"""The Evons table's geometry: the grid and its cells, the hand rows, the side panels,
+the chain column, the action buttons' column and the choice spots (``layout()``
+and the rect helpers), as a mixin of :class:`~client.tables.evons.Table`."""
+from __future__ import annotations
+
+import pygame
+
+from engine.evons import match as EM
+from engine.evons.cards import N_CELLS, NEIGHBOUR
+
+from .evons_common import card_obj
+
+
+class EvonsLayout:
+    # ================================================================ geometry
+    def layout(self):
+        """The grid gets the height of the window (cells of 84 px and more at 1280×720);
+        right of it: your hand in rows (a tag under each card), then the chain, cell
+        bonuses and graveyards beside the log, the action buttons under them."""
+        s = self.s
+        r = self.board_rect
+        pad = s(8)
+        self.left_w = s(196)
+        self.label_w = s(18)
+        right_edge = self.W - s(10)
+        gx0 = r.left + self.left_w + pad + self.label_w
+        cell = (r.height - self.label_w) // 7
+        min_right = s(300)
+        cell = max(s(30), min(cell, (right_edge - gx0 - 2 * pad - min_right) // 7))
+        self.cell = cell
+        side = 7 * cell
+        gy = r.top + self.label_w
+        self.grid_rect = pygame.Rect(gx0, gy, side, side)
+        self.cell_rects = [pygame.Rect(gx0 + (c % 7) * cell, gy + (c // 7) * cell, cell, cell) for c in range(N_CELLS)]
+        rx = self.grid_rect.right + 2 * pad
+        rw = right_edge - rx
+        self.tag_h = s(18)
+        gap = s(8)
+        # the hand: as many cards a row as fit at a readable width (two rows of four at 1280×720)
+        hw = max(s(64), min(s(118), (rw - 3 * gap) // 4))
+        self.hand_cols = max(1, (rw + gap) // (hw + gap))
+        self.hw = hw
+        ch = int(hw * 1.4)
+        rows = 2
+        self.hand_area = pygame.Rect(rx, r.top, rw, rows * (ch + self.tag_h) + (rows - 1) * gap)
+        below = self.hand_area.bottom + pad
+        col_w = (rw - pad) // 2
+        act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom
+        self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
+        self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
+        log_x = rx + col_w + pad
+        self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
+        self.log.set_rect(pygame.Rect(self.side_rect))
+        self.panel_rects = {"opp": pygame.Rect(r.left, r.top, self.left_w, s(176)),
+                            "me": pygame.Rect(r.left, r.bottom - s(216), self.left_w, s(216))}
+        self.prompt_rect = pygame.Rect(r.left, self.panel_rects["opp"].bottom + pad, self.left_w,
+                                       self.panel_rects["me"].top - self.panel_rects["opp"].bottom - 2 * pad)
+        me = self.panel_rects["me"]
+        self.mode_rect = pygame.Rect(me.left + s(8), me.bottom - s(38), me.width - s(16), s(30))
+        self.refresh(update_shown=False)
+
+    def cell_rect(self, c):
+        return self.cell_rects[c]
+
+    def hand_rects(self, n):
+        """Rows of cards (more rows, smaller cards when the hand outgrows two rows)."""
+        if n <= 0 or not self.cell:
+            return []
+        gap = self.s(8)
+        area = self.hand_area
+        hw, cols = self.hw, self.hand_cols
+        rows = -(-n // cols)
+        while rows * (int(hw * 1.4) + self.tag_h) + (rows - 1) * gap > area.height and hw > self.s(40):
+            hw -= self.s(4)
+            cols = max(1, (area.width + gap) // (hw + gap))
+            rows = -(-n // cols)
+        ch = int(hw * 1.4)
+        out = []
+        for i in range(n):
+            row, col = divmod(i, cols)
+            in_row = min(cols, n - row * cols)
+            x0 = area.centerx - (in_row * (hw + gap) - gap) // 2
+            out.append(pygame.Rect(x0 + col * (hw + gap), area.top + row * (ch + self.tag_h + gap), hw, ch))
+        return out
+
+    def panel_of(self, seat):
+        return self.panel_rects["me" if seat == self.viewer else "opp"]
+
+    def _compute_spots(self):
+        spots = []
+        self.tray = None
+        if not self.human_to_move():
+            self.spots = spots
+            return
+        m = self.match
+        v = self.view
+        me = self.viewer
+        ph = m.phase()
+        legal = self.legal
+        if ph in ("cell", "order", "hit", "pull"):
+            for a in legal:
+                if a[0] in (EM.CELL, EM.ORDER, EM.HIT, EM.PULL):
+                    spots.append((self.cell_rect(a[1]), a, None, self.label_of(a)))
+        elif ph == "ability":
+            c0 = m.pos[m.acting()]
+            for a in legal:
+                if a[0] == EM.FIRE:
+                    t = NEIGHBOUR[c0][a[1]]
+                    spots.append((self.cell_rect(t), a, None, self.label_of(a)))
+        elif ph == "conflict":
+            c0 = m.pos[m.acting()]
+            for a in legal:
+                t = NEIGHBOUR[c0][a[1]]
+                spots.append((self.cell_rect(t), a, None, self.label_of(a)))
+        elif ph in ("pick", "discard"):
+            opts = [a for a in legal if a[0] in (EM.PICK, EM.DISCARD)]
+            hand = v.hand(me)
+            rects = self.hand_rects(len(hand))
+            from_hand = ph == "discard" or (opts and opts[0][1] in hand)
+            if from_hand:
+                by_card = {}
+                for a in opts:
+                    by_card[v.cardof[a[1]]] = a
+                for i, inst in enumerate(hand):
+                    a = by_card.get(v.cardof[inst]) if ph == "pick" else (EM.DISCARD, inst)
+                    if a is not None and i < len(rects):
+                        spots.append((rects[i], a, card_obj(v, inst), self.label_of(a)))
+            else:   # Resurrection: a tray of the graveyard's choices over the hand row
+                s = self.s
+                n = len(opts)
+                tw = min(self.hw, max(s(50), (self.hand_area.width - s(40)) // max(1, n) - s(10)))
+                th = int(tw * 1.4)
+                tray = pygame.Rect(0, 0, max(n * (tw + s(10)) + s(30), s(400)), th + s(40))
+                tray.midbottom = (self.hand_area.centerx, self.hand_area.bottom)
+                tray.clamp_ip(self.board_rect)
+                self.tray = tray
+                x0 = tray.centerx - (n * (tw + s(10)) - s(10)) // 2
+                for i, a in enumerate(opts):
+                    rr = pygame.Rect(x0 + i * (tw + s(10)), tray.top + s(32), tw, th)
+                    spots.append((rr, a, card_obj(v, a[1]), self.label_of(a)))
+        self.spots = spots
+
+    def thinking_rect(self):
+        return None  # drawn inside the "NOW" panel (_draw_prompt)
+
+    def thinking_area(self):
+        r = self.prompt_rect  # where _draw_prompt puts the sign (redrawn alone while the AI thinks)
+        return pygame.Rect(r.left + self.s(8), r.top + self.s(24), r.width - self.s(16), self.s(34))
