@@ -133,7 +133,8 @@ class HintControl:
             pygame.draw.rect(surf, PAL["gold"], pygame.Rect(r).inflate(s(8), s(8)), max(2, s(3)),
                              border_radius=s(8))
         # the line goes over the top of the game log (the board stays uncovered)
-        area = getattr(getattr(t, "log", None), "rect", None) or t.board_rect
+        face = getattr(t, "log_face_rect", None)     # the log column, its open drawer or the ticker
+        area = (face() if callable(face) else getattr(getattr(t, "log", None), "rect", None)) or t.board_rect
         size = s(16)
         f = font(size, True)
         lines = wrap_lines(self.message, f, area.width - s(24))[:6]

@@ -30,7 +30,7 @@ class BoardAids:
         self._hover_rect = None
         pos = self.app.mouse
         try:
-            card = self.log.card_at(pos) or self.card_at(pos)
+            card = self.log.card_at(pos) or (None if self.in_log_drawer(pos) else self.card_at(pos))
         except Exception:  # noqa: BLE001 - hover is a nicety
             card = None
         if card is not self.hover_card:

@@ -67,10 +67,11 @@ from .table_end import EndMixin
 from .table_handoff import HandoffMixin, HandoffUndoOverlay, UndoConfirmOverlay  # noqa: F401
 from .table_history import HistoryMixin
 from .table_input import InputMixin
+from .table_side import SideMixin
 from .table_demo import run_demo  # noqa: F401 - re-exported
 from .table_named import NamedSeats  # noqa: F401 - re-exported (the tables import it from here)
-from .tablekit import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, NameIndex, SnapBack,
-                       draw_thinking)
+from .tablekit import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, HandScroll, NameIndex,
+                       SnapBack, draw_thinking)
 from .ui import PAL, draw_text, panel
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection
@@ -82,8 +83,8 @@ THINKING_FPS = 24
 ZOOM_DELAY = 0.12
 
 
-class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, ChromeMixin, BoardAids,
-                 Scene):
+class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, ChromeMixin, SideMixin,
+                 BoardAids, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -119,6 +120,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.snap: SnapBack | None = None
         self.hover_card = None
         self.hover_since = 0.0
+        self.hand_scroll = HandScroll()   # a hand with more cards than it shows at their size
         self.t = 0.0
         self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
         self.ai_job = None
@@ -194,10 +196,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         top = s(52)
         lw = s(self.log_width)
         self.top_rect = pygame.Rect(0, 0, self.W, top)
-        self.side_rect = pygame.Rect(self.W - lw - s(10), top + s(8), lw, self.H - top - s(16))
-        self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(170), lw, s(170))
-        self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
-                                      self.actions_rect.top - self.side_rect.top - s(8)))
+        self._build_side(top)     # the log column, or the folded strip with its Log drawer
         self.board_rect = pygame.Rect(s(10), top + s(8), self.side_rect.left - s(20), self.H - top - s(16))
         if self.mode == "replay":
             self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236), lw, s(236))
@@ -232,6 +231,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         if self.mode == "replay" and self.replay is not None:
             self.replay.build_controls(self)
         self.layout()
+        self._after_layout()
         self.refresh()
 
     def layout(self):
@@ -554,7 +554,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.draw_waiting_hand(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
-        self.log.draw(surf, self.app.scale)
+        self.draw_side(surf)
         if self.session is not None and self.shown is not None:
             self.hints.draw(surf)      # over the top of the log: the board stays uncovered
         if self.replay is not None:

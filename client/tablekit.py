@@ -102,23 +102,134 @@ def draw_source_hint(surf, rect, t, scale=1.0):
                      border_radius=int(8 * scale))
 
 
-def hand_layout(n: int, area: pygame.Rect, card_w: int, card_h: int, *, gap: int = 8, lift: int = 0):
+class HandScroll:
+    """A hand that holds more cards than its area shows at their size: a window of
+    ``visible`` cards from ``offset``, arrows at both ends (shown only when there is
+    more that way). The wheel over the hand, the arrows and Left / Right (Page Up /
+    Page Down) scroll it; a newly drawn card is scrolled into view."""
+
+    def __init__(self):
+        self.offset = 0
+        self.n = 0
+        self.visible = 0
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.left = pygame.Rect(0, 0, 0, 0)     # the arrows' rects (empty when not shown)
+        self.right = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def active(self) -> bool:
+        return self.visible < self.n
+
+    def clamp(self):
+        self.offset = max(0, min(self.offset, self.n - self.visible))
+
+    def by(self, k: int) -> bool:
+        """Scroll ``k`` cards (negative: to the left). True if it moved."""
+        was = self.offset
+        self.offset += k
+        self.clamp()
+        return self.offset != was
+
+    def show(self, i: int):
+        """Scroll so card ``i`` is in view."""
+        if i < self.offset:
+            self.offset = i
+        elif i >= self.offset + self.visible:
+            self.offset = i - self.visible + 1
+        self.clamp()
+
+    def shown(self, i: int) -> bool:
+        return not self.active or self.offset <= i < self.offset + self.visible
+
+    def arrow_at(self, pos):
+        """-1 / +1 for a click on a shown arrow, else 0."""
+        if self.active and self.offset > 0 and self.left.collidepoint(pos):
+            return -1
+        if self.active and self.offset + self.visible < self.n and self.right.collidepoint(pos):
+            return 1
+        return 0
+
+
+#: a fanned hand overlaps its cards down to this share of a card's width; beyond
+#: that, a hand with a :class:`HandScroll` scrolls instead of squeezing
+MIN_STEP = 0.62
+
+
+def hand_layout(n: int, area: pygame.Rect, card_w: int, card_h: int, *, gap: int = 8, lift: int = 0,
+                scroll: HandScroll | None = None):
     """Rects for ``n`` cards fanned across ``area`` (centred, overlapping when
-    they don't fit). ``lift`` raises the middle cards for a gentle arc."""
+    they don't fit). ``lift`` raises the middle cards for a gentle arc.
+
+    With ``scroll``: when the cards would overlap more than :data:`MIN_STEP` allows,
+    only the cards that fit at their size are laid out (from ``scroll.offset``), with
+    room for an arrow at each end; the others get an empty rect (width 0: not drawn,
+    not hovered, not picked up)."""
     if n <= 0:
+        if scroll is not None:
+            scroll.n = scroll.visible = scroll.offset = 0
+            scroll.left = scroll.right = pygame.Rect(0, 0, 0, 0)
         return []
     area = pygame.Rect(area)
+    first, count = 0, n
+    if scroll is not None:
+        grew = n > scroll.n
+        scroll.n, scroll.area = n, pygame.Rect(area)
+        min_step = max(8, int(card_w * MIN_STEP))
+        if n > 1 and min_step * (n - 1) + card_w > area.width:
+            aw = max(12, min(card_w // 3, area.width // 12))       # an arrow's width
+            inner = pygame.Rect(area.left + aw + gap // 2, area.top, area.width - 2 * (aw + gap // 2), area.height)
+            k = max(1, 1 + (inner.width - card_w) // min_step)
+            scroll.visible = min(n, k)
+            scroll.left = pygame.Rect(area.left, area.bottom - card_h, aw, card_h)
+            scroll.right = pygame.Rect(area.right - aw, area.bottom - card_h, aw, card_h)
+            if grew:
+                scroll.offset = n - scroll.visible           # a newly drawn card comes into view
+            scroll.clamp()
+            first, count, area = scroll.offset, scroll.visible, inner
+        else:
+            scroll.visible, scroll.offset = n, 0
+            scroll.left = scroll.right = pygame.Rect(0, 0, 0, 0)
     step = card_w + gap
-    if n > 1 and step * (n - 1) + card_w > area.width:
-        step = max(8, (area.width - card_w) // (n - 1))
-    total = step * (n - 1) + card_w
+    if count > 1 and step * (count - 1) + card_w > area.width:
+        step = max(8, (area.width - card_w) // (count - 1))
+    total = step * (count - 1) + card_w
     x0 = area.centerx - total // 2
     out = []
     for i in range(n):
-        k = (i - (n - 1) / 2) / max(1, (n - 1) / 2) if n > 1 else 0.0
+        j = i - first
+        if not 0 <= j < count:
+            edge = area.left if j < 0 else area.right
+            out.append(pygame.Rect(edge, area.bottom - card_h, 0, card_h))
+            continue
+        k = (j - (count - 1) / 2) / max(1, (count - 1) / 2) if count > 1 else 0.0
         dy = int(lift * (1 - k * k))
-        out.append(pygame.Rect(x0 + i * step, area.bottom - card_h - dy, card_w, card_h))
+        out.append(pygame.Rect(x0 + j * step, area.bottom - card_h - dy, card_w, card_h))
     return out
+
+
+def draw_hand_arrows(surf, scroll: HandScroll | None, scale=1.0, hot=None):
+    """The scroll arrows of a hand (each only when there are cards that way), with the
+    number of cards hidden on that side."""
+    if scroll is None or not scroll.active:
+        return
+    hidden = (scroll.offset, scroll.n - scroll.offset - scroll.visible)
+    for rect, count, d in ((scroll.left, hidden[0], -1), (scroll.right, hidden[1], 1)):
+        if count <= 0 or rect.width <= 0:
+            continue
+        lit = hot is not None and rect.collidepoint(hot)
+        r = rect.inflate(0, -rect.height // 3)
+        bg = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(bg, (30, 34, 46, 235) if not lit else (60, 66, 86, 245), bg.get_rect(),
+                         border_radius=int(8 * scale))
+        surf.blit(bg, r)
+        pygame.draw.rect(surf, PAL["gold"] if lit else PAL["line"], r, max(1, int(2 * scale)),
+                         border_radius=int(8 * scale))
+        cx, cy = r.centerx, r.centery - int(10 * scale)
+        w = max(4, min(r.width // 3, int(9 * scale)))
+        pts = [(cx + d * w, cy), (cx - d * w, cy - int(w * 1.4)), (cx - d * w, cy + int(w * 1.4))]
+        pygame.draw.polygon(surf, PAL["gold_hi"] if lit else PAL["text"], pts)
+        img = font(max(10, int(14 * scale)), True).render(str(count), True, PAL["text"])
+        surf.blit(img, img.get_rect(midtop=(r.centerx, cy + int(w * 1.4) + int(6 * scale))))
 
 
 def topmost_at(rects, pos):
@@ -465,8 +576,13 @@ class GameLog:
     """The plain-sentence game log: newest at the bottom, wheel to scroll, card
     names in gold that zoom on hover."""
 
+    #: the heading drawn at the top (None: no heading, e.g. the ticker)
+    title = "Game log"
+
     def __init__(self, names: NameIndex, seat_colours=((120, 180, 255), (255, 140, 120))):
         self.entries: list[LogEntry] = []
+        self.hidden = False      # folded away (the table's Log drawer is closed): not drawn, not hovered
+        self.ticker = None       # a LogTicker showing the newest lines while this log is hidden
         self.names = names
         self.scroll = 0          # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, 10, 10)
@@ -522,6 +638,8 @@ class GameLog:
         return lines
 
     def draw(self, surf, scale=1.0):
+        if self.hidden:
+            return
         r = self.rect
         size = max(10, int(15 * scale))
         if self._dirty or self._surf is None or self._surf.get_size() != r.size:
@@ -534,9 +652,12 @@ class GameLog:
         pygame.draw.rect(s, (14, 16, 23, 225), s.get_rect(), border_radius=int(10 * scale))
         pygame.draw.rect(s, PAL["line"], s.get_rect(), max(1, int(2 * scale)), border_radius=int(10 * scale))
         pad = int(10 * scale)
-        title = font(int(14 * scale), True).render("Game log", True, PAL["muted"])
-        s.blit(title, (pad, pad // 2))
-        top = pad // 2 + title.get_height() + int(4 * scale)
+        if self.title:
+            title = font(int(14 * scale), True).render(self.title, True, PAL["muted"])
+            s.blit(title, (pad, pad // 2))
+            top = pad // 2 + title.get_height() + int(4 * scale)
+        else:
+            top = pad // 2
         f, fb = font(size), font(size, True)
         lh = f.get_linesize()
         width = r.width - 2 * pad - int(8 * scale)
@@ -578,10 +699,41 @@ class GameLog:
         self._dirty = False
 
     def card_at(self, pos):
+        if self.hidden:
+            return self.ticker.card_at(pos) if self.ticker is not None else None
         for rr, card in self.hot:
             if rr.collidepoint(pos):
                 return card
         return None
+
+
+class LogTicker(GameLog):
+    """The newest lines of ``log`` in a small space (the folded side strip): the same
+    entries, no heading, whole entries newest at the bottom, card names hoverable."""
+
+    title = None
+
+    def __init__(self, log: GameLog):
+        self.source = log
+        super().__init__(log.names, log.seat_colours)
+        self._key = None
+
+    @property
+    def entries(self):
+        return self.source.entries
+
+    @entries.setter
+    def entries(self, value):  # GameLog.__init__ sets it: the ticker reads its log's
+        pass
+
+    def draw(self, surf, scale=1.0):
+        e = self.source.entries
+        key = (len(e), id(e[-1]) if e else None)
+        if key != self._key:
+            self._key = key
+            self.scroll = 0
+            self._dirty = True
+        super().draw(surf, scale)
 
 
 # ====================================================================== hover zoom

@@ -1,0 +1,128 @@
+"""The column right of the board: the game log and the action buttons.
+
+At 100 % interface size the column is the log over the action buttons. When the
+board would otherwise lose the room its cards need (any larger interface size at
+1280×720, 150 % and more at 1920×1080), the column becomes a narrow strip: a
+**Log** button on top (key L) that opens the log as a drawer over the right of the
+board and closes it again, the newest log lines below it as a ticker (so the story
+stays readable), and the action buttons at the bottom. The board gets the room.
+Whether the drawer is open is remembered for the rest of the program's run."""
+from __future__ import annotations
+
+import pygame
+
+from .tablekit import LogTicker
+
+#: the strip's width at scale 1 when the log is folded away
+COMPACT_WIDTH = 176
+
+
+class SideMixin:
+    """Mixed into :class:`client.table_base.TableScene` (uses its geometry and ``self.log``)."""
+
+    #: the board needs about this much width at scale 1 (the tables are drawn for 940+ px
+    #: at 1280x720 100 %); below it the log folds into the strip
+    board_min_width = 940
+    #: the log column may fold into a strip with a Log drawer (a table that lays out
+    #: its own log, like Evons, says False until it handles ``side_compact``)
+    fold_log = True
+
+    def wants_compact_side(self) -> bool:
+        """Would a full log column leave the board less room than its cards need?"""
+        if self.mode == "replay" or not self.fold_log:
+            return False
+        s = self.s
+        return self.W - s(self.log_width) - s(30) < s(self.board_min_width)
+
+    @property
+    def log_open(self) -> bool:
+        """The drawer's state, kept on the app for the rest of the run (every table)."""
+        return bool(getattr(self.app, "_table_log_open", False))
+
+    def _build_side(self, top):
+        """``side_rect``, ``actions_rect`` and the log's place; the Log toggle when folded."""
+        s = self.s
+        lw = s(self.log_width)
+        self.side_compact = self.wants_compact_side()
+        self.log_toggle = None
+        self.ticker = None
+        self.log.ticker = None
+        if not self.side_compact:
+            self.side_rect = pygame.Rect(self.W - lw - s(10), top + s(8), lw, self.H - top - s(16))
+            self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(170), lw, s(170))
+            self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
+                                          self.actions_rect.top - self.side_rect.top - s(8)))
+            self.log.hidden = False
+            return
+        cw = s(COMPACT_WIDTH)
+        self.side_rect = pygame.Rect(self.W - cw - s(10), top + s(8), cw, self.H - top - s(16))
+        self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(170), cw, s(170))
+        tr = pygame.Rect(self.side_rect.left, self.side_rect.top, cw, s(36))
+        self.log_toggle = self.button(tr, self._toggle_label(), self.toggle_log, key="l",
+                                      tip="The game log: open it over the board, or close it again",
+                                      name="log_toggle", cls="@small")
+        self.ticker_rect = pygame.Rect(tr.left, tr.bottom + s(8), cw, self.actions_rect.top - tr.bottom - s(16))
+        self.ticker = LogTicker(self.log)
+        self.ticker.set_rect(self.ticker_rect)
+        # the drawer: over the right of the board and the ticker, below the toggle
+        self._drawer_rect = pygame.Rect(self.side_rect.right - lw, tr.bottom + s(8), lw,
+                                        self.actions_rect.top - tr.bottom - s(16))
+        self.log.set_rect(self._drawer_rect)
+        self._sync_log()
+
+    def _after_layout(self):
+        """A table that placed the log itself in :meth:`layout` (Evons) keeps it: no fold."""
+        if getattr(self, "side_compact", False) and self.log.rect != self._drawer_rect:
+            self.side_compact = False
+            self.log.hidden = False
+            self.log.ticker = None
+            self.ticker = None
+            b, self.log_toggle = self.log_toggle, None
+            if b is not None:
+                self._actions.pop(b, None)
+                for k in [k for k, (_a, btn) in self._keys.items() if btn is b]:
+                    del self._keys[k]
+                self.widgets.pop("log_toggle", None)
+                b.kill()
+
+    def _toggle_label(self):
+        return "Close log" if self.log_open else "Log"
+
+    def toggle_log(self):
+        """L / the Log button: open the log drawer over the board, or close it."""
+        if not getattr(self, "side_compact", False):
+            return
+        self.app._table_log_open = not self.log_open
+        self._sync_log()
+        self.invalidate()
+
+    def _sync_log(self):
+        """The drawer and the ticker follow the open/closed state."""
+        if not getattr(self, "side_compact", False):
+            return
+        open_ = self.log_open
+        self.log.hidden = not open_
+        self.log.ticker = self.ticker if not open_ else None
+        self.log._dirty = True
+        if self.log_toggle is not None and self.log_toggle.text != self._toggle_label():
+            self.log_toggle.set_text(self._toggle_label())
+
+    def log_face_rect(self):
+        """Where the log shows now (the drawer, the ticker or the full column)."""
+        if getattr(self, "side_compact", False) and not self.log_open and self.ticker is not None:
+            return self.ticker.rect
+        return self.log.rect
+
+    def draw_side(self, surf):
+        """The log (column or open drawer), else the ticker in the strip."""
+        if getattr(self, "side_compact", False):
+            if getattr(self.app, "_table_log_open", False) != (not self.log.hidden):
+                self._sync_log()   # another table changed it
+            if not self.log_open and self.ticker is not None:
+                self.ticker.draw(surf, self.app.scale)
+                return
+        self.log.draw(surf, self.app.scale)
+
+    def in_log_drawer(self, pos) -> bool:
+        """``pos`` is on the open drawer (clicks there are not the board's)."""
+        return bool(getattr(self, "side_compact", False) and self.log_open and self.log.rect.collidepoint(pos))

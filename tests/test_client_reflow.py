@@ -1,0 +1,82 @@
+"""Interface size 100-200 %: the tables reflow instead of shrinking their cards.
+The log folds into a Log drawer (key L) with a ticker of the newest lines, the
+action buttons keep a narrow strip, and the board gets the room (issue #18.3)."""
+import pytest
+
+from helpers import show_table, game_session
+
+GAMES = ("everdawn", "essveil")       # the tables whose log is the framework's column
+
+
+def at_scale(d, ui_scale):
+    d.app.settings.ui_scale = ui_scale
+    d.app.apply_settings()
+    d.step(2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_log_folds_into_a_drawer_at_a_large_interface_size(driver, game):
+    t = show_table(driver, game, game_session(game, 3), _paused_ai=True)
+    assert not t.side_compact and not t.log.hidden          # 100 %: the log column beside the board
+    board_100 = t.board_rect.width
+    at_scale(driver, 2.0)
+    t = driver.scene
+    assert t.side_compact                                    # 200 % at 1280x720: folded
+    assert t.board_rect.width > board_100                    # the board has more room, not less
+    assert t.log.hidden and t.ticker is not None
+    newest = t.log.entries[-1].text
+    # the newest line still reads, in the ticker
+    driver.step(2)
+    assert t.ticker.rect.width < t.s(t.log_width) and t.ticker.entries[-1].text == newest
+    assert t.ticker._surf is not None and t.ticker.rect.right <= driver.app.size[0]
+    ink = t.ticker._surf.get_bounding_rect(min_alpha=250)   # words at the bottom: the newest line
+    assert ink.height > 0
+    toggle = driver.widget("log_toggle")
+    assert toggle.text == "Log" and toggle.visible
+    driver.click("log_toggle")
+    assert not t.log.hidden and driver.widget("log_toggle").text == "Close log"
+    assert t.log.rect.colliderect(t.board_rect)              # a drawer over the board
+    assert t.log.rect.top >= toggle.rect.bottom             # the toggle stays in reach
+    assert t.log.rect.bottom <= min(b.rect.top for b in t._action_widgets) if t._action_widgets else True
+    driver.key("l")                                          # the key closes it again
+    assert t.log.hidden and driver.widget("log_toggle").text == "Log"
+    driver.key("l")
+    assert not t.log.hidden
+
+
+def test_drawer_state_is_remembered_for_the_next_table(driver):
+    t = show_table(driver, "everdawn", game_session("everdawn", 3), _paused_ai=True)
+    at_scale(driver, 2.0)
+    driver.key("l")
+    assert not driver.scene.log.hidden
+    t2 = show_table(driver, "essveil", game_session("essveil", 3), _paused_ai=True)
+    assert t2.side_compact and not t2.log.hidden            # still open on the next table
+    assert t is not t2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_open_drawer_takes_its_clicks_and_shows_card_names(driver, game):
+    t = show_table(driver, game, game_session(game, 3), _paused_ai=True)
+    at_scale(driver, 2.0)
+    t = driver.scene
+    driver.key("l")
+    driver.step(2)
+    r = t.log.rect
+    under = [src for src in t.sources.values() if r.collidepoint(src.rect.center)]
+    for src in under:                                        # a card under the drawer is not picked up
+        driver.move(src.rect.center)
+        driver.post(driver.pygame.MOUSEBUTTONDOWN, pos=src.rect.center, button=1, touch=False)
+        driver.step()
+        assert t.drag is None
+        driver.post(driver.pygame.MOUSEBUTTONUP, pos=src.rect.center, button=1, touch=False)
+        driver.step()
+    if t.log.hot:                                            # a card name in the drawer zooms
+        rr, card = t.log.hot[-1]
+        driver.move(rr.center)
+        assert t.hover_card is card
+
+
+def test_full_log_column_at_100_percent_and_in_replays(driver):
+    t = show_table(driver, "everdawn", game_session("everdawn", 3), _paused_ai=True)
+    assert not t.side_compact and "log_toggle" not in t.widgets
+    assert t.log.rect.width == t.s(t.log_width)
