@@ -73,3 +73,16 @@ def test_font_draws_anything_after_cleaning(monkeypatch):
         fit_font(t, 50, 16)
         surf = pygame.Surface((200, 100))
         draw_wrapped(surf, t, pygame.Rect(0, 0, 200, 100), 16)
+
+
+def test_player_names_from_peers_drop_what_does_not_print():
+    from engine.core.sanitize import clean_player_name
+    from engine.net.protocol import MAX_NAME, clean_name
+    # a right-to-left override would turn the text drawn after the name around
+    assert clean_player_name("Eve\u202etxt.exe") == "Evetxt.exe"
+    assert clean_player_name("\x00" * 50) == "Player"
+    assert clean_player_name("  Ann\u200b \t\n Lee ") == "Ann Lee"
+    assert clean_player_name(None, "Guest") == "Guest"
+    assert clean_player_name("\ud800x") == "x"
+    # the network's cleaner is the same step with its own length cap
+    assert clean_name("Bob\u2066" + "b" * 100) == "Bob" + "b" * (MAX_NAME - 3)

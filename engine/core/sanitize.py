@@ -15,6 +15,10 @@ drawn (:mod:`client.ui`):
   when asked. Optionally length-capped.
 * :func:`clean_name` — one line: also collapses runs of white space and caps
   the length (deck names, player names, file names in lists).
+* :func:`clean_player_name` — a name another person chose (network peers):
+  like :func:`clean_name`, but characters that don't print (controls,
+  surrogates, zero-width and bidirectional overrides) are *dropped*, so a name
+  can't hide or reorder what is drawn around it; empty becomes ``default``.
 * :func:`clean_file_name` — a file name as it may be shown to the player.
 * :func:`clean_json` — every string (keys too) in parsed JSON data.
 
@@ -78,6 +82,20 @@ def clean_name(text, max_len: int = MAX_NAME) -> str:
     """One line of text fit to show as a name: cleaned, white space collapsed,
     stripped, at most ``max_len`` characters."""
     return _cut(_WS.sub(" ", clean_text(text, max_len * 4 + 16)).strip(), max_len)
+
+
+def clean_player_name(text, default: str = "Player", max_len: int = MAX_NAME) -> str:
+    """A name someone else chose, fit to show to this player: printable, one
+    line, at most ``max_len`` characters; ``default`` when nothing is left."""
+    if not isinstance(text, str):
+        return default
+    if len(text) > max_len * 4 + 16:
+        text = text[: max_len * 4 + 16]
+    # str.isprintable is False for controls, surrogates and format characters
+    # (zero-width, bidirectional overrides and isolates, the BOM)
+    text = "".join(ch if ch.isprintable() else " " if ch.isspace() else "" for ch in text)
+    out = _WS.sub(" ", text).strip()[:max_len].strip()
+    return out or default
 
 
 def clean_file_name(name, max_len: int = 80) -> str:

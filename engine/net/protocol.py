@@ -39,6 +39,8 @@ from __future__ import annotations
 import json
 import secrets
 
+from ..core.sanitize import clean_player_name
+
 VERSION = 1
 MAX_LINE = 64 * 1024          # bytes per message, newline included
 MAX_NAME = 24
@@ -99,13 +101,9 @@ def new_token() -> str:
 
 
 def clean_name(text, default: str = "Player") -> str:
-    """A player name from outside: printable, single line, at most MAX_NAME characters."""
-    if not isinstance(text, str):
-        return default
-    out = "".join(ch for ch in text if ch.isprintable() and ch not in "\u200b\u200e\u200f\u202a\u202b"
-                  "\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-    out = " ".join(out.split())[:MAX_NAME].strip()
-    return out or default
+    """A player name from outside: printable, single line, at most MAX_NAME characters
+    (:func:`engine.core.sanitize.clean_player_name`)."""
+    return clean_player_name(text, default, MAX_NAME)
 
 
 def error(code: str, message: str, re=None) -> dict:
