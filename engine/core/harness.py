@@ -64,13 +64,16 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
     m = spec.match_class.new(decks, seed, options)
     s = Rng(mix_seed(seed, 0xA11CE)).state
     actions = []
-    # bound once: this loop is the benchmark's own overhead
-    result, legal_actions, apply, record = m.result, m.legal_actions, m.apply, actions.append
-    n = 0
-    while result() is None:
+    # bound once: this loop is the benchmark's own overhead. The contract lists no legal
+    # action exactly when the match is over, so an empty list ends the loop (result() is
+    # asked once, at the end)
+    legal_actions, apply, record = m.legal_actions, m.apply, actions.append
+    for n in range(1, max_actions + 2):
         legal = legal_actions()
         if not legal:
-            raise RuntimeError(f"{game} seed {seed}: no legal action but the game is not over")
+            if m.result() is None:
+                raise RuntimeError(f"{game} seed {seed}: no legal action but the game is not over")
+            return m, actions
         # Rng.next64 inlined (the same draws): rng.randrange(len(legal))
         s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
@@ -78,14 +81,11 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
         a = legal[(z ^ (z >> 31)) % len(legal)]
         apply(a, check=False)
         record(a)
-        n += 1
         if check:
             probs = check_invariants(m)
             if probs:
                 raise AssertionError(f"{game} seed {seed} after {n} actions: {probs}")
-        if n > max_actions:
-            raise RuntimeError(f"{game} seed {seed}: more than {max_actions} actions")
-    return m, actions
+    raise RuntimeError(f"{game} seed {seed}: more than {max_actions} actions")
 
 
 def selfplay(game: str, games: int, seed: int) -> dict:

@@ -192,6 +192,10 @@ FIGHTS_BACK = tuple(tuple(not CARD_IS_BLOCK[ci] and bool(CARD_ARROWS[ci][d]) for
 FLIPPABLE = tuple(tuple(not CARD_IS_BLOCK[ci] and not CARD_ARROWS[ci][d] for d in range(8))
                   for ci in range(len(POOL)))
 """FLIPPABLE[card][d]: a monster without an arrow in direction d (pointed at from that side: flips)."""
+FIGHTS_BACK_FROM = tuple(tuple(fb[(d + 4) & 7] for d in range(8)) for fb in FIGHTS_BACK)
+"""FIGHTS_BACK_FROM[card][d]: FIGHTS_BACK of the card attacked by an arrow pointing in direction d."""
+FLIPPABLE_FROM = tuple(tuple(fl[(d + 4) & 7] for d in range(8)) for fl in FLIPPABLE)
+"""FLIPPABLE_FROM[card][d]: FLIPPABLE of the card pointed at by an arrow pointing in direction d."""
 
 # ---------------------------------------------------------------- phases (what the mover decides)
 PH_MULLIGAN, PH_MAIN, PH_CELL, PH_ORDER, PH_ABILITY, PH_CONFLICT, PH_HIT, PH_PULL, PH_PICK, \
@@ -295,8 +299,7 @@ def _shuffle(state: int, items: list) -> int:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         r = z ^ (z >> 31)
         for n in radices:           # swap item n - 1 with item j, j the next base-n digit of r
-            j = r % n
-            r //= n
+            r, j = divmod(r, n)
             i = n - 1
             items[i], items[j] = items[j], items[i]
     return state
@@ -737,7 +740,10 @@ class EvonsMatch(Match):
             o = grid[t]
             # the common cases inline; the rest in _can_fire
             if o < 0:
-                ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
+                if ab == FIRESTORM:     # as _can_fire
+                    ok = CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0 and self._firestorm_can_hit(t)
+                else:
+                    ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
             elif flags[o] & F_COVERED or ab == SHOCKWAVE:
                 ok = True
             elif ab == REMOVE or ab == SWAP:
@@ -745,7 +751,8 @@ class EvonsMatch(Match):
             elif ab == BLOCK:
                 ok = CARD_IS_BLOCK[cardof[o]]
             else:
-                ok = ab == FIRESTORM and self._can_fire(inst, ci, ab, t, f)
+                ok = ab == FIRESTORM and CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0 \
+                    and self._firestorm_can_hit(t)
             if ok:
                 out.append(_FIRE_ACTS[d])
         return out
@@ -868,28 +875,43 @@ class EvonsMatch(Match):
             o = grid[t]
             if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
                 continue
-            if FIGHTS_BACK[cardof[o]][(d + 4) & 7]:
+            if FIGHTS_BACK_FROM[cardof[o]][d]:
                 out.append(d)
         return out
 
     # ================================================================ applying actions
-    def _apply(self, action) -> list:
+    def apply(self, action, *, check: bool = True) -> list:
+        """As :meth:`Match.apply`; the unchecked path (search, self-play) runs here
+        without the extra call through the base class."""
+        if check or action.__class__ is not tuple:
+            return Match.apply(self, action, check=check)
         ev: list = []
         k = action[0]
-        if k == CONCEDE and len(action) == 1:
-            p = self.sc[S_MOVER]
-            self._finish(ev, R_CONCEDE, winner=1 - p)
-            self._legal = []
-            return ev
-        self._legal = None
-        if k == PLAY:
+        sc = self.sc
+        # the two commonest actions as in _do, inlined (one call less each)
+        if k == SELECT:
+            sc[S_SEL] = action[1]
+            sc[S_SELCOV] = action[2]
+            sc[S_PHASE] = PH_CELL
+            self._legal = self._cell_actions()
+        elif k == CELL:
+            self._legal = None
+            self._play_to(action[1], ev)
+            if sc[S_PHASE] == PH_NONE:
+                self._drive(ev)
+        elif k == PLAY:
+            self._legal = None
             self._do((SELECT, action[1], action[3]), ev)
             self._legal = None          # the cell list SELECT cached is not the decision after CELL
             self._do((CELL, action[2]), ev)
+        elif k == CONCEDE and len(action) == 1:
+            self._finish(ev, R_CONCEDE, winner=1 - sc[S_MOVER])
+            self._legal = []
+            return ev
         else:
+            self._legal = None
             self._do(action, ev)
         # as _settle, inlined: take the forced decisions, cache the legal list
-        sc = self.sc
         while True:
             legal = self._legal
             if legal is None:
@@ -900,6 +922,9 @@ class EvonsMatch(Match):
                 continue
             self._legal = legal
             return ev
+
+    def _apply(self, action) -> list:
+        return self.apply(action, check=False)
 
     def _settle(self, ev: list) -> None:
         """Take every decision that has exactly one option, then cache the legal list."""
@@ -1043,10 +1068,12 @@ class EvonsMatch(Match):
         if not sc[S_NCOV0 + p]:
             return
         flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
-        need = sc[S_NCOV0 + p]          # scan the grid until all of them are found
+        need = sc[S_NCOV0 + p]          # scan until all of them are found
         covered = []
-        for i in self.grid:
-            if i >= 0 and flags[i] & F_COVERED and ctrl[i] == p:
+        # only cards on the grid carry flags: the flagged instances are few (the order
+        # does not matter, several are sorted by cost and cell below)
+        for i in compress(range(len(flags)), flags):
+            if flags[i] & F_COVERED and ctrl[i] == p:
                 covered.append(i)
                 if len(covered) == need:
                     break
@@ -1125,7 +1152,9 @@ class EvonsMatch(Match):
             self._cell_bonus(inst, c, cost, ev)
         if sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
             sc[S_ACTS] += 1
-            self._push_activation(inst, ev, False)
+            # as _push_activation(inst, ev, False), inlined
+            self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
+            ev.append(("activate", inst, c, 0))
 
     def _pass(self, ev: list) -> None:
         sc = self.sc
@@ -1142,17 +1171,21 @@ class EvonsMatch(Match):
 
     def _next_turn(self, ev: list) -> None:
         sc = self.sc
-        # damage and this turn's moved/flipped marks end with the turn
-        dirty = sc[S_DIRTY]
-        if dirty:
-            sc[S_DIRTY] = 0
-            if dirty & DIRTY_DAMAGE:
-                self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
-            if dirty & DIRTY_MARKS:
-                flags = self.flags
-                for i in compress(range(len(flags)), flags):    # only cards on the grid carry flags
-                    flags[i] &= F_COVERED | F_GROWTH
+        if sc[S_DIRTY]:
+            self._end_marks()
         self._begin_turn(1 - sc[S_TP], ev)
+
+    def _end_marks(self) -> None:
+        """Damage and this turn's moved/flipped marks end with the turn."""
+        sc = self.sc
+        dirty = sc[S_DIRTY]
+        sc[S_DIRTY] = 0
+        if dirty & DIRTY_DAMAGE:
+            self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
+        if dirty & DIRTY_MARKS:
+            flags = self.flags
+            for i in compress(range(len(flags)), flags):    # only cards on the grid carry flags
+                flags[i] &= F_COVERED | F_GROWTH
 
     # ---------------------------------------------------------------- the stack
     def _drive(self, ev: list) -> None:
@@ -1173,7 +1206,9 @@ class EvonsMatch(Match):
                         sc[S_STEP] = STEP_END       # the turn ends once the player discards
                         sc[S_PHASE] = PH_DISCARD
                         return
-                    self._next_turn(ev)
+                    if sc[S_DIRTY]:             # as _next_turn, inlined
+                        self._end_marks()
+                    self._begin_turn(1 - sc[S_TP], ev)
                     continue
                 return
             f = st[-1]
@@ -1189,32 +1224,34 @@ class EvonsMatch(Match):
                 sc[S_PHASE] = PH_ORDER
                 return
             stage = f[2]
-            if stage == ST_CONFLICT:
-                opts = self._conflicts(f)
-                if len(opts) > 1:
-                    sc[S_PHASE] = PH_CONFLICT
+            if stage != ST_CONFLICT:
+                legal = self._fire_actions(f)
+                if legal:
+                    sc[S_PHASE] = PH_ABILITY
+                    legal.append(A_DONE)
+                    self._legal = legal
                     return
-                if opts:
-                    quiet = -1
-                    self._conflict(opts[0], ev)
-                    continue
-                st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
-                flipped = self._flips(f[1], ev) if not f[6] & HOW_OUT else 0
-                if quiet == f[1] and not flipped:
-                    # nothing happened since phase 1 found no ability to fire: phase 2 finds none
+                if stage != ST_P1:
                     st.pop()
                     ev.append(("sequence_end", f[1]))
-                continue
-            legal = self._fire_actions(f)
-            if legal:
-                sc[S_PHASE] = PH_ABILITY
-                legal.append(A_DONE)
-                self._legal = legal
-                return
-            if stage == ST_P1:
-                st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+                    continue
+                # phase 1 found nothing to fire: on to the conflicts at once (they read the
+                # frame's card and masks, not its stage; the stage is written where it shows)
                 quiet = f[1]
-            else:
+            opts = self._conflicts(f)
+            if len(opts) > 1:
+                if stage != ST_CONFLICT:
+                    st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+                sc[S_PHASE] = PH_CONFLICT
+                return
+            if opts:
+                quiet = -1
+                self._conflict(opts[0], ev)     # it writes the frame, in the conflict stage
+                continue
+            st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
+            flipped = self._flips(f[1], ev) if not f[6] & HOW_OUT else 0
+            if quiet == f[1] and not flipped:
+                # nothing happened since phase 1 found no ability to fire: phase 2 finds none
                 st.pop()
                 ev.append(("sequence_end", f[1]))
 
@@ -1363,7 +1400,7 @@ class EvonsMatch(Match):
             o = grid[t]
             if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
                 continue
-            if not FLIPPABLE[cardof[o]][(d + 4) & 7]:
+            if not FLIPPABLE_FROM[cardof[o]][d]:
                 continue
             ctrl[o] = me
             flags[o] |= F_FLIPPED
@@ -1419,6 +1456,7 @@ class EvonsMatch(Match):
             sc[S_PDIR] = d
             sc[S_PLEFT] = self.current_atk(a)
             sc[S_PHASE] = PH_HIT
+            self._legal = [_HIT_ACTS[c] for c in self._firestorm_cells_at(t)]   # as _compute_legal
         elif ab == MAGNETISM:
             sc[S_PDIR] = d
             sc[S_PHASE] = PH_PULL
@@ -1430,7 +1468,8 @@ class EvonsMatch(Match):
         sc = self.sc
         o = self.grid[c]
         sc[S_PLEFT] -= 1
-        a = self.stack[-1][1]       # the acting card (its frame is on top while it chooses)
+        top = self.stack[-1]
+        a = top[1]                  # the acting card (its frame is on top while it chooses)
         target = NEIGHBOUR[self.pos[a]][sc[S_PDIR]]
         ev.append(("damage", o, c, 1, a))
         if self.flags[o] & F_COVERED:
@@ -1440,10 +1479,16 @@ class EvonsMatch(Match):
             sc[S_DIRTY] |= DIRTY_DAMAGE
             if self.current_def(o) <= 0:
                 self._destroy(o, ev)
-        if sc[S_PLEFT] <= 0 or not self._firestorm_can_hit(target):
-            sc[S_PLEFT] = 0
-            sc[S_PDIR] = -1
-            sc[S_PHASE] = PH_NONE
+        if sc[S_PLEFT] > 0:
+            cells = self._firestorm_cells_at(target)
+            if cells:
+                st = self.stack
+                if st and st[-1] is top:    # the next decision's list, as _compute_legal gives it
+                    self._legal = [_HIT_ACTS[c] for c in cells]
+                return
+        sc[S_PLEFT] = 0
+        sc[S_PDIR] = -1
+        sc[S_PHASE] = PH_NONE
 
     def _pull(self, c: int, ev: list) -> None:
         sc = self.sc
