@@ -17,6 +17,7 @@ import threading
 import pygame
 
 from .. import gamesinfo
+from ..storage import replays_dir
 from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
 from .base import Scene
 from .title import draw_background
@@ -271,7 +272,7 @@ class OnlineScene(Scene):
 
         def go():
             srv = hosted_server(app)
-            s = host_match("127.0.0.1", srv.port, game, deck, name, pace)
+            s = host_match("127.0.0.1", srv.port, game, deck, name, pace, replay_folder=replays_dir())
             return srv, s
         self.job = _Job(go, "host")
         self.status = ("Starting the server…", "muted")
@@ -301,7 +302,8 @@ class OnlineScene(Scene):
         self.prefs["address"] = self.addr_entry.get_text().strip()
         deck, name = self.decks[self.pick].deck, self._name()
         save_prefs(self.prefs)
-        self.job = _Job(lambda: (addr, join_match(addr[0], addr[1], code, deck, name)), "join")
+        self.job = _Job(lambda: (addr, join_match(addr[0], addr[1], code, deck, name,
+                                                  replay_folder=replays_dir())), "join")
         self.status = (f"Connecting to {addr[0]}:{addr[1]}…", "muted")
         self.rebuild()
 
@@ -321,7 +323,7 @@ class OnlineScene(Scene):
                 a = ("127.0.0.1", srv.port)
             else:
                 a = addr
-            return a, resume_match(a[0], a[1], e["match"], e["token"], name)
+            return a, resume_match(a[0], a[1], e["match"], e["token"], name, replay_folder=replays_dir())
         self.job = _Job(go, "open")
         self.status = (f"Connecting to {e['server']}…", "muted")
         self.rebuild()

@@ -193,7 +193,8 @@ class GameOverOverlay(_Overlay):
                         tip="Take back your last decision and play on", name="undo")
         self.button((r.right - (s(30) if undo else s(40)) - bw, y, bw, bh), "Rematch", self.rematch, key="r",
                     keys=("return",), tip="Same decks, a new shuffle", cls="@primary", name="rematch")
-        if t is not None and t.session is not None and t.mode in ("ai", "hotseat"):
+        if t is not None and t.session is not None and (t.mode in ("ai", "hotseat") or t.mode == "online"
+                                                        and hasattr(t.session.record, "seed")):
             self.button((r.centerx - s(110), y - bh - s(14), s(220), s(44)), "Review", self.review, key="w",
                         tip="Each of your decisions scored by the hard AI, the worst ones marked",
                         name="review", cls="@small")

@@ -332,7 +332,7 @@ class RemoteSession:
     ACK_TIMEOUT = 10.0
 
     def __init__(self, link: Link, *, match: str, token: str, seat: int, state: dict, host: str = "",
-                 port: int = 0, code: str | None = None):
+                 port: int = 0, code: str | None = None, replay_folder=None):
         self.link = link
         self.match_id, self.token, self.seat = match, token, seat
         self.host, self.port, self.code = host, port, code
@@ -347,6 +347,8 @@ class RemoteSession:
         self.autosave = None
         self.save_error = None
         self.replay_path = None
+        self.replay_folder = replay_folder  # where the finished match is kept (the server sends its record)
+        self._record_taken = False
         self.pending: list[dict] = []      # updates received, not yet shown by the table
         self.notes: list[tuple[str, str]] = []   # (text, kind) for toasts
         self.received = 0                  # updates received (= the server's index we know)
@@ -365,6 +367,8 @@ class RemoteSession:
         self._reconnects = 0
         self._resync(state)
         link.on_connect = self._on_connect
+        if state.get("result") is not None:   # opened again after it ended
+            self._take_record(state.get("record"))
 
     def _seat_names(self):
         n = list(self.names)
@@ -411,6 +415,8 @@ class RemoteSession:
             if m.get("view") is not None and (m["index"] != self.received or self._match is None):
                 self._resync(m)
             self.waiting = bool(m.get("waiting"))
+            if m.get("result") is not None:
+                self._take_record(m.get("record"))
         elif t == "update":
             i = m.get("index")
             if i == self.received + 1:
@@ -418,12 +424,15 @@ class RemoteSession:
                 self.received = i
                 self._set_clock(m.get("clock"))
                 self.waiting = False
+                if m.get("result") is not None:
+                    self._take_record(m.get("record"), Result.from_json(m["result"]))
             elif isinstance(i, int) and i > self.received + 1:
                 self._resync(m)
         elif t == "end":
             self.final = Result.from_json(m["result"])
             self.final_why = m.get("why")
             self._set_clock(m.get("clock"))
+            self._take_record(m.get("record"))
         elif t == "presence":
             if m.get("seat") == 1 - self.seat:
                 was = self.opponent.get("connected")
@@ -498,6 +507,43 @@ class RemoteSession:
 
     def set_meta(self, key, value) -> None:
         self.record.meta[key] = value
+
+    def _take_record(self, obj, final: Result | None = None) -> None:
+        """The server's record of the finished match: read like any record file
+        (validated, capped), replayed to check it ends as the server said, then
+        kept in the replay library with our seat as "You" (once per match)."""
+        final = final or self.final
+        if obj is None or self._record_taken or final is None:
+            return
+        self._record_taken = True
+        from ..core.files import FileProblem
+        from ..core.record import MatchRecord
+        from ..core.replays import check_record, list_replays, save_replay
+        try:
+            rec = MatchRecord.from_json(obj, game=self.game)
+            chk = check_record(rec)
+            ok = chk.ok and rec.result is not None and Result.from_json(rec.result) == final \
+                and len(rec.actions) == self.received
+        except (FileProblem, KeyError, TypeError, ValueError):
+            ok = False
+        if not ok:
+            self.notes.append(("The server's record of this match did not check out: it was not kept "
+                               "as a replay.", "error"))
+            return
+        rec.meta["names"] = self._seat_names()
+        rec.meta["human"] = self.seat
+        rec.meta["online"] = dict(self.record.meta.get("online") or {})
+        self.record = rec            # the game-over screen's Review reads it
+        if self.replay_folder is None:
+            return
+        try:
+            for info in list_replays(self.replay_folder, game=self.game, set_aside_bad=False):
+                if (info.record.meta.get("online") or {}).get("match") == self.match_id:
+                    self.replay_path = info.path     # opened again after the end: kept already
+                    return
+            self.replay_path = save_replay(self.replay_folder, rec)
+        except OSError as e:
+            self.notes.append((f"The match could not be kept as a replay ({e.strerror or e}).", "error"))
 
     def next_remote(self) -> dict | None:
         """The next update from the server the table has not shown yet."""
@@ -584,7 +630,7 @@ class NetError(Exception):
 
 
 def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float = 10.0,
-          match: str | None = None, token: str | None = None) -> RemoteSession:
+          match: str | None = None, token: str | None = None, replay_folder=None) -> RemoteSession:
     link = Link(host, port)
     hello = {"t": "hello", "name": name}
     if first is None:
@@ -620,7 +666,7 @@ def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float
                     link.close()
                     raise NetError("The server did not send the match.") from None
     s = RemoteSession(link, match=r["match"], token=r["token"], seat=r["seat"], state=st, host=host, port=port,
-                      code=r.get("code"))
+                      code=r.get("code"), replay_folder=replay_folder)
     for m in keep:
         s.handle(m)
     return s

@@ -5,7 +5,9 @@
 :class:`Conn` to answer on; tests drive it directly with fake connections and
 an injected clock. The real match lives only here; a seat receives only
 ``view(seat)``, the legal actions when it is its decision, and events (and the
-opponent's actions) filtered for it. Every action is applied through the
+opponent's actions) filtered for it — until the match is over: the message
+that ends it carries the whole record (:meth:`Hall.record_json`) for the
+players' replay libraries. Every action is applied through the
 engine (``why_illegal`` first, on a copy) and stored in one transaction before
 anyone is told of it; a refused message changes nothing.
 """
@@ -22,13 +24,14 @@ from typing import Callable
 from ..core.deck import Deck
 from ..core.files import FileProblem
 from ..core.match import Result
-from ..core.record import check_action
+from ..core.record import DIGEST_KEY, MatchRecord, check_action, state_digest
 from ..core.text import conceded
 from ..games import GAME_NAMES, get_game
 from . import protocol as P
 from .pace import PACES, Clock
 from .storage import Storage, StoredMatch
 
+RECORD_MAX_BYTES = 3 * P.MAX_LINE   # the finished match's record goes with its end (clients read 4x MAX_LINE)
 CATCH_UP_MAX = 80          # a resume this many actions behind (or fewer) gets every update; else one state
 HEARTBEAT_EVERY = 2.0
 BAD_CODES_PER_PEER = 30    # wrong join codes from one address per PEER_WINDOW seconds
@@ -420,10 +423,11 @@ class Hall:
         if t.code_hash is not None:
             self.by_code.pop(t.code_hash, None)
             t.code_hash = None
+        record = self.record_json(t)
         for s in (0, 1):
             self._to_seat(t, s, {"v": P.VERSION, "t": "end", "match": t.id, "result": result.to_json(),
                                  "why": why, "index": len(t.actions),
-                                 "clock": None if t.clock is None else t.clock.public(now)})
+                                 "clock": None if t.clock is None else t.clock.public(now), "record": record})
 
     def _concede(self, conn, msg, rid):
         t, seat = self._table_of(conn, msg, rid)
@@ -497,6 +501,8 @@ class Hall:
                "result": None if t.result is None else t.result.to_json(),
                "clock": None if t.clock is None else t.clock.public(now),
                "opponent": self._presence(t, 1 - seat, now)}
+        if t.result is not None:
+            msg["record"] = self.record_json(t)
         if m is not None:
             msg["view"] = m.view(seat).to_json()
             msg["to_move"] = m.to_move()
@@ -504,15 +510,37 @@ class Hall:
                 else []
         return msg
 
+    def record_json(self, t: Table) -> dict | None:
+        """The whole finished match (seed, both decks, every action, the result) as
+        a match record, for each player's replay library — sent only once the
+        match is over, when nothing in it is hidden any more; None before that, for
+        a match that never began, or when it would not fit in a message."""
+        if t.result is None or not t.started:
+            return None
+        m = t.match
+        meta = {"mode": "online", "names": list(t.names), "turns": m.turn(), DIGEST_KEY: state_digest(m),
+                "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(t.times[-1] if t.times
+                                                                               else self.now()))}
+        if m.result() is None:
+            meta["ended_by"] = "server"   # a concession, a claim or the clock: not an engine action
+        rec = MatchRecord(t.game, tuple(t.decks), t.seed, dict(t.options), list(t.actions), t.result.to_json(),
+                          meta).to_json()
+        if len(P.encode(rec)) > RECORD_MAX_BYTES:
+            return None
+        return rec
+
     def update_msg(self, t: Table, seat: int, actor: int, action, events, after, now) -> dict:
         over = t.result
-        return {"v": P.VERSION, "t": "update", "match": t.id, "index": len(t.actions),
+        msg = {"v": P.VERSION, "t": "update", "match": t.id, "index": len(t.actions),
                 "actor": actor, "action": list(action), "events": P.events_for(t.cls, events, seat),
                 "view": after.view(seat).to_json(), "to_move": after.to_move(),
                 "legal": [list(a) for a in after.legal_actions()] if after.to_move() == seat and over is None
                 else [],
                 "result": None if over is None else over.to_json(),
                 "clock": None if t.clock is None else t.clock.public(now)}
+        if over is not None:   # the last move: the whole match goes with it (see record_json)
+            msg["record"] = self.record_json(t)
+        return msg
 
     def catch_up(self, t: Table, seat: int, have: int) -> list[dict]:
         """The updates ``seat`` missed after its first ``have`` actions (replayed, exact)."""
@@ -536,6 +564,8 @@ class Hall:
                         "result": None if res is None else res.to_json(),
                         "clock": None if t.clock is None or not last else t.clock.public(now),
                         "catch_up": True})
+            if last and res is not None:
+                out[-1]["record"] = self.record_json(t)
         return out
 
     # ================================================================ clocks
