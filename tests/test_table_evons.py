@@ -28,6 +28,7 @@ class FakeSession:
     def __init__(self, m, names=("You", "AI (easy)")):
         self._m = m
         self.actions = []
+        self.actors, self.turns = [], []   # who made each action, the turn it was made in
         self.meta = {"names": list(names), "ai_seed": 1}
         self.game = "evons"
         self.record = SimpleNamespace(seed=1, meta={}, result=None, decks=(), options={})
@@ -40,6 +41,8 @@ class FakeSession:
         return self._m
 
     def apply(self, a):
+        self.actors.append(self._m.to_move())
+        self.turns.append(self._m.turn())
         ev = self._m.apply(tuple(a))
         self.actions.append(tuple(a))
         return ev
@@ -63,7 +66,10 @@ class FakeSession:
         self.meta[key] = value
 
     def actor(self, i):
-        return 0
+        return self.actors[i]
+
+    def turn_at(self, i):
+        return self.turns[i]
 
 
 def sc(**kw):

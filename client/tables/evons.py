@@ -122,6 +122,34 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
             self.refresh(update_shown=False)
         return ok
 
+    # ================================================================ hot seat
+    # Evons has one decision taken outside one's own turn: the second player's opening
+    # hand (keep or mulligan) while the first player's turn 0 is on. It gets one hand-off
+    # that says what is to be decided (EvonsPrompts.handoff_reason); play then returns to
+    # the first player's turn 1 with the short "X has answered: pass back to Y" over the
+    # covered hand (client/handoff_return.py). Every other hand-off is a turn change.
+    RETURN_VEIL = True
+
+    def return_veil_ok(self, seat) -> bool:
+        """Only the hand covered: not while ``seat`` has covered cards on the grid
+        (their owner sees their cost and may peek at them)."""
+        m = self.match
+        return self.RETURN_VEIL and not any(i >= 0 and m.controller(i) == seat and m.is_covered(i) for i in m.grid)
+
+    def _answered(self, seat):
+        """Also the other player's opening hand, decided in turn 0 while ``seat`` (who
+        goes first) waited: the words of that answer."""
+        out = super()._answered(seat)
+        if out is not None:
+            return out
+        s, m = self.session, self.match
+        n = len(s) if s is not None else 0
+        if not n or m.turn_player() != seat or s.actor(n - 1) != 1 - seat or s.turn_at(n - 1) != 0:
+            return None
+        if s.record.actions[n - 1][0] not in (EM.KEEP, EM.MULLIGAN):
+            return None
+        return self.opening_answer(1 - seat)
+
     def on_handoff(self, seat):
         """Hot seat: the covered/active choices were the other player's: start afresh."""
         self.cov_mode.clear()

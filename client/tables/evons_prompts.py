@@ -6,7 +6,7 @@ import re
 
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, NEIGHBOUR, cell_name
-from engine.core.text import does
+from engine.core.text import a, count, does
 
 from .evons_common import card_obj
 
@@ -86,6 +86,34 @@ class EvonsPrompts:
         return m.action_text(a)
 
     # ================================================================ text
+    def opening_answer(self, seat) -> str:
+        """What ``seat`` did with the opening hand, for the other player's screen:
+        "kept 5 cards" / "took a mulligan and kept 5 cards" (the log's facts, no card named)."""
+        s = self.session
+        last, mulls = None, 0
+        for i in range(len(s)):
+            if s.turn_at(i) == 0 and s.actor(i) == seat:
+                last = i
+                mulls += s.record.actions[i][0] == EM.MULLIGAN
+        if last is None:
+            return ""
+        kept = count(len(s.state_at(last + 1).hand(seat)), "card")
+        if not mulls:
+            return f"kept {kept}"
+        took = a("mulligan") if mulls == 1 else count(mulls, "mulligan")
+        return f"took {took} and kept {kept}"
+
+    def handoff_reason(self, seat) -> str:
+        """The opening hands say what is to be decided; the rest is the framework's."""
+        m = self.match
+        if m.phase() != "mulligan":
+            return super().handoff_reason(seat)
+        first = self.names[m.sc[EM.S_FIRST]]
+        if m.sc[EM.S_FIRST] == seat:
+            return f"{does(first, 'go', 'first')}. Your opening hand: keep it, or mulligan."
+        return (f"{does(first, 'go', 'first')} and {self.opening_answer(1 - seat)}. "
+                "Your opening hand: keep it, or mulligan.")
+
     def status_text(self):
         if self.mode == "replay" and getattr(self, "replay", None) is not None:
             return super().status_text()
