@@ -90,3 +90,21 @@ def test_a_record_that_does_not_check_out_is_not_kept(tmp_path):
                         state={**hall.state_msg(hall.tables[mid], 0), "record": {"format": "x" * 10}},
                         replay_folder=tmp_path / "r3")
     assert bad.replay_path is None and bad.notes
+
+
+def test_after_a_restart_a_finished_match_still_gives_its_replay(tmp_path):
+    db = tmp_path / "s.sqlite3"
+    hall = new_hall(db)
+    mid, a, b, tokens = open_pair(hall, "everdawn", seed=6)
+    play_random(hall, mid, (a, b), seed=2)
+    want = hall.tables[mid].result
+    digest = state_digest(hall.tables[mid].match)
+    hall.close()
+    hall2 = new_hall(db)                     # finished matches are not replayed at start-up ...
+    t = hall2.tables[mid]
+    assert t.result == want and t.started
+    s = RemoteSession(_fake_link(), match=mid, token=tokens[0], seat=0, state=hall2.state_msg(t, 0),
+                      replay_folder=tmp_path / "r")
+    rec = load_replay(s.replay_path)         # ... but reopening one still gives the whole match
+    assert Result.from_json(rec.result) == want and state_digest(check_record(rec).match) == digest
+    hall2.close()

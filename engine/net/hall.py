@@ -83,33 +83,55 @@ class Table:
         self.token_hashes = list(sm.token_hashes)
         self.code_hash = sm.code_hash
         self.created = sm.created
-        self.match = None
-        self.actions: list[tuple] = []
-        self.actors: list[int] = []
-        self.times: list[float] = []
+        self._match = None
+        self._replay_later = False
+        self.actions: list[tuple] = [tuple(a) for a, _seat, _t in sm.actions]
+        self.actors: list[int] = [seat for _a, seat, _t in sm.actions]
+        self.times: list[float] = [t for _a, _seat, t in sm.actions]
         self.result: Result | None = Result.from_json(sm.result) if sm.result else None
         self.clock: Clock | None = Clock.from_json(sm.clock, now) if sm.clock else None
         self.conns: list[set] = [set(), set()]
         self.away_since = [now, now]
         if self.seed is not None:
-            m = self.new_match()
-            for a, seat, t in sm.actions:
-                if m.result() is not None or m.to_move() != seat or m.why_illegal(a) is not None:
-                    raise FileProblem(f"match {sm.id}: stored action {len(self.actions) + 1} does not replay")
-                m.apply(a, check=False)
-                self.actions.append(tuple(a))
-                self.actors.append(seat)
-                self.times.append(t)
-            self.match = m
-            if self.result is None and m.result() is not None:
-                self.result = m.result()
+            if self.result is not None:
+                self._replay_later = True   # finished: replayed when someone asks for it, not at every start
+            else:
+                self._replay()
+
+    def _replay(self) -> None:
+        m = self.new_match()
+        for i, (a, seat) in enumerate(zip(self.actions, self.actors)):
+            if m.result() is not None or m.to_move() != seat or m.why_illegal(a) is not None:
+                raise FileProblem(f"match {self.id}: stored action {i + 1} does not replay")
+            m.apply(a, check=False)
+        self._match = m
+        if self.result is None and m.result() is not None:
+            self.result = m.result()
+
+    @property
+    def match(self):
+        """The real match (None before it began). A finished match read at start-up
+        is replayed the first time it is needed; if its actions no longer replay it
+        stays None (the result still stands)."""
+        if self._replay_later:
+            self._replay_later = False
+            try:
+                self._replay()
+            except Exception:  # noqa: BLE001 - a broken old match must not stop the server
+                self._match = None
+        return self._match
+
+    @match.setter
+    def match(self, m) -> None:
+        self._match = m
+        self._replay_later = False
 
     def new_match(self):
         return self.cls.new(tuple(self.decks), self.seed, self.options)
 
     @property
     def started(self) -> bool:
-        return self.match is not None
+        return self._match is not None or self._replay_later
 
     def connected(self, seat: int) -> bool:
         return bool(self.conns[seat])
@@ -482,7 +504,7 @@ class Hall:
             rem = t.clock.remaining(now) if t.clock is not None and t.result is None else None
             out.append({"match": t.id, "known": True, "game": t.game, "pace": t.pace.name, "seat": seat,
                         "names": t.names, "waiting": not t.started, "index": len(t.actions),
-                        "turn": t.match.turn() if t.started else 0, "to_move": mover,
+                        "turn": t.match.turn() if t.started and t.match is not None else 0, "to_move": mover,
                         "your_move": mover == seat,
                         "time_left": None if rem is None else round(rem[0] + rem[1], 1),
                         "result": None if t.result is None else t.result.to_json()})
@@ -518,6 +540,8 @@ class Hall:
         if t.result is None or not t.started:
             return None
         m = t.match
+        if m is None:
+            return None
         meta = {"mode": "online", "names": list(t.names), "turns": m.turn(), DIGEST_KEY: state_digest(m),
                 "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(t.times[-1] if t.times
                                                                                else self.now()))}
