@@ -137,3 +137,225 @@ def test_ai_turn_log_and_header_follow_the_board(driver, game, seed):
             seen["done"] = True
     t, seen = _watch(driver, game, seed, frames=6000, want=check)
     assert seen.get("paced", 0) > 3, "the log was told all at once, not as the board reached each event"
+
+
+# ================================================================ Essveil, event by event
+# The Essveil board steps its shown state one engine event at a time: a Life total
+# changes while its number pops, a creature arrives when its card lands and leaves as
+# it fades to the graveyard, a drawn card counts in the hand once the log has told the
+# draw, a tapped Guard or a spent Aegis changes with its own animation, and the game
+# is over only after the killing blow was shown.
+DRAW_RX = re.compile(r"\bdraws? a card\b")
+
+
+class EssveilStory:
+    """Frame-by-frame checks on what the Essveil board shows (``frame`` after each step)."""
+
+    def __init__(self):
+        self.prev = None
+        self.told_draws = 0
+        self.hand_gains = [0, 0]
+        self.seen = {"life": 0, "arrive": 0, "leave": 0, "tap": 0, "aegis": 0, "draw": 0, "damage": 0}
+        self.texts_seen = []
+
+    @staticmethod
+    def _snap(t):
+        v = t.state_shown()
+        units = {}
+        for p in (0, 1):
+            for c in v.creatures(p):
+                units[c["uid"]] = (p, c["tapped"], c["aegis"], c["damage"])
+        return {"life": (v.life(0), v.life(1)), "hands": (len(v.hands[0]), len(v.hands[1])), "units": units,
+                "result": v.result()}
+
+    def frame(self, t):
+        from client.tables.essveil_anims import Burst, FadeOut, FlyCard, IconPop, RingPulse, Vanish
+        from client.tablekit import Banner, FloatText
+        from client.tables.essveil_anims import Arrow
+        active = list(t.anims.active)
+        kinds = {type(a) for a in active}
+        floats = [a.text for a in active if isinstance(a, FloatText)]
+        self.texts_seen += [x for x in floats if x not in self.texts_seen[-3:]]
+        self.told_draws = sum(1 for e in t.log.entries if DRAW_RX.search(e.text))
+        now = self._snap(t)
+        prev, self.prev = self.prev, (now, active)
+        if prev is None:
+            return
+        before, prev_active = prev
+        landed = any(isinstance(a, FlyCard) and a not in active for a in prev_active)
+        for p in (0, 1):
+            d = now["life"][p] - before["life"][p]
+            if d:
+                self.seen["life"] += 1
+                assert any(str(abs(d)) in x for x in floats), \
+                    f"seat {p}: Life moved by {d} with no number on screen (shown: {floats})"
+            gained = now["hands"][p] - before["hands"][p]
+            if gained > 0:
+                self.seen["draw"] += 1
+                self.hand_gains[p] += gained
+                assert sum(self.hand_gains) <= self.told_draws, "a drawn card is in hand before the log told the draw"
+                assert landed, "a drawn card is in hand before its card arrived"
+        for uid, (p, tapped, aegis, dmg) in now["units"].items():
+            was = before["units"].get(uid)
+            if was is None:
+                self.seen["arrive"] += 1
+                assert landed or RingPulse in kinds, "a creature appeared with no card landing or ring"
+                continue
+            if tapped and not was[1]:
+                self.seen["tap"] += 1
+                assert kinds & {Arrow, IconPop, RingPulse, FloatText}, "a creature tapped with no animation"
+            if aegis != was[2]:
+                self.seen["aegis"] += 1
+                assert kinds & {Burst, RingPulse, IconPop}, "an Aegis came or went with no animation"
+            if dmg != was[3]:
+                self.seen["damage"] += 1
+                assert FloatText in kinds, "damage on a creature changed with no number on screen"
+        for uid in before["units"]:
+            if uid not in now["units"]:
+                self.seen["leave"] += 1
+                assert kinds & {FadeOut, Vanish}, "a creature left the board without fading away"
+        if t.anims.busy:
+            assert t.result() is None or not re.search(r"\bwins?\b|draw", t.status_text()), t.status_text()
+        _ = Banner
+
+
+def _story_table(driver, m, *, hotseat=False):
+    from engine.essveil.testing import scenario  # noqa: F401 - positions come from there
+    s = game_session("essveil", 1, human=0, hotseat=hotseat)
+    s._match = m
+    s._snaps = {0: m.clone()}
+    s._turns = [m.turn()]
+    driver.app.settings.animation_speed = "normal"
+    return ai_table(driver, "essveil", s, human=0, paused=True)
+
+
+def _play_out(driver, t, action, story, max_frames=1500):
+    assert t.perform(action), action
+    story.frame(t)
+    for _ in range(max_frames):
+        driver.step(1)
+        story.frame(t)
+        if not t.anims.busy:
+            break
+    assert not t.anims.busy
+    return story
+
+
+ESS_CASES = {
+    # creature with On-Play damage at the enemy player
+    "on_play_damage": (dict(hands=(["spark_adept"], [])), ("play", 0, "p1"), ("life",)),
+    # creature with On-Play draw
+    "on_play_draw": (dict(hands=(["veil_scholar"], []), decks=(["spark"] * 5, ["spark"] * 5)), ("play", 0, None),
+                     ("draw",)),
+    # creature with On-Play heal
+    "on_play_heal": (dict(hands=(["field_medic"], []), life=(10, 20)), ("play", 0, None), ("life",)),
+    # spell damage at the face, spell damage killing a creature, removal
+    "spell_face": (dict(hands=(["veil_lance"], [])), ("play", 0, None), ("life",)),
+    "spell_kill": (dict(hands=(["firebolt"], []), boards=((), ["wildcub"])), ("play", 0, "u1"), ("leave",)),
+    "removal": (dict(hands=(["unmake"], []), boards=((), ["stone_warden"])), ("play", 0, "u1"), ("leave",)),
+    # attacks: Venom, Aegis, Drain
+    "venom": (dict(boards=(["marsh_adder"], ["stone_warden"])), ("attack", 0, "u1"), ("leave", "tap")),
+    "aegis": (dict(boards=(["dune_raider"], ["aegis_squire"])), ("attack", 0, "u1"), ("aegis", "leave")),
+    "drain": (dict(boards=(["blood_leech"], [])), ("attack", 0, "p1"), ("life", "tap")),
+}
+
+
+def _action(m, spec):
+    from engine.essveil import match as SM
+    kind, i, tgt = spec
+    if tgt is None:
+        t = SM.NO_TARGET
+    elif tgt == "p1":
+        t = SM.player_target(1)
+    else:
+        t = m.boards[1][0]
+    if kind == "play":
+        return (SM.PLAY, i, t)
+    return (SM.ATTACK, m.boards[0][i * SM.REC], t)
+
+
+@pytest.mark.parametrize("case", sorted(ESS_CASES))
+def test_essveil_each_event_shows_when_its_animation_plays(driver, case):
+    from engine.essveil.testing import scenario
+    kw, spec, wants = ESS_CASES[case]
+    m = scenario(**kw)
+    t = _story_table(driver, m)
+    story = _play_out(driver, t, _action(m, spec), EssveilStory())
+    for w in wants:
+        assert story.seen[w] > 0, (w, story.seen)
+
+
+def test_essveil_guard_interception_is_shown_step_by_step(driver):
+    """The AI attacks you; your Guard intercepts: the attacker taps with its arrow, the
+    Guard with its shield, the blows with their numbers."""
+    from engine.essveil import match as SM
+    from engine.essveil.testing import scenario
+    m = scenario(boards=(["shield_bearer"], ["dune_raider"]), active=1)
+    t = _story_table(driver, m)
+    story = EssveilStory()
+    raider, bearer = m.boards[1][0], m.boards[0][0]
+    _play_out(driver, t, (SM.ATTACK, raider, SM.player_target(0)), story)
+    assert t.match.phase() == "guard" and t.state_shown().pending_attack() == (raider, SM.player_target(0))
+    _play_out(driver, t, (SM.INTERCEPT, bearer), story)
+    assert story.seen["tap"] >= 2 and story.seen["damage"] >= 2, story.seen
+    assert t.match.life(0) == 20
+
+
+def test_essveil_lethal_blow_is_shown_before_the_game_ends(driver):
+    from engine.essveil import match as SM
+    from engine.essveil.testing import scenario
+    m = scenario(boards=(["dune_raider"], []), life=(20, 3))
+    t = _story_table(driver, m)
+    story = EssveilStory()
+    assert t.perform((SM.ATTACK, m.boards[0][0], SM.player_target(1)))
+    blow_seen = False
+    for _ in range(1500):
+        driver.step(1)
+        if driver.scene is t:
+            story.frame(t)
+        blow_seen = blow_seen or "−3" in story.texts_seen
+        if t.anims.busy:
+            assert driver.scene is t, "the game ended while its killing blow was still playing"
+            if not blow_seen:
+                assert t.state_shown().result() is None and t.state_shown().life(1) == 3
+        if driver.scene.name == "game_over":
+            break
+    assert driver.scene.name == "game_over" and blow_seen
+
+
+def test_essveil_ai_turn_every_frame_in_step(driver):
+    story = EssveilStory()
+
+    def check(t, seen):
+        story.frame(t)
+        if t.match.turn() >= 9:
+            seen["done"] = True
+    _watch(driver, "essveil", 3, frames=9000, want=check)
+    assert story.seen["life"] and story.seen["arrive"] and story.seen["draw"] and story.seen["tap"], story.seen
+
+
+def test_essveil_hot_seat_turns_every_frame_in_step(driver):
+    """Two players at one screen: each player's moves play out in order on the board
+    (checked through the hand-offs)."""
+    from engine.core.rng import Rng
+    from helpers import hotseat_table
+    driver.app.settings.animation_speed = "normal"
+    session = game_session("essveil", 5, hotseat=True)
+    t = hotseat_table(driver, "essveil", session)
+    story = EssveilStory()
+    rng = Rng(5)
+    for _ in range(6000):
+        if t.result() is not None or t.match.turn() >= 8:
+            break
+        if driver.scene is not t:
+            story.prev = None          # a hand-off covers the board: start afresh after it
+            driver.key("return")
+            continue
+        if t.human_to_move() and not t.busy():
+            legal = sorted(t.match.legal_actions())
+            t.perform(legal[rng.randrange(len(legal))])
+        driver.step(1)
+        if driver.scene is t:
+            story.frame(t)
+    assert t.match.turn() >= 8
+    assert story.seen["life"] or story.seen["arrive"], story.seen

@@ -67,7 +67,6 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         self.grave_view = None    # seat whose graveyard is open, or None
         self.grave_rects = []     # [(rect, card)] in the viewer
         self.grave_tabs = {}
-        self._ghost = None        # (seat, hand index) hidden while its card flies
         self._chip = None         # phase chip forced during an animation ("refresh")
         self.attune_rects = {}
         super().__init__(app, **kw)
@@ -150,20 +149,16 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         super().end_match(winner, reason, **meta)
 
     # ================================================================ animation
-    def _show_now(self):
-        self.shown = self.view
-        self._ghost = None
-
     def _anims_done(self):
         super()._anims_done()
-        self._ghost = None
         self._chip = None
 
     def _set_chip(self, chip):
         self._chip = chip
 
-    def _set_ghost(self, ghost):
-        self._ghost = ghost
+    def _show_state(self, state):
+        """The board draws ``state`` (a step of the action being animated) from now on."""
+        self.shown = state
 
     def animate(self, action, events, before, after):
         if before is None or after is None or not self.cw:

@@ -213,7 +213,7 @@ class EssveilDraw:
         x = lab.right + s(6)
         # cost preview: the Essence a hovered / dragged card of yours would tap
         preview = 0
-        if seat == self.viewer and self.human_to_move() and self.phase() == "main":
+        if seat == self.viewer and self.human_to_move() and not self.anims.busy and self.phase() == "main":
             c = None
             if self.drag is not None and self.drag.source.key[0] == "hand":
                 c = self.drag.source.card
@@ -274,8 +274,6 @@ class EssveilDraw:
         rects = self.opp_hand_rects(v)
         ids = v.hand_ids(opp)
         for i, rr in enumerate(rects):
-            if self._ghost == (opp, i):
-                continue
             c = card_of(ids[i]) if (self.reveal_all and i < len(ids)) else None
             img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
@@ -294,7 +292,8 @@ class EssveilDraw:
         draw_text(surf, f"{n}/{EV.MAX_CREATURES}", (row.right - s(4), row.bottom - s(2)), s(11),
                   PAL["bad"] if n >= EV.MAX_CREATURES else PAL["dim"], bold=True, anchor="bottomright")
         if not crs:
-            txt = "Your side: drop creatures here" if seat == self.viewer and self.human_to_move() else "No creatures"
+            txt = "Your side: drop creatures here" if seat == self.viewer and self.human_to_move() \
+                and not self.anims.busy else "No creatures"
             draw_text(surf, txt, row.center, s(15), PAL["dim"], italic=True, anchor="center")
             return
         rects = self.unit_rects(v)

@@ -157,7 +157,6 @@ class EssveilGestures:
         graveyard and anything hidden or forced for an animation."""
         self.pick = None
         self.grave_view = None
-        self._ghost = None
         self._chip = None
         self.refresh()
 

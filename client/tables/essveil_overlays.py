@@ -105,7 +105,7 @@ class EssveilOverlays:
         ready = v.essence(me)[1]
         order = [i for i in range(len(rects)) if i != hover] + ([hover] if hover is not None else [])
         for i in order:
-            if dragging == ("hand", i) or self._ghost == (me, i):
+            if dragging == ("hand", i):
                 continue
             rr = rects[i]
             if i == hover or picking == ("hand", i):
