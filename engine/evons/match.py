@@ -157,6 +157,7 @@ _PLAY_COST = tuple(-1 if CARD_IS_BLOCK[ci] else CARD_COST[ci] for ci in range(le
 """_PLAY_COST[card]: the cost to play a monster active; -1 for a Block card (main actions)."""
 _DISCARD_ACTS = tuple((DISCARD, i) for i in range(_MAX_INST))
 _MAIN_OF = itemgetter(*MAIN_CELLS)       # grid -> the main zone's cells, as a tuple
+_IS_INST = (0).__le__                    # x -> 0 <= x: an instance, not an empty cell (-1)
 
 
 # ---------------------------------------------------------------- precomputed arrow tables
@@ -270,7 +271,8 @@ _DRAW_GROUPS: dict = {}
 
 def _draw_groups(length: int) -> tuple:
     """For a list of ``length`` items: the swap steps of :func:`_shuffle` grouped by the 64-bit
-    draw that serves them, as tuples of radices (``n`` for the step that swaps item ``n - 1``).
+    draw that serves them, as tuples of ``(n, n - 1)``: the radix ``n`` of the step that swaps
+    item ``n - 1``.
     A fresh draw is taken when the room left in the current one falls below ``n << 20``; that
     depends only on the length, so the grouping is computed once per length."""
     got = _DRAW_GROUPS.get(length)
@@ -283,7 +285,7 @@ def _draw_groups(length: int) -> tuple:
                 room = 1 << 64
                 groups.append([])
             room //= n
-            groups[-1].append(n)
+            groups[-1].append((n, n - 1))
         got = _DRAW_GROUPS[length] = tuple(tuple(g) for g in groups)
     return got
 
@@ -298,9 +300,8 @@ def _shuffle(state: int, items: list) -> int:
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         r = z ^ (z >> 31)
-        for n in radices:           # swap item n - 1 with item j, j the next base-n digit of r
+        for n, i in radices:        # swap item i = n - 1 with item j, j the next base-n digit of r
             r, j = divmod(r, n)
-            i = n - 1
             items[i], items[j] = items[j], items[i]
     return state
 
@@ -485,8 +486,9 @@ class EvonsMatch(Match):
     def score(self, p: int) -> int:
         ctrl, flags, cardof, bon = self.ctrl, self.flags, self.cardof, self.bon
         s = 0
-        for i in _MAIN_OF(self.grid):      # the instances on the main zone's cells (-1 empty)
-            if i >= 0 and ctrl[i] == p and not flags[i] & F_COVERED and not CARD_IS_BLOCK[cardof[i]]:
+        # the instances on the main zone's cells, the empty ones (-1) left out in C
+        for i in filter(_IS_INST, _MAIN_OF(self.grid)):
+            if ctrl[i] == p and not flags[i] & F_COVERED and not CARD_IS_BLOCK[cardof[i]]:
                 s += 2 if bon[i] == B_DOUBLE else 1
         return s
 
@@ -893,7 +895,9 @@ class EvonsMatch(Match):
             sc[S_SEL] = action[1]
             sc[S_SELCOV] = action[2]
             sc[S_PHASE] = PH_CELL
-            self._legal = self._cell_actions()
+            legal = self._legal = self._cell_actions()
+            if len(legal) != 1:         # (one cell left: taken below, as a forced decision)
+                return ev
         elif k == CELL:
             self._legal = None
             self._play_to(action[1], ev)
