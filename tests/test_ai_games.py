@@ -153,3 +153,42 @@ def test_balance_command_prints_the_matrix_and_game_length(game, capsys):
     a, b = res["max_pair"]
     assert out[-3].startswith(f"highest: {a} ") and f"against {b} (95% interval" in out[-3]
     assert res["matrix"][res["decks"].index(a)][res["decks"].index(b)] == res["max_win_rate"]
+
+
+def test_balance_takes_any_agent_and_the_arena_prints_running_totals(capsys):
+    from engine.__main__ import main
+    assert main(["balance", "essveil", "--games", "1", "--agent", "expert"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert json.loads(out[-1])["level"] == "expert" and "expert on both sides" in out[-2]
+    assert main(["arena", "essveil", "--agents", "expert,greedy", "--games", "2", "--seed", "3",
+                 "--running"]) == 0
+    cap = capsys.readouterr()
+    running = [json.loads(x) for x in cap.err.strip().splitlines()]
+    final = json.loads(cap.out.strip())
+    # one line per game, the last one the final figures; CPU time per decision beside wall time
+    assert [r["games"] for r in running] == [1, 2, 3, 4]
+    assert running[-1]["wins"] == final["wins"] and running[-1]["game"] == "essveil"
+    assert set(final["move_cpu_s"]) == {"expert", "greedy"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_expert_playout_search_is_reproducible_and_picks_among_the_experts_best(game):
+    from engine.ai.mcts import expert_search
+    from engine.ai.evaluation import get_evaluator
+    from engine.ai.tactics import get_tactics, useful
+    t = get_tactics(game)
+    for m in positions(game, 4, seed=120):
+        me = m.to_move()
+        view = m.view(me)
+        kw = dict(rollouts=6, top=3, seed=5, evaluate=get_evaluator(game), expert=t.expert,
+                  root_moves=getattr(t, "root_moves", None), root_filter=useful, pool=3,
+                  continues=getattr(t, "continues", None))
+        r1 = expert_search(view, me, **kw)
+        r2 = expert_search(m.view(me), me, **kw)
+        assert r1.move == r2.move and r1.children == r2.children
+        assert r1.action in m.legal_actions()
+        assert len(r1.children) <= 3
+        # the agent built on it plays the same move from the same view and seed
+        a1 = make_agent("normal", 3, playouts=6, top=3).choose(m)
+        assert a1 == make_agent("normal", 3, playouts=6, top=3).choose(m.clone())
+        assert a1 in m.legal_actions()

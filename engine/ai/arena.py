@@ -33,13 +33,14 @@ def percentile(xs, q: float) -> float:
 
 
 class GameLog:
-    __slots__ = ("result", "turns", "actions", "times", "capped")
+    __slots__ = ("result", "turns", "actions", "times", "cpu", "capped")
 
     def __init__(self):
         self.result = None
         self.turns = 0
         self.actions = 0
-        self.times = ([], [])  # per seat: seconds per decision
+        self.times = ([], [])  # per seat: wall seconds per decision
+        self.cpu = ([], [])    # per seat: CPU seconds per decision (this thread's own work)
         self.capped = False
 
 
@@ -47,10 +48,13 @@ def play_game(match, agents, *, max_actions: int = 20000) -> GameLog:
     """Play ``match`` to the end with ``agents[seat]`` deciding for each seat."""
     log = GameLog()
     perf = time.perf_counter
+    cpu = time.thread_time
     while match.result() is None:
         p = match.to_move()
         t0 = perf()
+        c0 = cpu()
         a = agents[p].choose(match)
+        log.cpu[p].append(cpu() - c0)
         log.times[p].append(perf() - t0)
         match.apply(a)  # checked: the AI must only return legal actions
         log.actions += 1
@@ -79,7 +83,7 @@ def find_deck(game: str, text: str):
 
 
 def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_kw=None,
-              progress=None, decks_follow: str = "agent") -> dict:
+              progress=None, decks_follow: str = "agent", running=None) -> dict:
     """``new_match(decks, seed)`` -> Match. ``deck_pair(seed)`` -> (first deck, second deck)
     (None for games without decks). Every seed is played twice, seats swapped.
 
@@ -87,7 +91,8 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
     as in the balance report). ``decks_follow="seat"``: the decks stay with the seats,
     so the second game is the very same deal with the agents exchanged — each agent
     plays both sides of it, and neither the deal nor the decks favour one agent
-    (the fair way to compare two agents)."""
+    (the fair way to compare two agents). ``running(summary)``: called after every
+    game with the figures so far, so a run cut short still gives exact figures."""
     if decks_follow not in ("agent", "seat"):
         raise ValueError("decks_follow is 'agent' or 'seat'")
     agent_kw = agent_kw or ({}, {})
@@ -97,6 +102,7 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
     draws = capped = 0
     turns = []
     times = ([], [])
+    cpu = ([], [])
     t_start = time.perf_counter()
     for i in range(games):
         s = seed + i
@@ -109,6 +115,8 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
             a_seat = swap
             times[0].extend(log.times[a_seat])
             times[1].extend(log.times[1 - a_seat])
+            cpu[0].extend(log.cpu[a_seat])
+            cpu[1].extend(log.cpu[1 - a_seat])
             turns.append(log.turns)
             capped += log.capped
             r = log.result
@@ -120,7 +128,15 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
                 wins[1] += 1
             if progress:
                 progress(i, swap, log)
-    n = 2 * games
+            if running:
+                running(_summary(names, seed, wins, draws, capped, turns, times, cpu, A, B,
+                                 t_start, decks_follow))
+    return _summary(names, seed, wins, draws, capped, turns, times, cpu, A, B, t_start, decks_follow)
+
+
+def _summary(names, seed, wins, draws, capped, turns, times, cpu, A, B, t_start, decks_follow) -> dict:
+    """The arena's figures over the games played so far."""
+    n = len(turns)
     score = wins[0] + 0.5 * draws
     lo, hi = wilson(score, n)
 
@@ -131,12 +147,16 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
     def sims(agent):
         return round(agent.iterations / agent.search_seconds) if agent.search_seconds > 0 else 0
 
+    ka = names[0] if names[0] != names[1] else "a"
+    kb = names[1] if names[0] != names[1] else "b"
     out = {
         "agents": list(names), "games": n, "seed": seed,
-        "wins": wins, "draws": draws,
+        "wins": list(wins), "draws": draws,
         "win_rate_a": round(score / n, 4) if n else 0.0, "ci95_a": [round(lo, 4), round(hi, 4)],
-        "move_time_s": {names[0] if names[0] != names[1] else "a": tstats(times[0]),
-                        names[1] if names[0] != names[1] else "b": tstats(times[1])},
+        "move_time_s": {ka: tstats(times[0]), kb: tstats(times[1])},
+        # CPU time of the deciding thread: on a shared machine, the estimate of the
+        # wall time the decision takes on a quiet one (one core)
+        "move_cpu_s": {ka: tstats(cpu[0]), kb: tstats(cpu[1])},
         "mean_turns": round(statistics.fmean(turns), 2) if turns else 0.0,
         "median_turns_per_player": round(statistics.median(turns) / 2, 2) if turns else 0.0,
         "sims_per_s": {"a": sims(A), "b": sims(B)},
@@ -166,6 +186,11 @@ def game_arena(game: str, names, games: int, seed: int, decks=None, **kw) -> dic
     def new_match(dk, s):
         return cls.new(dk, s, None)
 
+    running = kw.pop("running", None)
+    if running is not None:
+        def with_game(summary, _r=running):
+            _r({"game": game, **summary})
+        kw["running"] = with_game
     out = {"game": game}
     out.update(run_arena(new_match, names, games, seed, deck_pair=deck_pair, **kw))
     if decks:
@@ -174,7 +199,8 @@ def game_arena(game: str, names, games: int, seed: int, decks=None, **kw) -> dic
 
 
 def balance(game: str, games: int = 3, seed: int = 1, level: str = "normal", progress=None) -> dict:
-    """Starter decks round-robin, ``level`` vs ``level``: win-rate matrix and game length."""
+    """Starter decks round-robin, ``level`` vs ``level`` (any agent name, e.g. ``expert``):
+    win-rate matrix and game length."""
     from engine.games import get_game
     cls = get_game(game).match_class
     decks = get_game(game).starter_decks()

@@ -18,6 +18,9 @@ def arena_main(argv) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--decks", default=None, help="D1,D2: starter deck names/stems or deck files (A's, B's)")
     p.add_argument("--verbose", action="store_true", help="a line per game on stderr")
+    p.add_argument("--running", action="store_true",
+                   help="after every game, the figures so far as a JSON line on stderr "
+                        "(a run cut short still gives exact figures)")
     a = p.parse_args(argv)
     names = [x.strip() for x in a.agents.split(",")]
     if len(names) != 2:
@@ -32,20 +35,28 @@ def arena_main(argv) -> int:
         print(f"seed+{i} swap={swap} winner={None if r is None else r.winner} turns={log.turns} "
               f"actions={log.actions}", file=sys.stderr, flush=True)
 
-    out = game_arena(a.game, names, a.games, a.seed, decks, progress=progress if a.verbose else None)
+    def running(summary):
+        print(json.dumps(summary), file=sys.stderr, flush=True)
+
+    out = game_arena(a.game, names, a.games, a.seed, decks, progress=progress if a.verbose else None,
+                     running=running if a.running else None)
     print(json.dumps(out))
     return 0
 
 
 def balance_main(argv) -> int:
+    from .agents import AGENT_NAMES
     p = argparse.ArgumentParser(prog="python -m engine balance",
-                                description="Starter decks round-robin, normal vs normal: win-rate matrix "
-                                            "(row deck's score against column deck) and median game length.")
+                                description="Starter decks round-robin, one agent on both sides (normal by "
+                                            "default): win-rate matrix (row deck's score against column "
+                                            "deck) and median game length.")
     p.add_argument("game")
     p.add_argument("--games", type=int, default=10,
                    help="seeds per pairing, 2 games each (default 10; 50 gives intervals of about ±10 points)")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"))
+    p.add_argument("--agent", "--level", dest="agent", default="normal",
+                   help=f"the agent playing both sides: {', '.join(AGENT_NAMES)} or search:N (default normal; "
+                        "expert is instant and plays like a strong player)")
     p.add_argument("--verbose", action="store_true")
     a = p.parse_args(argv)
     from .arena import balance, matrix_text
@@ -54,12 +65,13 @@ def balance_main(argv) -> int:
         print(f"{n1} vs {n2}: {r['win_rate_a']:.3f} ({r['wins']} {r['draws']}) mean turns {r['mean_turns']}",
               file=sys.stderr, flush=True)
 
-    res = balance(a.game, a.games, a.seed, a.level, progress=progress if a.verbose else None)
+    res = balance(a.game, a.games, a.seed, a.agent, progress=progress if a.verbose else None)
     print(matrix_text(res))
     if res["max_pair"]:
         lo, hi = res["max_ci95"]
         print(f"highest: {res['max_pair'][0]} {res['max_win_rate'] * 100:.1f}% against {res['max_pair'][1]} "
               f"(95% interval {lo * 100:.0f}–{hi * 100:.0f}%, {res['games_per_pair']} games per pair)")
-    print(f"median game length: {res['median_turns']} turns ({res['median_turns_per_player']} per player)")
+    print(f"agent: {res['level']} on both sides; median game length: {res['median_turns']} turns "
+          f"({res['median_turns_per_player']} per player)")
     print(json.dumps(res))
     return 0

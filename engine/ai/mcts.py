@@ -79,7 +79,7 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
            c: float = 0.6, pool: int = 24, max_rollout_actions: int = 250,
            widen: float = 2.0, prior_weight: float = 0.5, cancel=None,
            yield_every: float = 0, exclude=(), policy=None, root_filter=None,
-           continues=None) -> SearchResult:
+           continues=None, root_moves=None, top: int = 0) -> SearchResult:
     """Run ISMCTS from ``view`` (a view of the match for player ``me``).
 
     ``pool``: determinizations sampled up front and cloned per iteration (0 =
@@ -91,6 +91,10 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
     move (None = uniformly random). ``root_filter(det, actions)``: the root
     actions worth considering (e.g. without pointless plays). ``continues``: see
     :func:`one_ply_scores` (the root prior of a move made in two steps).
+    ``root_moves(det, me, moves)``: the root's moves scored by the game's own
+    knowledge (the expert's look), ``[(move, score)]`` best first; with ``top`` > 0
+    only the ``top`` best are searched (a search that can't do worse than the
+    expert's best candidates), and the scores are the root prior.
     """
     t0 = time.perf_counter()
     rng = Rng(mix_seed(seed, 0x5EA2C4))
@@ -123,16 +127,41 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             macro = moves
     tree_actions = macro if macro is not None else root_actions
 
-    # Prior for the root: one ply with the evaluation, averaged over a few guesses
-    scores = [0.0] * len(tree_actions)
-    k = min(len(dets), 2)
-    for d in dets[:k]:
-        if macro is None:
-            vals = one_ply_scores(d, me, root_actions, evaluate, continues)
+    ranked_moves = None
+    if root_moves is not None and len(tree_actions) > 1:
+        ranked_moves = root_moves(root_det, me, tree_actions if macro is not None
+                                  else [(a,) for a in tree_actions])
+    if ranked_moves:
+        if top > 0:
+            ranked_moves = ranked_moves[:top]
+        if macro is not None:
+            macro = [mv for mv, _ in ranked_moves]
+            tree_actions = macro
+            root_actions = list(dict.fromkeys(mv[0] for mv in macro))
+            root_set = set(root_actions)
         else:
-            vals = [_macro_score(d, me, mv, evaluate) for mv in macro]
-        for i, v in enumerate(vals):
-            scores[i] += v / k
+            tree_actions = [mv[0] for mv, _ in ranked_moves]
+            root_actions = tree_actions
+            root_set = set(root_actions)
+        scores = [v for _, v in ranked_moves]
+        if len(tree_actions) == 1:
+            a = tree_actions[0]
+            res = SearchResult(a[0] if macro is not None else a, 0, time.perf_counter() - t0,
+                               [(a[0] if macro is not None else a, 0, 0.0)], 0.0)
+            if macro is not None:
+                res.move = tuple(a)
+            return res
+    else:
+        # Prior for the root: one ply with the evaluation, averaged over a few guesses
+        scores = [0.0] * len(tree_actions)
+        k = min(len(dets), 2)
+        for d in dets[:k]:
+            if macro is None:
+                vals = one_ply_scores(d, me, root_actions, evaluate, continues)
+            else:
+                vals = [_macro_score(d, me, mv, evaluate) for mv in macro]
+            for i, v in enumerate(vals):
+                scores[i] += v / k
     root = Node(None, None)
     root_order = sorted(range(len(tree_actions)), key=lambda i: (-scores[i], i))
     root_rank = {tree_actions[i]: r for r, i in enumerate(root_order)}
@@ -275,3 +304,91 @@ def _apply_macro(state, move) -> None:
         if state.result() is not None or x not in state.legal_actions():
             return
         state.apply(x, check=False)
+
+
+def expert_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, expert, root_moves=None,
+                  horizon: int = 2, pool: int = 8, cancel=None, yield_every: float = 0, exclude=(),
+                  root_filter=None, continues=None, max_rollout_actions: int = 250) -> SearchResult:
+    """A few plies of search with the game's expert playing both sides.
+
+    The root's moves (whole moves where ``continues`` says a move takes two
+    steps) are ranked by ``root_moves`` (the expert's own look) and the ``top``
+    best are each played out ``rollouts // top`` times on guesses of the hidden
+    cards, every later decision by ``expert(state, mover, actions, rng)`` for
+    whoever decides, until ``horizon`` turns after the root's; the move with the
+    best mean evaluation is chosen. The opponent's best reply is what such a
+    playout sees (a placement the expert's reply would flip back scores low),
+    which random rollouts do not. Work is counted in playouts: the same view +
+    seed + budget gives the same decision.
+    """
+    t0 = time.perf_counter()
+    rng = Rng(mix_seed(seed, 0xE5EA))
+    n_dets = max(1, pool)
+    dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(n_dets)]
+    root_det = dets[0]
+    root_actions = root_det.legal_actions()
+    if exclude:
+        root_actions = [a for a in root_actions if a not in exclude] or root_actions
+    if root_filter is not None and len(root_actions) > 1:
+        root_actions = root_filter(root_det, root_actions) or root_actions
+    if len(root_actions) == 1:
+        return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
+    moves = []
+    for a in root_actions:
+        if continues is not None:
+            s = root_det.clone()
+            s.apply(a, check=False)
+            if s.result() is None and s.to_move() == me and continues(s):
+                moves += [(a, b) for b in s.legal_actions()]
+                continue
+        moves.append((a,))
+    if root_moves is not None:
+        ranked = root_moves(root_det, me, moves)
+    else:
+        ranked = sorted(((mv, _macro_score(root_det, me, mv, evaluate)) for mv in moves),
+                        key=lambda x: -x[1])
+    cands = ranked[:max(1, top)]
+    per = max(1, rollouts // len(cands))
+    root_turn = root_det.turn()
+    limit = root_turn + horizon
+    perf = time.perf_counter
+    yield_s = yield_every / 1000.0
+    next_yield = perf() + yield_s
+    results = []
+    done = 0
+    for ci, (mv, prior) in enumerate(cands):
+        total = 0.0
+        for j in range(per):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled()
+            if yield_s and perf() >= next_yield:
+                time.sleep(0)
+                next_yield = perf() + yield_s
+            state = dets[j % n_dets].clone()
+            _apply_macro(state, mv)
+            r = Rng(mix_seed(seed, 0x9A7, j))     # the same playout luck for every move
+            n = 0
+            while n < max_rollout_actions and state.turn() < limit and state.result() is None:
+                acts = state.legal_actions()
+                if not acts:
+                    break
+                mover = state.to_move()
+                a = acts[0] if len(acts) == 1 else expert(state, mover, acts, r)
+                state.apply(a, check=False)
+                n += 1
+            v = terminal_value(state, me)
+            total += evaluate(state, me) if v is None else v
+            done += 1
+        # the expert's own ranking breaks near-ties (and orders the report)
+        results.append((total / per + 1e-4 * prior, ci, mv, total / per))
+    results.sort(key=lambda x: (-x[0], x[1]))
+    best = results[0][2]
+    seen = set()
+    kids = []
+    for _, _, mv, val in results:
+        if mv[0] not in seen:
+            seen.add(mv[0])
+            kids.append((mv[0], per, val))
+    res = SearchResult(best[0], done, time.perf_counter() - t0, kids, -results[0][3])
+    res.move = tuple(best)
+    return res

@@ -92,6 +92,32 @@ def _own_chain_value(m, me, depth: int) -> float:
     return expert_evaluate(s, me) if v is None else v
 
 
+def _move_value(m, me, move) -> float:
+    """The expert's value of a whole move (a card and its cell, or one step)."""
+    t = m.clone()
+    t.apply(move[0], check=False)
+    if len(move) > 1 and t.result() is None:
+        t.apply(move[1], check=False)
+    v = _own_chain_value(t, me, 4)
+    if move[0][0] == SELECT and move[0][2]:
+        v -= 0.004
+    return v
+
+
+def root_moves(m, me, moves):
+    """The search's root: whole moves ranked by the expert's look (each card on each
+    cell with the abilities it fires played out greedily), best first."""
+    scored = [(mv, _move_value(m, me, mv)) for mv in moves]
+    scored.sort(key=lambda x: -x[1])
+    if m.sc[S_PHASE] == PH_MAIN and len(scored) > 1:
+        # pass only where the expert would: when no card is worth playing
+        base = expert_evaluate(m, me)
+        plays = [x for x in scored if x[0][0] != A_PASS]
+        if plays and plays[0][1] >= base - 0.15:
+            return plays
+    return scored
+
+
 def expert(m, me, acts, rng):
     if len(acts) == 1:
         return acts[0]
@@ -132,4 +158,4 @@ def expert(m, me, acts, rng):
     return greedy_pick(m, me, acts2, expert_evaluate)
 
 
-__all__ = ["pointless", "rollout", "expert", "continues"]
+__all__ = ["pointless", "rollout", "expert", "continues", "root_moves"]
