@@ -78,3 +78,34 @@ def test_self_play_loop_ends_with_the_match(game):
         for a in actions:
             r.apply(a)
         assert r == m
+
+
+def test_evons_one_pass_conflict_stage_is_conflicts_then_flips():
+    """The conflict stage in one pass over the arrows gives what listing the conflicts and,
+    when there are none, beginning phase 2 and flipping gives: the same conflicts, the same
+    flips and events, the same state."""
+    from engine.evons.match import FR_ACT, HOW_OUT, ST_P2, EvonsMatch
+    checked = flips_seen = conflicts_seen = 0
+    for seed in range(1, 61):
+        m = EvonsMatch.new(starter_pair("evons", seed), seed, _options(EvonsMatch, seed))
+        rng = Rng(seed + 5)
+        while m.result() is None:
+            st = m.stack
+            if st and st[-1][0] == FR_ACT:
+                f = st[-1]
+                a, b = m.clone(), m.clone()
+                ev_a, ev_b = [], []
+                got = a._conflict_stage(f, ev_a)
+                want = b._conflicts(f)
+                if want:
+                    assert got == want
+                    conflicts_seen += 1
+                else:
+                    b.stack[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
+                    n = b._flips(f[1], ev_b) if not f[6] & HOW_OUT else 0
+                    assert got == n and ev_a == ev_b and a == b
+                    flips_seen += n > 0
+                checked += 1
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))], check=False)
+    assert checked > 100 and flips_seen > 5 and conflicts_seen > 5

@@ -881,6 +881,57 @@ class EvonsMatch(Match):
                 out.append(d)
         return out
 
+    def _conflict_stage(self, f, ev: list):
+        """The conflict stage of frame ``f`` (on top of the stack), in one pass over the arrows:
+        the pending conflicts' directions as :meth:`_conflicts` lists them, if any (a list);
+        else phase 2 begins: the frame moves on to it, the card flips what it points at (as
+        :meth:`_flips`) and the number flipped is returned (an int)."""
+        inst = f[1]
+        if f[6] & HOW_OUT:
+            self.stack[-1] = (FR_ACT, inst, ST_P2, f[3], f[4], f[5], f[6])
+            return 0
+        done = f[4]
+        grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+        me = ctrl[inst]
+        out = None
+        flips = None
+        for d, t, _ in MAIN_AIMS[cardof[inst]][self.pos[inst]]:
+            o = grid[t]
+            if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
+                continue
+            co = cardof[o]
+            if FIGHTS_BACK_FROM[co][d]:
+                if not done >> d & 1:
+                    if out is None:
+                        out = [d]
+                    else:
+                        out.append(d)
+            elif out is None and FLIPPABLE_FROM[co][d]:
+                if flips is None:
+                    flips = [(t, o)]
+                else:
+                    flips.append((t, o))
+        if out is not None:
+            return out
+        self.stack[-1] = (FR_ACT, inst, ST_P2, f[3], done, f[5], f[6])
+        if flips is None:
+            return 0
+        # as _flips: each target is another card, so flipping one leaves the others' tests as they were
+        again = None
+        for t, o in flips:
+            ctrl[o] = me
+            flags[o] |= F_FLIPPED
+            ev.append(("flip", o, t, me))
+            if flags[o] & F_MOVED:
+                if again is None:
+                    again = [o]
+                else:
+                    again.append(o)
+        self.sc[S_DIRTY] |= DIRTY_MARKS
+        if again:
+            self._trigger(again, ev, re=True)
+        return len(flips)
+
     # ================================================================ applying actions
     def apply(self, action, *, check: bool = True) -> list:
         """As :meth:`Match.apply`; the unchecked path (search, self-play) runs here
@@ -1242,18 +1293,17 @@ class EvonsMatch(Match):
                 # phase 1 found nothing to fire: on to the conflicts at once (they read the
                 # frame's card and masks, not its stage; the stage is written where it shows)
                 quiet = f[1]
-            opts = self._conflicts(f)
-            if len(opts) > 1:
-                if stage != ST_CONFLICT:
-                    st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
-                sc[S_PHASE] = PH_CONFLICT
-                return
-            if opts:
+            flipped = self._conflict_stage(f, ev)
+            if flipped.__class__ is list:       # conflicts are pending
+                if len(flipped) > 1:
+                    if stage != ST_CONFLICT:
+                        st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+                    sc[S_PHASE] = PH_CONFLICT
+                    return
                 quiet = -1
-                self._conflict(opts[0], ev)     # it writes the frame, in the conflict stage
+                self._conflict(flipped[0], ev)  # it writes the frame, in the conflict stage
                 continue
-            st[-1] = (FR_ACT, f[1], ST_P2, f[3], f[4], f[5], f[6])
-            flipped = self._flips(f[1], ev) if not f[6] & HOW_OUT else 0
+            # (phase 2 has begun: _conflict_stage wrote the frame and made the flips)
             if quiet == f[1] and not flipped:
                 # nothing happened since phase 1 found no ability to fire: phase 2 finds none
                 st.pop()
