@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.text import possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
 
 from ..cards import back_surface, card_surface
 from ..tablekit import Banner, Call, Flash, FloatText, LogStep, Wait
 from ..ui import PAL
-from .essveil_steps import Steps
 from .essveil_anims import (AEGIS_COL, ATTACK_COL, DRAIN_COL, ESSENCE_COL, GROW_COL, GUARD_COL, VENOM_COL, Arrow,
                             Burst, FadeOut, FlyCard, IconPop, Lunge, RingPulse, Shake, Showcase, Vanish)
+from .essveil_common import and_list
+from .essveil_steps import Steps
 
 GAME = "essveil"
 COMBAT_KINDS = ("attack", "intercept", "let_through", "fight")
@@ -75,6 +77,13 @@ def build_animations(t, action, events, before, after):
         c = CARDS.get(cid)
         return card_surface(GAME, c, width) if c is not None else None
 
+    def essence_note(p):
+        """Where a note on ``p``'s Essence floats: beside the strip, on the board side of it,
+        so it never covers the Veil's own labels."""
+        sr, vr = t.strip_rect(p), t.veil_rect(p)
+        y = sr.bottom + s(16) if t.row(p) == "opp" else sr.top - s(16)
+        return (vr.centerx, y)
+
     def beat(anim):
         """Add ``anim``; inside a fight the hits land together (parallel after the first)."""
         if st["fight"] == 1:
@@ -110,7 +119,7 @@ def build_animations(t, action, events, before, after):
             p, turn = e[1], e[2]
             back = next((x[2] for x in events if x[0] == "refresh" and x[1] == p), 0)
             human = p in t.human_seats
-            head = "Your turn" if (human and t.mode == "ai") else f"{t.names[p]}'s turn"
+            head = f"{possessive('You' if (human and t.mode == 'ai') else t.names[p], True)} turn"
             if after.is_first_turn_of(p) and after.turn() == turn:
                 n = next((x[2] for x in events if x[0] == "attune" and x[1] == p), 0)
                 sub = f"Turn {turn} · first turn: Flow only (+{n} Essence, draw a card)"
@@ -124,8 +133,7 @@ def build_animations(t, action, events, before, after):
         elif k == "refresh":
             show(advance(e, last))
             if e[2]:
-                vr = t.veil_rect(e[1])
-                out.append(FloatText(f"{e[2]} spent Essence back to the Reserve", (vr.centerx + s(60), vr.centery),
+                out.append(FloatText(f"{e[2]} spent Essence back to the Reserve", essence_note(e[1]),
                                      ESSENCE_COL, size=int(18 * sc), rise=int(8 * sc), duration=0.8))
         elif k == "grow":
             rr = pre_rects.get(e[2])
@@ -138,7 +146,7 @@ def build_animations(t, action, events, before, after):
             vr = t.veil_rect(p)
             label = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil", "effect": "Attune"}.get(how, "")
             out.append(RingPulse(vr, ESSENCE_COL, sc, duration=0.5))
-            out.append(FloatText(f"{label}: +{n} Essence", (vr.centerx + s(60), vr.centery), ESSENCE_COL,
+            out.append(FloatText(f"{label}: +{n} Essence", essence_note(p), ESSENCE_COL,
                                  size=int(20 * sc), rise=int(8 * sc), duration=0.8, parallel=True))
             show(advance(e, last))
         elif k == "draw":
@@ -255,8 +263,8 @@ def build_animations(t, action, events, before, after):
                              duration=1.2 if blocked else 0.4))
             show(state)
             if blocked and (1 - p) in t.human_seats:
-                names = ", ".join(CARDS[c["card"]].name for c in blocked)
-                t.log.add(f"Veilstep: {CARDS[e[3]].name} can't be intercepted — {names} can't step in.",
+                names = and_list([CARDS[c["card"]].name for c in blocked])
+                t.log.add(f"Veilstep: {CARDS[e[3]].name} can't be intercepted, so {names} can't step in.",
                           kind="info")
             if after.phase() == "guard" and after.to_move() in t.human_seats and t.mode != "watch":
                 who = "You are attacked" if t.mode == "ai" else f"{t.names[after.to_move()]}: you are attacked"

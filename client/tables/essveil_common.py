@@ -31,3 +31,11 @@ def engine_target(key):
     if key[0] == "creature":
         return key[1]
     return None
+
+
+def and_list(items) -> str:
+    """"A", "A and B", "A, B and C"."""
+    items = [str(x) for x in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -5,6 +5,7 @@ over the board: :mod:`client.tables.essveil_overlays`.
 """
 from __future__ import annotations
 
+import math
 
 import pygame
 
@@ -13,7 +14,7 @@ from engine.essveil.cards import CARDS_BY_INDEX
 
 from ..cards import back_surface, card_surface
 from ..cards import draw as D
-from ..cards.essveil import keyword_badge, keywords_of
+from ..cards.essveil import SMALL as FACE_SMALL, keyword_badge, keywords_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, draw_source_hint, draw_target_highlight
@@ -83,6 +84,8 @@ class EssveilDraw:
             pygame.draw.rect(surf, shade(PAL["good"], 0.7), row, max(1, s(2)), border_radius=s(10))
             draw_text(surf, "or drop here, then click the target", (row.centerx, row.top + s(3)), s(13),
                       PAL["good"], bold=True, anchor="midtop", shadow=True)
+        if key[0] == "unit":
+            self._draw_possible_guards(surf)
         if key[0] in ("unit", "ability"):
             rr = d.source.rect
             col = ATTACK_COL if key[0] == "unit" else PAL["gold_hi"]
@@ -92,6 +95,26 @@ class EssveilDraw:
                 if c is not None and "Veilstep" in c["keywords"]:
                     pill(surf, "Veilstep: no Guard can intercept", (d.pos[0], d.pos[1] + s(30)), s(13),
                          (205, 160, 255))
+
+    def _draw_possible_guards(self, surf):
+        """While an attack is aimed at a legal target: the enemy Guards that could step in
+        (from the engine's preview), ringed and marked, so the board says it too."""
+        aim = self.previewed()
+        pv = self.preview_for(aim[0]) if aim is not None else None
+        guards = (pv.facts or {}).get("guards") if pv is not None else None
+        if not guards:
+            return
+        s = self.s
+        rects = self.unit_rects(self.view)
+        pulse = 0.5 + 0.5 * math.sin(self.pulse_t * 5)
+        for g in guards:
+            rr = rects.get(g)
+            if rr is None:
+                continue
+            pygame.draw.rect(surf, shade(GUARD_COL, 0.75 + 0.25 * pulse), rr.inflate(s(10), s(10)), max(2, s(3)),
+                             border_radius=s(10))
+            pill(surf, "may intercept", (rr.centerx, rr.top + int(rr.height * 0.36)), s(11), GUARD_COL,
+                 icon="shield")
 
     # ---------------------------------------------------------------- info panels
     def _draw_info(self, surf, v, seat):
@@ -337,8 +360,9 @@ class EssveilDraw:
                 keyword_badge(surf, kw, pygame.Rect(x, band.top + pad, ic, ic))
                 x += ic + gap
         # current Might / Endurance left over the printed boxes
-        stat_h = int(h * 0.12)
-        stat_w = int(w * 0.26)
+        # the same boxes as the face's (client.cards.essveil._stats), so the printed ones never peek out
+        stat_h = int(h * 0.12) if w >= FACE_SMALL else max(20, int(h * 0.15))
+        stat_w = int(w * 0.26) if w >= FACE_SMALL else int(w * 0.34)
         bottom = inner.bottom - pad
         ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
         dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)

@@ -4,9 +4,9 @@ picks, the graveyard viewer's clicks and the hover zoom's card.
 """
 from __future__ import annotations
 
-
 import pygame
 
+from engine.core.text import possessive
 from engine.essveil import match as EV
 
 from ..cards import card_surface
@@ -186,7 +186,7 @@ class EssveilGestures:
         else:
             c = m.creature(src_key[1])
             what = card_of(c["card"]).name if c else "It"
-            text = f"{what}'s ability: click its target"
+            text = f"{possessive(what)} ability: click its target"
         self.pick = {"src": src_key, "options": opts, "text": text + " (right-click cancels)"}
         return True
 

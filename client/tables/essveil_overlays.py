@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from engine.core.text import does, possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS_BY_INDEX
 
@@ -57,7 +58,7 @@ class EssveilOverlays:
         if job is not None:
             r = pygame.Rect(0, 0, s(250), b.height - s(8))
             r.midright = (b.right - s(6), b.centery)
-            draw_thinking(surf, r, self.t, f"{self.names[job.player]} is thinking…", self.app.scale)
+            draw_thinking(surf, r, self.t, does(self.names[job.player], "are", "thinking…"), self.app.scale)
             width = r.left - s(10) - x
             while f.size(text)[0] > width and len(text) > 8:
                 text = text[:-2].rstrip() + "…"
@@ -233,7 +234,7 @@ class EssveilOverlays:
         x = p.left + s(16)
         self.grave_tabs = {}
         for q in (self.viewer, 1 - self.viewer):
-            label = f"{self.poss(q)} graveyard ({len(v.graves[q])})"
+            label = f"{possessive(self.names[q], True)} graveyard ({len(v.graves[q])})"
             f = font(s(16), q == seat)
             rr = pygame.Rect(x, p.top + s(10), f.size(label)[0] + s(24), s(32))
             pygame.draw.rect(surf, (58, 44, 96) if q == seat else (34, 36, 48), rr, border_radius=s(8))

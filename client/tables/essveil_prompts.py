@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 
+from engine.core.text import does, possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
 
@@ -71,7 +72,7 @@ class EssveilPrompts:
         v = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = v.turn_player()
         ph = {"attune": "Attune", "main": "Main phase", "guard": "Guard?", "over": "Over"}.get(v.phase(), "")
-        return f"Turn {v.turn()} · {self.poss(tp)} turn · {ph}"
+        return f"Turn {v.turn()} · {possessive(self.names[tp], True)} turn · {ph}"
 
     def prompt(self) -> str:
         m = self.match
@@ -80,17 +81,20 @@ class EssveilPrompts:
         if self.anims.busy:
             v = self.shown or m
             if self._chip == "refresh":
-                return f"{self.poss(v.turn_player())} Refresh: creatures untap, spent Essence returns to the Reserve…"
-            return f"{self.poss(v.turn_player())} turn…"
+                return (f"{possessive(self.names[v.turn_player()], True)} Refresh: creatures untap, "
+                        "spent Essence returns to the Reserve…")
+            return f"{possessive(self.names[v.turn_player()], True)} turn…"
         if self.pick is not None:
             return self.pick["text"]
         p = m.to_move()
+        if getattr(self, "handoff_pending", False) and p is not None:
+            return f"Pass the screen to {self.names[p]}: the hand stays covered until they are back."
         ph = m.phase()
         name = self.names[p] if p is not None else "?"
         if not self.human_to_move():
             if ph == "guard":
-                return f"{name} decides whether a Guard intercepts…"
-            return {"attune": f"{name} attunes…", "main": f"{name} plays…"}.get(ph, "")
+                return does(name, "decide", "whether a Guard intercepts…")
+            return {"attune": does(name, "attune") + "…", "main": does(name, "play") + "…"}.get(ph, "")
         if ph == "attune":
             return "Attune: choose Flow or Deep Attune (F / D)."
         if ph == "guard":

@@ -63,7 +63,7 @@ def _sentences(f, names, p, uid, target, life_before):
     me = names.get(uid, "Your creature")
     out = []
     if f["fought"] == SM.player_target(q):
-        out.append(f"{me} deals {f['dealt']} to the opponent (Life {life_before} → {max(0, f['life_after'][q])}).")
+        out.append(f"{me} deals {f['dealt']} to the opponent (Life {life_before} down to {max(0, f['life_after'][q])}).")
     else:
         them = names.get(f["fought"], "the creature")
         if f["fought"] in f["aegis"]:
