@@ -13,6 +13,8 @@ the state at that point.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from engine.core.text import possessive
@@ -76,6 +78,27 @@ def build_animations(t, action, events, before, after):
     def card_img(cid, width):
         c = CARDS.get(cid)
         return card_surface(GAME, c, width) if c is not None else None
+
+    def tip(start, target, tr):
+        """Where an arrow from ``start`` at ``target`` ends: short of a player's Life
+        number, so the number stays readable."""
+        end = tr.center
+        if target in (1, 2):
+            dx, dy = end[0] - start[0], end[1] - start[1]
+            dist = max(1.0, math.hypot(dx, dy))
+            k = max(0.0, dist - s(34)) / dist
+            end = (int(start[0] + dx * k), int(start[1] + dy * k))
+        return end
+
+    def unit_img(uid, rr):
+        """Creature ``uid`` as it stands on the board now (damage, buffs, Equipment), for a lunge."""
+        c = cur["state"].creature(uid)
+        if c is None:
+            return None
+        c = dict(c, tapped=False, intercepted=False)
+        img = pygame.Surface(rr.size, pygame.SRCALPHA)
+        t._draw_unit(img, cur["state"], c["controller"], c, img.get_rect())
+        return img
 
     def essence_note(p):
         """Where a note on ``p``'s Essence floats: beside the strip, on the board side of it,
@@ -195,7 +218,7 @@ def build_animations(t, action, events, before, after):
                 out.append(Showcase(card_img(cid, s(170)), centre, "", scale=sc, duration=0.8))
                 tr = target_rect(target)
                 if tr is not None:
-                    out.append(Arrow(centre, tr.center, PAL["gold_hi"], max(4, s(6)), scale=sc, duration=0.5,
+                    out.append(Arrow(centre, tip(centre, target, tr), PAL["gold_hi"], max(4, s(6)), scale=sc, duration=0.5,
                                      parallel=True))
         elif k == "pay":
             p, life = e[1], e[3]
@@ -219,7 +242,7 @@ def build_animations(t, action, events, before, after):
                 play = next((x for x in events[:i] if x[0] == "play" and x[2] == cid), None)
                 tr = target_rect(play[3], state) if play else None
                 if tr is not None and dest is not None:
-                    out.append(Arrow(dest.center, tr.center, PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.4))
+                    out.append(Arrow(dest.center, tip(dest.center, play[3], tr), PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.4))
                 continue
             if rr is not None:
                 token = CARDS[cid].kind == "token"
@@ -245,7 +268,7 @@ def build_animations(t, action, events, before, after):
                 out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45, label="Ability"))
                 tr = target_rect(target)
                 if tr is not None:
-                    out.append(Arrow(rr.center, tr.center, PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.45,
+                    out.append(Arrow(rr.center, tip(rr.center, target, tr), PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.45,
                                      parallel=True))
             show(advance(e, last))
         elif k == "attack":
@@ -259,7 +282,7 @@ def build_animations(t, action, events, before, after):
                 continue
             blocked = _guards_blocked_by_veilstep(before, uid, target)
             label = "Veilstep: no Guard can intercept" if blocked else ""
-            out.append(Arrow(ar.center, tr.center, ATTACK_COL, max(4, s(6)), label=label, scale=sc,
+            out.append(Arrow(ar.center, tip(ar.center, target, tr), ATTACK_COL, max(4, s(6)), label=label, scale=sc,
                              duration=1.2 if blocked else 0.4))
             show(state)
             if blocked and (1 - p) in t.human_seats:
@@ -292,9 +315,8 @@ def build_animations(t, action, events, before, after):
             uid, target = e[1], e[2]
             ar, tr = pre_rects.get(uid), pre_rects.get(target)
             if ar is not None and tr is not None:
-                ac, tc = before.creature(uid), before.creature(target)
-                out.append(Lunge(card_img(ac["card"] if ac else "", ar.width), ar, tr.center, duration=0.45))
-                out.append(Lunge(card_img(tc["card"] if tc else "", tr.width), tr, ar.center, reach=0.2, duration=0.45,
+                out.append(Lunge(unit_img(uid, ar), ar, tr.center, duration=0.45))
+                out.append(Lunge(unit_img(target, tr), tr, ar.center, reach=0.2, duration=0.45,
                                  parallel=True))
             show(advance(e, last))
             st["fight"] = 1
@@ -304,10 +326,9 @@ def build_animations(t, action, events, before, after):
                 seat = tgt - 1
                 if st["combat"] and st["attacker"] is not None and st["fight"] == 0:
                     ar = pre_rects.get(st["attacker"])
-                    c = before.creature(st["attacker"])
-                    if ar is not None and c is not None:      # the attacker strikes the player
-                        out.append(Lunge(card_img(c["card"], ar.width), ar, t.info_rect(seat).center, reach=0.55,
-                                         duration=0.5))
+                    img = unit_img(st["attacker"], ar) if ar is not None else None
+                    if img is not None:      # the attacker strikes the player (before the log tells the blow)
+                        out.insert(len(out) - 1, Lunge(img, ar, t.info_rect(seat).center, reach=0.55, duration=0.5))
                         st["fight"] = 1
                 beat(FloatText(f"−{n}", t.life_pos(seat), PAL["bad"], size=int(40 * sc), rise=int(50 * sc),
                                duration=0.9))
