@@ -663,6 +663,13 @@ class EssveilMatch(Match):
 
     # ================================================================ applying
     def _apply(self, action) -> list:
+        return self.apply(action, check=False)
+
+    def apply(self, action, *, check: bool = True) -> list:
+        """As :meth:`Match.apply`; the unchecked path (search, self-play) runs here
+        without the extra call through the base class."""
+        if check or action.__class__ is not tuple:
+            return Match.apply(self, action, check=check)
         g = self.g
         ev: list = []
         self.dirty = False
