@@ -83,7 +83,10 @@ class HintControl:
                 self.hint = None
                 self.message = f"No hint: {e}"
                 return
-            self.message = self.hint.reason if self.hint is not None else ""
+            # the engine's words say "Player 1": the table's names (and "You" agreeing)
+            named = getattr(t, "named", None)
+            reason = self.hint.reason if self.hint is not None else ""
+            self.message = named(reason) if callable(named) else reason
             _dirty(t)
 
     # ------------------------------------------------------------ where the move is

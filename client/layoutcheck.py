@@ -15,6 +15,9 @@ one line per problem:
   (a badge, a marker, another text) so it no longer reads;
 * ``outside``  text outside the window, or across the edge of the panel it is on;
 * ``glyph``    a character the font does not have (drawn as an empty box);
+* ``grammar``  a sentence a native speaker would not write ("1 cards", "a armour",
+  "You goes", doubled spaces, a lone "(s)", "Player 1" on a screen where the
+  players are "You" and the AI): :func:`engine.core.text.grammar_problems`;
 * widgets (pygame-gui buttons and labels): text wider than the widget, too small,
   or with characters the font lacks.
 
@@ -114,6 +117,9 @@ class Recorder:
         self._seen: set = set()
         self.context = ""
         self.order = 0
+        self.designed_cuts = 0
+        self.said: list = []  # every text drawn for the screen being checked
+        self._linted: set = set()
         rec = self
 
         class TrackSurface(pygame.Surface):
@@ -154,11 +160,40 @@ class Recorder:
         if not text.strip():
             return
         self.images[img] = (text, int(getattr(fnt, "ch_size", 0) or fnt.get_height()))
+        self.sentence(text)
         miss = missing_chars(fnt, text)
         if miss:
             self.problem(f"glyph: {text[:40]!r}: the font has no {' '.join(repr(c) for c in miss)}")
 
-    def cut(self, full, shown, where):
+    def sentence(self, text):
+        """Lint one text as drawn (a line, or a whole wrapped paragraph)."""
+        from engine.core.text import grammar_problems
+        self.said.append(text)
+        key = (self.context, text)
+        if key in self._linted:
+            return
+        self._linted.add(key)
+        for finding in grammar_problems(text):
+            if (self.context, finding) in self._linted:
+                continue  # the paragraph and its line say the same thing once
+            self._linted.add((self.context, finding))
+            self.problem(f"grammar: {text[:60]!r}: {finding}".replace("\n", "\\n"))
+
+    def names_check(self, names):
+        """On a screen whose players are "You" and another, no text says "Player 1"."""
+        import re
+        if not names or "You" not in names or any(re.match(r"Player [12]$", str(n)) for n in names):
+            return
+        for text in self.said:
+            m = re.search(r"\bPlayer [12]\b", text)
+            if m:
+                self.problem(f"grammar: {text[:60]!r}: “{m.group(0)}” where the players are "
+                             f"{' and '.join(map(str, names))}")
+
+    def cut(self, full, shown, where, designed=False):
+        if designed:
+            self.designed_cuts += 1  # built to cut, the whole text shown elsewhere
+            return
         self.problem(f"cut: {where} {full[:48]!r} shown as …{shown[-28:]!r}")
 
     def panel(self, surf, rect):
@@ -210,6 +245,7 @@ class Recorder:
                 t.full.union_ip(full)
                 t.snap = _grey(dst, t.rect)
                 return
+        self.said.append(text)
         t = Text(text, size, rect, full, where, self.order)
         self.order += 1
         t.snap = _grey(dst, rect)
@@ -283,6 +319,7 @@ def check_widgets(rec, scene, size, floor):
         fnt = getattr(el, "font", None)
         pt = int(getattr(fnt, "point_size", 0) or 0)
         short = text[:40]
+        rec.sentence(text)
         if pt and pt < floor:
             rec.problem(f"small: widget {short!r} at {pt} px (floor {floor})")
         inner = getattr(fnt, "_GUIFontPygame__internal_font", None)  # the widget's own font file
@@ -376,6 +413,7 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
         app.scenes.switch(sc)
     else:
         open_scene(app, name, game, seed)
+    rec.said = []
     for _ in range(frames):
         app.step()
     screen = rec.surface(app.size, 0)
@@ -385,6 +423,8 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
     rec.verify(screen, label, floor)
     for sc in app.scenes.stack[-1:]:
         check_widgets(rec, sc, app.size, floor)
+    for sc in app.scenes.stack:
+        rec.names_check(getattr(sc, "names", None))
 
 
 def check_zooms(app, rec, games, size):

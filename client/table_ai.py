@@ -112,5 +112,5 @@ class AIMixin:
         def mmss(x):
             x = int(x + 0.999)
             return f"{x // 60}:{x % 60:02d}"
-        return (f"{mmss(c['left'][p])}  bank {mmss(c['bank'][p])}  timeouts {c['timeouts'][p]}/{spec[2]}",
+        return (f"{mmss(c['left'][p])} · bank {mmss(c['bank'][p])} · timeouts {c['timeouts'][p]}/{spec[2]}",
                 c["left"][p] <= 0 and c["bank"][p] < 30)

@@ -7,25 +7,16 @@ import pygame
 
 from . import gamesinfo
 from .tablekit import draw_source_hint, draw_target_highlight
-from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, note_cut, shade
+from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, note_cut, shade
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
 _FIT: dict = {}
 
 
-def _fit_text(text, size, bold, width):
-    """``text`` shortened with "…" to fit ``width`` pixels (cached)."""
-    key = (text, size, bold, width)
-    out = _FIT.get(key)
-    if out is None:
-        f = font(size, bold)
-        out = text
-        while f.size(out)[0] > width and len(out) > 4:
-            out = out[:-2].rstrip() + "…"
-        if len(_FIT) > 256:
-            _FIT.clear()
-        _FIT[key] = out
-    return out
+def _fit_text(text, size, bold, width, designed=False):
+    """``text`` shortened with "…" to fit ``width`` pixels (client.ui.ellipsize: cached,
+    and the layout check is told of every cut)."""
+    return ellipsize(text, font(size, bold), width, designed=designed)
 
 
 

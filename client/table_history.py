@@ -2,6 +2,8 @@
 buttons, the hot-seat consent) and the log rebuilt from the record after a jump."""
 from __future__ import annotations
 
+from engine.core.text import possessive
+
 from . import gamesinfo
 from .table_handoff import UndoConfirmOverlay
 
@@ -88,10 +90,10 @@ class HistoryMixin:
         for actor, turn, texts in groups:
             who = self.names[actor]
             if len(texts) == 1:
-                parts.append(f"{who}'s decision in turn {turn} ({named(texts[0])})")
+                parts.append(f"{possessive(who)} decision in turn {turn} ({named(texts[0])})")
             else:
                 shown = [named(texts[0])] + (["…"] if len(texts) > 2 else []) + [named(texts[-1])]
-                parts.append(f"{who}'s {len(texts)} decisions in turn {turn} ({'; '.join(shown)})")
+                parts.append(f"{possessive(who)} {len(texts)} decisions in turn {turn} ({'; '.join(shown)})")
         return "This takes back " + ", then ".join(parts) + "."
 
     def request_undo(self, seat, *, on_done=None):

@@ -95,11 +95,43 @@ def surface(size, flags=0):
     return pygame.Surface(size, flags)
 
 
-def note_cut(full: str, shown: str, where: str = "label") -> None:
-    """A label was shortened (with "…") although its design says it fits: the
-    layout check reports it."""
+def note_cut(full: str, shown: str, where: str = "label", *, designed: bool = False) -> None:
+    """A text was shortened (with "…"). The layout check reports it, unless the place
+    is ``designed`` to cut (the whole text is a tooltip or a click away: say so)."""
     if RECORDER is not None:
-        RECORDER.cut(str(full), str(shown), where)
+        RECORDER.cut(str(full), str(shown), where, designed=designed)
+
+
+_ELLIPSIS_CACHE: dict = {}
+
+
+def ellipsize(text, fnt, width: int, *, where: str = "label", designed: bool = False,
+              min_chars: int = 3) -> str:
+    """``text`` shortened with "…" to fit ``width`` pixels in ``fnt`` — the one
+    shortening function of the client (the others call it): every cut is told to the
+    layout check (:func:`note_cut`), which reports it unless ``designed`` says this
+    place is built to cut and shows the whole text elsewhere (a tooltip)."""
+    text = str(text)
+    key = (text, getattr(fnt, "ch_file", "") or id(fnt), getattr(fnt, "ch_size", 0), getattr(fnt, "ch_bold", False),
+           int(width))
+    out = _ELLIPSIS_CACHE.get(key)
+    if out is None:
+        out = text
+        if fnt.size(text)[0] > width and len(text) > min_chars:
+            lo, hi = min_chars, len(text) - 1  # the longest prefix that fits with its "…"
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if fnt.size(text[:mid].rstrip() + "…")[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            out = text[:lo].rstrip() + "…"
+        if len(_ELLIPSIS_CACHE) > 512:
+            _ELLIPSIS_CACHE.clear()
+        _ELLIPSIS_CACHE[key] = out
+    if out != text:
+        note_cut(text, out, where, designed=designed)
+    return out
 
 
 def font(size: int, bold: bool = False, italic: bool = False, title: bool = False):
@@ -250,6 +282,8 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
             _WRAP_CACHE.clear()
         hit = _WRAP_CACHE[key] = (s, lines, lh)
     s, lines, lh = hit
+    if RECORDER is not None:
+        RECORDER.sentence(" ".join(str(text).split()))  # the paragraph, not only its lines
     lines = list(lines)
     f = font(s, bold, italic)
     if max_lines and len(lines) > max_lines:

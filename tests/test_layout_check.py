@@ -54,3 +54,53 @@ def test_the_command_prints_a_count_and_fails_on_problems(monkeypatch, capsys):
     out = capsys.readouterr().out.strip().splitlines()
     assert code == 1
     assert out[-1].endswith(" problems") and int(out[-1].split()[0]) == len(out) - 1 >= 1
+
+
+def test_a_seat_chip_made_too_long_is_reported(monkeypatch):
+    """The seat chip in the top bar shortens a long name with "…": the check says so."""
+    from client import table_base
+    orig = table_base.TableScene.__init__
+
+    def init(self, *a, **kw):
+        orig(self, *a, **kw)
+        self.names = ["You", "An opponent with a name far too long for any chip"]
+    monkeypatch.setattr(table_base.TableScene, "__init__", init)
+    problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["essveil"], quick=True, zooms=False,
+                    only={"table[essveil] early"})
+    assert any("cut:" in p and "far too long" in p for p in problems), problems
+
+
+def test_a_list_row_made_too_long_is_reported_unless_built_to_cut(monkeypatch):
+    """A deck name too long for the replays panel is reported; the list row beside it
+    (built to cut: the panel shows the whole) is not."""
+    from engine.core.replays import ReplayInfo
+    long = "A deck whose name is far too long for the replays panel"
+    monkeypatch.setattr(ReplayInfo, "deck_names", property(lambda self: [long, long]))
+    problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["everdawn"], zooms=False, only={"replays"})
+    cuts = [p for p in problems if "cut:" in p]
+    assert any("far too long" in p for p in cuts), problems
+    assert not any(" vs " in p for p in cuts), cuts  # the row's "A vs B" is built to cut
+
+
+def test_a_sentence_written_badly_on_purpose_is_reported(monkeypatch):
+    from client.scenes.setup import MatchSetupScene
+    monkeypatch.setattr(MatchSetupScene, "deck_tip", lambda self, seat: "You has a armour and 1 cards(s).")
+    problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["everdawn"], quick=True, zooms=False,
+                    only={"setup[everdawn]"})
+    grammar = [p for p in problems if "grammar:" in p]
+    for want in ("You has", "a armour", "1 cards", "(s)"):
+        assert any(want in p for p in grammar), (want, problems)
+
+
+def test_player_1_on_a_table_where_you_play_is_reported(monkeypatch):
+    from client import table_base
+    from client.ui import draw_text
+    orig_draw = table_base.TableScene.draw
+
+    def draw(self, surf):
+        orig_draw(self, surf)
+        draw_text(surf, "Player 1 attacks.", (10, 300), 16)
+    monkeypatch.setattr(table_base.TableScene, "draw", draw)
+    problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["evons"], quick=True, zooms=False,
+                    only={"table[evons] early"})
+    assert any("grammar:" in p and "Player 1" in p for p in problems), problems

@@ -109,8 +109,8 @@ def _everdawn(spec) -> Facets:
         sup = {k: [r for r in rows if C[r[0]].kind == k] for k in ("weapon", "armour", "accessory", "spell")}
         ncrea = sum(n for _, n in champ + crea)
         nsup = sum(n for rs in sup.values() for _, n in rs)
-        return [(f"Creature deck  {ncrea}/10", [("", champ), ("Creatures", crea)]),
-                (f"Support deck  {nsup}/30", [("Weapons", sup["weapon"]), ("Armour", sup["armour"]),
+        return [(f"Creature deck {ncrea}/10", [("", champ), ("Creatures", crea)]),
+                (f"Support deck {nsup}/30", [("Weapons", sup["weapon"]), ("Armour", sup["armour"]),
                                               ("Accessories", sup["accessory"]), ("Spells", sup["spell"])])]
 
     def chart(counts):
@@ -165,9 +165,9 @@ def _evons(spec) -> Facets:
         nb = sum(n for _, n in blocks)
         out = []
         if mons:
-            out.append((f"Monsters  {nm}", [("", mons)]))
+            out.append((f"Monsters ({nm})", [("", mons)]))
         if blocks:
-            out.append((f"Block cards  {nb}", [("", blocks)]))
+            out.append((f"Block cards ({nb})", [("", blocks)]))
         return out
 
     def chart(counts):
@@ -230,7 +230,7 @@ def _essveil(spec) -> Facets:
             rs = sorted([r for r in rows if C[r[0]].kind == kind], key=lambda r: (C[r[0]].cost, C[r[0]].name))
             if not rs:
                 continue
-            out.append((f"{title}  {sum(n for _, n in rs)}", [("", rs)]))
+            out.append((f"{title} ({sum(n for _, n in rs)})", [("", rs)]))
         return out
 
     def chart(counts):
@@ -264,7 +264,7 @@ def _generic(spec) -> Facets:
             rs = [(cid, n) for cid, n in counts.items() if cid in spec.cards and spec.cards[cid].kind == k]
             if rs:
                 secs.append((k.capitalize(), rs))
-        return [(f"Deck  {sum(counts.values())}", secs)]
+        return [(f"Deck ({sum(counts.values())})", secs)]
 
     return Facets(spec.name, filters=[("type", "All types", types)],
                   sorts=[("Name", lambda c: c.name.casefold())], groups=groups,

@@ -34,7 +34,10 @@ from .. import gamesinfo
 from ..cards import card_surface
 from ..scenes.base import Scene
 from ..scenes.widgets import dropdown, handle_dropdown_event
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, font, panel, shade, wrap_lines
+from engine.core.text import count
+
+from ..ui import (GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_font, font, note_cut, panel, shade,
+                  wrap_lines)
 from . import clipboard, lastdeck, library
 from .facets import apply_filters, facets_for
 from .model import DeckModel
@@ -576,8 +579,8 @@ class DeckBuilderScene(Scene):
         self.deck_scroll = 0
         n = sum(n for _, n in d.cards)
         if res.problems:
-            self.open_modal("report", title=f"Imported “{d.name}”: {n} cards, {len(res.problems)} "
-                                            f"problem{'s' if len(res.problems) != 1 else ''}",
+            self.open_modal("report", title=f"Imported “{d.name}”: {count(n, 'card')}, "
+                                            f"{count(len(res.problems), 'problem')}",
                             lines=res.problems)
         else:
             self.close_modal()
@@ -1106,7 +1109,7 @@ class DeckBuilderScene(Scene):
                 if not rows:
                     continue
                 if stitle:
-                    items.append(("section", f"{stitle}  {sum(n for _, n in rows)}", 0, gi))
+                    items.append(("section", f"{stitle} ({sum(n for _, n in rows)})", 0, gi))
                 last_cost = None
                 for cid, n in rows:
                     card = self.spec.cards[cid]
@@ -1163,7 +1166,7 @@ class DeckBuilderScene(Scene):
         ti = ft.render(tag, True, (20, 20, 24))
         chip = pygame.Rect(0, 0, ti.get_width() + s(16), s(22))
         chip.midright = (dn.right, dn.centery)
-        size_txt = f"{m.size} card{'s' if m.size != 1 else ''}"
+        size_txt = count(m.size, "card")
         fs = font(s(15))
         si = fs.render(size_txt, True, PAL["muted"])
         sr = si.get_rect(midright=(chip.left - s(10), dn.centery))
@@ -1243,9 +1246,7 @@ class DeckBuilderScene(Scene):
         surf.blit(cimg, cr)
         name_w = cr.left - (cx + s(16)) - s(4)
         fn = fit_font(card.name, name_w, s(15), min_size=s(11))
-        name = card.name
-        while fn.size(name)[0] > name_w and len(name) > 3:
-            name = name[:-2] + "…"
+        name = ellipsize(card.name, fn, name_w, where="deck list row")
         champion = getattr(card, "champion", False)
         ni = fn.render(name, True, PAL["gold_hi"] if champion else PAL["text"])
         nr = surf.blit(ni, ni.get_rect(midleft=(cx + s(16), inner.centery)))
@@ -1357,11 +1358,13 @@ class DeckBuilderScene(Scene):
         if len(out) > max_lines:
             out = out[:max_lines]
             ln, col, bold = out[-1]
-            suffix = " …  (point here to see all)"
+            suffix = " … (point here to see all)"
             fnt = font(s(15), bold)
             while ln and fnt.size(ln + suffix)[0] > inner.width:
                 ln = ln[:-1]
             out[-1] = (ln.rstrip() + suffix, col, bold)
+            # built to cut: pointing at the bar lists every problem
+            note_cut("\n".join(t for t, _, _ in lines), out[-1][0], "validation bar", designed=True)
         y = inner.top + max(0, (inner.height - len(out) * lh) // 2)
         for ln, col, bold in out:
             surf.blit(font(s(15), bold).render(ln, True, col), (inner.left, y))
@@ -1548,16 +1551,16 @@ class DeckBuilderScene(Scene):
             elif e.starter:
                 tag, col = "STARTER", PAL["info"]
                 name = e.deck.name
-                detail = e.deck.description or f"{e.deck.size} cards"
+                detail = e.deck.description or count(e.deck.size, "card")
             elif e.problems:
                 tag, col = "DRAFT", PAL["gold"]
                 name = e.deck.name
-                detail = f"{e.deck.size} cards · " + e.problems[0] + (
+                detail = f"{count(e.deck.size, 'card')} · " + e.problems[0] + (
                     f" (+{len(e.problems) - 1} more)" if len(e.problems) > 1 else "")
             else:
                 tag, col = "LEGAL", PAL["good"]
                 name = e.deck.name
-                detail = f"{e.deck.size} cards · ready to play"
+                detail = f"{count(e.deck.size, 'card')} · ready to play"
             ft = font(s(12), True)
             ti = ft.render(tag, True, (20, 20, 24))
             chip = pygame.Rect(rr.left + s(10), rr.top + s(7), ti.get_width() + s(12), s(18))
@@ -1566,12 +1569,13 @@ class DeckBuilderScene(Scene):
             btn_w = (s(108) * (3 if (e.deck is not None and not e.starter) else 2)) if e.deck is not None else 0
             text_w = rr.width - btn_w - (chip.right - rr.left) - s(24)
             fn = fit_font(name, text_w, s(16), bold=True, min_size=s(11))
+            name = ellipsize(name, fn, text_w, where="deck library row")
             surf.blit(fn.render(name, True, PAL["text"]), (chip.right + s(10), rr.top + s(4)))
             fd = font(s(12))
             dw = rr.width - btn_w - s(24)
-            d = detail
-            while fd.size(d)[0] > dw and len(d) > 4:
-                d = d[:-2].rstrip() + "…" if not d.endswith("…") else d[:-3].rstrip() + "…"
+            # a draft's problems are built to cut: opening the deck lists every one in full
+            d = ellipsize(detail, fd, dw, where="deck library row",
+                          designed=e.deck is not None and bool(e.problems))
             surf.blit(fd.render(d, True, PAL["bad"] if e.deck is None else PAL["muted"]),
                       (rr.left + s(10), rr.top + s(27)))
         n = len(md.get("items", ()))

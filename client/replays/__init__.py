@@ -235,7 +235,7 @@ class ReplaysScene(Scene):
         draw_background(surf)
         draw_text(surf, "Replays", (s(40), s(28)), s(48), PAL["gold"], title=True, shadow=True)
         n_all = len(self.all)
-        draw_text(surf, f"The last {n_all} finished game{'s' if n_all != 1 else ''} (up to 50 are kept). "
+        draw_text(surf, f"The last {count(n_all, 'finished game')} (up to 50 are kept). "
                   "Pick one to watch it again.", (s(280), s(48)), s(17), PAL["muted"])
         lr = self.list_rect()
         panel(surf, lr, radius=s(14))
@@ -271,11 +271,13 @@ class ReplaysScene(Scene):
         draw_text(surf, gamesinfo.title(info.game), (x, r.top + s(6)), s(17), shade(acc, 1.2), bold=True)
         when = _when(info)
         draw_text(surf, when, (r.right - s(14), r.top + s(7)), s(14), PAL["muted"], anchor="topright")
-        decks = _fit_text(f"{info.deck_names[0]}  vs  {info.deck_names[1]}", s(15), False,
-                          r.width - s(150) - s(150))
+        # a row is built to cut: the detail panel beside it shows the decks and the
+        # outcome in full for the selected row (designed=True: not a layout problem)
+        decks = _fit_text(f"{info.deck_names[0]} vs {info.deck_names[1]}", s(15), False,
+                          r.width - s(150) - s(150), designed=True)
         draw_text(surf, decks, (x + s(110), r.top + s(7)), s(15), PAL["text"])
         text, col = _outcome(info)
-        line = _fit_text(f"{text}", s(15), True, r.width - s(260))
+        line = _fit_text(f"{text}", s(15), True, r.width - s(260), designed=True)
         draw_text(surf, line, (x, r.bottom - s(8)), s(15), col, bold=True, anchor="bottomleft")
         tail = " · ".join(x for x in (_mode(info), f"{info.turns} turns" if info.turns else "") if x)
         draw_text(surf, tail, (r.right - s(14), r.bottom - s(8)), s(14), PAL["muted"], anchor="bottomright")

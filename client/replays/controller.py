@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.text import possessive
+
 from ..ui import PAL, draw_text
 
 
@@ -83,7 +85,7 @@ class ReplayController:
     def status_text(self) -> str:
         t = self.table
         who = "everything shown" if (t is not None and t.reveal_all) else \
-            f"{t.names[t.viewer]}'s view" if t is not None else ""
+            f"{possessive(t.names[t.viewer], capital=True)} view" if t is not None else ""
         state = "playing" if self.playing else "paused"
         head = f"Replay — turn {self.turn()} of {self.last_turn()} — move {self.index}/{self.length}"
         if self.at_end:
@@ -348,7 +350,7 @@ class ReplayController:
             return
         s = t.s
         r = self.timeline_rect
-        draw_text(surf, f"Turn {self.turn()}/{self.last_turn()}  ·  move {self.index}/{self.length}",
+        draw_text(surf, f"Turn {self.turn()}/{self.last_turn()} · move {self.index}/{self.length}",
                   (r.left, r.top - s(17)), s(13), PAL["muted"])
         pygame.draw.rect(surf, (30, 34, 46), r, border_radius=s(6))
         n = max(1, self.length)

@@ -10,6 +10,8 @@ from collections import defaultdict
 
 import pygame
 
+from engine.core.text import count
+
 from ..ui import PAL, draw_text, shade
 from .base import Scene
 from .rules import ScrollingText
@@ -71,8 +73,7 @@ def credits_html(scale: float = 1.0, accent: str = "#f0c868") -> str:
            "backdrops (a mapping may also mirror one). Icons made by:<br><br>"]
     for name, url, lic, lic_url, names in drawing_credits():
         where = f" ({e(url)})" if url else ""
-        out.append(f"<b>{e(name)}</b>{where} — {e(lic)}, {e(lic_url)} — {len(names)} drawing"
-                   f"{'s' if len(names) != 1 else ''}:<br>"
+        out.append(f"<b>{e(name)}</b>{where} — {e(lic)}, {e(lic_url)} — {count(len(names), 'drawing')}:<br>"
                    f"<font pixel_size={sub}>{e(', '.join(names))}</font><br><br>")
     out.append(head("Fonts"))
     for fam, who, lic, where in FONTS:

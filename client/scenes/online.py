@@ -451,9 +451,9 @@ class OnlineScene(Scene):
         hb = self.host_box
         if self.session is not None and self.server_text:
             draw_text(surf, "Give your friend:", (hb.left + s(20), hb.top + s(52)), s(15), PAL["muted"])
-            draw_text(surf, f"Address  {self.server_text}", (hb.left + s(20), hb.top + s(74)), s(20), PAL["text"],
+            draw_text(surf, f"Address: {self.server_text}", (hb.left + s(20), hb.top + s(74)), s(20), PAL["text"],
                       bold=True)
-            draw_text(surf, f"Code  {self.code_text}", (hb.left + s(20), hb.top + s(102)), s(26), PAL["gold"],
+            draw_text(surf, f"Code: {self.code_text}", (hb.left + s(20), hb.top + s(102)), s(26), PAL["gold"],
                       bold=True)
         else:
             draw_wrapped(surf, "Cardhall starts a server on this computer and shows the address and a join "

@@ -247,7 +247,7 @@ class GameOverOverlay(_Overlay):
                                                                          r.width - s(80), s(56)), s(19),
                      PAL["text"], align="center")
         m = t.match
-        draw_text(surf, f"Turns: {m.turn()}   ·   Moves: {len(t.session)}", (r.centerx, r.top + s(226)), s(16),
+        draw_text(surf, f"Turns: {m.turn()} · Moves: {len(t.session)}", (r.centerx, r.top + s(226)), s(16),
                   PAL["muted"], anchor="midtop")
 
 

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..ui import PAL, draw_text, draw_wrapped, font, panel
+from engine.core.text import named, possessive
+
+from ..ui import PAL, draw_text, draw_wrapped, ellipsize, font, panel
 from .base import Scene
 
 #: iterations per decision (see engine.ai.review.REVIEW_ITERATIONS); tests lower it
@@ -131,7 +133,7 @@ class ReviewScene(Scene):
         for i, label in ((0, self.names[0]), (1, self.names[1])):
             self.button((self.W - s(130) - s(180) * (2 - i), s(20), s(170), s(40)),
                         f"{label[:14]}", (lambda i=i: self.set_seat(i)),
-                        tip=f"Review {label}'s decisions", name=f"seat{i}",
+                        tip=f"Review {possessive(label)} decisions", name=f"seat{i}",
                         cls="@primary" if i == self.seat else "@small")
         if self.result is None:
             return
@@ -142,7 +144,7 @@ class ReviewScene(Scene):
             if y + bh > r.bottom:
                 break
             self.button((r.left, y, r.width, bh), "", (lambda mv=mv: self.jump(mv)), key=str(k + 1),
-                        tip=f"{mv.line()}<br>Open the replay at this decision", name=f"mark{k}")
+                        tip=f"{named(mv.line(), self.names)}<br>Open the replay at this decision", name=f"mark{k}")
             y += bh + s(6)
 
     # ------------------------------------------------------------ actions
@@ -203,8 +205,8 @@ class ReviewScene(Scene):
         title = f"Game review — {gamesinfo.title(self.record.game)}"
         draw_text(surf, title, (s(30), s(24)), s(30), PAL["gold"], title=True)
         who = self.names[self.seat] if self.seat < len(self.names) else f"Player {self.seat + 1}"
-        poss = "Your" if who == "You" else f"{who}'s"
-        sub = f"{poss} decisions, scored by the hard AI from {'your' if who == 'You' else poss} own view"
+        sub = (f"{possessive(who, capital=True)} decisions, scored by the hard AI from "
+               f"{possessive(who)} own view")
         draw_text(surf, sub, (s(30), s(66)), s(17), PAL["muted"])
         g = self.graph_rect()
         panel(surf, g, colour=PAL["panel"], border=PAL["line"], radius=s(10))
@@ -289,13 +291,15 @@ class ReviewScene(Scene):
             col = MARK_COLOURS[mv.mark]
             pygame.draw.circle(surf, col, (r.left + s(16), r.top + s(16)), s(6))
             f1 = font(s(15), True)
-            line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {mv.text}"
-            line2 = f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: {mv.best_text}"
+            # the engine's words name "Player 1" / "Player 2": the names the rest says
+            line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {named(mv.text, self.names)}"
+            line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: "
+                     f"{named(mv.best_text, self.names)}")
             for text, y, bold, colour in ((line1, r.top + s(6), True, PAL["text"]),
                                           (line2, r.top + s(29), False, PAL["muted"])):
                 f = f1 if bold else font(s(14))
-                while f.size(text)[0] > r.width - s(40) and len(text) > 6:
-                    text = text[:-2].rstrip() + "…"
+                # the row's tooltip holds the whole decision: a row built to cut
+                text = ellipsize(text, f, r.width - s(40), where="review row", designed=True)
                 draw_text(surf, text, (r.left + s(30), y), s(15) if bold else s(14), colour, bold=bold)
 
 

@@ -54,7 +54,7 @@ def markdown_to_html(md: str, scale: float = 1.0, accent="#f0c868") -> str:
             cells = [c.strip() for c in st.strip("|").split("|")]
             if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
                 continue
-            out.append("    " + "   ·   ".join(_inline(c) for c in cells) + "<br>")
+            out.append("    " + " · ".join(_inline(c) for c in cells) + "<br>")
             continue
         m = re.match(r"^(\s*)([-*•]|\d+\.)\s+(.*)$", line)
         if m:

@@ -7,6 +7,8 @@ import os
 
 import pygame
 
+from engine.core.text import count
+
 from .. import gamesinfo
 from ..settings import DIFFICULTIES
 from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
@@ -150,7 +152,7 @@ class MatchSetupScene(Scene):
             return "no legal deck"
         e = self.decks[self.pick[seat]]
         d = e.deck.description or "starter decks and your saved legal decks"
-        return f"{d} ({e.deck.size} cards)"
+        return f"{d} ({count(e.deck.size, 'card')})"
 
     def seat_labels(self):
         return ("Your deck", "AI's deck")

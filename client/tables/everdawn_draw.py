@@ -67,7 +67,7 @@ class EverdawnDraw:
             panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
             ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
             if label == "Bench":
-                draw_text(surf, "Bench  (1 = Champion)", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
+                draw_text(surf, "Bench (1 = Champion)", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
             elif row == "me":
                 for i in EM.LANES:
                     draw_text(surf, f"Lane {i + 1}", (self.slot_rects[(row, i)].centerx, ly), s(13), PAL["muted"],

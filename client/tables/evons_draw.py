@@ -279,7 +279,7 @@ class EvonsDraw:
         col = (120, 150, 210) if cov else PAL["good"]
         pygame.draw.rect(surf, shade(col, 0.3), r, border_radius=r.height // 2)
         pygame.draw.rect(surf, col, r, max(1, s(2)), border_radius=r.height // 2)
-        text = ("Play COVERED" if cov else "Play ACTIVE") + "  (C)"
+        text = ("Play COVERED" if cov else "Play ACTIVE") + " (C)"
         f = fit_font(text, r.width - s(12), s(14), bold=True)
         img = f.render(text, True, PAL["text"])
         surf.blit(img, img.get_rect(center=r.center))

@@ -79,7 +79,8 @@ class Result:
     def text(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
         if self.winner is None:
             return f"Draw — {self.reason}"
-        return f"{names[self.winner]} wins — {self.reason}"
+        from .text import does
+        return does(names[self.winner], "win", f"— {self.reason}")
 
 
 @dataclass(frozen=True)

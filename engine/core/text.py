@@ -156,3 +156,72 @@ def named(sentence: str, names) -> str:
     if "You" in out:
         out = _YOUS_RX.sub("Your", you_agree(out))
     return out
+
+
+# ---------------------------------------------------------------- the grammar lint
+# Nouns the program counts: "1 cards" / "3 card" is a mistake with these.
+COUNTED = ("card", "creature", "move", "copy", "turn", "point", "problem", "decision", "game",
+           "match", "action", "minute", "second", "hour", "day", "round", "step", "cell", "line",
+           "champion", "spell", "monster", "guard", "attack", "item", "timeout", "player", "win",
+           "loss", "draw", "deck", "tie", "charge", "token", "arrow", "counter", "slot", "lane",
+           "replay", "time", "combo", "flip", "stone")
+_COUNTED_PL = {plural(n): n for n in COUNTED}
+_NUM_NOUN_RX = re.compile(r"(?<![\w.,/+\-−:×])(\d+) ([A-Za-z]+)\b")
+_ARTICLE_RX = re.compile(r"(?<![\w'’\-])(a|an|A|An) (?:“|\")?([A-Za-z][\w\-]*)")
+_YOU_RX = re.compile(r"\b(You|you) (?:(?:also|now|still|then|only|already|just|never) )?([a-z]+)\b")
+_YOU_BAD = {"is", "was", "has", "does", "goes", "wins", "loses", "draws", "plays", "passes", "gets",
+            "takes", "makes", "puts", "moves", "casts", "equips", "sets", "attacks", "keeps", "needs",
+            "concedes", "chooses", "flips", "places", "summons", "discards", "reveals", "shuffles",
+            "banks", "pays", "gains", "deals", "holds", "leaves", "mulligans", "redraws", "returns",
+            "beats", "owns", "controls", "sees", "knows", "wants", "starts", "ends", "claims", "answers",
+            "reacts", "blocks", "spends", "lose", "win"} - {"lose", "win"}
+_ORDINAL_WORDS = {"player", "seat", "lane", "bench", "turn", "round", "level", "line", "game", "match",
+                  "step", "row", "column", "slot", "page", "deck", "version", "part", "move", "no.", "#",
+                  "point", "pt", "issue", "cell", "stage", "phase", "of", "ply"}
+_DOUBLE_SPACE_RX = re.compile(r"\S {2,}\S")
+_BULLET_RX = re.compile(r"^\s*(?:[•·\-–*]|\d+[.)])?\s*")
+_LONE_S_RX = re.compile(r"\w\((?:s|es)\)")
+
+
+def grammar_problems(text: str) -> list[str]:
+    """What a careful reader would mark in ``text`` (one phrase each): "1 cards" /
+    "3 card" for the nouns the program counts, "a" before a vowel sound or "an"
+    before a consonant, "You goes" / "You has" / "You is", doubled spaces inside
+    a line, a lone "(s)". Empty when the text reads well."""
+    s = str(text)
+    out: list[str] = []
+    for m in _NUM_NOUN_RX.finditer(s):
+        n, word = int(m.group(1)), m.group(2)
+        before = s[max(0, m.start() - 12):m.start()].split()
+        if before and before[-1].lower().strip("(“\"") in _ORDINAL_WORDS:
+            continue  # "Player 1 wins", "lane 2 attacks", "Turn 3 move": a name, not a count
+        low = word.lower()
+        if n == 1 and low in _COUNTED_PL and low not in COUNTED:
+            out.append(f"“{m.group(0)}” (one is singular)")
+        elif n != 1 and low in COUNTED and low not in _COUNTED_PL and plural(low) != low:
+            # "2 turn limit" style compounds ("a 30-turn limit") are written with a hyphen
+            nxt = s[m.end():m.end() + 12]
+            if not re.match(r" (limit|deck|bank|timer|clock|rule|cap)\b", nxt):
+                out.append(f"“{m.group(0)}” (needs the plural)")
+    for m in _ARTICLE_RX.finditer(s):
+        art, word = m.group(1).lower(), m.group(2)
+        if word.isupper() and len(word) > 1:
+            continue  # ATK, AI, DEF: read as letters
+        if len(word) == 1 and not word.isdigit():
+            continue  # "a b c", "plan A"
+        if art != article(word):
+            out.append(f"“{m.group(0)}” (should be “{article(word)} {word}”)")
+    for m in _YOU_RX.finditer(s):
+        if s[max(0, m.start() - 3):m.start()].lower() == "of ":
+            continue  # "each of you starts"
+        if m.group(2) in _YOU_BAD:
+            out.append(f"“{m.group(0)}” (“you” takes “{base_form(m.group(2))}”)")
+    if "You's" in s or "you's" in s:
+        out.append("“You's” (should be “your”)")
+    for line in s.split("\n"):
+        body = _BULLET_RX.sub("", line)  # indentation and a list bullet are layout, not a gap
+        for m in _DOUBLE_SPACE_RX.finditer(body):
+            out.append(f"doubled space in “{body[max(0, m.start() - 8):m.end() + 8].strip()}”")
+    for m in _LONE_S_RX.finditer(s):
+        out.append(f"“{m.group(0)}” (count it: one word or the other)")
+    return out

@@ -14,6 +14,7 @@ attacker's side wins), ``guards`` (uids that could intercept), ``life_after``.
 from __future__ import annotations
 
 from ..core.preview import Preview, simulate
+from ..core.text import plural
 from . import match as SM
 from .cards import CARDS_BY_INDEX
 
@@ -111,7 +112,7 @@ def preview(m, action) -> Preview | None:
     if guards:
         gn = ", ".join(names.get(g, "a Guard") for g in guards)
         lines.insert(0, "If it is let through:")
-        lines.append(f"Guard{'s' if len(guards) > 1 else ''} that could intercept: {gn}.")
+        lines.append(f"{plural('Guard', len(guards))} that could intercept: {gn}.")
         for g in guards[:3]:
             r = simulate(m, [action, (SM.INTERCEPT, g)])
             if r is None:

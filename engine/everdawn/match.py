@@ -101,7 +101,7 @@ from typing import Mapping, Sequence
 from ..core.match import IllegalAction, Match, Result, as_action
 from ..core.rng import Rng, mix_seed
 from ..core.text import a as a_
-from ..core.text import conceded
+from ..core.text import conceded, count
 from . import cards as C
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
                     IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
@@ -1978,7 +1978,7 @@ class EverdawnMatch(Match):
             if k == "morale":
                 return f"{P[e[1]]}'s morale: {e[3]} ({e[2]:+d})."
             if k == "draw":
-                return f"{P[e[1]]} draws {e[2]} support card{'s' if e[2] != 1 else ''}."
+                return f"{P[e[1]]} draws {count(e[2], 'support card')}."
             if k == "tutor":
                 return f"{P[e[1]]} takes {_name(e[2]) if e[2] >= 0 else 'a card'} from the support deck into the hand."
             if k == "place":
@@ -1991,7 +1991,7 @@ class EverdawnMatch(Match):
                 where = f"lane {e[2] + 1}" if e[2] >= 0 else "every lane"
                 return f"{P[e[1]]}'s creature in {where}: {e[3]}."
             if k == "redraw":
-                return f"{P[e[1]]} has nothing playable and redraws {e[2]} cards."
+                return f"{P[e[1]]} has nothing playable and redraws {count(e[2], 'card')}."
             if k == "sudden_death":
                 return "Both players fall at once: Sudden Death!"
             if k == "concede":

@@ -73,7 +73,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import Rng, mix_seed
-from ..core.text import conceded
+from ..core.text import conceded, count
 from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
                     FIRESTORM, GROWTH, IN_MAIN, INDEX_OF, MAGNETISM, MAIN_CELLS, N_CELLS,
@@ -1788,7 +1788,7 @@ class EvonsMatch(Match):
             if k == KEEP:
                 return "Keep the opening hand"
             if k == MULLIGAN:
-                return f"Mulligan {bin(a[1]).count('1')} card(s)"
+                return f"Mulligan {count(bin(a[1]).count('1'), 'card')}"
             # covered plays and Growth picks never name the card: the log is public
             if k == SELECT:
                 if a[2]:
@@ -1846,9 +1846,9 @@ class EvonsMatch(Match):
         if k == "no_draw":
             return f"{_pname(e[1])} has no card left to draw."
         if k == "keep":
-            return f"{_pname(e[1])} keeps {e[2]} cards."
+            return f"{_pname(e[1])} keeps {count(e[2], 'card')}."
         if k == "mulligan":
-            return f"{_pname(e[1])} shuffles {e[2]} card(s) back and draws {e[3]}."
+            return f"{_pname(e[1])} shuffles {count(e[2], 'card')} back and draws {e[3]}."
         if k == "play":
             if e[4]:
                 return f"{_pname(e[1])} plays a card covered on {cell_name(e[3])}."

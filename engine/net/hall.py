@@ -25,7 +25,7 @@ from ..core.deck import Deck
 from ..core.files import FileProblem
 from ..core.match import Result
 from ..core.record import DIGEST_KEY, MatchRecord, check_action, state_digest
-from ..core.text import conceded
+from ..core.text import conceded, count
 from ..games import GAME_NAMES, get_game
 from . import protocol as P
 from .pace import PACES, Clock
@@ -604,8 +604,8 @@ class Hall:
             seat, forfeit = c.timeout()
             name = t.names[seat]
             if forfeit:
-                why = (f"{name} missed {t.pace.limit} moves" if t.pace.name == "daily"
-                       else f"{name} ran out of time {t.pace.limit} times")
+                why = (f"{name} missed {count(t.pace.limit, 'move')}" if t.pace.name == "daily"
+                       else f"{name} ran out of time {count(t.pace.limit, 'time')}")
                 self._end(t, Result(1 - seat, why), "timeout")
                 return
             self.storage.save_clock(t.id, c.to_json())
