@@ -227,10 +227,13 @@ class App:
                 pass
 
     def _compute_scale(self) -> float:
+        return self.scale_for(self.settings.ui_scale)
+
+    def scale_for(self, u: float) -> float:
+        """The scale interface size ``u`` (1.0 = 100 %) gives in this window."""
         w, h = self.size
         fit = min(w / BASE_W, h / BASE_H)
         fit = max(0.75, min(3.0, fit))
-        u = self.settings.ui_scale
         if u <= 1.0:
             return round(u * fit, 2)
         # larger interface sizes grow everything up to where the layouts still fit the

@@ -32,6 +32,8 @@ import sys
 import tempfile
 import weakref
 
+from . import layoutcheck_scale as scale_check
+
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 SCALES = (1.0, 1.5, 2.0)
 QUICK_SIZES = ((1280, 720),)
@@ -421,6 +423,7 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
     app.draw(screen)
     floor = floor_for(size)
     rec.verify(screen, label, floor)
+    scale_check.note(app, label, size, screen)   # larger interface sizes never shrink cards or text
     for sc in app.scenes.stack[-1:]:
         check_widgets(rec, sc, app.size, floor)
     for sc in app.scenes.stack:
@@ -489,6 +492,10 @@ def run(sizes=SIZES, scales=SCALES, games=None, quick=False, out=print, zooms=Tr
                     for line in rec.problems[n0:]:
                         out(line)
                 app.scenes.stack.clear()
+        rec.context = ""
+        for line in scale_check.report():
+            rec.problem(line)
+            out(line)
     finally:
         ui.RECORDER = None
         _drop_caches(ui, cards_mod)

@@ -71,7 +71,7 @@ from .table_side import SideMixin
 from .table_demo import run_demo  # noqa: F401 - re-exported
 from .table_named import NamedSeats  # noqa: F401 - re-exported (the tables import it from here)
 from .tablekit import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, HandScroll, NameIndex,
-                       SnapBack, draw_thinking)
+                       SnapBack, draw_hand_arrows, draw_thinking)
 from .ui import PAL, draw_text, panel
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection
@@ -551,6 +551,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
             self.draw_drag_layer(surf)
+            draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.app.mouse)
             self.draw_waiting_hand(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)

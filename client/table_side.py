@@ -15,6 +15,9 @@ from .tablekit import LogTicker
 
 #: the strip's width at scale 1 when the log is folded away
 COMPACT_WIDTH = 176
+#: at larger interface sizes the bands between a table's rows may close up to this share
+#: of their 100 % height so the cards keep (at least) their 100 % size
+CHROME_FLOOR = 0.8
 
 
 class SideMixin:
@@ -27,12 +30,59 @@ class SideMixin:
     #: its own log, like Evons, says False until it handles ``side_compact``)
     fold_log = True
 
-    def wants_compact_side(self) -> bool:
-        """Would a full log column leave the board less room than its cards need?"""
+    def wants_compact_side(self, k=None) -> bool:
+        """Would a full log column leave the board less room than its cards need (at
+        scale ``k``, default the app's)?"""
         if self.mode == "replay" or not self.fold_log:
             return False
-        s = self.s
+        s = self.s if k is None else (lambda x: int(round(x * k)))
         return self.W - s(self.log_width) - s(30) < s(self.board_min_width)
+
+    def board_rect_at(self, k) -> pygame.Rect:
+        """``board_rect`` as :meth:`build` makes it at scale ``k`` (for layouts that
+        compare themselves with another interface size)."""
+        def s(x):
+            return int(round(x * k))
+        top = s(52)
+        side_w = s(COMPACT_WIDTH) if self.wants_compact_side(k) else s(self.log_width)
+        return pygame.Rect(s(10), top + s(8), self.W - side_w - s(10) - s(20), self.H - top - s(16))
+
+    def reference_scale(self) -> float:
+        """The scale of interface size 100 % in this window: larger interface sizes
+        keep the cards at least as large as they are there."""
+        f = getattr(self.app, "scale_for", None)
+        return f(1.0) if callable(f) else self.app.scale
+
+    def chrome_plan(self, sizes):
+        """How a table keeps "larger is larger" at interface sizes above 100 %.
+
+        ``sizes(width, height, k, c)`` gives the table's card sizes (a tuple, e.g. board
+        and hand card widths) in a board of that size with lengths at scale ``k`` and the
+        bands and strips between its rows at scale ``c``. Returns ``(c, cap)``: the band
+        scale to use now (from the app's scale down to :data:`CHROME_FLOOR` of the 100 %
+        one, the first at which the cards keep their 100 % sizes), and the card sizes not
+        to exceed (what the window's 200 % gets), so that 150 % is never larger than 200 %.
+        At 100 % and below: ``(scale, None)``."""
+        k, ref = self.app.scale, self.reference_scale()
+        if k <= ref:
+            return k, None
+        rr = self.board_rect_at(ref)
+        need = sizes(rr.width, rr.height, ref, ref)
+
+        def pick(k_, r_):
+            low = ref * CHROME_FLOOR      # the bands may close up a little below their 100 % height
+            steps = 32
+            for i in range(steps + 1):
+                c = k_ - (k_ - low) * i / steps
+                if all(a >= b for a, b in zip(sizes(r_.width, r_.height, k_, c), need)):
+                    return c
+            return low
+        c = pick(k, self.board_rect)
+        f = getattr(self.app, "scale_for", None)
+        k_hi = max(k, f(2.0)) if callable(f) else k
+        r_hi = self.board_rect_at(k_hi)
+        cap = sizes(r_hi.width, r_hi.height, k_hi, pick(k_hi, r_hi))
+        return c, tuple(max(a, b) for a, b in zip(cap, need))
 
     @property
     def log_open(self) -> bool:

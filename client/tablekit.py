@@ -150,6 +150,9 @@ class HandScroll:
         return 0
 
 
+#: where a scrolled hand puts the cards out of view (left of any window)
+OFF_SCREEN = -100000
+
 #: a fanned hand overlaps its cards down to this share of a card's width; beyond
 #: that, a hand with a :class:`HandScroll` scrolls instead of squeezing
 MIN_STEP = 0.62
@@ -162,8 +165,8 @@ def hand_layout(n: int, area: pygame.Rect, card_w: int, card_h: int, *, gap: int
 
     With ``scroll``: when the cards would overlap more than :data:`MIN_STEP` allows,
     only the cards that fit at their size are laid out (from ``scroll.offset``), with
-    room for an arrow at each end; the others get an empty rect (width 0: not drawn,
-    not hovered, not picked up)."""
+    room for an arrow at each end; the others are placed far outside the window (not
+    seen, not hovered, not picked up: the tables draw and test them as usual)."""
     if n <= 0:
         if scroll is not None:
             scroll.n = scroll.visible = scroll.offset = 0
@@ -198,8 +201,7 @@ def hand_layout(n: int, area: pygame.Rect, card_w: int, card_h: int, *, gap: int
     for i in range(n):
         j = i - first
         if not 0 <= j < count:
-            edge = area.left if j < 0 else area.right
-            out.append(pygame.Rect(edge, area.bottom - card_h, 0, card_h))
+            out.append(pygame.Rect(OFF_SCREEN + i * (card_w + gap), area.bottom - card_h, card_w, card_h))
             continue
         k = (j - (count - 1) / 2) / max(1, (count - 1) / 2) if count > 1 else 0.0
         dy = int(lift * (1 - k * k))

@@ -80,3 +80,73 @@ def test_full_log_column_at_100_percent_and_in_replays(driver):
     t = show_table(driver, "everdawn", game_session("everdawn", 3), _paused_ai=True)
     assert not t.side_compact and "log_toggle" not in t.widgets
     assert t.log.rect.width == t.s(t.log_width)
+
+
+def card_sizes(d, game, ui_scale, size=(1280, 720)):
+    d.resize(*size) if tuple(d.app.size) != size else None
+    at_scale(d, ui_scale)
+    t = show_table(d, game, game_session(game, 3), _paused_ai=True)
+    return t.scale_probe()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_cards_never_get_smaller_as_the_interface_size_grows(driver, game, size):
+    a, b, c = (card_sizes(driver, game, u, size) for u in (1.0, 1.5, 2.0))
+    for name in a:
+        assert a[name] <= b[name] <= c[name], (name, a, b, c)
+    assert driver.scene.s(16) > driver.scene.s(16) * 0 + int(round(16 * driver.app.scale_for(1.0)))  # text grew
+
+
+def test_essveil_cards_are_larger_at_200_percent(driver):
+    small, large = card_sizes(driver, "essveil", 1.0), card_sizes(driver, "essveil", 2.0)
+    assert large["board card"] > small["board card"] and large["hand card"] >= small["hand card"]
+
+
+def narrow_hand(t, cards):
+    """A hand area that shows only ``cards`` cards at their size (as at a large interface size)."""
+    t.hand_area.width = t.hw * cards + t.s(8) * (cards - 1) + 2 * t.hw // 3
+    t.hand_scroll.n = 0
+    t.refresh()
+
+
+def test_a_scrolling_hand_shows_fewer_larger_cards_and_plays_from_any_scroll(driver):
+    from client.tablekit import OFF_SCREEN
+    t = show_table(driver, "essveil", game_session("essveil", 3), _paused_ai=True)
+    at_scale(driver, 2.0)
+    t = driver.scene
+    driver.until(lambda: t.human_to_move(), 300)
+    hand = t.match.view(t.viewer).hand_ids(t.viewer)
+    assert len(hand) >= 5
+    hw = t.hw
+    narrow_hand(t, 2)
+    rects = t.hand_rects(len(hand))
+    shown = [r for r in rects if r.left > OFF_SCREEN // 2]
+    assert t.hand_scroll.active and len(shown) == t.hand_scroll.visible < len(hand)
+    assert all(r.width == hw for r in shown)                  # not squeezed: the same size
+    assert t.hand_area.contains(shown[0].union(shown[-1]).inflate(0, -t.s(8)).clip(t.hand_area))
+    first = t.hand_scroll.offset
+    # the wheel over the hand, the arrows and the keys scroll it
+    driver.move(t.hand_area.center)
+    driver.post(driver.pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0, touch=False)
+    driver.step(2)
+    assert t.hand_scroll.offset == max(0, first - 1)
+    driver.key("left")
+    driver.key("left")
+    assert t.hand_scroll.offset == 0
+    driver.click(t.hand_scroll.right.center)
+    assert t.hand_scroll.offset == 1
+    # hover zoom and drag & drop on the scrolled hand: the card in view is the one picked up
+    i = t.hand_scroll.offset
+    r = t.hand_rects(len(hand))[i]
+    driver.move(r.center)
+    driver.step(12)
+    assert t.hover_card is not None and t.hover_card.name.startswith(t.hover_card.name)
+    live = [k for k in t.live_sources if k[0] == "hand" and t.hand_scroll.shown(k[1])]
+    if live:
+        src = t.sources[live[0]]
+        tgt = next(tk for (sk, tk) in t.pairs if sk == live[0])
+        n = len(hand)
+        driver.drag(src.rect.center, t.targets[tgt].rect.center)
+        driver.until(lambda: not t.anims.busy, 300)
+        assert len(t.match.view(t.viewer).hand_ids(t.viewer)) == n - 1    # played from the scrolled hand

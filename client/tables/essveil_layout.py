@@ -13,28 +13,60 @@ from engine.essveil import match as EV
 from ..tablekit import hand_layout
 
 
+def _sizes(rw, rh, k, c):
+    """(board card width, hand card width) in a board of ``rw`` x ``rh``: lengths at scale
+    ``k``, the strips, band and gaps between the rows (heights) at scale ``c``."""
+    def S(x):
+        return int(round(x * k))
+
+    def V(x):
+        return int(round(x * c))
+    strip_h, band_h, tab_h, pad = V(44), V(40), V(20), V(8)
+    w0 = rw - S(160) - S(8)
+    fixed = 2 * strip_h + band_h + 2 * tab_h + 6 * pad
+    cw = max(S(40), int(min((rh - fixed) / 2.9 / 1.4, (w0 - 6 * S(8)) / 7)))
+    ch = int(cw * 1.4)
+    hand_h = int(ch * 1.06) + V(6)
+    row_h = max(ch + tab_h, (rh - 2 * strip_h - band_h - 5 * pad - hand_h) // 2)
+    left = rh - 2 * strip_h - band_h - 5 * pad - 2 * row_h
+    hh = max(S(40), min(left, int(ch * 1.06)))
+    return cw, int(hh / 1.4)
+
+
 class EssveilLayout:
+    def scale_probe(self):
+        """The card sizes a player notices (the layout check's "larger is larger")."""
+        return {"board card": self.cw, "hand card": self.hw}
+
     # ================================================================ geometry
     def layout(self):
         s = self.s
         r = self.board_rect
-        pad = s(8)
+        # larger interface sizes: text and panels grow; the strips and the band between
+        # the rows grow only as far as the cards keep at least their 100 % size
+        c, cap = self.chrome_plan(_sizes)
+
+        def v(x):
+            return int(round(x * c))
+        pad = v(8)
         self.pad = pad
         self.info_w = s(160)
-        self.strip_h = s(44)
-        self.band_h = s(40)
-        self.tab_h = s(20)
+        self.strip_h = v(44)
+        self.band_h = v(40)
+        self.tab_h = v(20)
         self.gap = s(8)
-        x0 = r.left + self.info_w + pad
+        x0 = r.left + self.info_w + s(8)
         w0 = r.right - x0
         fixed = 2 * self.strip_h + self.band_h + 2 * self.tab_h + 6 * pad
         ch_h = (r.height - fixed) / 2.9
         cw_w = (w0 - 6 * self.gap) / 7
         self.cw = max(s(40), int(min(ch_h / 1.4, cw_w)))
+        if cap is not None:
+            self.cw = min(self.cw, cap[0])    # never larger than at 200 %: larger is never smaller
         self.ch = int(self.cw * 1.4)
         # hand cards about the size of the creatures in play; when the width limits the
         # cards, the height left over goes to the two rows, not to ever bigger hand cards
-        hand_h = int(self.ch * 1.06) + s(6)
+        hand_h = int(self.ch * 1.06) + v(6)
         row_h = max(self.ch + self.tab_h,
                     (r.height - 2 * self.strip_h - self.band_h - 5 * pad - hand_h) // 2)
         self.unit_dy = (row_h - self.ch - self.tab_h) // 2   # creatures centred in a taller row
@@ -54,6 +86,9 @@ class EssveilLayout:
         self.hand_area = pygame.Rect(x0, y, w0, r.bottom - y)
         self.hh = max(s(40), min(self.hand_area.height, int(self.ch * 1.06)))
         self.hw = int(self.hh / 1.4)
+        if cap is not None and self.hw > cap[1]:
+            self.hw = cap[1]
+            self.hh = int(self.hw * 1.4)
         self.info = {"opp": pygame.Rect(r.left, r.top, self.info_w, self.band.top - pad - r.top),
                      "me": pygame.Rect(r.left, self.band.bottom + pad, self.info_w,
                                        r.bottom - self.band.bottom - pad)}
@@ -127,7 +162,8 @@ class EssveilLayout:
     def hand_rects(self, n):
         if n <= 0:
             return []
-        return hand_layout(n, self.hand_area, self.hw, self.hh, gap=self.s(8), lift=self.s(4))
+        return hand_layout(n, self.hand_area, self.hw, self.hh, gap=self.s(8), lift=self.s(4),
+                           scroll=self.hand_scroll)
 
     def opp_hand_rects(self, v):
         opp = 1 - self.viewer

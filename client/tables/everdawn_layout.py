@@ -14,31 +14,68 @@ from ..ui import font
 from .everdawn_common import EQ_KINDS, card_of
 
 
+def _sizes(rw, rh, k, c):
+    """(board card width, hand card width) in a board of ``rw`` x ``rh`` with lengths at
+    scale ``k`` and the bands between the rows (heights) at scale ``c``."""
+    def S(x):
+        return int(round(x * k))
+
+    def V(x):
+        return int(round(x * c))
+    avail_h = rh - V(40) - V(50) - 4 * V(8) - V(8) - max(0, S(27) - V(27))   # the lane labels' text
+    cw_h = avail_h / (2 * (1.4 + 0.32) + 1.27)
+    cw_w = (rw - S(150) - 2 * S(18) - 2 * S(10) - S(34) - 3 * S(8)) / (3 + 3 * 0.86)
+    cw = int(min(cw_h, cw_w))
+
+    def hand(cw):
+        eq_h = max(V(18), int(cw * 0.28))
+        used = V(40) + V(8) + 2 * (eq_h + V(3) + int(cw * 1.4)) + V(8) + V(50) + V(8) + max(V(24), S(27) - V(3))
+        return max(S(40), min(int(cw * 0.95), int((rh - used) / 1.4)))
+    while cw > S(40) and hand(cw) < cw * 0.9:   # the hand keeps its share of the height
+        cw -= 1
+    return cw, hand(cw)
+
+
 class EverdawnLayout:
+    def scale_probe(self):
+        """The card sizes a player notices (the layout check's "larger is larger")."""
+        return {"board card": self.cw, "hand card": self.hw}
+
     # ================================================================ geometry
     def layout(self):
         s = self.s
         r = self.board_rect
+        # larger interface sizes: the text and the panels grow; the bands between the rows
+        # grow only as far as the cards keep at least their 100 % size (the window's
+        # height is the limit at 1280x720), so larger is never smaller
+        c, cap = self.chrome_plan(_sizes)
+
+        def v(x):
+            return int(round(x * c))
+        self.vs = v
         pad = s(8)
+        vpad = v(8)
         self.info_w = s(150)
-        self.strip_h = s(40)
-        self.band_h = s(50)
-        avail_h = r.height - self.strip_h - self.band_h - 4 * pad - s(8)
+        self.strip_h = v(40)
+        self.band_h = v(50)
+        avail_h = r.height - self.strip_h - self.band_h - 4 * vpad - v(8) - max(0, s(27) - v(27))
         cw_h = avail_h / (2 * (1.4 + 0.32) + 1.27)
         lane_gap, bench_gap, sep = s(18), s(10), s(34)
         bk = 0.86
         cw_w = (r.width - self.info_w - 2 * lane_gap - 2 * bench_gap - sep - 3 * pad) / (3 + 3 * bk)
-        cw = int(min(cw_h, cw_w))
+        cw = _sizes(r.width, r.height, self.app.scale, c)[0]
+        if cap is not None:
+            cw = min(cw, cap[0])          # never larger than at 200 %: larger is never smaller
         self.cw, self.ch = cw, int(cw * 1.4)
         bw, bh = int(cw * bk), int(cw * bk * 1.4)
-        self.eq_h = max(s(18), int(cw * 0.28))
+        self.eq_h = max(v(18), int(cw * 0.28))
         block_w = 3 * cw + 2 * lane_gap + sep + 3 * bw + 2 * bench_gap
         x0 = r.left + self.info_w + 2 * pad + max(0, (r.width - self.info_w - 2 * pad - block_w) // 2)
         self.block = pygame.Rect(x0, r.top, block_w, r.height)
-        top = r.top + self.strip_h + pad
-        opp_card_top = top + self.eq_h + s(3)
-        self.band = pygame.Rect(x0, opp_card_top + self.ch + pad, block_w, self.band_h)
-        my_card_top = self.band.bottom + pad
+        top = r.top + self.strip_h + vpad
+        opp_card_top = top + self.eq_h + v(3)
+        self.band = pygame.Rect(x0, opp_card_top + self.ch + vpad, block_w, self.band_h)
+        my_card_top = self.band.bottom + vpad
         self.slot_rects = {}
         self.eq_rects = {}
         for seat_row, card_top in (("opp", opp_card_top), ("me", my_card_top)):
@@ -54,21 +91,23 @@ class EverdawnLayout:
                 rr = self.slot_rects[(seat_row, sl)]
                 g = max(2, s(3))
                 ew = (rr.width - 2 * g) // 3
-                ey = rr.top - self.eq_h - s(3) if seat_row == "opp" else rr.bottom + s(3)
+                ey = rr.top - self.eq_h - v(3) if seat_row == "opp" else rr.bottom + v(3)
                 for k_i, kind in enumerate(EQ_KINDS):
                     self.eq_rects[(seat_row, sl, kind)] = pygame.Rect(rr.left + k_i * (ew + g), ey, ew, self.eq_h)
-        my_bottom = my_card_top + self.ch + s(3) + self.eq_h
-        label_h = s(16)          # the "Lane 1 / Bench" labels under your row
-        self.hand_area = pygame.Rect(x0 - s(4), my_bottom + pad + label_h, block_w + s(8),
-                                     r.bottom - my_bottom - pad - label_h)
+        my_bottom = my_card_top + self.ch + v(3) + self.eq_h
+        # the "Lane 1 / Bench" labels under your row (their text at the interface size)
+        below = max(vpad + v(16), s(27) - v(3))
+        self.hand_area = pygame.Rect(x0 - s(4), my_bottom + below, block_w + s(8), r.bottom - my_bottom - below)
         self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
+        if cap is not None:
+            self.hw = min(max(self.hw, _sizes(r.width, r.height, self.app.scale, c)[1]), cap[1])
         bx0 = x0 + 3 * cw + 2 * lane_gap + sep
         self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
         ix = max(r.left, x0 - self.info_w - 2 * pad)
         self.info = {
-            "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - s(3), self.info_w,
-                               self.ch + self.eq_h + s(3)),
-            "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + s(3)),
+            "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - v(3), self.info_w,
+                               self.ch + self.eq_h + v(3)),
+            "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + v(3)),
         }
         self.refresh(update_shown=False)
 
@@ -85,7 +124,7 @@ class EverdawnLayout:
     def hand_rects(self, n):
         if n <= 0:
             return []
-        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8))
+        return hand_layout(n, self.hand_area, self.hw, int(self.hw * 1.4), gap=self.s(8), scroll=self.hand_scroll)
 
     def _compute_choice_spots(self):
         """Clickable rects for non-drag decisions: (rect, action, card)."""
