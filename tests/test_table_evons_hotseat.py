@@ -56,7 +56,7 @@ def test_second_opening_hand_is_one_hand_off_then_a_short_return(driver):
     assert [x[0] for x in seen] == ["handoff"]
     name, kw, turn, to_move, tp = seen[0]
     assert (turn, to_move, tp, kw["seat"]) == (0, second, first, second)
-    assert kw["reason"] == (f"{t.names[first]} goes first and kept 5 cards. "
+    assert kw["reason"] == (f"{t.names[first]} goes first (kept 5 cards). "
                             "Your opening hand: keep it, or mulligan.")
     ready(driver)
     assert t.viewer == second and t.match.phase() == "mulligan"

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.text import does, possessive
 from engine.everdawn import match as EM
 from engine.everdawn.cards import BEATS, TYPE
 
@@ -68,6 +69,16 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
     def return_veil_ok(self, seat) -> bool:
         # ... except in a choice (the top of our own deck may be on show)
         return self.RETURN_VEIL and self.match.phase() != "choice"
+
+    def _answered(self, seat):
+        """The short return's words: what the other player did, in a sentence."""
+        out = super()._answered(seat)
+        if not out:
+            return out
+        try:
+            return self.answer_words(seat) or out
+        except Exception:  # noqa: BLE001 - the words are a nicety
+            return out
 
     def __init__(self, app, *, clock=None, **kw):
         self.cw = 0
@@ -195,12 +206,12 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                 if combat:
                     continue
                 who = self.names[e[2]]
-                head = "Your turn" if (self.mode == "ai" and e[2] in self.human_seats) else f"{who}'s turn"
+                head = "Your turn" if (self.mode == "ai" and e[2] in self.human_seats) else f"{possessive(who, True)} turn"
                 late.append(Banner(head, f"Turn {e[1]}", duration=0.8))
             elif k == "sudden_death":
                 switch()
                 first = self.names[1 - before.first_player()]
-                goes = "you go first" if first == "You" else f"{first} goes first"
+                goes = does(first, "go", "first")
                 out.append(Banner("Sudden Death", f"Lanes cleared · 1 morale each · {goes}",
                                   PAL["bad"], duration=2.4))
             elif k == "clash":
@@ -268,11 +279,9 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                 c = card_of(e[2])
                 big = card_surface(GAME, c, int(self.cw * 1.25))
                 who = self.names[e[1]]
-                verb = "casts" if k == "cast" else "equips"
-                if who == "You":
-                    verb = verb[:-1]
                 switch()
-                out.append(CardShow(big, self.band.center, f"{who} {verb} {c.name}", sc, duration=1.1))
+                out.append(CardShow(big, self.band.center, does(who, "cast" if k == "cast" else "equip", c.name), sc,
+                                    duration=1.1))
                 rr = self._event_rect(e)
                 if rr is not None:
                     out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45))

@@ -40,12 +40,12 @@ class EverdawnDraw:
             return
         v = self.shown
         me, opp = self.viewer, 1 - self.viewer
+        self._art_free = {}       # (seat, slot): the art's room left for a badge (filled by _draw_row)
         self._draw_opp_hand(surf, v)
         for seat in (opp, me):
             self._draw_info(surf, v, seat)
             self._draw_row(surf, v, seat)
-        self._draw_attacks(surf, v)     # under the phase band: the arrows never hide its chips
-        self._draw_band(surf, v)
+        self._draw_band(surf, v)        # the attack arrows too: across it, under its chips and words
         self._draw_sets(surf, v)
         self._draw_attack_drag(surf)
         self._draw_hand(surf, v)
@@ -86,12 +86,22 @@ class EverdawnDraw:
                 surf.blit(card_surface(GAME, c, rr.width), rr)
                 if sl == EM.CHAMPION_SLOT:
                     pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
+                # markers share the art window, top down, never over each other: the fighting
+                # numbers at its foot, ATTACKING above them, a set bonus's badge in what is left
+                art = art_rect(c, rr.width).move(rr.topleft)
+                free_bottom = art.bottom - s(1)
                 if sl != set_src:  # a set creature does not fight: its band says what it gives
-                    self._draw_stats_pill(surf, v, seat, sl, code, rr)
+                    box = self._draw_stats_pill(surf, v, seat, sl, code, rr)
+                    if box is not None:
+                        free_bottom = box.top - s(1)
                 if sl == set_src:
-                    self._draw_set_mark(surf, rr, set_tgt)
+                    self._draw_set_mark(surf, rr, set_tgt, code)
+                free_top = art.top + s(1)
                 if sl in atk_lanes and v.phase() in COMBAT_PHASES + ("choice",):
-                    pill(surf, "ATTACKING", (rr.centerx, rr.top + int(rr.height * 0.22)), s(12), ATTACK_COL)
+                    r = self._fit_pill(surf, "ATTACKING", rr.centerx, free_top, free_bottom, rr.width - s(4), s(12),
+                                       ATTACK_COL)
+                    free_top = r.bottom + s(1)
+                self._art_free[(seat, sl)] = (free_top, free_bottom)
             self._draw_equips(surf, v, seat, sl, code)
 
     def _draw_empty_slot(self, surf, rr, sl, seat):
@@ -131,9 +141,9 @@ class EverdawnDraw:
         try:
             atk, dfn = v.stats(seat, sl)
         except Exception:  # noqa: BLE001
-            return
+            return None
         if (atk, dfn) == (c.attack, c.defense):
-            return
+            return None
         size = max(10, int(rr.width * 0.14))
         f = font(size, True)
         txt = f"{atk} / {dfn}"
@@ -149,8 +159,27 @@ class EverdawnDraw:
         draw_icon(surf, "sword", pygame.Rect(box.left + s(4), box.centery - ic // 2, ic, ic), (255, 200, 190))
         surf.blit(img, img.get_rect(center=box.center))
         draw_icon(surf, "shield", pygame.Rect(box.right - s(4) - ic, box.centery - ic // 2, ic, ic), (190, 215, 255))
+        return box
 
-    def _draw_set_mark(self, surf, rr, tgt):
+    @staticmethod
+    def _fit_pill(surf, text, cx, top, bottom, width, size, colour, floor=9, **kw):
+        """A pill with its top at ``top``, as large as fits above ``bottom`` and within
+        ``width`` (down to ``floor`` px); None when even the floor does not fit and
+        ``kw`` has no ``force``. Returns the pill's rect."""
+        force = kw.pop("force", True)
+        for sz in range(max(size, floor), floor - 1, -1):
+            for pad in (0.4, 0.2):
+                f = font(sz, True)
+                h = f.get_height() + int(sz * pad)
+                if top + h <= bottom and f.size(text)[0] + int(sz * 0.9) <= width:
+                    return pill(surf, text, (cx, top + h // 2), sz, colour, pad_y=pad, **kw)
+        if not force:
+            return None
+        f = font(floor, True)
+        h = f.get_height() + int(floor * 0.2)
+        return pill(surf, text, (cx, top + h // 2), floor, colour, pad_y=0.2, **kw)
+
+    def _draw_set_mark(self, surf, rr, tgt, code=-1):
         s = self.s
         veil = self._veil_cache.get(rr.size)
         if veil is None:  # one per card size, not one per frame
@@ -161,14 +190,32 @@ class EverdawnDraw:
         surf.blit(veil, rr)
         # over the art, so the card's name and numbers stay readable
         art = self._art_of(rr)
+        txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
+        # and what it gives there (the creature receiving it may have no room for a badge)
+        gives = f"gives +{ATKB[code]}/+{DEFB[code]}" if tgt >= 0 and code >= 0 else ""
+        f = fit_font(txt, rr.width - s(6), s(16), bold=True, min_size=9)
+        f2, two = None, False
+        if gives:     # two lines when both fit the art at 9 px or more
+            for size in range(f.ch_size, 8, -1):
+                f1 = fit_font(txt, rr.width - s(6), size, bold=True, min_size=9)
+                f2 = fit_font(gives, rr.width - s(6), min(size, s(13)), bold=True, min_size=9)
+                if f1.get_height() + f2.get_height() + s(4) <= art.height:
+                    f, two = f1, True
+                    break
+        h1 = f.get_height()
         band = pygame.Rect(rr.left, 0, rr.width, min(s(24), art.height // 2 + s(2)))
+        if two:
+            band.height = h1 + f2.get_height() + s(4)
         band.bottom = art.bottom
         pygame.draw.rect(surf, (60, 44, 10), band)
         pygame.draw.rect(surf, PAL["gold"], band, max(1, s(2)))
-        txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
-        f = fit_font(txt, band.width - s(6), s(16), bold=True)
         img = f.render(txt, True, PAL["gold_hi"])
-        surf.blit(img, img.get_rect(center=band.center))
+        if two:
+            surf.blit(img, img.get_rect(midtop=(band.centerx, band.top + s(2))))
+            img2 = f2.render(gives, True, PAL["gold_hi"])
+            surf.blit(img2, img2.get_rect(midbottom=(band.centerx, band.bottom - s(2))))
+        else:
+            surf.blit(img, img.get_rect(center=band.center))
 
     def _draw_equips(self, surf, v, seat, sl, code):
         s = self.s
@@ -260,6 +307,7 @@ class EverdawnDraw:
         s = self.s
         b = self.band
         panel(surf, b, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=230)
+        self._draw_attacks(surf, v)
         chip = self.phase_chip(v) if v.result() is None else -1
         x = b.left + s(10)
         cw_ = max(s(64), font(s(14), True).size("Combat")[0] + s(14))  # measured: no clipped label
@@ -283,21 +331,36 @@ class EverdawnDraw:
             right = r.left - s(8)
         if self.ai_job is not None:      # the thinking sign sits at the band's right end
             right = self.thinking_rect().left - s(8)
-        text = self.prompt()
-        width = right - x
-        size = s(15)
-        f = font(size)
-        while size > s(11) and f.size(text)[0] > width:
-            size -= 1
+        drop_here = self.drag is not None and self.drag.moved and \
+            ("table",) in self.legal_targets_for(self.drag.source.key)
+        if drop_here:     # what the drop does, instead of the prompt
+            draw_text(surf, "Drop here to cast", (b.centerx, b.centery), s(15), PAL["good"], bold=True,
+                      anchor="center")
+            return
+        col = PAL["gold_hi"] if self.human_to_move() else PAL["muted"]
+        for line_, y in self._band_lines(self.prompt(), right - x, b):
+            surf.blit(line_[0].render(line_[1], True, col), (x, y))
+
+    def _band_lines(self, text, width, b):
+        """The prompt in the band: one line (15 px down to 12), else two lines (down to
+        the 9 px floor), else one line cut with "…": [((font, text), y)]."""
+        from ..ui import wrap_lines
+        s = self.s
+        for size in range(s(15), s(12) - 1, -1):
             f = font(size)
+            if f.size(text)[0] <= width:
+                return [((f, text), b.centery - f.get_height() // 2)]
+        for size in range(s(14), max(9, s(10)) - 1, -1):
+            f = font(size)
+            lines = wrap_lines(text, f, width)
+            lh = f.get_linesize()
+            if len(lines) <= 2 and len(lines) * lh <= b.height - s(4):
+                top = b.centery - len(lines) * lh // 2
+                return [((f, ln), top + i * lh) for i, ln in enumerate(lines)]
+        f = font(max(9, s(11)))
         while f.size(text)[0] > width and len(text) > 8:
             text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
-        col = PAL["gold_hi"] if self.human_to_move() else PAL["muted"]
-        img = f.render(text, True, col)
-        surf.blit(img, img.get_rect(midleft=(x, b.centery)))
-        if self.drag is not None and self.drag.moved and ("table",) in self.legal_targets_for(self.drag.source.key):
-            draw_text(surf, "Drop here to cast", (b.centerx, b.bottom - s(2)), s(13), PAL["good"], bold=True,
-                      anchor="midbottom")
+        return [((f, text), b.centery - f.get_height() // 2)]
 
     # ---------------------------------------------------------------- sets and attacks
     def _draw_sets(self, surf, v):
@@ -310,16 +373,13 @@ class EverdawnDraw:
             b = self.slot_rect(seat, tgt)
             pygame.draw.rect(surf, PAL["gold_hi"], b.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
             c = card_of(v.creature_at(seat, src))
-            if c is not None:
+            free = getattr(self, "_art_free", {}).get((seat, tgt))
+            if c is not None and free is not None and v.creature_at(seat, tgt) >= 0:
+                # in the art's room left by its numbers and ATTACKING; none left: the set
+                # creature's band says what it gives
                 txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
-                f = fit_font(txt, b.width - s(12), s(13), bold=True, min_size=8)
-                img = f.render(txt, True, PAL["gold_hi"])
-                art = self._art_of(b, seat, tgt)
-                box = img.get_rect(center=(b.centerx, art.top + art.height // 4)).inflate(s(10), s(6))
-                box.top = max(box.top, art.top)
-                pygame.draw.rect(surf, (60, 44, 10), box, border_radius=box.height // 2)
-                pygame.draw.rect(surf, PAL["gold"], box, max(1, s(2)), border_radius=box.height // 2)
-                surf.blit(img, img.get_rect(center=box.center))
+                self._fit_pill(surf, txt, b.centerx, free[0], free[1], b.width - s(8), s(13), PAL["gold_hi"],
+                               bg=(60, 44, 10), border=PAL["gold"], alpha=255, force=False)
 
     def _draw_attacks(self, surf, v):
         s = self.s
@@ -331,9 +391,10 @@ class EverdawnDraw:
             for a, t in v.attacks():
                 if v.creature_at(p, a) < 0:      # its attacker has left play: no stale arrow
                     continue
+                # card edge to card edge across the band: never over a name or the numbers
                 ar, tr = self.slot_rect(p, a), self.slot_rect(1 - p, t)
-                start = (ar.centerx, ar.top + s(20)) if self.row(p) == "me" else (ar.centerx, ar.bottom - s(20))
-                end = (tr.centerx, tr.bottom - s(24)) if self.row(p) == "me" else (tr.centerx, tr.top + s(24))
+                start = (ar.centerx, ar.top + s(2)) if self.row(p) == "me" else (ar.centerx, ar.bottom - s(2))
+                end = (tr.centerx, tr.bottom - s(1)) if self.row(p) == "me" else (tr.centerx, tr.top + s(1))
                 draw_arrow(surf, start, end, ATTACK_COL, max(4, s(6)), bend=0.06)
 
     def _draw_attack_drag(self, surf):
@@ -343,7 +404,7 @@ class EverdawnDraw:
         if d is not None and d.moved and d.source.key[0] == "slot" and d.source.key[1] < 3 \
                 and self.match.phase() == "declare":
             ar = self.slot_rect(self.viewer, d.source.key[1])
-            draw_arrow(surf, (ar.centerx, ar.top + s(20)), d.pos, shade(ATTACK_COL, 0.8), max(3, s(4)), dashed=True)
+            draw_arrow(surf, (ar.centerx, ar.top + s(2)), d.pos, shade(ATTACK_COL, 0.8), max(3, s(4)), dashed=True)
 
     def _draw_opp_hand(self, surf, v):
         s = self.s
@@ -363,7 +424,8 @@ class EverdawnDraw:
         hand = v.hand[me]
         rects = self.hand_rects(len(hand))
         mouse = self.app.mouse
-        hover = topmost_at(rects, mouse)
+        # no card raised while the hand waits behind a hand-off (it would poke out of the cover)
+        hover = topmost_at(rects, mouse) if not self.handoff_pending else None
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         for i, rr in enumerate(rects):
             if dragging == ("hand", i) or i == hover:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engine.core.text import count
 from engine.everdawn import match as EM
 
 from .everdawn_anims import ClashAnim
@@ -59,13 +60,42 @@ class EverdawnPrompts:
         tp = m.turn_player()
         if ph == "defender_spells":
             n = len(m.attacks())
-            return (f"{self.names[tp]} declared {n} attack{'s' if n != 1 else ''} on you. Your spell window: "
+            return (f"{self.names[tp]} declared {count(n, 'attack')} on you. Your spell window: "
                     "cast a combat spell into a lane, or pass.")
         if ph == "order":
-            return "several attacks go into one creature: choose the attacker it takes first."
+            return "several attacks go into one of your creatures; choose the one it takes first."
         if ph == "choice":
             return self.named(m.prompt())
         return super().reaction_text(seat)
+
+    def answer_words(self, seat) -> str:
+        """Hot seat: what the other player did in ``seat``'s turn since ``seat`` last had
+        the screen, for the short return ("cast Shield Wall into lane 2", "cast no combat
+        spell", "chose to meet Blood Leech first")."""
+        s = self.session
+        n, other = len(s), 1 - seat
+        i = n
+        while i > 0 and s.actor(i - 1) == other and s.turn_at(i - 1) == self.match.turn():
+            i -= 1
+        m = s.state_at(i)
+        parts, passed = [], False
+        for k in range(i, n):
+            a = tuple(s.record.actions[k])
+            if a[0] == EM.CAST:
+                t = m.action_text(a)
+                parts.append(t[0].lower() + t[1:])
+            elif a[0] == EM.ORDER:
+                c = card_of(m.creature_at(seat, a[1]))
+                parts.append(f"chose to meet {c.name} first" if c is not None else "chose the order of the attacks")
+            elif a[0] == EM.CHOOSE:
+                t = m.action_text(a)
+                parts.append(t[0].lower() + t[1:])
+            elif a[0] == EM.PASS:
+                passed = True
+            m.apply(a)
+        if not parts:
+            return "cast no combat spell" if passed else ""
+        return self.named(", then ".join(parts))
 
     def status_text(self):
         r = self.result()

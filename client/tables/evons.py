@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import DIRECTIONS, NEIGHBOUR
 
@@ -84,6 +85,8 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
         if self.spots and getattr(self, "right_rect", None) is not None:
             r = self.right_rect              # the chain panel tells what is being chosen
             out.append(pygame.Rect(r.left, r.top, r.width, min(r.height, self.s(120))))
+        if self.spots and getattr(self, "prompt_rect", None) is not None:
+            out.append(pygame.Rect(self.prompt_rect))   # and the prompt how (a Firestorm's split so far)
         return out
 
     def seat_shape(self, seat) -> str:
@@ -188,10 +191,10 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
             try:
                 if k == "turn":
                     p = e[1]
-                    if self.mode == "ai":
-                        head = "Your turn" if p in self.human_seats else f"{self.names[p]}'s turn"
+                    if self.mode == "ai" and p in self.human_seats:
+                        head = "Your turn"
                     else:
-                        head = f"{self.names[p]}'s turn"
+                        head = f"{possessive(self.names[p], True)} turn"
                     out.append(step(e))
                     out.append(Banner(head, f"Turn {e[2]}", colour=SEAT_COLOURS[p], duration=0.6))
                 elif k == "credits":

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, COLUMNS, IN_MAIN, N_CELLS, cell_name
 
@@ -323,7 +324,7 @@ class EvonsDraw:
                 pygame.draw.circle(surf, col, (box.left + s(6), box.top + s(5)), s(3))
             else:
                 pygame.draw.rect(surf, col, (box.left + s(3), box.top + s(2), s(6), s(6)))
-            text = "Your cards" if self.names[seat] == "You" else f"{self.names[seat]}'s cards"
+            text = f"{possessive(self.names[seat], True)} cards"
             label = fit_font(text, r.width - s(30), s(13)).render(text, True, PAL["text"])
             surf.blit(label, (box.right + s(6), y))
             y += s(20)
@@ -419,7 +420,7 @@ class EvonsDraw:
         room = (box.bottom - yy - s(6)) // lh - 2 * 1   # lines left after the two headings
         for k, seat in enumerate(seats):
             grave = v.zones[EM.Z_GRAVE + seat]
-            who = "YOUR" if self.names[seat] == "You" else f"{self.names[seat].upper()}'S"
+            who = possessive(self.names[seat], True).upper()
             col = SEAT_COLOURS[seat]
             if yy + lh > box.bottom - s(2):
                 break  # no room for this heading (the other graveyard is listed on hover of the panel)
@@ -548,7 +549,14 @@ class EvonsDraw:
             veil.fill((20, 24, 40, 150))
             surf.blit(veil, r)
             pill(surf, "COVERED", r.center, self.s(12), (150, 180, 240))
-        self._draw_drag_info(surf, r)
+        self._drag_tile = r       # its cost and keys are drawn after the move preview, clear of it
+
+    def draw_move_preview(self, surf):
+        super().draw_move_preview(surf)
+        tile = getattr(self, "_drag_tile", None)
+        self._drag_tile = None
+        if tile is not None:
+            self._draw_drag_info(surf, tile)
 
     def _draw_drag_info(self, surf, tile=None):
         d = self.drag
@@ -569,11 +577,44 @@ class EvonsDraw:
             ok = card.cost <= have
             text = f"ACTIVE: pay {card.cost}¢ now (you have {have}¢)"
             col = PAL["good"] if ok else PAL["bad"]
-        x, y = tile.centerx, tile.top - s(16)
-        r = pill(surf, text, (x, max(self.board_rect.top + s(12), y)), s(15), col)
-        if not card.is_block:
-            draw_text(surf, "Shift: covered · C: switch", (tile.centerx, tile.bottom + s(4)), s(12), PAL["text"],
-                      anchor="midtop", shadow=True)
+        hint = "" if card.is_block else "Shift: covered · C: switch"
+        # the cost above the tile and the keys under it; where the move's preview box (placed
+        # beside the target) is in the way, both go on the other side, clear of it
+        size, hsize = s(15), s(12)
+        f, hf = font(size, True), font(hsize)
+        pw, ph = f.size(text)[0] + int(size * 0.9), f.get_height() + int(size * 0.4)
+        hw, hh = (hf.size(hint)[0], hf.get_height()) if hint else (0, 0)
+        area = pygame.Rect(0, self.board_rect.top, self.W, self.H - self.board_rect.top)
+        avoid = getattr(self, "preview_rect", None)
+
+        def slide(r):
+            # centred on the tile, or slid sideways off the preview box
+            if avoid is not None and r.colliderect(avoid):
+                if avoid.centerx >= tile.centerx:
+                    r.right = min(r.right, avoid.left - s(4))
+                else:
+                    r.left = max(r.left, avoid.right + s(4))
+            r.clamp_ip(area)
+            return r
+
+        def place(pill_top, hint_top):
+            pr = pygame.Rect(0, 0, pw, ph)
+            pr.midtop = (tile.centerx, pill_top)
+            hr = pygame.Rect(0, 0, hw, hh)
+            hr.midtop = (tile.centerx, hint_top)
+            return slide(pr), slide(hr)
+        gap = s(4)
+        options = [place(tile.top - gap - ph, tile.bottom + gap),                    # above / below
+                   place(tile.bottom + gap, tile.bottom + 2 * gap + ph),             # both below
+                   place(tile.top - gap - ph, tile.top - 2 * gap - ph - hh)]         # both above
+        pr, hr = options[0]
+        for a, b in options:
+            if avoid is None or not (a.colliderect(avoid) or (hint and b.colliderect(avoid))):
+                pr, hr = a, b
+                break
+        pill(surf, text, pr.center, size, col)
+        if hint:
+            draw_text(surf, hint, hr.topleft, hsize, PAL["text"], shadow=True)
 
     def _draw_bonus_tip(self, surf):
         if self.drag is not None or self.hover_card is not None:

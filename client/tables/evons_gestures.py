@@ -201,8 +201,10 @@ class EvonsGestures:
             if m.options().get("mulligan_variant"):
                 a = (EM.MULLIGAN, (1 << len(hand)) - 1)
                 if a in self.legal:
-                    out.append((f"Shuffle all back, draw {max(0, m.sc[EM.S_MULLSIZE] - 1)}", a, "m",
-                                "Mulligan variant: the whole hand goes back, one card fewer comes"))
+                    k = max(0, m.sc[EM.S_MULLSIZE] - 1)
+                    label = self.fit_button_label((f"Shuffle all back, draw {count(k, 'card')}",
+                                                   f"Mulligan: draw {count(k, 'card')}", f"Mulligan (draw {k})"))
+                    out.append((label, a, "m", "Mulligan variant: the whole hand goes back, one card fewer comes"))
             else:
                 mask = sum(1 << i for i in self.mull_marks if i < len(hand))
                 if mask and (EM.MULLIGAN, mask) in self.legal:

@@ -6,7 +6,7 @@ import re
 
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, NEIGHBOUR, cell_name
-from engine.core.text import a, count, does
+from engine.core.text import a, count, does, is_you, third_person
 
 from .evons_common import card_obj
 
@@ -27,6 +27,10 @@ class EvonsPrompts:
                 return self.storm_event_text(m, ev)
             except Exception:  # noqa: BLE001 - fall back to the engine's sentence
                 pass
+        if ev and ev[0] == "mulligan" and len(ev) >= 4:  # "You shuffle 3 cards back and draw 3."
+            name = self.names[ev[1]]
+            draw = "draw" if is_you(name) else third_person("draw")
+            return f"{does(name, 'shuffle', count(ev[2], 'card') + ' back')} and {draw} {ev[3]}."
         return super().log_event_text(m, ev)
 
     def log_text(self, text) -> str:
@@ -86,6 +90,16 @@ class EvonsPrompts:
         return m.action_text(a)
 
     # ================================================================ text
+    def fit_button_label(self, labels, primary=False) -> str:
+        """The first of ``labels`` that fits an action button uncut (the buttons' own
+        measure: client/table_chrome.py), else the last."""
+        from ..ui import font
+        r = getattr(self, "actions_rect", None)
+        if r is None:
+            return labels[0]
+        f = font(self.s(18) if primary else self.s(17), primary)
+        return next((t for t in labels if f.size(t)[0] <= r.width - self.s(24)), labels[-1])
+
     def opening_answer(self, seat) -> str:
         """What ``seat`` did with the opening hand, for the other player's screen:
         "kept 5 cards" / "took a mulligan and kept 5 cards" (the log's facts, no card named)."""
@@ -111,7 +125,7 @@ class EvonsPrompts:
         first = self.names[m.sc[EM.S_FIRST]]
         if m.sc[EM.S_FIRST] == seat:
             return f"{does(first, 'go', 'first')}. Your opening hand: keep it, or mulligan."
-        return (f"{does(first, 'go', 'first')} and {self.opening_answer(1 - seat)}. "
+        return (f"{does(first, 'go', 'first')} ({self.opening_answer(1 - seat)}). "
                 "Your opening hand: keep it, or mulligan.")
 
     def status_text(self):
@@ -144,7 +158,7 @@ class EvonsPrompts:
         if self.mode == "replay":
             return "Replay: Space plays or pauses, Left / Right step, PgUp / PgDn jump a turn."
         if not self.human_to_move():
-            return f"{self.names[p]} is deciding…" if p is not None else ""
+            return f"{self.names[p]} {'are' if is_you(self.names[p]) else 'is'} deciding…" if p is not None else ""
         ph = m.phase()
         d = m.decision()
         acting = card_obj(m, d["acting"])
@@ -178,5 +192,5 @@ class EvonsPrompts:
                 return f"Growth: click the monster in your hand to put covered on {where}."
             return f"Block: click the Block card in your hand to place on {where}."
         if ph == "discard":
-            return f"You hold {len(m.hand(p))} cards: click one to discard (down to 8)."
+            return f"You hold {count(len(m.hand(p)), 'card')}: click one to discard (down to 8)."
         return ""

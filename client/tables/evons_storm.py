@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from engine.evons import match as EM
+from engine.core.text import count
 from engine.evons.cards import cell_name
 
 from ..tablekit import LogEntry, pill
@@ -138,7 +139,7 @@ class StormMixin:
     def storm_prompt(self) -> str:
         left = self.storm_left()
         planned = sum(self.storm.values())
-        head = f"Firestorm: {left} point{'s' if left != 1 else ''} to split"
+        head = f"Firestorm: {count(left, 'point')} to split"
         if planned:
             head += f" ({planned} placed)"
         return head + ". Click adds 1, right-click removes, a number key types it, A: all to one, Space: deal."
@@ -156,11 +157,21 @@ class StormMixin:
             out.append((f"+1 to {name}", PLUS, None, "One more point to the selected target"))
             out.append((f"All to {name}", ALL, "a", "Every point to the selected target"))
         planned = sum(self.storm.values())
-        if planned:       # last: the primary button at the bottom
-            out.append((f"Deal: {self.storm_split_text()}", DEAL, "space", "Deal: " + self.storm_split_text()))
+        if planned:       # last: the primary button at the bottom (the split itself is on the targets)
+            pts = count(planned, "point")
+            on = [c for c, n in self.storm.items() if n]
+            to = self.storm_name(m, on[0]) if len(on) == 1 else count(len(on), "target")
+            short = to.rsplit(" (", 1)[0] if len(on) == 1 else to
+            label = self.storm_fit((f"Deal {pts} to {to}", f"Deal {pts} to {short}", f"Deal {pts}"))
+            out.append((label, DEAL, "space", "Deal: " + self.storm_split_text()))
         else:
-            out.append(("Deal (split the points first)", DEAL, "space", "Click targets to give them points"))
+            out.append((self.storm_fit(("Deal (split the points first)", "Deal (split first)", "Deal")), DEAL,
+                        "space", "Click targets to give them points, then deal"))
         return out
+
+    def storm_fit(self, labels) -> str:
+        """The first label that fits the primary action button uncut."""
+        return self.fit_button_label(labels, primary=True)
 
     def storm_click_action(self, action) -> bool:
         if action == DEAL:
@@ -240,7 +251,7 @@ class StormMixin:
         split[inst] = (n + ev[3], name)
         src = m.card(acting)
         who = f"{src.name}'s Firestorm" if src is not None else "Firestorm"
-        text = f"{who}: " + ", ".join(f"{k} to {nm}" for k, nm in split.values()) + "."
+        text = f"{who}: " + ", ".join(f"{k} damage to {nm}" for k, nm in split.values()) + "."
         return f"{STORM_MARK}{key[0]}:{key[1]}{STORM_MARK}{text}"
 
     def storm_name_inst(self, m, inst, c):
