@@ -109,3 +109,39 @@ def test_evons_one_pass_conflict_stage_is_conflicts_then_flips():
             legal = m.legal_actions()
             m.apply(legal[rng.randrange(len(legal))], check=False)
     assert checked > 100 and flips_seen > 5 and conflicts_seen > 5
+
+
+def test_essveil_creature_snapshot_reads_as_the_rules_say():
+    """creatures() (the client's and the AI's view of a board) gives, for every creature of
+    random games, Might and Endurance as the rules compute them and the keyword names in
+    their order: keywords, Aegis, then (unless Silenced) Grow, On Play, Last Rites."""
+    from engine.essveil import match as E
+    seen = set()
+    for seed in range(1, 25):
+        m = E.EssveilMatch.new(starter_pair("essveil", seed), seed, None)
+        rng = Rng(seed)
+        while m.result() is None:
+            for p in (0, 1):
+                b = m.boards[p]
+                for k, c in enumerate(m.creatures(p)):
+                    off = k * E.REC
+                    kw = m._kw(b, off)
+                    want = [n for n, bit in (("Guard", E.K_GUARD), ("Swift", E.K_SWIFT), ("Drain", E.K_DRAIN),
+                                             ("Venom", E.K_VENOM), ("Veilstep", E.K_VEILSTEP)) if kw & bit]
+                    if b[off + E.R_FLAGS] & E.F_AEGIS:
+                        want.append("Aegis")
+                    card = b[off + E.R_CARD]
+                    if not b[off + E.R_FLAGS] & E.F_SILENCED:
+                        if E.C_GROW[card]:
+                            want.append(f"Grow {E.C_GROW[card]}")
+                        if E.C_ON_PLAY[card]:
+                            want.append("On Play")
+                        if E.C_LAST_RITES[card]:
+                            want.append("Last Rites")
+                    assert c["keywords"] == want
+                    assert c["might"] == m._might(b, off) and c["endurance"] == m._endurance(b, off)
+                    assert c["left"] == c["endurance"] - c["damage"]
+                    seen.update(want)
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))], check=False)
+    assert len(seen) >= 5

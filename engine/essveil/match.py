@@ -157,6 +157,16 @@ def _player_name(p: int) -> str:
     return f"Player {p + 1}"
 
 
+_KW_ORDER = (("Guard", K_GUARD), ("Swift", K_SWIFT), ("Drain", K_DRAIN), ("Venom", K_VENOM),
+             ("Veilstep", K_VEILSTEP))
+_KW_NAMES: dict = {}
+"""keyword bits -> their names in _KW_ORDER's order (filled as met; a few dozen at most)"""
+_CARD_TAIL_NAMES = tuple(tuple(n for n, on in ((f"Grow {C_GROW[c]}", C_GROW[c]), ("On Play", C_ON_PLAY[c]),
+                                                 ("Last Rites", C_LAST_RITES[c])) if on)
+                         for c in range(len(C_GROW)))
+"""card -> the names of its Grow, On Play and Last Rites (shown unless Silenced)"""
+
+
 class EssveilMatch(Match):
     """One Essveil duel. See the module docstring for the state and actions."""
 
@@ -292,22 +302,27 @@ class EssveilMatch(Match):
         return event
 
     def creatures(self, p: int) -> list[dict]:
-        """Readable snapshot of ``p``'s creatures (for the client and tests)."""
+        """Readable snapshot of ``p``'s creatures (for the client, tests and the AI's
+        evaluation: each record's fields are read once)."""
         b = self.boards[p]
         out = []
         for off in range(0, len(b), REC):
             card = b[off + R_CARD]
+            flags = b[off + R_FLAGS]
+            eq = b[off + R_EQUIP]
+            end = C_END[card] + b[off + R_END] + E_END[eq]     # as _endurance
+            dmg = b[off + R_DMG]
             out.append({
-                "uid": b[off + R_UID], "card": C_ID[card], "might": self._might(b, off),
-                "endurance": self._endurance(b, off), "damage": b[off + R_DMG],
-                "left": self._endurance(b, off) - b[off + R_DMG],
+                "uid": b[off + R_UID], "card": C_ID[card],
+                "might": C_MIGHT[card] + b[off + R_MIGHT] + E_MIGHT[eq],   # as _might
+                "endurance": end, "damage": dmg, "left": end - dmg,
                 "keywords": self._keyword_names(b, off),
-                "grow": 0 if b[off + R_FLAGS] & F_SILENCED else C_GROW[card],
-                "tapped": bool(b[off + R_FLAGS] & F_TAPPED), "sick": bool(b[off + R_FLAGS] & F_SICK),
-                "aegis": bool(b[off + R_FLAGS] & F_AEGIS),
-                "silenced": bool(b[off + R_FLAGS] & F_SILENCED),
-                "intercepted": bool(b[off + R_FLAGS] & F_GUARDED),
-                "equipment": C_ID[b[off + R_EQUIP]] if b[off + R_EQUIP] else None,
+                "grow": 0 if flags & F_SILENCED else C_GROW[card],
+                "tapped": bool(flags & F_TAPPED), "sick": bool(flags & F_SICK),
+                "aegis": bool(flags & F_AEGIS),
+                "silenced": bool(flags & F_SILENCED),
+                "intercepted": bool(flags & F_GUARDED),
+                "equipment": C_ID[eq] if eq else None,
             })
         return out
 
@@ -320,19 +335,19 @@ class EssveilMatch(Match):
         return d
 
     def _keyword_names(self, b, off) -> list[str]:
-        kw = self._kw(b, off)
-        names = [n for n, bit in (("Guard", K_GUARD), ("Swift", K_SWIFT), ("Drain", K_DRAIN),
-                                  ("Venom", K_VENOM), ("Veilstep", K_VEILSTEP)) if kw & bit]
-        if b[off + R_FLAGS] & F_AEGIS:
-            names.append("Aegis")
+        """The creature's keywords, then Aegis, then (unless Silenced) Grow, On Play, Last Rites."""
+        flags = b[off + R_FLAGS]
         card = b[off + R_CARD]
-        if not b[off + R_FLAGS] & F_SILENCED:
-            if C_GROW[card]:
-                names.append(f"Grow {C_GROW[card]}")
-            if C_ON_PLAY[card]:
-                names.append("On Play")
-            if C_LAST_RITES[card]:
-                names.append("Last Rites")
+        silenced = flags & F_SILENCED
+        kw = (0 if silenced else C_KW[card]) | b[off + R_GKW] | E_KW[b[off + R_EQUIP]]   # as _kw
+        names = _KW_NAMES.get(kw)
+        if names is None:
+            names = _KW_NAMES[kw] = tuple(n for n, bit in _KW_ORDER if kw & bit)
+        names = list(names)
+        if flags & F_AEGIS:
+            names.append("Aegis")
+        if not silenced:
+            names += _CARD_TAIL_NAMES[card]
         return names
 
     # ---------------------------------------------------------------- creature helpers
