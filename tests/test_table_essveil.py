@@ -290,6 +290,7 @@ def test_veilstep_attack_says_why_no_guard_steps_in(driver):
     assert t.match.phase() == "main" and t.match.life(HUMAN) == 16     # no Guard window at all
     arrows = [a for a in t.anims.items + t.anims.active if isinstance(a, Arrow)]
     assert arrows and arrows[0].label == "Veilstep: no Guard can intercept"
+    driver.until(lambda: not t.anims.busy, 600)      # the log tells it with the arrow
     assert any("Veilstep" in e.text and "Stone Warden" in e.text for e in t.log.entries)
 
 

@@ -97,9 +97,13 @@ def test_veilstep_names_every_guard_that_cannot_step_in(driver):
     m = scenario(boards=(["stone_warden", "shield_bearer"], ["shade_stalker"]), active=AI)
     t = _ai(driver, m)
     stalker = m.boards[AI][0]
+    driver.app.settings.animation_speed = "normal"
     assert t.perform((EV.ATTACK, stalker, EV.player_target(HUMAN)))
-    assert ("Veilstep: Shade Stalker can't be intercepted, so Stone Warden and Shield-Bearer can't step in."
-            in _log(t))
+    note = "Veilstep: Shade Stalker can't be intercepted, so Stone Warden and Shield-Bearer can't step in."
+    assert note not in _log(t)              # told with the attack's arrow, not ahead of it
+    driver.until(lambda: not t.anims.busy, 600)
+    log = _log(t)
+    assert log.index("Shade Stalker attacks you.") < log.index(note)
 
 
 def test_ai_turn_banner_names_the_ai(driver):

@@ -287,8 +287,9 @@ def build_animations(t, action, events, before, after):
             show(state)
             if blocked and (1 - p) in t.human_seats:
                 names = and_list([CARDS[c["card"]].name for c in blocked])
-                t.log.add(f"Veilstep: {CARDS[e[3]].name} can't be intercepted, so {names} can't step in.",
-                          kind="info")
+                note = f"Veilstep: {CARDS[e[3]].name} can't be intercepted, so {names} can't step in."
+                # told with the attack's arrow, after the attack's own line
+                out.append(Call(lambda n=note: t.log.add(n, kind="info"), parallel=True))
             if after.phase() == "guard" and after.to_move() in t.human_seats and t.mode != "watch":
                 who = "You are attacked" if t.mode == "ai" else f"{t.names[after.to_move()]}: you are attacked"
                 out.append(Banner(who, "A Guard may intercept: click a lit Guard, or let the attack through",

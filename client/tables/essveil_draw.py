@@ -96,6 +96,21 @@ class EssveilDraw:
                     pill(surf, "Veilstep: no Guard can intercept", (d.pos[0], d.pos[1] + s(30)), s(13),
                          (205, 160, 255))
 
+    def _draw_dragged(self, surf):
+        super()._draw_dragged(surf)
+        d = self.drag
+        # a card aimed at a player's panel hides their Life: say it beside the card
+        for seat in (0, 1):
+            if self.info_rect(seat).collidepoint(d.pos) and (d.source.key, ("player", seat)) in self.pairs:
+                s = self.s
+                life = self.view.life(seat)
+                x, y = d.pos[0] - d.grab[0], d.pos[1] - d.grab[1]
+                text = f"Life {life}"
+                pr = pill_rect(text, (0, 0), s(16), icon="heart")
+                pr.topleft = (x + d.source.rect.width + s(8), y + s(4))
+                pill(surf, text, pr.center, s(16), PAL["bad"] if life <= 5 else PAL["text"], icon="heart",
+                     border=SEAT_COLOURS[seat])
+
     def _draw_possible_guards(self, surf):
         """While an attack is aimed at a legal target: the enemy Guards that could step in
         (from the engine's preview), ringed and marked, so the board says it too."""
