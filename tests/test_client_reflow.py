@@ -150,3 +150,30 @@ def test_a_scrolling_hand_shows_fewer_larger_cards_and_plays_from_any_scroll(dri
         driver.drag(src.rect.center, t.targets[tgt].rect.center)
         driver.until(lambda: not t.anims.busy, 300)
         assert len(t.match.view(t.viewer).hand_ids(t.viewer)) == n - 1    # played from the scrolled hand
+
+
+def test_evons_hand_keeps_its_card_size_and_scrolls_at_200_percent(driver):
+    from client.tablekit import OFF_SCREEN
+    small = card_sizes(driver, "evons", 1.0)
+    t = show_table(driver, "evons", game_session("evons", 3), _paused_ai=True)
+    at_scale(driver, 2.0)
+    t = driver.scene
+    assert t.hw >= small["hand card"]                          # fewer cards a row, not smaller ones
+    hand = t.match.view(t.viewer).hand(t.viewer)
+    n = len(hand)
+    assert n >= 3
+    t.hand_area.width = t.hw * 2 + t.hw // 2                 # room for one card a row (+ the arrows)
+    t.hand_cols = 1
+    t.hand_scroll.n = 0
+    rects = t.hand_rects(n)
+    shown = [r for r in rects if r.left > OFF_SCREEN // 2]
+    assert t.hand_scroll.active and len(shown) == 2 and all(r.width == t.hw for r in shown)
+    assert t.hand_scroll.offset == n - 2                       # the newest cards in view
+    t.refresh()
+    driver.key("left")
+    assert t.hand_scroll.offset == n - 3
+    in_view = [i for i, r in enumerate(t.hand_rects(n)) if r.left > OFF_SCREEN // 2]
+    assert in_view == [n - 3, n - 2]                           # the window moved one card left
+    for src in t.sources.values():                             # what can be picked up is in view
+        if src.key[0] == "hand" and src.rect.left > OFF_SCREEN // 2:
+            assert src.rect.colliderect(t.hand_area)

