@@ -145,3 +145,30 @@ def test_essveil_creature_snapshot_reads_as_the_rules_say():
             legal = m.legal_actions()
             m.apply(legal[rng.randrange(len(legal))], check=False)
     assert len(seen) >= 5
+
+
+def test_everdawn_strength_is_the_sum_of_the_creatures_stats():
+    """strength(p) (the AI's evaluation of a board, in one pass) equals the stats of each
+    creature outside a clash summed per lane and bench, at every decision of random games
+    (auras, set bonuses, first-combat bonuses and combat spells included)."""
+    from engine.everdawn.match import S0, EverdawnMatch
+    nonzero = 0
+    for seed in range(1, 31):
+        m = EverdawnMatch.new(starter_pair("everdawn", seed), seed, None)
+        rng = Rng(seed)
+        while m.result() is None:
+            for p in (0, 1):
+                lane = bench = n = 0
+                for s in range(6):
+                    if m.b[S0 + p * 36 + s * 6] >= 0:
+                        a, d = m._stats(p, s, False)
+                        n += 1
+                        if s < 3:
+                            lane += a + d
+                        else:
+                            bench += a + d
+                assert m.strength(p) == (lane, bench, n)
+                nonzero += n > 0
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))], check=False)
+    assert nonzero > 1000

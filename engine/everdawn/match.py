@@ -479,19 +479,55 @@ class EverdawnMatch(Match):
     def strength(self, p: int) -> tuple[int, int, int]:
         """(attack + defense of ``p``'s lane creatures, the same for the bench, creatures in
         play), with the stats outside a clash as :meth:`stats` gives them (one call for the AI's
-        evaluation)."""
+        evaluation). The sum of ``_stats(p, s, False)`` over the occupied slots, with what
+        every slot shares (auras, first-combat bonuses, the round's attack) read once."""
         b = self.b
         base = S0 + p * 36
-        lane = bench = n = 0
-        stats = self._stats
+        c0, c1, c2, c3, c4, c5 = b[base], b[base + 6], b[base + 12], b[base + 18], b[base + 24], b[base + 30]
+        n = (c0 >= 0) + (c1 >= 0) + (c2 >= 0) + (c3 >= 0) + (c4 >= 0) + (c5 >= 0)
+        if not n:
+            return 0, 0, 0
+        a = PAURA_DEF
+        aura_def = a[c0] + a[c1] + a[c2] + a[c3] + a[c4] + a[c5]
+        m = PAURA_MELEE
+        aura_melee = m[c0] + m[c1] + m[c2]
+        active = p == b[G_ACTIVE]
+        if active:
+            round_atk = b[G_ROUND_ATK]
+            f = PFIRST_TEAM
+            ft0 = f[c0] if b[base + 4] & F_FRESH else 0
+            ft1 = f[c1] if b[base + 10] & F_FRESH else 0
+            ft2 = f[c2] if b[base + 16] & F_FRESH else 0
+            first_team = (ft1 + ft2, ft0 + ft2, ft0 + ft1)
+        set_tgt = b[G_SET_TGT + p]
+        cm = G_CM + p * 9
+        lane = bench = 0
         for s in SLOTS:
-            if b[base + s * 6] >= 0:
-                n += 1
-                a, d = stats(p, s, False)
-                if s < 3:
-                    lane += a + d
-                else:
-                    bench += a + d
+            i = base + s * 6
+            code = b[i]
+            if code < 0:
+                continue
+            # as _stats(p, s, False)
+            ty = TYPE[code]
+            w, ar, ac = b[i + 1], b[i + 2], b[i + 3]
+            atk = ATK[code] + PEQ_ATK[w][ty] + PEQ_ATK[ar][ty] + PEQ_ATK[ac][ty]
+            dfn = DEF[code] + b[i + 5] + PEQ_DEF[w][ty] + PEQ_DEF[ar][ty] + PEQ_DEF[ac][ty]
+            if set_tgt == s:
+                src = b[base + b[G_SET_SRC + p] * 6]
+                atk += ATKB[src]
+                dfn += DEFB[src]
+            dfn += aura_def - a[code]
+            if active and b[i + 4] & F_FRESH:
+                atk += FIRST_ATK[code]
+            if s < 3:
+                if ty == MELEE:
+                    atk += aura_melee - m[code]
+                if active:
+                    atk += round_atk + first_team[s]
+                k = cm + s * 3
+                lane += atk + dfn + b[k] + b[k + 1]
+            else:
+                bench += atk + dfn
         return lane, bench, n
 
     # ================================================================ stats in a clash
