@@ -1264,6 +1264,11 @@ class EvonsMatch(Match):
                     if sc[S_DIRTY]:             # as _next_turn, inlined
                         self._end_marks()
                     self._begin_turn(1 - sc[S_TP], ev)
+                    if not st:                  # nothing revealed activates: the play step now
+                        sc[S_STEP] = STEP_PLAY
+                        sc[S_PHASE] = PH_MAIN
+                        self._legal = self._main_actions(sc[S_MOVER])
+                        return
                     continue
                 return
             f = st[-1]
