@@ -318,8 +318,9 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
     kw.update(SETTINGS.get(game, {}).get(base, {}))
     if kw.get("playouts") and "iterations" in overrides and "playouts" not in overrides:
         # a level that plays out with the expert, asked for a smaller tree budget (the
-        # review, quick tests): about one playout per 20 iterations, at least one per move
-        kw["playouts"] = max(kw.get("top", 6), min(kw["playouts"], int(overrides["iterations"]) // 20))
+        # review, quick tests): about one playout per 20 iterations over as many moves
+        kw["playouts"] = max(2, min(kw["playouts"], int(overrides["iterations"]) // 20))
+        kw["top"] = min(kw.get("top", 6), kw["playouts"])
     kw.update(overrides)
     return SearchAgent(seed, evaluate, **kw)
 
