@@ -199,9 +199,9 @@ class EssveilOverlays:
                 continue
             pygame.draw.rect(surf, shade(PAL["good"], 0.8 + 0.3 * pulse), rr.inflate(s(10), s(10)), max(2, s(3)),
                              border_radius=s(10))
-            pill(surf, str(i + 1), (rr.left + s(4), rr.top + s(4)), s(15), (16, 18, 24), bg=PAL["good"],
-                 border=(16, 18, 24), alpha=255)
-            pill(surf, "Guard?", (rr.centerx, rr.top + int(rr.height * 0.52)), s(13), PAL["good"], icon="shield")
+            # the key that picks it, in the pill on the art (a badge in the corner would cover the name)
+            pill(surf, f"Guard? ({i + 1})", (rr.centerx, rr.top + int(rr.height * 0.52)), s(13), PAL["good"],
+                 icon="shield")
         for uid, why in self.guard_reasons(v).items():
             rr = rects.get(uid)
             if rr is not None and uid not in dict(opts):

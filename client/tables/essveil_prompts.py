@@ -42,11 +42,22 @@ class EssveilPrompts:
             out.append(("End turn", EV.END_TURN, "space", "End your turn (Space or Enter)"))
         elif ph == "guard":
             for i, (uid, a) in enumerate(self.guard_options()[:3]):
-                c = m.creature(uid)
-                out.append((f"Intercept with {card_of(c['card']).name}", a, str(i + 1),
-                            "The attack hits this Guard instead; it taps"))
-            out.append(("Let the attack through", EV.LET_IT_THROUGH, "space", "No Guard steps in"))
+                name = card_of(m.creature(uid)["card"]).name
+                out.append((self._fitting(f"Intercept with {name}", f"Intercept: {name}", name),
+                            a, str(i + 1), f"{name} takes the attack instead and taps ({i + 1})"))
+            out.append((self._fitting("Let the attack through", "Let it through", primary=True),
+                        EV.LET_IT_THROUGH, "space", "No Guard steps in: the attack goes on (Space)"))
         return out
+
+    def _fitting(self, *labels, primary=False):
+        """The first of ``labels`` that fits an action button (the longest that reads whole)."""
+        r = getattr(self, "actions_rect", None)
+        if r is None:
+            return labels[0]
+        from ..ui import font
+        f = font(self.s(18) if primary else self.s(17), primary)
+        room = r.width - self.s(24)
+        return next((x for x in labels if f.size(x)[0] <= room), labels[-1])
 
     def reaction_text(self, seat) -> str:
         m = self.match
@@ -54,7 +65,7 @@ class EssveilPrompts:
         if pa is None:
             return super().reaction_text(seat)
         a = m.creature(pa[0])
-        who = CARDS[a["card"]].name if a and a["card"] in CARDS else "a creature"
+        who = CARDS[a["card"]].name if a and a["card"] in CARDS else "A creature"
         tgt = "you" if pa[1] == EV.player_target(seat) else (
             CARDS[m.creature(pa[1])["card"]].name if m.creature(pa[1]) else "your creature")
         return f"{who} attacks {tgt} — intercept with an untapped Guard or let it through."
