@@ -267,9 +267,18 @@ class EverdawnDraw:
         mor = v.morale(seat)
         sd = v.sudden_death()
         mcol = PAL["bad"] if (sd or mor <= 20) else PAL["gold_hi"]
-        draw_text(surf, "MORALE", (r.centerx, y), s(12), PAL["muted"], bold=True, anchor="midtop")
-        draw_text(surf, str(max(0, mor)), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
-        y += s(62)
+        n_rows = 4 + (2 if cs is not None else 0)
+        # every row must show: when the panel is short (large interface sizes), the
+        # morale number sits beside its label and the rows close up before any is left out
+        compact = r.bottom - s(4) - y < s(62) + s(14) + n_rows * s(17)
+        if compact:
+            draw_text(surf, "MORALE", (x, y + s(10)), s(12), PAL["muted"], bold=True)
+            draw_text(surf, str(max(0, mor)), (r.right - s(10), y), s(28), mcol, title=True, anchor="topright")
+            y += s(34)
+        else:
+            draw_text(surf, "MORALE", (r.centerx, y), s(12), PAL["muted"], bold=True, anchor="midtop")
+            draw_text(surf, str(max(0, mor)), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
+            y += s(62)
         bar = pygame.Rect(x, y, r.width - s(20), s(7))
         pygame.draw.rect(surf, (40, 44, 56), bar, border_radius=s(3))
         k = max(0.0, min(1.0, mor / 100))
@@ -285,6 +294,9 @@ class EverdawnDraw:
         ]
         fs = s(13)
         lh = s(17)
+        room = r.bottom - s(4) - y - (s(3) if cs is not None else 0)
+        if room < n_rows * lh:      # close the rows up (down to the text's own height)
+            lh = max(fs + 1, room // n_rows)
         for label, val in lines:
             if y + lh > r.bottom - s(4):
                 break
