@@ -694,6 +694,7 @@ class GameLog:
                     x += img.get_width()
             y -= gap
             i -= 1
+        self._content_top = y      # where the oldest line shown starts (the ticker hugs its lines)
         if self.scroll:
             hint = font(int(12 * scale)).render("wheel down for newer", True, PAL["dim"])
             s.blit(hint, (r.width - hint.get_width() - pad, pad // 2 + 2))
@@ -735,7 +736,20 @@ class LogTicker(GameLog):
             self._key = key
             self.scroll = 0
             self._dirty = True
-        super().draw(surf, scale)
+        r = self.rect
+        if self._dirty or self._surf is None or self._surf.get_size() != r.size:
+            self._render(max(10, int(15 * scale)), scale)
+            # a panel only as tall as the lines it shows, at the bottom of its place
+            top = getattr(self, "_content_top", 0) - int(6 * scale)
+            top = max(0, min(r.height - int(30 * scale), top))
+            s = pygame.Surface((r.width, r.height - top), pygame.SRCALPHA)
+            rr = s.get_rect()
+            pygame.draw.rect(s, (14, 16, 23, 225), rr, border_radius=int(10 * scale))
+            s.blit(self._surf, (0, 0), pygame.Rect(0, top, r.width, r.height - top))
+            pygame.draw.rect(s, PAL["line"], rr, max(1, int(2 * scale)), border_radius=int(10 * scale))
+            self._ticker = (s, top)
+        s, top = self._ticker
+        surf.blit(s, (r.left, r.top + top))
 
 
 # ====================================================================== hover zoom
