@@ -359,3 +359,18 @@ def test_essveil_hot_seat_turns_every_frame_in_step(driver):
             story.frame(t)
     assert t.match.turn() >= 8
     assert story.seen["life"] or story.seen["arrive"], story.seen
+
+
+def test_essveil_a_move_queued_behind_another_starts_where_that_one_ends(driver):
+    """Moves that arrive while another's animations play (online, a fast opponent) are
+    told after it, from its end: nothing on the board jumps back."""
+    from engine.essveil import match as SM
+    from engine.essveil.testing import scenario
+    m = scenario(hands=(["spark_adept"], []))
+    t = _story_table(driver, m)
+    story = EssveilStory()
+    assert t.perform((SM.PLAY, 0, SM.player_target(1)))
+    driver.step(3)
+    story.frame(t)
+    _play_out(driver, t, SM.END_TURN, story)
+    assert story.seen["life"] == 1 and t.state_shown().life(1) == 19

@@ -163,5 +163,9 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
     def animate(self, action, events, before, after):
         if before is None or after is None or not self.cw:
             return []
+        queued = getattr(self, "_queued_end", None)
+        if self.anims.busy and queued is not None:
+            before = queued      # queued behind another move's animations: it starts where that one ends
+        self._queued_end = after
         from .essveil_build import build_animations
         return build_animations(self, action, events, before, after)

@@ -158,6 +158,7 @@ class EssveilGestures:
         self.pick = None
         self.grave_view = None
         self._chip = None
+        self._queued_end = None
         self.refresh()
 
     # ---------------------------------------------------------------- click to target
