@@ -352,6 +352,10 @@ class EvonsDraw:
             draw_text(surf, "No card is activating.", (box.left + s(10), y + s(4)), s(13), PAL["dim"], italic=True)
             self._draw_bonus_list(surf, v, box.bottom + s(8))
             return
+        if y + s(38) > box.bottom:        # no room for a full row: one line a frame
+            self._draw_chain_compact(surf, v, frames, box, y)
+            self._draw_bonus_list(surf, v, box.bottom + s(8))
+            return
         for depth, f in enumerate(reversed(frames)):
             if y + s(38) > box.bottom:
                 draw_text(surf, f"… {len(frames) - depth} more below", (box.left + s(10), y), s(12), PAL["dim"])
@@ -382,6 +386,28 @@ class EvonsDraw:
                 surf.blit(ft.render(text, True, PAL["text"]), (row.left + s(10), row.top + s(18)))
             y += s(40)
         self._draw_bonus_list(surf, v, box.bottom + s(8))
+
+    def _draw_chain_compact(self, surf, v, frames, box, y):
+        """The chain in a short panel: "Magma Golem · D4 · ability phase 1", a line each."""
+        s = self.s
+        for depth, f in enumerate(reversed(frames)):
+            if f[0] == EM.FR_ACT:
+                c = card_obj(v, f[1])
+                where = cell_name(v.pos[f[1]]) if v.pos[f[1]] >= 0 else "—"
+                text = f"{c.name if c else 'a card'} · {where} · {STAGE_TEXT.get(f[2], '')}".rstrip(" ·")
+                col = SEAT_COLOURS[v.controller(f[1])]
+            else:
+                text = "Waiting: " + ", ".join(card_obj(v, i).name if card_obj(v, i) else "a card" for i in f[2:])
+                col = PAL["line"]
+            ft = fit_font(text, box.width - s(24), s(12), bold=depth == 0, min_size=9)
+            lh = ft.get_height() + s(2)
+            more = len(frames) - depth - 1
+            if y + lh > box.bottom - s(2) or (more and y + 2 * lh > box.bottom - s(2) and depth > 0):
+                draw_text(surf, f"… {len(frames) - depth} more below", (box.left + s(10), y), 9, PAL["dim"])
+                return
+            pygame.draw.rect(surf, col, (box.left + s(6), y + s(1), s(4), lh - s(2)), border_radius=s(2))
+            surf.blit(ft.render(text, True, PAL["text"] if depth == 0 else PAL["muted"]), (box.left + s(14), y))
+            y += lh
 
     def _draw_bonus_list(self, surf, v, y):
         s = self.s
