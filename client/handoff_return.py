@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from .table_base import HandoffUndoOverlay
-from .ui import PAL, draw_text, draw_wrapped, panel
+from .ui import PAL, draw_wrapped, fit_font, panel
 
 
 class ReturnOverlay(HandoffUndoOverlay):
@@ -36,10 +36,11 @@ class ReturnOverlay(HandoffUndoOverlay):
         s = self.s
         a = self.hand_rect()
         w = min(a.width - s(16), s(620))
-        h = min(max(s(110), a.height - s(12)), s(150))
-        r = pygame.Rect(0, 0, max(s(360), w), h)
+        h = max(s(140), min(a.height - s(12), s(150)))   # room for the words, the note and the button
+        r = pygame.Rect(0, 0, min(max(s(360), w), self.W - s(16)), h)
         r.center = a.center
         r.bottom = min(r.bottom, self.H - s(4))
+        r.clamp_ip(pygame.Rect(0, 0, self.W, self.H).inflate(-s(8), -s(8)))   # never off the window
         return r
 
     def build(self):
@@ -71,6 +72,8 @@ class ReturnOverlay(HandoffUndoOverlay):
         reason = self.kwargs.get("reason") or ""
         draw_wrapped(surf, reason, pygame.Rect(r.left + s(20), r.top + s(10), r.width - s(40), s(44)), s(17),
                      PAL["gold_hi"], bold=True, align="center")
-        draw_text(surf, "Your hand stays covered until you are back at the screen.",
-                  (r.centerx, r.top + s(58)), s(13), PAL["muted"], anchor="midtop")
+        note = "Your hand stays covered until you are back at the screen."
+        f = fit_font(note, r.width - s(24), s(13), min_size=9)
+        img = f.render(note, True, PAL["muted"])
+        surf.blit(img, img.get_rect(midtop=(r.centerx, r.top + s(58))))
         self.draw_ui(surf)

@@ -135,3 +135,20 @@ def test_every_other_evons_hand_off_is_a_turn_change_that_says_whose_turn(driver
             assert f"Turn {turn}" in kw["reason"] and "your turn" in kw["reason"].lower()
         else:                                              # the return after the opening hands only
             assert name == "handoff_return" and turn == 1
+
+
+def test_the_return_panel_fits_the_window_at_200_percent_and_the_prompt_waits(driver):
+    driver.app.settings.ui_scale = 2.0
+    driver.app.apply_settings()
+    t, first = open_hotseat(driver, 4)
+    ready(driver)
+    assert t.perform(EM.A_KEEP)
+    driver.step(5)
+    ready(driver)
+    assert t.perform(EM.A_KEEP)
+    driver.step(5)
+    ret = driver.scene
+    assert ret.name == "handoff_return"
+    assert driver.pygame.Rect(0, 0, *driver.app.size).contains(ret.panel_rect())
+    # the table under it does not tell the player still at the screen "Your turn: drag a card"
+    assert t.prompt() == f"{t.names[first]}'s turn: pass the screen to {t.names[first]}."

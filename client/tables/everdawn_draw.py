@@ -349,7 +349,7 @@ class EverdawnDraw:
             draw_text(surf, "Drop here to cast", (b.centerx, b.centery), s(15), PAL["good"], bold=True,
                       anchor="center")
             return
-        col = PAL["gold_hi"] if self.human_to_move() else PAL["muted"]
+        col = PAL["gold_hi"] if self.human_to_move() and not self.handoff_pending else PAL["muted"]
         for line_, y in self._band_lines(self.prompt(), right - x, b):
             surf.blit(line_[0].render(line_[1], True, col), (x, y))
 
@@ -431,13 +431,14 @@ class EverdawnDraw:
         draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midright")
 
     def _draw_hand(self, surf, v):
+        if self.handoff_pending:      # covered until its player is at the screen: not drawn at all
+            return
         s = self.s
         me = self.viewer
         hand = v.hand[me]
         rects = self.hand_rects(len(hand))
         mouse = self.app.mouse
-        # no card raised while the hand waits behind a hand-off (it would poke out of the cover)
-        hover = topmost_at(rects, mouse) if not self.handoff_pending else None
+        hover = topmost_at(rects, mouse)
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         for i, rr in enumerate(rects):
             if dragging == ("hand", i) or i == hover:

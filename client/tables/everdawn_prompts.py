@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.text import count
+from engine.core.text import count, possessive
 from engine.everdawn import match as EM
 
 from .everdawn_anims import ClashAnim
@@ -115,6 +115,9 @@ class EverdawnPrompts:
             return f"{self.poss(v.turn_player())} {('Set Phase', 'Combat Phase', 'End Phase')[self.phase_chip(v)]}…"
         if self.result() is not None:
             return "The duel is over."
+        if getattr(self, "handoff_pending", False) and m.to_move() is not None:
+            name = self.names[m.to_move()]     # the other player is still at the screen
+            return f"{possessive(name, True)} turn goes on: pass the screen to {name}."
         p = m.to_move()
         ph = m.phase()
         name = self.names[p] if p is not None else "?"

@@ -290,7 +290,7 @@ class EvonsDraw:
         r = self.prompt_rect
         if r.height < s(40):
             return
-        mine = self.human_to_move() and not self.anims.busy
+        mine = self.human_to_move() and not self.anims.busy and not self.handoff_pending
         panel(surf, r, colour=(16, 18, 26), border=PAL["gold"] if mine else PAL["line"], radius=s(10), alpha=225)
         draw_text(surf, "YOUR MOVE" if mine else "NOW", (r.left + s(10), r.top + s(6)), s(12),
                   PAL["gold"] if mine else PAL["muted"], bold=True)
@@ -480,6 +480,8 @@ class EvonsDraw:
 
     # ---------------------------------------------------------------- hand
     def _draw_hand(self, surf, v):
+        if self.handoff_pending:      # covered until its player is at the screen: not drawn at all
+            return
         s = self.s
         me = self.viewer
         hand = v.hand(me)

@@ -6,7 +6,7 @@ import re
 
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, NEIGHBOUR, cell_name
-from engine.core.text import a, count, does, is_you, third_person
+from engine.core.text import a, count, does, is_you, possessive, third_person
 
 from .evons_common import card_obj
 
@@ -146,6 +146,9 @@ class EvonsPrompts:
         m = self.match
         if self.result() is not None:
             return "The game is over."
+        if getattr(self, "handoff_pending", False) and m.to_move() is not None:
+            name = self.names[m.to_move()]     # the other player is still at the screen
+            return f"{possessive(name, True)} turn: pass the screen to {name}."
         if self.anims.busy:
             v = self.shown or m
             a = v.acting()
