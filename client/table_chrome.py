@@ -7,7 +7,7 @@ import pygame
 
 from . import gamesinfo
 from .tablekit import draw_source_hint, draw_target_highlight
-from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, note_cut, shade
+from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, shade
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
 _FIT: dict = {}
@@ -54,10 +54,7 @@ class ChromeMixin:
                 short = text[:text.rindex(" (")]
                 if sum(1 for other in labels if other.startswith(short + " (") or other == short) == 1:
                     text = short
-            while f.size(text)[0] > r.width - s(24) and len(text) > 4:
-                text = text[:-2].rstrip() + "…" if not text.endswith("…") else text[:-2].rstrip() + "…"
-            if text != label and text.endswith("…"):
-                note_cut(label, text, "action button")  # the layout check reports it
+            text = ellipsize(text, f, r.width - s(24), where="action button")  # reported if cut
             b = self.button((r.left, y, r.width, bh), text, (lambda a=action: self._click_action(a)), key=key,
                             tip=tip or label, cls="@primary" if y == r.bottom - bh else None)
             self._action_widgets.append(b)

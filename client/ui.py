@@ -292,8 +292,10 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
         note_cut(text, " ".join(lines), "wrapped text")
     y = rect.top
     col = colour or PAL["text"]
-    for ln in lines:
+    for k, ln in enumerate(lines):
         if y + f.get_height() > rect.bottom + 2:
+            # the lines below have no room: a cut without its "…" is still a cut
+            note_cut(text, " ".join(lines[:k]), "wrapped text (no room for the rest)")
             break
         img = text_surface(ln, s, col, bold=bold, italic=italic)
         if align == "center":
@@ -326,3 +328,4 @@ def panel(surface, rect, *, colour=None, border=None, radius=12, alpha=None, wid
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border is not False:
         pygame.draw.rect(surface, border or PAL["line"], rect, width, border_radius=radius)
+

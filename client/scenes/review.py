@@ -132,7 +132,7 @@ class ReviewScene(Scene):
                     tip="Back to where you were", name="back", cls="@small")
         for i, label in ((0, self.names[0]), (1, self.names[1])):
             self.button((self.W - s(130) - s(180) * (2 - i), s(20), s(170), s(40)),
-                        f"{label[:14]}", (lambda i=i: self.set_seat(i)),
+                        ellipsize(label, font(s(16)), s(150), where="seat button"), (lambda i=i: self.set_seat(i)),
                         tip=f"Review {possessive(label)} decisions", name=f"seat{i}",
                         cls="@primary" if i == self.seat else "@small")
         if self.result is None:

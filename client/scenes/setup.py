@@ -248,7 +248,7 @@ class MatchSetupScene(Scene):
                 continue
             draw_text(surf, lab, (rr.left, rr.top + s(1)), s(18), PAL["text"], bold=True)
             tr = (pygame.Rect(rr.left, rr.bottom + s(2), rr.width, s(44)) if below else
-                  pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(36)))
+                  pygame.Rect(rr.left, rr.top + s(24), rr.width - s(12), s(50)))  # two lines, to the next row
             draw_wrapped(surf, tip, tr, s(13), PAL["muted"], max_lines=2, shrink=False)
         if not self.decks:
             draw_wrapped(surf, "No legal deck yet for this game. Build one in the deck builder.",

@@ -18,7 +18,7 @@ from ..cards.essveil import SMALL as FACE_SMALL, keyword_badge, keywords_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, draw_source_hint, draw_target_highlight
-from ..ui import PAL, draw_text, fit_font, panel, shade
+from ..ui import PAL, draw_text, ellipsize, fit_font, panel, shade
 from .essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect
 from .essveil_common import BOARD, GAME, card_of
 
@@ -430,9 +430,7 @@ class EssveilDraw:
             ic = eq.height - s(6)
             draw_icon(surf, "sword", pygame.Rect(eq.left + s(3), eq.centery - ic // 2, ic, ic), (210, 220, 235))
             f = fit_font(e.name, eq.width - ic - s(10), s(12), bold=True, min_size=7)
-            name = e.name
-            while f.size(name)[0] > eq.width - ic - s(10) and len(name) > 3:
-                name = name[:-2].rstrip() + "…"
+            name = ellipsize(e.name, f, eq.width - ic - s(10), where="equipment tab")
             surf.blit(f.render(name, True, (225, 232, 240)), f.render(name, True, (0, 0, 0)).get_rect(
                 midleft=(eq.left + ic + s(6), eq.centery)))
 
@@ -448,7 +446,6 @@ class EssveilDraw:
         if rr.width > self.s(84):
             txt += ": ability"
         f = fit_font(txt, rr.width - ic - s(10), s(12), bold=True, min_size=7)
-        while f.size(txt)[0] > rr.width - ic - s(10) and len(txt) > 3:
-            txt = txt[:-2].rstrip() + "…"
+        txt = ellipsize(txt, f, rr.width - ic - s(10), where="ability tab")
         surf.blit(f.render(txt, True, PAL["gold_hi"] if live else PAL["dim"]),
                   f.render(txt, True, (0, 0, 0)).get_rect(midleft=(rr.left + ic + s(6), rr.centery)))

@@ -17,7 +17,7 @@ from ..cards import back_surface, card_surface
 from ..cards.essveil import art_rect as essveil_art_rect
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking, topmost_at
-from ..ui import PAL, draw_text, font, panel, shade
+from ..ui import PAL, draw_text, ellipsize, font, panel, shade
 from .essveil_anims import ATTACK_COL, ESSENCE_COL, pill
 from .essveil_common import GAME, card_of
 
@@ -51,8 +51,8 @@ class EssveilOverlays:
         while size > s(11) and f.size(text)[0] > width:
             size -= 1
             f = font(size)
-        while f.size(text)[0] > width and len(text) > 8:
-            text = text[:-2].rstrip() + "…"
+        full = text
+        text = ellipsize(full, f, width, where="prompt")
         col = PAL["gold_hi"] if (self.human_to_move() and not self.anims.busy) else PAL["muted"]
         job = getattr(self, "_thinking", None) or self.ai_job
         if job is not None:
@@ -60,8 +60,7 @@ class EssveilOverlays:
             r.midright = (b.right - s(6), b.centery)
             draw_thinking(surf, r, self.t, does(self.names[job.player], "are", "thinking…"), self.app.scale)
             width = r.left - s(10) - x
-            while f.size(text)[0] > width and len(text) > 8:
-                text = text[:-2].rstrip() + "…"
+            text = ellipsize(full, f, width, where="prompt")
         img = f.render(text, True, col)
         surf.blit(img, img.get_rect(midleft=(x, b.centery)))
 

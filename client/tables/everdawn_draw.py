@@ -12,7 +12,7 @@ from ..cards.everdawn import art_rect, colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, topmost_at
-from ..ui import PAL, draw_text, fit_font, font, panel, shade
+from ..ui import PAL, draw_text, ellipsize, fit_font, font, panel, shade
 
 from .everdawn_anims import ATTACK_COL, ClashAnim, fmt_clock, pill
 from .everdawn_common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT_PHASES, card_of
@@ -370,8 +370,7 @@ class EverdawnDraw:
                 top = b.centery - len(lines) * lh // 2
                 return [((f, ln), top + i * lh) for i, ln in enumerate(lines)]
         f = font(max(9, s(11)))
-        while f.size(text)[0] > width and len(text) > 8:
-            text = text[:-2] + "…" if not text.endswith("…") else text[:-2] + "…"
+        text = ellipsize(text, f, width, where="prompt")  # the layout check reports it
         return [((f, text), b.centery - f.get_height() // 2)]
 
     # ---------------------------------------------------------------- sets and attacks

@@ -9,6 +9,8 @@ One helper for every game's log, prompts and screens (the engine's and the clien
     possessive("You")            -> "your";          possessive("Mira") -> "Mira's"
     you_agree("You draws a card.")  -> "You draw a card."   (any verb after "You")
     conceded("You")              -> "You conceded"   (the one tense for a concession, log and result)
+    grammar_problems("You has 1 cards")  -> what a careful reader would mark (the layout
+                                    check runs it on every text drawn; tests on every engine sentence)
 
 Pure Python (the engine uses it too).
 """
