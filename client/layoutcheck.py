@@ -310,7 +310,16 @@ def check_widgets(rec, scene, size, floor):
         if not getattr(el, "visible", True):
             continue
         if not isinstance(el, (pygame_gui.elements.UIButton, pygame_gui.elements.UILabel,
-                               pygame_gui.elements.UITextBox)):
+                               pygame_gui.elements.UITextBox, pygame_gui.elements.UITextEntryLine)):
+            continue
+        if isinstance(el, pygame_gui.elements.UITextEntryLine):
+            # a text box: what it shows (its text, or the placeholder while empty) fits its width
+            text = str(el.get_text() or getattr(el, "placeholder_text", "") or "")
+            fnt = getattr(el, "font", None)
+            if text.strip():
+                rec.sentence(text)
+                if fnt is not None and not el.get_text() and fnt.size(text)[0] > el.rect.width - 12:
+                    rec.problem(f"cut: text box {text[:40]!r} is wider than its {el.rect.width} px")
             continue
         if isinstance(el, pygame_gui.elements.UITextBox):
             text = _strip_html(getattr(el, "html_text", "") or "")
