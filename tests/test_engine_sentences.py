@@ -1,5 +1,6 @@
 """Every sentence the engines say in seeded games — each legal action's name, every
-log line, the result — reads as a native speaker would write it, once the players'
+log line, why an action is refused (the moves legal a moment ago, tried again), the
+result — reads as a native speaker would write it, once the players'
 names are put in ("You" and "AI (easy)", or "Player 1" and "Player 2"): no
 "1 cards", "a armour", "You goes", doubled spaces or "card(s)"."""
 import pytest
@@ -17,12 +18,19 @@ def _sentences(game, seed, moves=400):
     decks = starter_pair(game, seed)
     m = spec.match_class.new(decks, seed)
     rng = Rng(seed)
+    before: list = []
     for _ in range(moves):
         if m.result() is not None:
             break
         legal = m.legal_actions()
         for a in legal[:40]:
             yield m.action_text(a)
+        for a in before[:12]:  # most are refused now: the refusal is a sentence too
+            if a not in legal:
+                why = m.explain_illegal(a)
+                if why:
+                    yield why
+        before = legal
         a = legal[rng.randrange(len(legal))]
         for e in m.apply(a):
             yield m.event_text(e)
