@@ -193,7 +193,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
     # ================================================================ geometry
     def build(self):
         s = self.s
-        top = s(52)
+        top = self.top_bar_height()
+        by = s(8) if top == s(52) else max(0, (top - s(36)) // 2)   # the bar's buttons
         lw = s(self.log_width)
         self.top_rect = pygame.Rect(0, 0, self.W, top)
         self._build_side(top)     # the log column, or the folded strip with its Log drawer
@@ -202,28 +203,28 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236), lw, s(236))
             self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
                                           self.actions_rect.top - self.side_rect.top - s(8)))
-            self.button((self.W - s(118), s(8), s(108), s(36)), "Back", self.leave_replay, key="escape",
+            self.button((self.W - s(118), by, s(108), s(36)), "Back", self.leave_replay, key="escape",
                         tip="Back to the list of replays", name="menu", cls="@small")
-            self.button((self.W - s(118) - s(116), s(8), s(108), s(36)), "Review", self.open_review, key="w",
+            self.button((self.W - s(118) - s(116), by, s(108), s(36)), "Review", self.open_review, key="w",
                         tip="Each decision of the player shown, scored by the hard AI", name="review",
                         cls="@small")
         else:
-            self.button((self.W - s(118), s(8), s(108), s(36)), "Menu", self.pause, key="escape",
+            self.button((self.W - s(118), by, s(108), s(36)), "Menu", self.pause, key="escape",
                         tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
         self._history_buttons = ()
         if self.mode in ("ai", "hotseat"):
             who = "your" if self.mode == "ai" else "the last"
-            u = self.button((self.W - s(118) - s(96), s(8), s(88), s(36)), "Undo", self.undo, key="ctrl+z",
+            u = self.button((self.W - s(118) - s(96), by, s(88), s(36)), "Undo", self.undo, key="ctrl+z",
                             tip=f"Take back {who} decision" + ("" if self.mode == "ai" else
                                                                  " (the other player must allow it)"),
                             name="undo", cls="@small")
-            r = self.button((self.W - s(118) - s(192), s(8), s(88), s(36)), "Redo", self.redo, key="ctrl+y",
+            r = self.button((self.W - s(118) - s(192), by, s(88), s(36)), "Redo", self.redo, key="ctrl+y",
                             keys=("ctrl+shift+z",), tip="Play again what you took back", name="redo",
                             cls="@small")
             self._history_buttons = (u, r)
             self._sync_history_buttons()
         if self.mode == "ai":
-            self.button((self.W - s(118) - s(288), s(8), s(88), s(36)), "Hint", self.hints.request, key="h",
+            self.button((self.W - s(118) - s(288), by, s(88), s(36)), "Hint", self.hints.request, key="h",
                         tip="What would the hard AI do here? (from what you can see)", name="hint",
                         cls="@small")
         self._action_widgets = []
@@ -233,6 +234,11 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.layout()
         self._after_layout()
         self.refresh()
+
+    def top_bar_height(self) -> int:
+        """The top bar's height (a table whose board needs the window's height may
+        ask for a lower bar at larger interface sizes; the bar's buttons stay centred)."""
+        return self.s(52)
 
     def layout(self):
         """Compute board geometry from ``self.board_rect``. Override."""

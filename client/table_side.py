@@ -135,6 +135,20 @@ class SideMixin:
                 self.widgets.pop("log_toggle", None)
                 b.kill()
 
+    def place_log_toggle(self, rect):
+        """Put the Log button at ``rect`` (a table that lays out its own folded strip)."""
+        b = self.log_toggle
+        if b is None:
+            return
+        self._actions.pop(b, None)
+        for k in [k for k, (_a, btn) in self._keys.items() if btn is b]:
+            del self._keys[k]
+        self.widgets.pop("log_toggle", None)
+        b.kill()
+        self.log_toggle = self.button(rect, self._toggle_label(), self.toggle_log, key="l",
+                                      tip="The game log: open it over the board, or close it again",
+                                      name="log_toggle", cls="@small")
+
     def _toggle_label(self):
         return "Close log" if self.log_open else "Log"
 

@@ -26,12 +26,64 @@ def _sizes_100(W, H, k):
     return cell, max(S(64), min(S(118), (rw - 3 * S(8)) // 4)), top
 
 
+def _grid_plan(W, H, k, ref):
+    """(top bar height, gap under it, bottom margin, grid cell) at a larger interface size
+    (scale ``k`` above the 100 % scale ``ref``): the grid keeps its 100 % cell. The bands
+    around it close up first (the gap under the top bar, then the bottom margin to its
+    100 % size), then the top bar gets lower, down to its 100 % height (never under
+    44 px at scale ``k``), until the cell fits; the log is folded away (a Log drawer) and
+    the right column needs only three cards of the hand at their 100 % size."""
+    def S(x):
+        return int(round(x * k))
+    cell_ref, hw_ref, _top = _sizes_100(W, H, ref)
+    gx0 = S(10) + S(196) + S(8) + S(18)
+    horiz = (W - S(10) - gx0 - 2 * S(8) - (3 * hw_ref + 2 * S(8))) // 7
+    low_t = max(int(round(52 * ref)), S(44))
+    tries = [(S(52), S(8), S(8)), (S(52), S(2), S(8)), (S(52), S(2), int(round(8 * ref)))]
+    tries += [(t, S(2), int(round(8 * ref))) for t in range(S(52) - 1, low_t - 1, -1)]
+    fit = None
+    for T, g1, g2 in tries:
+        cell = max(S(30), min(horiz, (H - T - g1 - S(18) - g2) // 7))
+        fit = (T, g1, g2, cell)
+        if cell >= cell_ref:
+            break
+    return fit
+
+
 class EvonsLayout:
     def scale_probe(self):
         """The card sizes a player notices (the layout check's "larger is larger")."""
-        # the grid cell is left out for now: at 1280x720 it is 90 px at 100 % but 84 px at
-        # 200 % (the window's width is shared with the player panels and the hand; #18.3)
-        return {"hand card": self.hw}
+        return {"hand card": self.hw, "grid cell": self.cell}
+
+    def _larger(self) -> bool:
+        return self.mode != "replay" and self.app.scale > self.reference_scale() + 1e-9
+
+    def wants_compact_side(self, k=None) -> bool:
+        """Above 100 % the log folds into a Log drawer (the grid keeps the window's height)."""
+        if self.mode == "replay":
+            return False
+        k = self.app.scale if k is None else k
+        return k > self.reference_scale() + 1e-9
+
+    def _plan(self):
+        """The larger-size plan for this window and scale (see :func:`_grid_plan`), with
+        the cell capped at what 200 % gets, so that 150 % is never larger than 200 %."""
+        key = (self.W, self.H, self.app.scale)
+        if getattr(self, "_plan_key", None) != key:
+            ref = self.reference_scale()
+            T, g1, g2, cell = _grid_plan(self.W, self.H, self.app.scale, ref)
+            f = getattr(self.app, "scale_for", None)
+            k_hi = f(2.0) if callable(f) else self.app.scale
+            if k_hi > self.app.scale:
+                cell_ref = _sizes_100(self.W, self.H, ref)[0]
+                cell = min(cell, max(cell_ref, _grid_plan(self.W, self.H, k_hi, ref)[3]))
+            self._plan_key, self._plan_val = key, (T, g1, g2, cell)
+        return self._plan_val
+
+    def top_bar_height(self) -> int:
+        if self._larger():
+            return self._plan()[0]
+        return self.s(52)
 
     # ================================================================ geometry
     def layout(self):
@@ -41,6 +93,9 @@ class EvonsLayout:
 
         Larger interface sizes: the panels and text grow and the hand keeps at least its
         100 % card size, showing fewer cards a row and scrolling the rest."""
+        if self._larger():
+            self._layout_larger()
+            return
         s = self.s
         r = self.board_rect
         pad = s(8)
@@ -88,6 +143,81 @@ class EvonsLayout:
         me = self.panel_rects["me"]
         self.mode_rect = pygame.Rect(me.left + s(8), me.bottom - s(38), me.width - s(16), s(30))
         self.refresh(update_shown=False)
+
+    def _layout_larger(self):
+        """Above 100 %: the grid at (at least) its 100 % cell with the window's height;
+        right of it your hand (two rows of cards at their 100 % size or larger, scrolling
+        the rest), under it a row with the Log button (L: the log opens as a drawer over
+        the hand) and the newest log lines, then the chain, cell bonuses and graveyards,
+        the action buttons at the bottom across the column."""
+        s = self.s
+        T, g1, g2, cell = self._plan()
+        r = self.board_rect
+        r.update(r.left, T + g1, r.width, self.H - g2 - (T + g1))   # in place (the animations' area)
+        pad = gap = s(8)
+        self.left_w = s(196)
+        self.label_w = s(18)
+        right_edge = self.W - s(10)
+        gx0 = r.left + self.left_w + pad + self.label_w
+        gy = r.top + self.label_w
+        self.cell = cell
+        self.grid_rect = pygame.Rect(gx0, gy, 7 * cell, 7 * cell)
+        self.cell_rects = [pygame.Rect(gx0 + (c % 7) * cell, gy + (c // 7) * cell, cell, cell) for c in range(N_CELLS)]
+        rx = self.grid_rect.right + 2 * pad
+        rw = right_edge - rx
+        self.tag_h = s(18)
+        hw_ref = _sizes_100(self.W, self.H, self.reference_scale())[1]
+        hw = max(hw_ref, min(s(118), (rw - 3 * gap) // 4))
+        hw = min(hw, rw)
+        self.hand_cols = max(1, (rw + gap) // (hw + gap))
+        self.hw = hw
+        ch = int(hw * 1.4)
+        self.hand_area = pygame.Rect(rx, r.top, rw, 2 * (ch + self.tag_h) + gap)
+        self.hand_scrolls = True
+        below = self.hand_area.bottom + pad
+        row_h = s(56)
+        tw = min(s(100), rw // 3)
+        if rw - tw - gap >= s(220):     # the Log button beside the newest lines
+            tr = pygame.Rect(rx, below + (row_h - s(36)) // 2, tw, s(36))
+            self.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
+        else:                           # a narrow column: the newest lines under the button
+            tr = pygame.Rect(rx, below, tw, s(36))
+            self.ticker_rect = pygame.Rect(rx, tr.bottom + gap, rw, s(64))
+            row_h = self.ticker_rect.bottom - below
+        if getattr(self, "log_toggle", None) is not None and self.log_toggle.rect != tr:
+            self.place_log_toggle(tr)
+        if getattr(self, "ticker", None) is not None:
+            self.ticker.set_rect(self.ticker_rect)
+        self.side_rect = pygame.Rect(rx, below, rw, row_h)
+        lw = max(rw, min(s(self.log_width), right_edge - self.grid_rect.left))
+        self._drawer_rect = pygame.Rect(right_edge - lw, r.top, lw, below - pad - r.top)
+        self.log.set_rect(self._drawer_rect)
+        self._sync_log()
+        top = below + row_h + pad
+        act_h = s(4 * 46)
+        self.actions_rect = pygame.Rect(rx, r.bottom - act_h, rw, act_h)
+        # the chain panel reaches down to the action buttons shown (room for one at least)
+        self._right_top = top
+        self.right_rect = pygame.Rect(rx, top, rw, max(s(40), r.bottom - (s(38) + s(8)) - top))
+        self.panel_rects = {"opp": pygame.Rect(r.left, r.top, self.left_w, s(176)),
+                            "me": pygame.Rect(r.left, r.bottom - s(216), self.left_w, s(216))}
+        self.prompt_rect = pygame.Rect(r.left, self.panel_rects["opp"].bottom + pad, self.left_w,
+                                       self.panel_rects["me"].top - self.panel_rects["opp"].bottom - 2 * pad)
+        me = self.panel_rects["me"]
+        self.mode_rect = pygame.Rect(me.left + s(8), me.bottom - s(38), me.width - s(16), s(30))
+        self.refresh(update_shown=False)
+
+    def _refresh_action_buttons(self):
+        super()._refresh_action_buttons()
+        top = getattr(self, "_right_top", None)
+        if top is None or not self._larger():
+            return
+        s = self.s
+        r = self.board_rect
+        lowest = r.bottom - (s(38) + s(8))
+        tops = [b.rect.top for b in self._action_widgets]
+        bottom = min([lowest] + [t - s(8) for t in tops])
+        self.right_rect = pygame.Rect(self.right_rect.left, top, self.right_rect.width, max(s(40), bottom - top))
 
     def cell_rect(self, c):
         return self.cell_rects[c]
