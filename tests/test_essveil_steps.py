@@ -51,3 +51,30 @@ def test_steps_end_where_the_engine_ends(seed):
             shown = _walk(views[p], a, events, m.view(p), p)
             assert _public(shown, p) == _public(m.view(p), p), (a, events)
     assert {"damage", "die", "draw", "enter", "pay"} <= kinds
+
+
+def test_the_table_builds_every_action_of_random_games(driver, monkeypatch):
+    """The table's animations (and steps) are built for every action of a few random
+    games without an error (the table would fall back to no animation at all)."""
+    import client.tables.essveil_build as B
+    from helpers import ai_table, game_session
+    built, orig = [], B.build_animations
+
+    def build(*a, **k):
+        out = orig(*a, **k)
+        built.append(len(out))
+        return out
+    monkeypatch.setattr(B, "build_animations", build)
+    n = 0
+    for seed in (1, 2, 3):
+        s = game_session("essveil", seed, human=0, options={"pierce_the_veil": seed == 2})
+        t = ai_table(driver, "essveil", s, human=0, paused=True)
+        rng = Rng(seed)
+        for _ in range(250):
+            if t.match.result() is not None:
+                break
+            legal = sorted(t.match.legal_actions())
+            assert t.perform(legal[rng.randrange(len(legal))])
+            n += 1
+            driver.step(1)
+    assert len(built) == n and all(built)
