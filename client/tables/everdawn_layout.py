@@ -103,6 +103,14 @@ class EverdawnLayout:
             self.hw = min(max(self.hw, _sizes(r.width, r.height, self.app.scale, c)[1]), cap[1])
         bx0 = x0 + 3 * cw + 2 * lane_gap + sep
         self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
+        # the opponent's hand and its "… hand: 5" over their bench, above the bench's
+        # "Bench (1 = Champion)"; where the strip is too low for both (1280x720 at 200 %),
+        # over their lanes instead (no label there)
+        from ..ui import font
+        bench_label_top = self.slot_rects[("opp", 3)].top - self.eq_h - s(9) - s(16)
+        hand_label_bottom = r.top + self.strip_h // 2 + font(s(14)).get_linesize() // 2
+        if hand_label_bottom + s(3) > bench_label_top:
+            self.opp_hand_area = pygame.Rect(x0, r.top, 3 * cw + 2 * lane_gap, self.strip_h)
         ix = max(r.left, x0 - self.info_w - 2 * pad)
         self.info = {
             "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - v(3), self.info_w,

@@ -177,7 +177,7 @@ class EvonsLayout:
         below = self.hand_area.bottom + pad
         row_h = s(56)
         tw = min(s(100), rw // 3)
-        if rw - tw - gap >= s(220):     # the Log button beside the newest lines
+        if rw - tw - gap >= s(180):     # the Log button beside the newest lines
             tr = pygame.Rect(rx, below + (row_h - s(36)) // 2, tw, s(36))
             self.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
         else:                           # a narrow column: the newest lines under the button
