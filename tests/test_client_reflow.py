@@ -177,3 +177,53 @@ def test_evons_hand_keeps_its_card_size_and_scrolls_at_200_percent(driver):
     for src in t.sources.values():                             # what can be picked up is in view
         if src.key[0] == "hand" and src.rect.left > OFF_SCREEN // 2:
             assert src.rect.colliderect(t.hand_area)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640), (1920, 1080)])
+def test_evons_grid_keeps_its_cell_as_the_interface_size_grows(driver, size):
+    a, b, c = (card_sizes(driver, "evons", u, size) for u in (1.0, 1.5, 2.0))
+    for name in ("grid cell", "hand card"):
+        assert a[name] <= b[name] <= c[name], (name, a, b, c)
+    if size == (1280, 720):
+        assert a["grid cell"] >= 84                                # the floor at 1280x720
+    t = driver.scene
+    W, H = driver.app.size
+    # 200 %: nothing outside the window, nothing on top of anything else
+    parts = {"grid": t.grid_rect, "hand": t.hand_area, "chain": t.right_rect, "ticker": t.ticker_rect,
+             "log button": driver.widget("log_toggle").rect, "top bar": t.top_rect,
+             "opp panel": t.panel_rects["opp"], "prompt": t.prompt_rect, "my panel": t.panel_rects["me"]}
+    parts.update({f"button {i}": b.rect for i, b in enumerate(t._action_widgets)})
+    window = driver.pygame.Rect(0, 0, W, H)
+    names = list(parts)
+    for i, n in enumerate(names):
+        assert window.contains(parts[n]), (n, parts[n])
+        for m in names[i + 1:]:
+            assert not parts[n].colliderect(parts[m]), (n, parts[n], m, parts[m])
+
+
+def test_evons_log_folds_into_a_drawer_above_100_percent(driver):
+    t = show_table(driver, "evons", game_session("evons", 3), _paused_ai=True)
+    assert not t.side_compact and not t.log.hidden            # 100 %: the full log column
+    at_scale(driver, 2.0)
+    t = driver.scene
+    driver.step(2)
+    assert t.side_compact and t.log.hidden and t.ticker is not None
+    assert t.ticker.entries[-1].text == t.log.entries[-1].text  # the newest line still reads
+    assert t.ticker._surf is not None and t.ticker._surf.get_bounding_rect(min_alpha=250).height > 0
+    toggle = driver.widget("log_toggle")
+    assert toggle.text == "Log" and toggle.visible
+    driver.key("l")
+    assert not t.log.hidden and driver.widget("log_toggle").text == "Close log"
+    r = t.log.rect
+    assert r.colliderect(t.hand_area)                            # the drawer opens over the hand
+    assert not r.colliderect(driver.widget("log_toggle").rect)  # the button stays in reach
+    assert all(not r.colliderect(b.rect) for b in t._action_widgets)
+    for src in [s for s in t.sources.values() if r.collidepoint(s.rect.center)]:
+        driver.move(src.rect.center)                             # a card under the drawer is not picked up
+        driver.post(driver.pygame.MOUSEBUTTONDOWN, pos=src.rect.center, button=1, touch=False)
+        driver.step()
+        assert t.drag is None
+        driver.post(driver.pygame.MOUSEBUTTONUP, pos=src.rect.center, button=1, touch=False)
+        driver.step()
+    driver.click("log_toggle")
+    assert t.log.hidden and driver.widget("log_toggle").text == "Log"
