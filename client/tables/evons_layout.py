@@ -177,7 +177,7 @@ class EvonsLayout:
         below = self.hand_area.bottom + pad
         row_h = s(56)
         tw = min(s(100), rw // 3)
-        if rw - tw - gap >= s(180):     # the Log button beside the newest lines
+        if rw - tw - gap >= s(170):     # the Log button beside the newest lines
             tr = pygame.Rect(rx, below + (row_h - s(36)) // 2, tw, s(36))
             self.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
         else:                           # a narrow column: the newest lines under the button
@@ -217,7 +217,12 @@ class EvonsLayout:
         lowest = r.bottom - (s(38) + s(8))
         tops = [b.rect.top for b in self._action_widgets]
         bottom = min([lowest] + [t - s(8) for t in tops])
-        self.right_rect = pygame.Rect(self.right_rect.left, top, self.right_rect.width, max(s(40), bottom - top))
+        x, w = self.right_rect.left, self.hand_area.width
+        if bottom - top < s(40):     # four buttons in a low window: they have the room (the chain
+            self.right_rect = pygame.Rect(x, top, 0, 0)     # is empty when a cell is chosen)
+            self._grave_hot = []
+            return
+        self.right_rect = pygame.Rect(x, top, w, bottom - top)
 
     def cell_rect(self, c):
         return self.cell_rects[c]
