@@ -91,7 +91,7 @@ def test_everdawn_preview_names_the_parts_of_a_blow():
                  .replace("arenor", "high_king_arenor")], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
     m.apply((EM.PASS,))
     po = m.preview((EM.ATTACK, 0, 0))
-    assert po.facts["open_lane"] and "morale (100 → " in po.text()
+    assert po.facts["open_lane"] and "morale (from 100 to " in po.text()
 
 
 def test_preview_of_a_move_without_one_is_none():

@@ -54,6 +54,50 @@ def keyword_badge(surf, kw, rect):
         D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), ic * 0.5)
 
 
+# what a card *does*, for a small face whose rules text doesn't fit and that has no
+# keyword: one badge per kind of effect (with its amount), the text left to the zoom
+EFFECT_ICONS = {"damage": ("flame", (255, 140, 70)), "destroy": ("skull", (220, 200, 200)),
+                "draw": ("square", (170, 200, 255)), "heal": ("heart", (230, 90, 100)),
+                "buff": ("arrow", (120, 220, 120)), "aegis": ("bubble", (120, 200, 255)),
+                "attune": ("gem", (170, 140, 250)), "reanimate": ("ankh", (230, 210, 150)),
+                "silence": ("mute", (200, 200, 200)), "summon": ("claw", (220, 180, 120)),
+                "tap": ("swap", (200, 200, 220))}
+
+
+def effect_badges(card) -> list:
+    """``[(icon, colour, amount), ...]`` for the effects of a spell/item/creature
+    (On Play, Last Rites, the spell's own), each kind once, in the card's order."""
+    from engine.essveil.cards import OPS
+    out, seen = [], set()
+    ability = getattr(card, "ability", None)
+    parts = [getattr(card, k, ()) or () for k in ("effect", "on_play", "last_rites")]
+    parts.append(getattr(ability, "effect", ()) or ())
+    for effects in parts:
+        for e in effects:
+            op = e.get("op") if isinstance(e, dict) else getattr(e, "op", None)
+            if isinstance(op, int) and 0 <= op < len(OPS):
+                op = OPS[op]
+            if op in EFFECT_ICONS and op not in seen:
+                seen.add(op)
+                n = e.get("n") if isinstance(e, dict) else getattr(e, "n", None)
+                out.append((*EFFECT_ICONS[op], n if isinstance(n, int) and n > 0 else ""))
+    return out
+
+
+def face_badge(surf, item, rect):
+    """A keyword (text) or an effect ``(icon, colour, amount)`` badge in ``rect``."""
+    if isinstance(item, str):
+        keyword_badge(surf, item, rect)
+        return
+    name, kcol, num = item
+    ic = rect.width
+    pygame.draw.circle(surf, (20, 18, 24), rect.center, ic // 2 + 1)
+    pygame.draw.circle(surf, kcol, rect.center, ic // 2 + 1, max(1, ic // 12))
+    draw_icon(surf, name, rect.inflate(-ic // 5, -ic // 5), kcol, outline=None)
+    if num:
+        D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), ic * 0.5)
+
+
 SMALL = 150  # px: narrower faces put the name across the top, cost and kind on the art
 _ART: dict = {}  # (card id, width, big) -> the free part of the art (where tables put markers)
 
@@ -123,8 +167,8 @@ def render(card, w, h, big=False):
         draw_icon(s, "heart", hr, (220, 70, 80))
         D.number(s, life, hr.center, r * 0.95)
     txt = pygame.Rect(inner.left + pad, art.bottom + pad, inner.width - 2 * pad, stats_top - art.bottom - 2 * pad)
-    D.rules_or_icons(s, txt, card.text, keywords_of(card), size=max(D.TEXT_MIN, int(w / 8.5)),
-                     draw_one=keyword_badge)
+    D.rules_or_icons(s, txt, card.text, keywords_of(card) or effect_badges(card),
+                     size=max(D.TEXT_MIN, int(w / 8.5)), draw_one=face_badge)
     return s
 
 

@@ -98,7 +98,7 @@ def preview(m, action) -> Preview | None:
         facts.update(attack=dmg, morale=dmg, morale_after=before - dmg, def_dies=False, att_dies=False,
                      counter=-1)
         lines.append(f"Open lane: {me} strikes for {_fmt(total, parts)}.")
-        lines.append(f"The opponent loses {dmg} morale ({before} → {max(0, before - dmg)}).")
+        lines.append(f"The opponent loses {dmg} morale (from {before} to {max(0, before - dmg)}).")
         if before - dmg <= 0:
             lines.append("That ends the duel: the opponent's morale is gone.")
         return Preview(tuple(action), lines, facts=facts)

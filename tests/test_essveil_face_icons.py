@@ -1,0 +1,41 @@
+"""A small Essveil face whose rules text can't be read shows what the card does as
+badges (keywords, else its effects with their amounts) — never an empty box."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from client.cards.essveil import effect_badges, keywords_of  # noqa: E402
+from engine.essveil import cards as C  # noqa: E402
+
+
+def test_every_card_with_rules_text_has_badges_for_a_small_face():
+    for c in C.CARDS.values():
+        text = (getattr(c, "text", "") or "").strip()
+        is_equipment = getattr(c, "bonus", None) is not None
+        if text and not is_equipment:      # equipment shows its +Might/+Endurance in the stat boxes
+            assert keywords_of(c) or effect_badges(c), c.name
+
+
+def test_effect_badges_say_what_and_how_much():
+    spark = next(c for c in C.CARDS.values() if c.name == "Spark")
+    assert effect_badges(spark) == [("flame", (255, 140, 70), 2)]
+    ward = next(c for c in C.CARDS.values() if c.name == "Aegis Ward")
+    assert [b[0] for b in effect_badges(ward)] == ["bubble", "square"]
+
+
+def test_a_small_spark_face_is_not_blank_where_its_text_would_be(monkeypatch):
+    import pygame
+    from client.cards import draw as D
+    from client.cards import essveil as E
+    pygame.init()
+    got = []
+    real = D.rules_or_icons
+
+    def spy(*a, **k):
+        got.append(real(*a, **k))
+        return got[-1]
+    monkeypatch.setattr(D, "rules_or_icons", spy)
+    spark = next(c for c in C.CARDS.values() if c.name == "Spark")
+    E.render(spark, 70, 98)
+    assert got and got[-1] in ("text", "icons")
