@@ -9,8 +9,10 @@ surfaces the client draws on are followed to where they land on the window. Repo
 one line per problem:
 
 * ``small``    text below the size floor (9 px at 1280×720 and larger, 8 px at 1024×640);
-* ``cut``      a label shortened with "…" where its design says it fits (card names,
-  rules text on a card, labels in panels);
+* ``cut``      a text shortened with "…" (or wrapped text with no room for its last
+  lines, a text box's placeholder wider than the box): every shortening goes through
+  ``client.ui.ellipsize`` / ``note_cut``, and only places built to cut (``designed=True``:
+  a list row whose whole text is in a tooltip or the panel beside it) are not reported;
 * ``overlap``  two texts overlapping; ``covered``: a text drawn over afterwards
   (a badge, a marker, another text) so it no longer reads;
 * ``outside``  text outside the window, or across the edge of the panel it is on;
