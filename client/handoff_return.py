@@ -32,14 +32,28 @@ class ReturnOverlay(HandoffUndoOverlay):
         s = self.s   # a little beyond the area: a raised card's top edge pokes out of it
         return pygame.Rect(a.left - s(4), a.top - s(7), a.width + s(8), a.height + s(7))
 
+    TAKE_BACK_H = 30   # the row under the main button (when the answer can be taken back)
+
+    def take_back_seat(self):
+        """The seat that answered, if it may ask to take its answer back; else None."""
+        t = self.table
+        seat = self.kwargs.get("seat", 0)
+        if t is None or t.session is None or len(t.session) == 0:
+            return None
+        last = t.session.actor(len(t.session) - 1)
+        if last == seat or not t.session.can_undo(last):
+            return None
+        return last
+
     def panel_rect(self):
         s = self.s
         a = self.hand_rect()
         w = min(a.width - s(16), s(620))
         h = max(s(140), min(a.height - s(12), s(150)))   # room for the words, the note and the button
-        r = pygame.Rect(0, 0, min(max(s(360), w), self.W - s(16)), h)
+        extra = s(self.TAKE_BACK_H + 8) if self.take_back_seat() is not None else 0
+        r = pygame.Rect(0, 0, min(max(s(360), w), self.W - s(16)), h + extra)
         r.center = a.center
-        r.bottom = min(r.bottom, self.H - s(4))
+        r.bottom = min(r.bottom + extra // 2, self.H - s(4))   # grows upwards, over the board's edge
         r.clamp_ip(pygame.Rect(0, 0, self.W, self.H).inflate(-s(8), -s(8)))   # never off the window
         return r
 
@@ -49,19 +63,19 @@ class ReturnOverlay(HandoffUndoOverlay):
         seat = self.kwargs.get("seat", 0)
         t = self.table
         name = t.names[seat] if t is not None else f"Player {seat + 1}"
+        last = self.take_back_seat()
+        below = s(self.TAKE_BACK_H + 8) if last is not None else 0
         bw, bh = min(r.width - s(40), s(340)), s(40)
-        self.button((r.centerx - bw // 2, r.bottom - bh - s(12), bw, bh), f"I am {name} — show my hand",
+        self.button((r.centerx - bw // 2, r.bottom - bh - s(12) - below, bw, bh), f"I am {name} — show my hand",
                     self.ready, key="return", keys=("space",), tip="Uncover your hand and go on with your turn",
                     cls="@primary", name="ready")
-        if t is None or t.session is None or len(t.session) == 0:
+        if last is None:
             return
-        last = t.session.actor(len(t.session) - 1)
-        if last == seat or not t.session.can_undo(last):
-            return
-        tw = s(220)
-        self.button((r.right - tw - s(8), r.top - s(34), tw, s(30)), f"{t.names[last]}: take back my answer",
-                    lambda: self.take_back(last), key="ctrl+z", tip="The other player must allow it",
-                    name="take_back", cls="@small")
+        # inside the panel, under the main button: never over the board or the panel's words
+        tw = min(r.width - s(40), s(260))
+        self.button((r.centerx - tw // 2, r.bottom - s(self.TAKE_BACK_H) - s(10), tw, s(self.TAKE_BACK_H)),
+                    f"{t.names[last]}: take back my answer", lambda: self.take_back(last), key="ctrl+z",
+                    tip="The other player must allow it", name="take_back", cls="@small")
 
     def draw(self, surf):
         s = self.s

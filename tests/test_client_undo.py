@@ -361,11 +361,23 @@ def assert_short_return(driver, t, attacker, answer):
     corners = [(a.left + 2, a.top + 2), (a.right - 3, a.top + 2), (a.left + 2, a.bottom - 3), (a.right - 3, a.bottom - 3)]
     assert all(tuple(surf.get_at(p))[:3] == (8, 9, 13) for p in corners if not r.collidepoint(p))
     assert driver.widget("ready").text == f"I am {t.names[attacker]} — show my hand"
+    # the buttons sit inside the panel, apart, clear of its words (never over the board)
+    pr = ret.panel_rect()
+    rects = {n: pygame_rect(ret.widgets[n]) for n in ("ready", "take_back") if n in ret.widgets}
+    assert all(pr.contains(r) for r in rects.values()), (pr, rects)
+    if "take_back" in rects:
+        assert not rects["take_back"].colliderect(rects["ready"])
+    assert all(r.top >= pr.top + ret.s(74) for r in rects.values())
     driver.click("ready")
     assert driver.scene is t and t.viewer == attacker and not t.handoff_pending
     assert t.human_to_move() and t.legal
     driver.step(2)
     assert visible_action_buttons(t)                       # the attacker's buttons are back
+
+
+def pygame_rect(w):
+    import pygame
+    return pygame.Rect(w.rect)
 
 
 def visible_action_buttons(t):
