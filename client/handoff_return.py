@@ -29,8 +29,9 @@ class ReturnOverlay(HandoffUndoOverlay):
         a = getattr(t, "hand_area", None)
         if a is None:
             return pygame.Rect(0, self.H - self.s(200), self.W, self.s(200))
-        s = self.s   # a little beyond the area: a raised card's top edge pokes out of it
-        return pygame.Rect(a.left - s(4), a.top - s(7), a.width + s(8), a.height + s(7))
+        # the hand itself is not drawn under the cover (client.table_handoff), so the
+        # cover needs no margin above it: the lane labels just over the hand stay whole
+        return pygame.Rect(a)
 
     TAKE_BACK_H = 30   # the row under the main button (when the answer can be taken back)
 

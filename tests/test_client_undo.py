@@ -360,6 +360,9 @@ def assert_short_return(driver, t, attacker, answer):
     a, r = t.hand_area, ret.panel_rect()
     corners = [(a.left + 2, a.top + 2), (a.right - 3, a.top + 2), (a.left + 2, a.bottom - 3), (a.right - 3, a.bottom - 3)]
     assert all(tuple(surf.get_at(p))[:3] == (8, 9, 13) for p in corners if not r.collidepoint(p))
+    # ... and only the hand: just above it (Everdawn's lane labels) the board shows
+    above = [(x, a.top - 3) for x in range(a.left + 2, a.right - 2, 7) if not r.collidepoint((x, a.top - 3))]
+    assert above and not all(tuple(surf.get_at(p))[:3] == (8, 9, 13) for p in above)
     assert driver.widget("ready").text == f"I am {t.names[attacker]} — show my hand"
     # the buttons sit inside the panel, apart, clear of its words (never over the board)
     pr = ret.panel_rect()

@@ -93,6 +93,8 @@ class EssveilOverlays:
 
     # ---------------------------------------------------------------- hand
     def _draw_hand(self, surf, v):
+        if self.handoff_pending:      # covered until its player is at the screen: not drawn at all
+            return
         s = self.s
         me = self.viewer
         hand = v.hand_ids(me)
