@@ -107,6 +107,17 @@ class BoardAids:
                 cache[key] = None
         return cache[key]
 
+    def preview_keep_clear(self) -> list:
+        """Besides the dragged card, the legal targets and the buttons: what a move
+        preview should not cover when it has anywhere else to go — the phase band's
+        prompt (the table's words for this decision) and the mover's own panel."""
+        out = [r for r in (getattr(self, "band", None), getattr(self, "prompt_rect", None))
+               if isinstance(r, pygame.Rect)]
+        info = getattr(self, "info", None)
+        if isinstance(info, dict) and isinstance(info.get("me"), pygame.Rect):
+            out.append(info["me"])
+        return out
+
     def previewed(self):
         """``(action, rect)`` of the move being aimed at now (a drag held over a legal
         target), or None. Tables may add their own (Evons: a selected card over a cell)."""
@@ -132,6 +143,7 @@ class BoardAids:
             keep.append(pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], *d.source.rect.size))
             keep += [self.targets[k].rect for k in self.legal_targets_for(d.source.key) if k in self.targets]
         keep += [b.rect for b in self._action_widgets]
+        keep += self.preview_keep_clear()
         from .preview_box import draw_preview
         self.preview_rect = draw_preview(surf, pv, rect, self.app.scale, keep_clear=keep,
                                          bounds=pygame.Rect(0, self.top_rect.bottom, self.W,

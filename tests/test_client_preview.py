@@ -59,6 +59,8 @@ def test_dragging_over_a_target_shows_the_engine_preview_beside_it(driver, game,
     assert pv is not None and pv.lines and pv.lines == session.match.preview(aim[0]).lines
     r = t.preview_rect
     assert r is not None and not r.colliderect(target)
+    # nor over the decision's words (the band prompt) or the mover's own panel
+    assert t.preview_keep_clear() and not any(r.colliderect(k) for k in t.preview_keep_clear())
     if action == "last":
         assert pv.ends_game and pv.lines[0].startswith("Fills the last main cell")
     driver.move((5, 5))
