@@ -48,6 +48,12 @@ def _play_to_end(d, guest, rng, *, drop_at=None, max_frames=20000):
     for _ in range(max_frames):
         t = next(s for s in d.app.scenes.stack if s.name == "table")
         if getattr(t, "over_shown", False) or d.app.scenes.top.name == "game_over":
+            for _ in range(2000):      # the friend's side hears of the end too (bounded)
+                drive([guest], rng)
+                if guest.final is not None and not guest.pending:
+                    break
+                d.step()
+                time.sleep(0.005)
             return t, dropped
         d.step()
         t = next(s for s in d.app.scenes.stack if s.name == "table")
