@@ -180,7 +180,6 @@ class EverdawnDraw:
         return pill(surf, text, (cx, top + h // 2), floor, colour, pad_y=0.2, **kw)
 
     def _draw_set_mark(self, surf, rr, tgt, code=-1):
-        s = self.s
         veil = self._veil_cache.get(rr.size)
         if veil is None:  # one per card size, not one per frame
             veil = pygame.Surface(rr.size)
@@ -193,12 +192,18 @@ class EverdawnDraw:
         txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
         # and what it gives there (the creature receiving it may have no room for a badge)
         gives = f"gives +{ATKB[code]}/+{DEFB[code]}" if tgt >= 0 and code >= 0 else ""
-        f = fit_font(txt, rr.width - s(6), s(16), bold=True, min_size=9)
+        # words on a card go with the card's size (as its face does), not the interface's
+        def cs(x):
+            return max(9, int(round(x * rr.width / 110)))
+
+        def s(x):   # the band's margins too
+            return max(1, int(round(x * rr.width / 110)))
+        f = fit_font(txt, rr.width - s(6), cs(16), bold=True, min_size=9)
         f2, two = None, False
         if gives:     # two lines when both fit the art at 9 px or more
             for size in range(f.ch_size, 8, -1):
                 f1 = fit_font(txt, rr.width - s(6), size, bold=True, min_size=9)
-                f2 = fit_font(gives, rr.width - s(6), min(size, s(13)), bold=True, min_size=9)
+                f2 = fit_font(gives, rr.width - s(6), min(size, cs(13)), bold=True, min_size=9)
                 if f1.get_height() + f2.get_height() + s(4) <= art.height:
                     f, two = f1, True
                     break
@@ -271,10 +276,14 @@ class EverdawnDraw:
         # every row must show: when the panel is short (large interface sizes), the
         # morale number sits beside its label and the rows close up before any is left out
         compact = r.bottom - s(4) - y < s(62) + s(14) + n_rows * s(17)
-        if compact:
-            draw_text(surf, "MORALE", (x, y + s(10)), s(12), PAL["muted"], bold=True)
-            draw_text(surf, str(max(0, mor)), (r.right - s(10), y), s(28), mcol, title=True, anchor="topright")
-            y += s(34)
+        if compact:   # the number as big as the rows leave room for, never smaller than at 100 %
+            room = r.bottom - s(4) - y - s(14) - n_rows * (s(13) + 1) - s(4)
+            big = min(s(38), max(s(28), int(round(38 * self.app.scale_for(1.0))), room))
+            label_w = font(s(12), True).size("MORALE")[0]
+            big = fit_font("100", r.width - s(20) - label_w - s(10), big, title=True, min_size=s(20)).ch_size
+            draw_text(surf, "MORALE", (x, y + big // 3), s(12), PAL["muted"], bold=True)
+            draw_text(surf, str(max(0, mor)), (r.right - s(10), y), big, mcol, title=True, anchor="topright")
+            y += max(s(34), big + s(4))
         else:
             draw_text(surf, "MORALE", (r.centerx, y), s(12), PAL["muted"], bold=True, anchor="midtop")
             draw_text(surf, str(max(0, mor)), (r.centerx, y + s(12)), s(38), mcol, title=True, anchor="midtop")
