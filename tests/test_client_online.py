@@ -43,9 +43,12 @@ def _host_from_menu(d, game):
     return d.scene
 
 
-def _play_to_end(d, guest, rng, *, drop_at=None, max_frames=20000):
+def _play_to_end(d, guest, rng, *, drop_at=None, max_seconds=240.0):
+    """Both sides play random moves until the match is over: bounded by time, since
+    the frames run as fast as the machine allows while a reconnection takes real time."""
     dropped = False
-    for _ in range(max_frames):
+    deadline = time.monotonic() + max_seconds
+    while time.monotonic() < deadline:
         t = next(s for s in d.app.scenes.stack if s.name == "table")
         if getattr(t, "over_shown", False) or d.app.scenes.top.name == "game_over":
             for _ in range(2000):      # the friend's side hears of the end too (bounded)
@@ -67,6 +70,7 @@ def _play_to_end(d, guest, rng, *, drop_at=None, max_frames=20000):
         if t.result() is not None and not t.anims.busy and not guest.pending and guest.final is not None:
             d.step(3)
             return t, dropped
+        time.sleep(0.0005)     # let the network threads run between frames
     raise AssertionError("the match did not end")
 
 
