@@ -16,7 +16,7 @@ from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_thinking, topmost_at
-from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade
+from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade, wrap_lines
 
 from .evons_anims import ABILITY_COL, pill
 from .evons_common import GAME, card_obj
@@ -305,11 +305,19 @@ class EvonsDraw:
             draw_thinking(surf, sign, self.t, text, self.app.scale)
             top = sign.bottom + s(6)
         if self.ai_job is None or self.anims.busy:  # the sign already says who is deciding
-            draw_wrapped(surf, self.prompt(), pygame.Rect(r.left + s(10), top, r.width - s(20),
-                                                           r.bottom - top - s(6) - leg_h), s(15),
+            text = self.prompt()
+            if leg_h and not self._prompt_fits(text, r.width - s(20), r.bottom - top - s(6) - leg_h):
+                leg_h = 0    # the decision's words at their full size first; the legend when there is room
+            draw_wrapped(surf, text, pygame.Rect(r.left + s(10), top, r.width - s(20),
+                                                 r.bottom - top - s(6) - leg_h), s(15),
                          PAL["gold_hi"] if mine else PAL["muted"])
         if leg_h:
             self._draw_legend(surf, pygame.Rect(r.left + s(10), r.bottom - leg_h, r.width - s(20), leg_h - s(6)))
+
+    def _prompt_fits(self, text, width, height) -> bool:
+        """Does the prompt read at its full size (15 px at 100 %) in ``width`` x ``height``?"""
+        f = font(self.s(15))
+        return len(wrap_lines(text, f, width)) * int(f.get_linesize() * 1.15) <= height
 
     def _draw_legend(self, surf, r):
         """Who owns what and which cells score, in shapes as well as colours."""
