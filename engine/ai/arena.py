@@ -1,6 +1,7 @@
 """AI against AI: seeded games with seats swapped, and the starter-deck balance report."""
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import time
@@ -82,6 +83,48 @@ def find_deck(game: str, text: str):
     raise SystemExit(f"unknown deck {text!r} for {game}; starter decks: {names}")
 
 
+def game_record(log, s: int, swap: int, A, B) -> dict:
+    """One finished arena game as plain data (a line of an arena record file):
+    who won (``"a"``, ``"b"`` or ``"draw"``), its length, and each agent's decision
+    times (wall and CPU seconds) and search work."""
+    a_seat = swap
+    r = log.result
+    if r is None or r.winner is None:
+        res = "draw"
+    else:
+        res = "a" if r.winner == a_seat else "b"
+
+    def rnd(xs):
+        return [round(x, 3) for x in xs]
+    return {"seed": s, "swap": swap, "result": res, "turns": log.turns, "actions": log.actions,
+            "capped": bool(log.capped),
+            "time": [rnd(log.times[a_seat]), rnd(log.times[1 - a_seat])],
+            "cpu": [rnd(log.cpu[a_seat]), rnd(log.cpu[1 - a_seat])],
+            "iterations": [int(A.iterations), int(B.iterations)],
+            "search_s": [round(A.search_seconds, 4), round(B.search_seconds, 4)]}
+
+
+def agents_for(names, s: int, swap: int, agent_kw=None):
+    """The two agents of one arena game, seeded by the game alone (its seed and
+    which way round it is played): every game is reproducible by itself, so games
+    can be played in any order, on several processes, or resumed later."""
+    agent_kw = agent_kw or ({}, {})
+    return (make_agent(names[0], mix_seed(s, swap, 0xA), **agent_kw[0]),
+            make_agent(names[1], mix_seed(s, swap, 0xB), **agent_kw[1]))
+
+
+def play_arena_game(new_match, names, s: int, swap: int, deck_pair=None, agent_kw=None,
+                    decks_follow: str = "agent"):
+    """Play game ``swap`` (0 or 1) of seed ``s``; returns (record, log)."""
+    A, B = agents_for(names, s, swap, agent_kw)
+    da, db = deck_pair(s) if deck_pair else (None, None)
+    seats = (A, B) if swap == 0 else (B, A)
+    decks = (da, db) if swap == 0 or decks_follow == "seat" else (db, da)
+    m = new_match(decks, s)
+    log = play_game(m, seats)
+    return game_record(log, s, swap, A, B), log
+
+
 def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_kw=None,
               progress=None, decks_follow: str = "agent", running=None) -> dict:
     """``new_match(decks, seed)`` -> Match. ``deck_pair(seed)`` -> (first deck, second deck)
@@ -95,48 +138,28 @@ def run_arena(new_match, names, games: int, seed: int, *, deck_pair=None, agent_
     game with the figures so far, so a run cut short still gives exact figures."""
     if decks_follow not in ("agent", "seat"):
         raise ValueError("decks_follow is 'agent' or 'seat'")
-    agent_kw = agent_kw or ({}, {})
-    A = make_agent(names[0], mix_seed(seed, 0xA), **agent_kw[0])
-    B = make_agent(names[1], mix_seed(seed, 0xB), **agent_kw[1])
-    wins = [0, 0]
-    draws = capped = 0
-    turns = []
-    times = ([], [])
-    cpu = ([], [])
     t_start = time.perf_counter()
+    records = []
     for i in range(games):
         s = seed + i
-        da, db = deck_pair(s) if deck_pair else (None, None)
         for swap in (0, 1):
-            seats = (A, B) if swap == 0 else (B, A)
-            decks = (da, db) if swap == 0 or decks_follow == "seat" else (db, da)
-            m = new_match(decks, s)
-            log = play_game(m, seats)
-            a_seat = swap
-            times[0].extend(log.times[a_seat])
-            times[1].extend(log.times[1 - a_seat])
-            cpu[0].extend(log.cpu[a_seat])
-            cpu[1].extend(log.cpu[1 - a_seat])
-            turns.append(log.turns)
-            capped += log.capped
-            r = log.result
-            if r is None or r.winner is None:
-                draws += 1
-            elif r.winner == a_seat:
-                wins[0] += 1
-            else:
-                wins[1] += 1
+            rec, log = play_arena_game(new_match, names, s, swap, deck_pair, agent_kw, decks_follow)
+            records.append(rec)
             if progress:
                 progress(i, swap, log)
             if running:
-                running(_summary(names, seed, wins, draws, capped, turns, times, cpu, A, B,
-                                 t_start, decks_follow))
-    return _summary(names, seed, wins, draws, capped, turns, times, cpu, A, B, t_start, decks_follow)
+                running(summarize(records, names, seed, decks_follow, time.perf_counter() - t_start))
+    return summarize(records, names, seed, decks_follow, time.perf_counter() - t_start)
 
 
-def _summary(names, seed, wins, draws, capped, turns, times, cpu, A, B, t_start, decks_follow) -> dict:
-    """The arena's figures over the games played so far."""
-    n = len(turns)
+def summarize(records, names, seed, decks_follow, seconds=0.0) -> dict:
+    """The arena's figures over the games ``records`` (from :func:`game_record`)."""
+    n = len(records)
+    wins = [sum(1 for r in records if r["result"] == "a"), sum(1 for r in records if r["result"] == "b")]
+    draws = n - wins[0] - wins[1]
+    turns = [r["turns"] for r in records]
+    times = ([x for r in records for x in r["time"][0]], [x for r in records for x in r["time"][1]])
+    cpu = ([x for r in records for x in r["cpu"][0]], [x for r in records for x in r["cpu"][1]])
     score = wins[0] + 0.5 * draws
     lo, hi = wilson(score, n)
 
@@ -144,11 +167,14 @@ def _summary(names, seed, wins, draws, capped, turns, times, cpu, A, B, t_start,
         return {"p50": round(percentile(xs, 0.5), 4), "p95": round(percentile(xs, 0.95), 4),
                 "max": round(max(xs), 4) if xs else 0.0, "decisions": len(xs)}
 
-    def sims(agent):
-        return round(agent.iterations / agent.search_seconds) if agent.search_seconds > 0 else 0
+    def sims(k):
+        it = sum(r["iterations"][k] for r in records)
+        ss = sum(r["search_s"][k] for r in records)
+        return round(it / ss) if ss > 0 else 0
 
     ka = names[0] if names[0] != names[1] else "a"
     kb = names[1] if names[0] != names[1] else "b"
+    seeds = sorted({r["seed"] for r in records})
     out = {
         "agents": list(names), "games": n, "seed": seed,
         "wins": list(wins), "draws": draws,
@@ -159,16 +185,89 @@ def _summary(names, seed, wins, draws, capped, turns, times, cpu, A, B, t_start,
         "move_cpu_s": {ka: tstats(cpu[0]), kb: tstats(cpu[1])},
         "mean_turns": round(statistics.fmean(turns), 2) if turns else 0.0,
         "median_turns_per_player": round(statistics.median(turns) / 2, 2) if turns else 0.0,
-        "sims_per_s": {"a": sims(A), "b": sims(B)},
-        "seconds": round(time.perf_counter() - t_start, 1),
+        "sims_per_s": {"a": sims(0), "b": sims(1)},
+        "seconds": round(seconds, 1),
         "decks_follow": decks_follow,
     }
+    if seeds:
+        out["seeds"] = [seeds[0], seeds[-1]]
+    capped = sum(1 for r in records if r["capped"])
     if capped:
         out["capped_games"] = capped
     return out
 
 
-def game_arena(game: str, names, games: int, seed: int, decks=None, **kw) -> dict:
+#: an arena record file is refused above this size (it is read whole)
+RECORD_MAX_BYTES = 64 * 1024 * 1024
+
+
+def _record_key(game, names, decks, decks_follow) -> dict:
+    return {"game": game, "agents": list(names), "decks": list(decks) if decks else None,
+            "decks_follow": decks_follow}
+
+
+def read_records(path, key: dict) -> list[dict]:
+    """The games already in the arena record file ``path`` that were played with
+    ``key`` (game, agents, decks, who keeps the decks); lines that are not such a
+    record are skipped. A missing file is no games."""
+    p = Path(path)
+    if not p.is_file():
+        return []
+    if p.stat().st_size > RECORD_MAX_BYTES:
+        raise SystemExit(f"{p}: arena record file over {RECORD_MAX_BYTES // (1024 * 1024)} MB; start a new one")
+    out = {}
+    with p.open("r", encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if not isinstance(r, dict) or any(r.get(k) != v for k, v in key.items()):
+                continue
+            try:
+                rec = {"seed": int(r["seed"]), "swap": int(r["swap"]), "result": str(r["result"]),
+                       "turns": int(r["turns"]), "actions": int(r.get("actions", 0)),
+                       "capped": bool(r.get("capped", False)),
+                       "time": [[float(x) for x in r["time"][0]], [float(x) for x in r["time"][1]]],
+                       "cpu": [[float(x) for x in r["cpu"][0]], [float(x) for x in r["cpu"][1]]],
+                       "iterations": [int(r["iterations"][0]), int(r["iterations"][1])],
+                       "search_s": [float(r["search_s"][0]), float(r["search_s"][1])]}
+            except (KeyError, TypeError, ValueError, IndexError):
+                continue
+            if rec["result"] not in ("a", "b", "draw") or rec["swap"] not in (0, 1):
+                continue
+            out[(rec["seed"], rec["swap"])] = rec     # a game played twice counts once
+    return list(out.values())
+
+
+def _append_line(path, line: str) -> None:
+    """Append one line and flush it to disk: a run killed mid-write leaves at most a
+    partial last line, which :func:`read_records` skips."""
+    import os
+    lead = ""
+    try:
+        with open(path, "rb") as fh:                 # a partial last line stays on its own
+            fh.seek(0, os.SEEK_END)
+            if fh.tell() > 0:
+                fh.seek(-1, os.SEEK_END)
+                lead = "" if fh.read(1) == b"\n" else "\n"
+    except FileNotFoundError:
+        pass
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(lead + line + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _arena_game_task(args):
+    """One arena game in a worker process (module level: picklable)."""
+    game, names, decks, decks_follow, s, swap = args
+    new_match, deck_pair = _game_setup(game, decks)
+    rec, _log = play_arena_game(new_match, names, s, swap, deck_pair, None, decks_follow)
+    return rec
+
+
+def _game_setup(game, decks):
     from engine.core.harness import starter_pair
     from engine.games import get_game
     cls = get_game(game).match_class
@@ -177,24 +276,69 @@ def game_arena(game: str, names, games: int, seed: int, decks=None, **kw) -> dic
 
         def deck_pair(s):
             return fixed
-        kw.setdefault("decks_follow", "agent")      # A's deck against B's deck
     else:
         def deck_pair(s):
             return starter_pair(game, s)
-        kw.setdefault("decks_follow", "seat")       # duplicate: both agents play both sides of each deal
 
     def new_match(dk, s):
         return cls.new(dk, s, None)
+    return new_match, deck_pair
 
-    running = kw.pop("running", None)
-    if running is not None:
-        def with_game(summary, _r=running):
-            _r({"game": game, **summary})
-        kw["running"] = with_game
+
+def game_arena(game: str, names, games: int, seed: int, decks=None, *, jobs: int = 1,
+               record=None, progress=None, running=None, decks_follow=None) -> dict:
+    """``games`` seeds from ``seed`` of ``game``, each played twice (see :func:`run_arena`).
+
+    ``jobs``: games played side by side in that many processes (the figures are the
+    same: each game is seeded by itself). ``record``: an arena record file; every
+    finished game is appended to it as one JSON line, and the games of this run
+    already in it are not played again — so a long run can be stopped and resumed,
+    or split over sessions, and its figures are those of every game in the file
+    within the run's seeds."""
+    if decks_follow is None:
+        decks_follow = "agent" if decks else "seat"   # a deck match-up / duplicate games
+    names = tuple(names)
+    key = _record_key(game, names, decks, decks_follow)
+    t_start = time.perf_counter()
+    wanted = [(seed + i, swap) for i in range(games) for swap in (0, 1)]
+    have = {}
+    if record:
+        for r in read_records(record, key):
+            if seed <= r["seed"] < seed + games:
+                have[(r["seed"], r["swap"])] = r
+    records = [have[k] for k in wanted if k in have]
+    todo = [k for k in wanted if k not in have]
+
+    def finished(rec):
+        records.append(rec)
+        if record:
+            _append_line(record, json.dumps({**key, **rec}, separators=(",", ":")))
+        if progress:
+            progress(rec["seed"] - seed, rec["swap"], rec)
+        if running:
+            running({"game": game, **summarize(records, names, seed, decks_follow,
+                                               time.perf_counter() - t_start)})
+
+    if jobs <= 1 or len(todo) <= 1:
+        new_match, deck_pair = _game_setup(game, decks)
+        for s, swap in todo:
+            rec, _log = play_arena_game(new_match, names, s, swap, deck_pair, None, decks_follow)
+            finished(rec)
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+        tasks = [(game, names, decks, decks_follow, s, swap) for s, swap in todo]
+        with ProcessPoolExecutor(max_workers=jobs) as ex:
+            for rec in ex.map(_arena_game_task, tasks):
+                finished(rec)
+    records.sort(key=lambda r: (r["seed"], r["swap"]))
     out = {"game": game}
-    out.update(run_arena(new_match, names, games, seed, deck_pair=deck_pair, **kw))
+    out.update(summarize(records, names, seed, decks_follow, time.perf_counter() - t_start))
     if decks:
-        out["decks"] = [fixed[0].name, fixed[1].name]
+        new_match, deck_pair = _game_setup(game, decks)
+        d = deck_pair(seed)
+        out["decks"] = [d[0].name, d[1].name]
+    if have:
+        out["resumed_games"] = len(have)
     return out
 
 

@@ -21,7 +21,15 @@ def arena_main(argv) -> int:
     p.add_argument("--running", action="store_true",
                    help="after every game, the figures so far as a JSON line on stderr "
                         "(a run cut short still gives exact figures)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="games played side by side in that many processes (same figures: every game is "
+                        "seeded by itself)")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="append every finished game to FILE (one JSON line) and skip the games of this run "
+                        "already in it: a long run can be stopped and resumed, or split over sessions")
     a = p.parse_args(argv)
+    if a.jobs < 1:
+        p.error("--jobs is at least 1")
     names = [x.strip() for x in a.agents.split(",")]
     if len(names) != 2:
         p.error("--agents needs exactly two names: A,B")
@@ -30,16 +38,15 @@ def arena_main(argv) -> int:
         p.error("--decks needs exactly two decks: D1,D2")
     from .arena import game_arena
 
-    def progress(i, swap, log):
-        r = log.result
-        print(f"seed+{i} swap={swap} winner={None if r is None else r.winner} turns={log.turns} "
-              f"actions={log.actions}", file=sys.stderr, flush=True)
+    def progress(i, swap, rec):
+        print(f"seed+{i} swap={swap} result={rec['result']} turns={rec['turns']} "
+              f"actions={rec['actions']}", file=sys.stderr, flush=True)
 
     def running(summary):
         print(json.dumps(summary), file=sys.stderr, flush=True)
 
     out = game_arena(a.game, names, a.games, a.seed, decks, progress=progress if a.verbose else None,
-                     running=running if a.running else None)
+                     running=running if a.running else None, jobs=a.jobs, record=a.record)
     print(json.dumps(out))
     return 0
 
