@@ -172,3 +172,47 @@ def test_everdawn_strength_is_the_sum_of_the_creatures_stats():
             legal = m.legal_actions()
             m.apply(legal[rng.randrange(len(legal))], check=False)
     assert nonzero > 1000
+
+
+def test_essveil_evaluation_reads_the_records_as_the_readable_snapshot_scores():
+    """The AI's Essveil evaluation (reading the creature records directly) gives, to the
+    last bit, the score of the readable form: creatures() dicts, life(), essence()."""
+    import math
+
+    from engine.ai import eval_essveil as E
+    from engine.ai.evaluation import terminal_value
+    from engine.essveil.match import EssveilMatch
+
+    def board(m, p):
+        v = 0.0
+        for c in m.creatures(p):
+            v += 1.0 + c["might"] * 1.0 + c["left"] * 0.7 + c["grow"] * 1.5
+            for k in c["keywords"]:
+                v += E._KW_VALUE.get(k, 0.0)
+        return v
+
+    def readable(m, p):
+        v = terminal_value(m, p)
+        if v is not None:
+            return v
+        o = 1 - p
+        x = (E._life_value_of(m.life(p)) - E._life_value_of(m.life(o))) * 0.09
+        x += (board(m, p) - board(m, o)) * 0.035
+        x += (min(len(m.hands[p]), 8) - min(len(m.hands[o]), 8)) * 0.06
+        x += (m.essence(p)[1] - m.essence(o)[1]) * 0.015
+        return math.tanh(x)
+
+    checked = 0
+    for seed in range(1, 31):
+        m = EssveilMatch.new(starter_pair("essveil", seed), seed, None)
+        rng = Rng(seed + 11)
+        while True:
+            for p in (0, 1):
+                assert E.evaluate(m, p) == readable(m, p)
+                assert E._board(m, p) == board(m, p)
+                checked += 1
+            legal = m.legal_actions()
+            if not legal:
+                break
+            m.apply(legal[rng.randrange(len(legal))], check=False)
+    assert checked > 2000

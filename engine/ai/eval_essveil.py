@@ -1,37 +1,91 @@
 """Essveil evaluation: Life (worth more as it runs low), the creatures on the
 board (Might, Endurance left, keywords), cards in hand and banked Essence.
-Reads the state only through the engine's public helpers."""
+
+The search scores hundreds of thousands of positions, so this reads the
+engine's creature records directly (``EssveilMatch.boards``, the layout
+``R_*`` / ``REC``) instead of building ``creatures()``'s readable dicts; it adds
+the very same numbers in the very same order, so every score is the one the
+readable form gives (``tests/test_same_decisions.py``)."""
 from __future__ import annotations
 
 import math
 
+from engine.essveil.cards import C_END, C_GROW, C_KW, C_MIGHT, K_DRAIN, K_GUARD, K_SWIFT, K_VENOM, K_VEILSTEP
+from engine.essveil.match import (DRAW, E_END, E_KW, E_MIGHT, F_AEGIS, F_SILENCED, G_WINNER, LIFE,
+                                  NO_WINNER, R_CARD, R_DMG, R_END, R_EQUIP, R_FLAGS, R_GKW, R_MIGHT, REC,
+                                  VEIL)
+
 from .evaluation import terminal_value
 
 _KW_VALUE = {"Guard": 0.6, "Swift": 0.2, "Drain": 0.8, "Venom": 1.2, "Aegis": 1.0, "Veilstep": 0.6}
+# keyword bits -> the values of its keywords in the order creatures() names them (Guard,
+# Swift, Drain, Venom, Veilstep); Aegis comes after them; Grow / On Play / Last Rites add 0
+_KW_BITS = ((K_GUARD, _KW_VALUE["Guard"]), (K_SWIFT, _KW_VALUE["Swift"]), (K_DRAIN, _KW_VALUE["Drain"]),
+            (K_VENOM, _KW_VALUE["Venom"]), (K_VEILSTEP, _KW_VALUE["Veilstep"]))
+_KW_ALL = 0
+for _bit, _ in _KW_BITS:
+    _KW_ALL |= _bit
+_KW_ADDS = {}
+_AEGIS_VALUE = _KW_VALUE["Aegis"]
 
 
-def _life_value(life: int) -> float:
+def _kw_adds(kw: int) -> tuple:
+    got = _KW_ADDS.get(kw)
+    if got is None:
+        got = _KW_ADDS[kw] = tuple(v for bit, v in _KW_BITS if kw & bit)
+    return got
+
+
+def _life_value_of(life: int) -> float:
     # the last points of Life matter most: 20 -> ~12.6, 10 -> ~8.6, 5 -> ~5.3, 1 -> ~1.2
     return 16.0 * (1.0 - math.exp(-max(life, 0) / 13.0))
 
 
+_LIFE_VALUES = tuple(_life_value_of(x) for x in range(64))
+
+
+def _life_value(life: int) -> float:
+    return _LIFE_VALUES[life] if 0 <= life < 64 else _life_value_of(life)
+
+
 def _board(m, p: int) -> float:
+    """Sum over p's creatures of 1 + Might + 0.7 x Endurance left + 1.5 x Grow + its
+    keywords' values (as ``creatures(p)`` reports them)."""
     v = 0.0
-    for c in m.creatures(p):
-        v += 1.0 + c["might"] * 1.0 + c["left"] * 0.7 + c["grow"] * 1.5
-        for k in c["keywords"]:
-            v += _KW_VALUE.get(k, 0.0)
+    b = m.boards[p]
+    for off in range(0, len(b), REC):
+        card = b[off + R_CARD]
+        flags = b[off + R_FLAGS]
+        eq = b[off + R_EQUIP]
+        might = C_MIGHT[card] + b[off + R_MIGHT] + E_MIGHT[eq]
+        left = C_END[card] + b[off + R_END] + E_END[eq] - b[off + R_DMG]
+        if flags & F_SILENCED:
+            grow = 0
+            kw = b[off + R_GKW] | E_KW[eq]
+        else:
+            grow = C_GROW[card]
+            kw = C_KW[card] | b[off + R_GKW] | E_KW[eq]
+        v += 1.0 + might * 1.0 + left * 0.7 + grow * 1.5
+        if kw & _KW_ALL:
+            for x in _KW_ADDS.get(kw) or _kw_adds(kw):
+                v += x
+        if flags & F_AEGIS:
+            v += _AEGIS_VALUE
     return v
 
 
 def evaluate(m, p: int) -> float:
-    v = terminal_value(m, p)
-    if v is not None:
-        return v
+    g = m.g
+    w = g[G_WINNER]
+    if w != NO_WINNER:        # as terminal_value
+        return 0.0 if w == DRAW else (1.0 if w == p else -1.0)
     o = 1 - p
-    x = (_life_value(m.life(p)) - _life_value(m.life(o))) * 0.09
+    x = (_life_value(g[LIFE[p]]) - _life_value(g[LIFE[o]])) * 0.09
     x += (_board(m, p) - _board(m, o)) * 0.035
-    x += (min(len(m.hands[p]), 8) - min(len(m.hands[o]), 8)) * 0.06
-    ep, eo = m.essence(p), m.essence(o)
-    x += (ep[1] - eo[1]) * 0.015
+    hands = m.hands
+    x += (min(len(hands[p]), 8) - min(len(hands[o]), 8)) * 0.06
+    x += (g[VEIL[p]] - g[VEIL[o]]) * 0.015
     return math.tanh(x)
+
+
+__all__ = ["evaluate", "terminal_value"]
