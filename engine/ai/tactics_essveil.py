@@ -172,21 +172,34 @@ def _attune(m, me, acts):
     return FLOW_ACT
 
 
-def _attack_score(m, me, x, ahead: bool) -> float:
+def _attack_score(m, me, x, ahead) -> float:
+    """``ahead``: a bool, or a function giving it (asked only for an attack at the face)."""
     uid, t = x[1], x[2]
-    if t < 8:
-        _, off = m._find(uid)
-        might = _stats(m, me, off)[0]
-        return (2.0 if ahead else 1.0) + might * 0.3 if might > 0 else -1
-    kills, dies = _fight(m, me, uid, t)
     _, off = m._find(uid)
+    b = m.boards[me]
+    if t < 8:
+        might = m._might(b, off)
+        if might > 0:
+            if ahead.__class__ is not bool:
+                ahead = ahead()
+            return (2.0 if ahead else 1.0) + might * 0.3
+        return -1
+    # as _fight and _value, each creature read once
     q, doff = m._find(t)
-    mine, theirs = _value(m, me, off), _value(m, q, doff)
-    if kills and not dies:
+    d = m.boards[q]
+    am, al, akw, af = m._might(b, off), m._endurance(b, off) - b[off + R_DMG], m._kw(b, off), b[off + R_FLAGS]
+    dm, dl, dkw, df = m._might(d, doff), m._endurance(d, doff) - d[doff + R_DMG], m._kw(d, doff), d[doff + R_FLAGS]
+    kills = am > 0 and not df & F_AEGIS and (am >= dl or akw & K_VENOM)
+    if not kills:
+        return -3.0
+    dies = dm > 0 and not af & F_AEGIS and (dm >= al or dkw & K_VENOM)
+    theirs = (dm * 1.0 + dl * 0.7 + C_GROW[d[doff + R_CARD]] * 1.5 + (1.0 if dkw & K_GUARD else 0)
+              + (1.2 if dkw & K_VENOM else 0) + 1)
+    if not dies:
         return 4.0 + theirs * 0.3
-    if kills and dies:
-        return (theirs - mine) * 0.5 + 0.5
-    return -3.0
+    mine = (am * 1.0 + al * 0.7 + C_GROW[b[off + R_CARD]] * 1.5 + (1.0 if akw & K_GUARD else 0)
+            + (1.2 if akw & K_VENOM else 0) + 1)
+    return (theirs - mine) * 0.5 + 0.5
 
 
 def expert_evaluate(m, p):
@@ -203,15 +216,15 @@ def expert(m, me, acts, rng):
     if ph == PH_GUARD:
         attacker, target = g[G_ATTACKER], g[G_ATK_TARGET]
         ap, aoff = m._find(attacker)
-        am = _stats(m, ap, aoff)[0]
+        am, al, akw, _ = _stats(m, ap, aoff)
         best, best_s = (LET_THROUGH,), 0.0
         for x in acts:
             if x[0] != INTERCEPT:
                 continue
             _, goff = m._find(x[1])
             gm, gl, gkw, gf = _stats(m, me, goff)
-            survives = gf & F_AEGIS or (am < gl and not _stats(m, ap, aoff)[2] & K_VENOM)
-            kills = gm >= _stats(m, ap, aoff)[1]
+            survives = gf & F_AEGIS or (am < gl and not akw & K_VENOM)
+            kills = gm >= al
             s = 0.0
             if survives:
                 s += 3.0
@@ -225,13 +238,13 @@ def expert(m, me, acts, rng):
                 best, best_s = x, s
         return best
     # ---- main phase
-    useful = [x for x in acts if x[0] != END and not pointless(m, x)]
+    useful = [x for x in acts if x[0] != END and (x[0] != PLAY and x[0] != ABILITY or not pointless(m, x))]
     if not useful:
         return END_ACT
     q = 1 - me
     hand = m.hands[me]
     life, olife = g[LIFE[me]], g[LIFE[q]]
-    ev0 = expert_evaluate(m, me)
+    ev0 = None      # expert_evaluate(m, me), asked when first needed (it is a pure function)
     # 1. lethal: all ready attackers at the face
     attacks = [x for x in useful if x[0] == ATTACK]
     face = [x for x in attacks if x[2] < 8]
@@ -249,6 +262,8 @@ def expert(m, me, acts, rng):
                                       and C_KIND[hand[x[1]]] != KIND_EQUIPMENT) or x[0] == ABILITY]
     plays = [x for x in useful if x[0] == PLAY]
     best_spell, best_gain = None, 0.02
+    if targeted:
+        ev0 = expert_evaluate(m, me)
     for x in targeted:
         gain = score_after(m, me, x, expert_evaluate) - ev0
         if gain > best_gain:
@@ -261,7 +276,18 @@ def expert(m, me, acts, rng):
         return greedy_pick(m, me, equips, expert_evaluate)
     # 4. attacks: trade up, go face when ahead
     if attacks:
-        ahead = base_evaluate(m, me) >= -0.05 or olife <= life
+        # base_evaluate is expert_evaluate: asked only when an attack at the face needs it
+        if ev0 is not None:
+            ahead = ev0 >= -0.05 or olife <= life
+        elif olife <= life:
+            ahead = True
+        else:
+            memo = []
+
+            def ahead():
+                if not memo:
+                    memo.append(expert_evaluate(m, me) >= -0.05)
+                return memo[0]
         best, best_s = None, 0.5
         for x in attacks:
             s = _attack_score(m, me, x, ahead)
@@ -275,6 +301,8 @@ def expert(m, me, acts, rng):
         top = max(C_COST[hand[x[1]]] for x in creatures)
         return greedy_pick(m, me, [x for x in creatures if C_COST[hand[x[1]]] == top], expert_evaluate)
     rest = [x for x in plays if x not in targeted]
+    if rest and ev0 is None:
+        ev0 = expert_evaluate(m, me)
     for x in sorted(rest, key=lambda x: -C_COST[hand[x[1]]]):
         if score_after(m, me, x, expert_evaluate) >= ev0 - 0.01:
             return x
