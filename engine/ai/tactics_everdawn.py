@@ -9,13 +9,13 @@ counterattack, Whispering Winds on an attack that has no counter anyway.
 from __future__ import annotations
 
 from engine.everdawn import cards as C
-from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, EQUIP, G_ACTIVE, G_PHASE,
+from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTIVE, G_CM, G_PHASE,
                                    G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
                                    PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
                                    REDRAW, S0, SET, SF_FLAGS, F_FRESH)
 
 from .eval_everdawn import evaluate as base_evaluate
-from .tactics import greedy_pick, weighted_choice
+from .tactics import greedy_pick
 
 _OPS = tuple(frozenset(op for op, _, _ in c.effect) if c.is_spell else frozenset() for c in C.CARDS_BY_CODE)
 FAKE_DEATH = tuple("fake_death" in ops for ops in _OPS)
@@ -103,16 +103,24 @@ def pointless(m, a) -> bool:
 # ---------------------------------------------------------------- clashes, cheaply
 def clash(m, p, a, t):
     """(kills, dies, open lane) for an attack of ``p``'s lane ``a`` on lane ``t`` now."""
+    # hot path (every attack of every rollout): the creatures read once, the clash stats
+    # straight from the engine's _stats with the advantage as stats(p, a, dc) and
+    # stats(d, t, ac) give it (lanes a, t < 3)
     d = 1 - p
-    dc = _code(m, d, t)
+    b = m.b
+    dc = b[S0 + d * 36 + t * NF]
     if dc < 0:
         return False, False, True
-    ac = _code(m, p, a)
-    att, adef = m.stats(p, a, dc)
-    cnt, dfn = m.stats(d, t, ac)
-    b = m.b
+    ai = S0 + p * 36 + a * NF
+    ac = b[ai]
+    if ac < 0:          # (never for a legal attack)
+        att, adef = m.stats(p, a, dc)
+        cnt, dfn = m.stats(d, t, ac)
+    else:
+        att, adef = m._stats(p, a, BEATS[TYPE[ac]][TYPE[dc]] or b[G_CM + p * 9 + a * 3 + 2] & CM_ADV)
+        cnt, dfn = m._stats(d, t, BEATS[TYPE[dc]][TYPE[ac]] or b[G_CM + d * 9 + t * 3 + 2] & CM_ADV)
     can_counter = (b[G_SET_SRC + d] != t and REACH[TYPE[dc]][t][a]
-                   and not (b[S0 + p * 36 + a * NF + SF_FLAGS] & F_FRESH and C.FIRST_UNBLOCKABLE[ac]))
+                   and not (b[ai + SF_FLAGS] & F_FRESH and C.FIRST_UNBLOCKABLE[ac]))
     return att > dfn, can_counter and cnt > adef, False
 
 
@@ -120,59 +128,98 @@ def _attack_score(m, p, a, t) -> float:
     kills, dies, open_ = clash(m, p, a, t)
     if open_:
         return 6.0 + m.stats(p, a, -1)[0] * 0.2
-    ac = _code(m, p, a)
-    dc = _code(m, 1 - p, t)
     if kills and not dies:
-        return 8.0 + MORALE[dc] * 0.1
+        return 8.0 + MORALE[m.b[S0 + (1 - p) * 36 + t * NF]] * 0.1
     if kills and dies:
-        return 1.0 + (MORALE[dc] - MORALE[ac]) * 0.15
+        b = m.b
+        return 1.0 + (MORALE[b[S0 + (1 - p) * 36 + t * NF]] - MORALE[b[S0 + p * 36 + a * NF]]) * 0.15
     if dies:
         return -6.0
     return -0.5
 
 
 # ---------------------------------------------------------------- rollouts
+# The random numbers are the Rng's own (SplitMix64), drawn inline: the state is read once,
+# stepped as Rng.next64 steps it and written back, so the stream is exactly the one
+# rng.random() / rng.randrange() / weighted_choice() would draw.
+_M64 = 0xFFFFFFFFFFFFFFFF
+_UNIT = 1.0 / (1 << 53)
+
+
 def rollout(m, acts, rng):
     n = len(acts)
     if n == 1:
         return acts[0]
-    ph = m.b[G_PHASE]
+    b = m.b
+    ph = b[G_PHASE]
     if ph == PH_DECLARE:
-        p = m.b[G_ACTIVE]
+        p = b[G_ACTIVE]
         best = PASS_ACT
         best_s = 0.0
+        st = rng.state
         for x in acts:
             if x[0] == ATTACK:
-                s = _attack_score(m, p, x[1], x[2]) + rng.random() * 3.0
+                st = (st + 0x9E3779B97F4A7C15) & _M64         # rng.random()
+                z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+                s = _attack_score(m, p, x[1], x[2]) + ((z ^ (z >> 31)) >> 11) * _UNIT * 3.0
                 if s > best_s:
                     best_s = s
                     best = x
+        rng.state = st
         return best
     if ph == PH_SET:
         ws = []
-        p = m.b[G_ACTIVE]
+        total = 0.0         # as weighted_choice: the weights summed in order
+        p = b[G_ACTIVE]
+        hand = m.hand[p]
+        base = S0 + p * 36
         for x in acts:
             k = x[0]
             if k == MOVE:
-                ws.append(4.0 if x[1] >= 3 else 0.3)
+                w = 4.0 if x[1] >= 3 else 0.3
             elif k == EQUIP:
-                ws.append(3.0)
+                w = 3.0
             elif k == CAST:
-                c = m.hand[p][x[1]]
-                ws.append(0.0 if FAKE_DEATH[c] and not (x[2] < 6 and ON_DEATH[_code(m, p, x[2])]) else 1.5)
+                c = hand[x[1]]
+                w = 0.0 if FAKE_DEATH[c] and not (x[2] < 6 and ON_DEATH[b[base + x[2] * NF]]) else 1.5
             elif k == SET:
-                ws.append(0.4)
+                w = 0.4
             elif k == PASS:
-                ws.append(1.5)
+                w = 1.5
             elif k == REDRAW:
-                ws.append(0.3)
+                w = 0.3
             else:
-                ws.append(1.0)
-        return weighted_choice(acts, ws, rng)
-    if ph in (PH_DEF_SPELLS, PH_ATK_SPELLS):
-        if rng.random() < 0.6:
+                w = 1.0
+            ws.append(w)
+            total += w
+        st = (rng.state + 0x9E3779B97F4A7C15) & _M64
+        rng.state = st
+        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        z ^= z >> 31
+        if total <= 0:
+            return acts[z % n]                                # rng.randrange(n)
+        x = (z >> 11) * _UNIT * total                         # rng.random() * total
+        for a, w in zip(acts, ws):
+            x -= w
+            if x < 0:
+                return a
+        return acts[-1]
+    st = (rng.state + 0x9E3779B97F4A7C15) & _M64
+    z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    z ^= z >> 31
+    if ph == PH_DEF_SPELLS or ph == PH_ATK_SPELLS:
+        if (z >> 11) * _UNIT < 0.6:                             # rng.random() < 0.6
+            rng.state = st
             return PASS_ACT
-    return acts[rng.randrange(n)]
+        st = (st + 0x9E3779B97F4A7C15) & _M64
+        z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        z ^= z >> 31
+    rng.state = st
+    return acts[z % n]                                        # rng.randrange(n)
 
 
 # ---------------------------------------------------------------- the expert
