@@ -198,7 +198,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         lw = s(self.log_width)
         self.top_rect = pygame.Rect(0, 0, self.W, top)
         self._build_side(top)     # the log column, or the folded strip with its Log drawer
-        self.board_rect = pygame.Rect(s(10), top + s(8), self.side_rect.left - s(20), self.H - top - s(16))
+        gap = self.board_margin_at(self.app.scale)
+        self.board_rect = pygame.Rect(s(10), top + gap, self.side_rect.left - s(20), self.H - top - 2 * gap)
         if self.mode == "replay":
             self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236), lw, s(236))
             self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
@@ -235,10 +236,35 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self._after_layout()
         self.refresh()
 
+    #: a lower top bar above 100 % (tables whose board needs the window's height)
+    low_top_bar = False
+
     def top_bar_height(self) -> int:
         """The top bar's height (a table whose board needs the window's height may
         ask for a lower bar at larger interface sizes; the bar's buttons stay centred)."""
-        return self.s(52)
+        return self.top_bar_at(self.app.scale)
+
+    def top_bar_at(self, k) -> int:
+        """The top bar's height at scale ``k`` (what :meth:`top_bar_height` gives at the
+        app's scale; layouts that compare interface sizes ask for other scales). With
+        :attr:`low_top_bar`, above 100 % the bar grows only as far as its 36-px buttons
+        need (never under its 100 % height): the board gets the rest of the window."""
+        if self.low_top_bar:
+            f = getattr(self.app, "scale_for", None)
+            ref = f(1.0) if callable(f) else k
+            if k > ref + 1e-9:
+                return max(int(round(40 * k)), int(round(52 * ref)))
+        return int(round(52 * k))
+
+    def board_margin_at(self, k) -> int:
+        """The gap between the board and the top bar (and the window's foot) at scale ``k``:
+        with :attr:`low_top_bar`, above 100 % it stays at its 100 % size."""
+        if self.low_top_bar:
+            f = getattr(self.app, "scale_for", None)
+            ref = f(1.0) if callable(f) else k
+            if k > ref + 1e-9:
+                return int(round(8 * ref))
+        return int(round(8 * k))
 
     def layout(self):
         """Compute board geometry from ``self.board_rect``. Override."""

@@ -43,9 +43,10 @@ class SideMixin:
         compare themselves with another interface size)."""
         def s(x):
             return int(round(x * k))
-        top = s(52)
+        top = self.top_bar_at(k) if hasattr(self, "top_bar_at") else s(52)
         side_w = s(COMPACT_WIDTH) if self.wants_compact_side(k) else s(self.log_width)
-        return pygame.Rect(s(10), top + s(8), self.W - side_w - s(10) - s(20), self.H - top - s(16))
+        gap = self.board_margin_at(k) if hasattr(self, "board_margin_at") else s(8)
+        return pygame.Rect(s(10), top + gap, self.W - side_w - s(10) - s(20), self.H - top - 2 * gap)
 
     def reference_scale(self) -> float:
         """The scale of interface size 100 % in this window: larger interface sizes
@@ -53,36 +54,54 @@ class SideMixin:
         f = getattr(self.app, "scale_for", None)
         return f(1.0) if callable(f) else self.app.scale
 
-    def chrome_plan(self, sizes):
+    def chrome_plan(self, sizes, floor=CHROME_FLOOR):
         """How a table keeps "larger is larger" at interface sizes above 100 %.
 
         ``sizes(width, height, k, c)`` gives the table's card sizes (a tuple, e.g. board
         and hand card widths) in a board of that size with lengths at scale ``k`` and the
-        bands and strips between its rows at scale ``c``. Returns ``(c, cap)``: the band
-        scale to use now (from the app's scale down to :data:`CHROME_FLOOR` of the 100 %
-        one, the first at which the cards keep their 100 % sizes), and the card sizes not
-        to exceed (what the window's 200 % gets), so that 150 % is never larger than 200 %.
+        bands and strips between its rows at scale ``c``. Returns ``(c, target)``: the band
+        scale to use now and the card sizes to draw. The cards grow with the interface
+        size: from their 100 % sizes to the largest the window's 200 % can give (bands
+        closed up to ``floor`` (default :data:`CHROME_FLOOR`) of their 100 % height, or as
+        far as the table's ``sizes`` lets them), in even steps, so that every step between 100 % and 200 % is
+        larger than the one before; ``c`` is the largest band scale at which they fit.
         At 100 % and below: ``(scale, None)``."""
         k, ref = self.app.scale, self.reference_scale()
         if k <= ref:
             return k, None
+        key = (self.W, self.H, k, ref, tuple(self.board_rect), floor,
+               getattr(getattr(sizes, "func", sizes), "__qualname__", id(sizes)))
+        memo = getattr(self, "_chrome_memo", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
         rr = self.board_rect_at(ref)
         need = sizes(rr.width, rr.height, ref, ref)
+        low = ref * floor      # the bands may close up a little below their 100 % height
 
-        def pick(k_, r_):
-            low = ref * CHROME_FLOOR      # the bands may close up a little below their 100 % height
+        def pick(k_, r_, want):
             steps = 32
             for i in range(steps + 1):
                 c = k_ - (k_ - low) * i / steps
-                if all(a >= b for a, b in zip(sizes(r_.width, r_.height, k_, c), need)):
+                if all(a >= b for a, b in zip(sizes(r_.width, r_.height, k_, c), want)):
                     return c
-            return low
-        c = pick(k, self.board_rect)
+            return None
         f = getattr(self.app, "scale_for", None)
         k_hi = max(k, f(2.0)) if callable(f) else k
         r_hi = self.board_rect_at(k_hi)
-        cap = sizes(r_hi.width, r_hi.height, k_hi, pick(k_hi, r_hi))
-        return c, tuple(max(a, b) for a, b in zip(cap, need))
+        best_hi = sizes(r_hi.width, r_hi.height, k_hi, low)
+        t = 1.0 if k_hi <= ref else min(1.0, (k - ref) / (k_hi - ref))
+        target = tuple(int(round(n + max(0, h - n) * t)) for n, h in zip(need, best_hi))
+        # (a board whose cards are limited by its width at one size and its height at
+        # another shares the room differently: no size beyond what this one can give)
+        best_k = sizes(self.board_rect.width, self.board_rect.height, k, low)
+        target = tuple(max(n, min(a, b)) for n, a, b in zip(need, target, best_k))
+        c = pick(k, self.board_rect, target)
+        if c is None:     # (not expected) the window cannot give that here: the 100 % sizes
+            target = tuple(need)
+            c = pick(k, self.board_rect, target) or low
+        out = (c, target)
+        self._chrome_memo = (key, out)
+        return out
 
     @property
     def log_open(self) -> bool:

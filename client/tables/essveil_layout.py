@@ -5,6 +5,8 @@
 """
 from __future__ import annotations
 
+import functools
+
 
 import pygame
 
@@ -13,7 +15,13 @@ from engine.essveil import match as EV
 from ..tablekit import hand_layout
 
 
-def _sizes(rw, rh, k, c):
+def _gap(k, ref=None):
+    """Between two creatures in a row: closer above 100 % (the row's width is the cards'
+    limit at 1280x720 and 1024x640)."""
+    return int(round((5 if ref is not None and k > ref + 1e-9 else 8) * k))
+
+
+def _sizes(rw, rh, k, c, ref=None):
     """(board card width, hand card width) in a board of ``rw`` x ``rh``: lengths at scale
     ``k``, the strips, band and gaps between the rows (heights) at scale ``c``."""
     def S(x):
@@ -24,7 +32,7 @@ def _sizes(rw, rh, k, c):
     strip_h, band_h, tab_h, pad = V(44), V(40), V(20), V(8)
     w0 = rw - S(160) - S(8)
     fixed = 2 * strip_h + band_h + 2 * tab_h + 6 * pad
-    cw = max(S(40), int(min((rh - fixed) / 2.9 / 1.4, (w0 - 6 * S(8)) / 7)))
+    cw = max(S(40), int(min((rh - fixed) / 2.9 / 1.4, (w0 - 6 * _gap(k, ref)) / 7)))
     ch = int(cw * 1.4)
     hand_h = int(ch * 1.06) + V(6)
     row_h = max(ch + tab_h, (rh - 2 * strip_h - band_h - 5 * pad - hand_h) // 2)
@@ -34,6 +42,8 @@ def _sizes(rw, rh, k, c):
 
 
 class EssveilLayout:
+    low_top_bar = True      # above 100 %: the board gets the height (TableScene.top_bar_at)
+
     def scale_probe(self):
         """The card sizes a player notices (the layout check's "larger is larger")."""
         return {"board card": self.cw, "hand card": self.hw}
@@ -44,7 +54,9 @@ class EssveilLayout:
         r = self.board_rect
         # larger interface sizes: text and panels grow; the strips and the band between
         # the rows grow only as far as the cards keep at least their 100 % size
-        c, cap = self.chrome_plan(_sizes)
+        ref = self.reference_scale()
+        sizes = functools.partial(_sizes, ref=ref)
+        c, cap = self.chrome_plan(sizes)
 
         def v(x):
             return int(round(x * c))
@@ -54,7 +66,7 @@ class EssveilLayout:
         self.strip_h = v(44)
         self.band_h = v(40)
         self.tab_h = v(20)
-        self.gap = s(8)
+        self.gap = _gap(self.app.scale, ref)
         x0 = r.left + self.info_w + s(8)
         w0 = r.right - x0
         fixed = 2 * self.strip_h + self.band_h + 2 * self.tab_h + 6 * pad

@@ -57,13 +57,14 @@ class EverdawnDraw:
         row = self.row(seat)
         lanes_box = self.slot_rects[(row, 0)].union(self.slot_rects[(row, 2)])
         bench_box = self.slot_rects[(row, 3)].union(self.slot_rects[(row, 5)])
+        # the rows' panels reach into the gaps around the phase band, never onto it
+        edge = max(1, min(s(7), getattr(self, "vpad", s(8)) - 1))
         for box, label in ((lanes_box, "Lanes"), (bench_box, "Bench")):
-            bg = box.inflate(s(14), self.eq_h * 2 + s(20))
-            bg.height -= self.eq_h + s(4)
+            bg = box.inflate(s(14), 0)
             if row == "me":
-                bg.top = box.top - s(7)
+                bg.top, bg.height = box.top - edge, box.height + edge + self.eq_h + s(9)
             else:
-                bg.bottom = box.bottom + s(7)
+                bg.top, bg.height = box.top - self.eq_h - s(9), box.height + edge + self.eq_h + s(9)
             panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
             ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
             if label == "Bench":

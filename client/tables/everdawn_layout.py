@@ -2,6 +2,8 @@
 and choice sits (``layout()`` and the rect helpers), as a mixin of :class:`~client.tables.everdawn.Table`."""
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from engine.everdawn import match as EM
@@ -14,7 +16,37 @@ from ..ui import font
 from .everdawn_common import EQ_KINDS, card_of
 
 
-def _sizes(rw, rh, k, c):
+def _bands(k, c, ref=None):
+    """The heights between the rows at scale ``k`` with bands at scale ``c``: (the
+    opponent's hand strip, the gap between rows, the phase band, the lane labels under
+    your row). Above 100 % (``ref``: the 100 % scale) they close up, never below what
+    their words need: the hand strip its label, the phase band two lines of its 100 %
+    prompt, the gaps half their 100 % height."""
+    def S(x):
+        return int(round(x * k))
+
+    def V(x):
+        return int(round(x * c))
+    strip, vpad, band = V(40), V(8), V(50)
+    if ref is not None and k > ref + 1e-9:
+        strip = max(S(21), strip)
+        vpad = max(int(round(4 * ref)), vpad)
+        band = max(2 * font(int(round(14 * ref))).get_linesize() + S(4), band, S(36))
+    below = max(vpad + V(16), S(27) - V(3))
+    return strip, vpad, band, below
+
+
+def _gaps(k, ref=None):
+    """(between lanes, between bench slots, between lanes and bench) at scale ``k``;
+    closer above 100 % (the cards get the width where it is the limit: 1024x640)."""
+    def S(x):
+        return int(round(x * k))
+    if ref is not None and k > ref + 1e-9:
+        return S(14), S(8), S(26)
+    return S(18), S(10), S(34)
+
+
+def _sizes(rw, rh, k, c, ref=None):
     """(board card width, hand card width) in a board of ``rw`` x ``rh`` with lengths at
     scale ``k`` and the bands between the rows (heights) at scale ``c``."""
     def S(x):
@@ -22,21 +54,30 @@ def _sizes(rw, rh, k, c):
 
     def V(x):
         return int(round(x * c))
-    avail_h = rh - V(40) - V(50) - 4 * V(8) - V(8) - max(0, S(27) - V(27))   # the lane labels' text
+    strip, vpad, band, below = _bands(k, c, ref)
+    avail_h = rh - strip - band - 4 * vpad - V(8) - max(0, S(27) - V(27))   # the lane labels' text
     cw_h = avail_h / (2 * (1.4 + 0.32) + 1.27)
-    cw_w = (rw - S(150) - 2 * S(18) - 2 * S(10) - S(34) - 3 * S(8)) / (3 + 3 * 0.86)
+    # the hand keeps its share of the height (9/10 of a board card)
+    share = 0.9
+    if ref is not None and k > ref + 1e-9:
+        share = 0.9
+        cw_h = (rh - strip - 3 * vpad - band - below - 2 * V(3)) / (2 * 1.68 + 1.4 * share)
+    lane_gap, bench_gap, sep = _gaps(k, ref)
+    cw_w = (rw - S(150) - 2 * lane_gap - 2 * bench_gap - sep - 3 * S(8)) / (3 + 3 * 0.86)
     cw = int(min(cw_h, cw_w))
 
     def hand(cw):
         eq_h = max(V(18), int(cw * 0.28))
-        used = V(40) + V(8) + 2 * (eq_h + V(3) + int(cw * 1.4)) + V(8) + V(50) + V(8) + max(V(24), S(27) - V(3))
+        used = strip + vpad + 2 * (eq_h + V(3) + int(cw * 1.4)) + vpad + band + vpad + below
         return max(S(40), min(int(cw * 0.95), int((rh - used) / 1.4)))
-    while cw > S(40) and hand(cw) < cw * 0.9:   # the hand keeps its share of the height
+    while cw > S(40) and hand(cw) < cw * share:
         cw -= 1
     return cw, hand(cw)
 
 
 class EverdawnLayout:
+    low_top_bar = True      # above 100 %: the board gets the height (TableScene.top_bar_at)
+
     def scale_probe(self):
         """The card sizes a player notices (the layout check's "larger is larger")."""
         return {"board card": self.cw, "hand card": self.hw}
@@ -48,22 +89,20 @@ class EverdawnLayout:
         # larger interface sizes: the text and the panels grow; the bands between the rows
         # grow only as far as the cards keep at least their 100 % size (the window's
         # height is the limit at 1280x720), so larger is never smaller
-        c, cap = self.chrome_plan(_sizes)
+        ref = self.reference_scale()
+        sizes = functools.partial(_sizes, ref=ref)
+        c, cap = self.chrome_plan(sizes, floor=0.5)   # (each band stops at what its words need)
 
         def v(x):
             return int(round(x * c))
         self.vs = v
         pad = s(8)
-        vpad = v(8)
+        self.strip_h, vpad, self.band_h, below = _bands(self.app.scale, c, ref)
+        self.vpad = vpad
         self.info_w = s(150)
-        self.strip_h = v(40)
-        self.band_h = v(50)
-        avail_h = r.height - self.strip_h - self.band_h - 4 * vpad - v(8) - max(0, s(27) - v(27))
-        cw_h = avail_h / (2 * (1.4 + 0.32) + 1.27)
-        lane_gap, bench_gap, sep = s(18), s(10), s(34)
+        lane_gap, bench_gap, sep = _gaps(self.app.scale, ref)
         bk = 0.86
-        cw_w = (r.width - self.info_w - 2 * lane_gap - 2 * bench_gap - sep - 3 * pad) / (3 + 3 * bk)
-        cw = _sizes(r.width, r.height, self.app.scale, c)[0]
+        cw = sizes(r.width, r.height, self.app.scale, c)[0]
         if cap is not None:
             cw = min(cw, cap[0])          # never larger than at 200 %: larger is never smaller
         self.cw, self.ch = cw, int(cw * 1.4)
@@ -95,12 +134,11 @@ class EverdawnLayout:
                 for k_i, kind in enumerate(EQ_KINDS):
                     self.eq_rects[(seat_row, sl, kind)] = pygame.Rect(rr.left + k_i * (ew + g), ey, ew, self.eq_h)
         my_bottom = my_card_top + self.ch + v(3) + self.eq_h
-        # the "Lane 1 / Bench" labels under your row (their text at the interface size)
-        below = max(vpad + v(16), s(27) - v(3))
+        # the "Lane 1 / Bench" labels under your row (their text at the interface size): ``below``
         self.hand_area = pygame.Rect(x0 - s(4), my_bottom + below, block_w + s(8), r.bottom - my_bottom - below)
         self.hw = max(s(40), min(int(cw * 0.95), int(self.hand_area.height / 1.4)))
         if cap is not None:
-            self.hw = min(max(self.hw, _sizes(r.width, r.height, self.app.scale, c)[1]), cap[1])
+            self.hw = min(max(self.hw, sizes(r.width, r.height, self.app.scale, c)[1]), cap[1])
         bx0 = x0 + 3 * cw + 2 * lane_gap + sep
         self.opp_hand_area = pygame.Rect(bx0, r.top, block_w - (bx0 - x0), self.strip_h)
         # the opponent's hand and its "… hand: 5" over their bench, above the bench's
