@@ -40,25 +40,39 @@ class ChromeMixin:
             return   # the board still shows the other player's move: no buttons for what comes after it
         items = self.action_buttons() if self.human_to_move() else []
         s = self.s
+        items = items[:4]
+        rects = self.action_button_rects(len(items))
+        labels = [it[0][0] if isinstance(it[0], (tuple, list)) else it[0] for it in items]
+        for i in reversed(range(len(items))):     # the primary (the last) first
+            label, action, key, tip = items[i]
+            rect = rects[i]
+            primary = i == len(items) - 1
+            f = font(s(18) if primary else s(17), primary)
+            room = rect.width - (s(24) if rect.width >= self.actions_rect.width else s(14))  # two a row: less margin
+            if isinstance(label, (tuple, list)):  # the table's own shorter forms, longest first
+                forms = [str(t) for t in label]
+                label = forms[0]
+                text = next((t for t in forms if f.size(t)[0] <= room), forms[-1])
+            else:
+                text = label
+                if f.size(text)[0] > room and text.endswith(")") and " (" in text:
+                    # "1 damage to Magma Golem (Y1)": drop the trailing detail when the rest
+                    # still tells this button from the others (the tooltip keeps it all)
+                    short = text[:text.rindex(" (")]
+                    if sum(1 for other in labels if other.startswith(short + " (") or other == short) == 1:
+                        text = short
+            text = ellipsize(text, f, room, where="action button")  # reported if cut
+            b = self.button(rect, text, (lambda a=action: self._click_action(a)), key=key,
+                            tip=tip or label, cls="@primary" if primary else None)
+            self._action_widgets.append(b)
+
+    def action_button_rects(self, n):
+        """Where ``n`` action buttons go, in their order (the last is the primary, the
+        bottom one): stacked from the bottom of ``actions_rect``."""
+        s = self.s
         r = self.actions_rect
         bh, gap = s(38), s(8)
-        y = r.bottom - bh
-        labels = [it[0] for it in items[:4]]
-        for label, action, key, tip in reversed(items[:4]):
-            primary = y == r.bottom - bh
-            f = font(s(18) if primary else s(17), primary)
-            text = label
-            if f.size(text)[0] > r.width - s(24) and text.endswith(")") and " (" in text:
-                # "1 damage to Magma Golem (Y1)": drop the trailing detail when the rest
-                # still tells this button from the others (the tooltip keeps it all)
-                short = text[:text.rindex(" (")]
-                if sum(1 for other in labels if other.startswith(short + " (") or other == short) == 1:
-                    text = short
-            text = ellipsize(text, f, r.width - s(24), where="action button")  # reported if cut
-            b = self.button((r.left, y, r.width, bh), text, (lambda a=action: self._click_action(a)), key=key,
-                            tip=tip or label, cls="@primary" if y == r.bottom - bh else None)
-            self._action_widgets.append(b)
-            y -= bh + gap
+        return [pygame.Rect(r.left, r.bottom - bh - (n - 1 - i) * (bh + gap), r.width, bh) for i in range(n)]
 
     def _click_action(self, action):
         if self.busy():

@@ -227,11 +227,34 @@ class ReplayController:
         self.table = table
         table.anims.speed = lambda: table.app.settings.animation_factor / max(1.0, self.speed)
 
+    @staticmethod
+    def controls_height(s) -> int:
+        """The height the controls take (``s``: the table's scale function): the timeline
+        with its words, the play buttons, the speed row, the turn row and the view row."""
+        gap, sh = s(6), s(34)
+        return s(40) + s(38) + gap + s(4) + 3 * (sh + gap) - gap
+
+    def _drop_controls(self, t):
+        """Take away the controls built before (a table that moves them: Evons)."""
+        names = ("rp_prev_turn", "rp_back", "rp_play", "rp_step", "rp_next_turn", "rp_slower", "rp_faster",
+                 "rp_turn", "rp_go", "rp_view0", "rp_view1", "rp_reveal")
+        for name in names:
+            w = t.widgets.pop(name, None)
+            if w is None:
+                continue
+            t._actions.pop(w, None)
+            for k in [k for k, (_a, btn) in t._keys.items() if btn is w]:
+                del t._keys[k]
+            w.kill()
+        self.view_buttons = []
+
     def build_controls(self, t):
-        """Buttons in ``t.actions_rect`` (called from ``TableScene.build``)."""
+        """Buttons in ``t.actions_rect`` (called from ``TableScene.build``; again, in
+        the same place or another, by a table that lays out its own column)."""
         import pygame_gui
         if self.table is not t:
             self.attach(t)
+        self._drop_controls(t)
         s = t.s
         r = t.actions_rect
         gap = s(6)

@@ -150,7 +150,10 @@ class EvonsDraw:
         if d is not None and d["target"] >= 0 and d["phase"] in ("hit", "pull", "pick"):
             rr = self.cell_rects[d["target"]]
             pygame.draw.rect(surf, ABILITY_COL, rr.inflate(-s(6), -s(6)), max(2, s(2)), border_radius=s(5))
-            pill(surf, "target", (rr.centerx, rr.bottom - s(10)), s(11), ABILITY_COL)
+            # on the art, between the ATK and DEF numbers: never on them or on an arrow (a planned
+            # Firestorm amount takes the cell's middle instead: the ring still tells the target)
+            if not (d["phase"] == "hit" and getattr(self, "storm", {}).get(d["target"])):
+                pill(surf, "target", (rr.centerx, rr.centery + s(16)), s(11), ABILITY_COL)
 
     def _veil(self):
         v = getattr(self, "_veil_img", None)
@@ -499,6 +502,7 @@ class EvonsDraw:
         hover = topmost_at(rects, mouse)
         ph = self.match.phase() if self.human_to_move() else None
         order = [i for i in range(len(rects)) if i != hover] + ([hover] if hover is not None else [])
+        level = self._tag_level(v, hand, rects) if ph == "main" else 0
         for i in order:
             inst = hand[i]
             if dragging == ("hand", inst):
@@ -512,7 +516,7 @@ class EvonsDraw:
                 surf.blit(veil, rr)
                 pill(surf, "PUT BACK", rr.center, s(13), PAL["bad"])
             elif ph == "main" and c is not None:
-                self._draw_mode_tag(surf, v, inst, c, rr)
+                self._draw_mode_tag(surf, v, inst, c, rr, level)
         if not hand:
             draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,
                       anchor="center")
@@ -522,27 +526,50 @@ class EvonsDraw:
                                                                                   self.tray.top + s(8)),
                       s(14), PAL["gold_hi"], bold=True, anchor="midtop")
 
-    def _draw_mode_tag(self, surf, v, inst, card, rr):
-        s = self.s
+    def _tag_forms(self, v, inst, card):
+        """How a hand card would be played, longest first ("ACTIVE · 8¢ now", "ACTIVE · 8¢",
+        "8¢ now"), and its colour."""
         if card.is_block:
-            text, col = "BLOCK · out zone", (170, 170, 180)
-        elif self.mode_of(inst):
-            text, col = f"COVERED · {card.cost}¢ later", (140, 170, 230)
-        else:
-            ok = card.cost <= v.credits(self.viewer)
-            text, col = f"ACTIVE · {card.cost}¢ now", PAL["good"] if ok else PAL["bad"]
-        room = rr.width + s(6)
-        for cand in (text, text.rsplit(" ", 1)[0], text.split(" · ")[-1]):  # shorter on narrow cards
-            f = fit_font(cand, room, s(12), bold=True, min_size=9)
-            if f.size(cand)[0] <= room:
-                break
-        text = cand
+            return ("BLOCK · out zone", "BLOCK", "BLOCK"), (170, 170, 180)
+        if self.mode_of(inst):
+            return (f"COVERED · {card.cost}¢ later", f"COVERED · {card.cost}¢", f"{card.cost}¢ later"), \
+                (140, 170, 230)
+        ok = card.cost <= v.credits(self.viewer)
+        return (f"ACTIVE · {card.cost}¢ now", f"ACTIVE · {card.cost}¢", f"{card.cost}¢ now"), \
+            PAL["good"] if ok else PAL["bad"]
+
+    def _tag_room(self, rr) -> int:
+        """The words' width in a tag under a card: the tag may reach into half the gap
+        beside the card, never into the next card's tag."""
+        s = self.s
+        return rr.width + s(8) - 2 - s(6)
+
+    def _tag_level(self, v, hand, rects) -> int:
+        """The one form every tag of the hand uses (the same words on every card): the
+        longest that fits each card's room at a readable size."""
+        s = self.s
+        lo = max(9, s(10))
+        forms = [self._tag_forms(v, inst, c)[0] for inst in hand
+                 for c in (card_obj(v, inst),) if c is not None]
+        room = self._tag_room(rects[0]) if rects else 0
+        for level in range(3):
+            if all(fit_font(f[level], room, s(12), bold=True, min_size=lo).size(f[level])[0] <= room for f in forms):
+                return level
+        return 2
+
+    def _draw_mode_tag(self, surf, v, inst, card, rr, level=0):
+        s = self.s
+        forms, col = self._tag_forms(v, inst, card)
+        text = forms[level]
+        room = self._tag_room(rr)
+        f = fit_font(text, room, s(12), bold=True, min_size=9)
         img = f.render(text, True, col)
         # under the card, never over its arrows
         box = img.get_rect(midtop=(rr.centerx, rr.bottom + s(3))).inflate(s(6), s(2))
         pygame.draw.rect(surf, (12, 14, 20), box, border_radius=box.height // 2)
         pygame.draw.rect(surf, col, box, 1, border_radius=box.height // 2)
         surf.blit(img, img.get_rect(center=box.center))
+        return box
 
     # ---------------------------------------------------------------- choices and drag info
     def _draw_spots(self, surf):

@@ -214,12 +214,16 @@ class EvonsGestures:
             return out
         if ph == "hit":
             return self.storm_buttons()
-        for rr, a, c, label in self.spots[:3 if ph != "ability" else 2]:
-            out.append((label, a, None, label))
+        chosen = self.spots[:3 if ph != "ability" else 2]
+        forms = [self.label_forms(a) for _rr, a, _c, _label in chosen]
+        for (rr, a, c, label), f in zip(chosen, forms):
+            # a form another button also has (two cards of one name) does not tell them apart
+            f = tuple(t for t in f if sum(t in g for g in forms) == 1) or (label,)
+            out.append((f, a, None, label))
         if ph == "main":
             out.append(("Pass (play nothing)", EM.A_PASS, "space", "Play no card this turn"))
         elif ph == "ability":
-            out.append(("Done: fire no more now", EM.A_DONE, "space",
+            out.append((("Done: fire no more now", "Done firing", "Done"), EM.A_DONE, "space",
                         "End this ability phase (unused arrows can still fire in phase 2)"))
         elif ph == "cell":
             out.append(("Take it back", EM.A_CANCEL, "backspace", "Put the selected card back in your hand"))

@@ -50,18 +50,47 @@ def _grid_plan(W, H, k, ref):
     return fit
 
 
+#: the chain panel keeps at least this much height (at scale 1) above the action buttons;
+#: where stacked buttons would leave it less, three or four buttons go two a row
+CHAIN_MIN = 110
+
+
+def _right_width(W, k, cell):
+    """The right column's width at scale ``k`` with grid cells of ``cell`` px."""
+    def S(x):
+        return int(round(x * k))
+    gx0 = S(10) + S(196) + S(8) + S(18)
+    return W - S(10) - (gx0 + 7 * cell + 2 * S(8))
+
+
+def _hand_width(W, H, k, ref, k_hi, cell, cell_hi):
+    """The hand's card width at a larger interface size (scale ``k`` above the 100 %
+    scale ``ref``): from its 100 % width it grows evenly with the scale up to what the
+    window's 200 % (scale ``k_hi``) can give three cards a row, so every step between 100
+    and 200 % shows larger cards than the one before, never smaller ones."""
+    hw_ref = _sizes_100(W, H, ref)[1]
+
+    def widest(kk, c):     # three cards a row in the column
+        g = int(round(8 * kk))
+        return max(hw_ref, min(int(round(118 * kk)), (_right_width(W, kk, c) - 2 * g) // 3))
+    if k_hi <= ref + 1e-9:
+        return hw_ref
+    hw_hi = widest(k_hi, cell_hi)
+    hw = hw_ref + int(round((hw_hi - hw_ref) * min(1.0, (k - ref) / (k_hi - ref))))
+    return max(hw_ref, min(hw, widest(k, cell)))
+
+
 class EvonsLayout:
     def scale_probe(self):
         """The card sizes a player notices (the layout check's "larger is larger")."""
         return {"hand card": self.hw, "grid cell": self.cell}
 
     def _larger(self) -> bool:
-        return self.mode != "replay" and self.app.scale > self.reference_scale() + 1e-9
+        return self.app.scale > self.reference_scale() + 1e-9
 
     def wants_compact_side(self, k=None) -> bool:
-        """Above 100 % the log folds into a Log drawer (the grid keeps the window's height)."""
-        if self.mode == "replay":
-            return False
+        """Above 100 % the log folds into a Log drawer (the grid keeps the window's height),
+        in a replay too."""
         k = self.app.scale if k is None else k
         return k > self.reference_scale() + 1e-9
 
@@ -73,17 +102,30 @@ class EvonsLayout:
             ref = self.reference_scale()
             T, g1, g2, cell = _grid_plan(self.W, self.H, self.app.scale, ref)
             f = getattr(self.app, "scale_for", None)
-            k_hi = f(2.0) if callable(f) else self.app.scale
+            k_hi = max(self.app.scale, f(2.0) if callable(f) else self.app.scale)
+            cell_hi = cell
             if k_hi > self.app.scale:
                 cell_ref = _sizes_100(self.W, self.H, ref)[0]
-                cell = min(cell, max(cell_ref, _grid_plan(self.W, self.H, k_hi, ref)[3]))
-            self._plan_key, self._plan_val = key, (T, g1, g2, cell)
+                cell_hi = max(cell_ref, _grid_plan(self.W, self.H, k_hi, ref)[3])
+                cell = min(cell, cell_hi)
+            hw = _hand_width(self.W, self.H, self.app.scale, ref, k_hi, cell, cell_hi)
+            self._plan_key, self._plan_val = key, (T, g1, g2, cell, hw)
         return self._plan_val
 
     def top_bar_height(self) -> int:
         if self._larger():
             return self._plan()[0]
         return self.s(52)
+
+    def _replay_controls_h(self) -> int:
+        """The replay's controls' height (0 outside replays)."""
+        rp = getattr(self, "replay", None) if self.mode == "replay" else None
+        return rp.controls_height(self.s) if rp is not None else 0
+
+    def _place_replay_controls(self):
+        rp = getattr(self, "replay", None) if self.mode == "replay" else None
+        if rp is not None and self.ui is not None:
+            rp.build_controls(self)
 
     # ================================================================ geometry
     def layout(self):
@@ -128,14 +170,22 @@ class EvonsLayout:
         rows = 2
         self.hand_area = pygame.Rect(rx, r.top, rw, rows * (ch + self.tag_h) + (rows - 1) * gap)
         self.hand_scrolls = larger
+        self.hand_rows = rows
         below = self.hand_area.bottom + pad
         col_w = (rw - pad) // 2
-        act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom
-        self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
-        self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
         log_x = rx + col_w + pad
-        self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
+        ctrl_h = self._replay_controls_h()
+        if ctrl_h:       # a replay: its controls across the column, the chain and the log above them
+            self.actions_rect = pygame.Rect(rx, r.bottom - ctrl_h, rw, ctrl_h)
+            self.right_rect = pygame.Rect(rx, below, col_w, self.actions_rect.top - pad - below)
+            self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, self.actions_rect.top - pad - below)
+        else:
+            act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom
+            self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
+            self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
+            self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
         self.log.set_rect(pygame.Rect(self.side_rect))
+        self._place_replay_controls()
         self.panel_rects = {"opp": pygame.Rect(r.left, r.top, self.left_w, s(176)),
                             "me": pygame.Rect(r.left, r.bottom - s(216), self.left_w, s(216))}
         self.prompt_rect = pygame.Rect(r.left, self.panel_rects["opp"].bottom + pad, self.left_w,
@@ -146,12 +196,14 @@ class EvonsLayout:
 
     def _layout_larger(self):
         """Above 100 %: the grid at (at least) its 100 % cell with the window's height;
-        right of it your hand (two rows of cards at their 100 % size or larger, scrolling
-        the rest), under it a row with the Log button (L: the log opens as a drawer over
-        the hand) and the newest log lines, then the chain, cell bonuses and graveyards,
-        the action buttons at the bottom across the column."""
+        right of it your hand (two rows of cards, from their 100 % size growing with the
+        interface size, scrolling the rest), under it a row with the Log button (L: the log
+        opens as a drawer over the hand) and the newest log lines, then the chain, cell
+        bonuses and graveyards, the action buttons (or a replay's controls) at the bottom
+        across the column. A replay uses the same layout; where its controls leave the
+        chain too little room, its hand shows one row."""
         s = self.s
-        T, g1, g2, cell = self._plan()
+        T, g1, g2, cell, hw = self._plan()
         r = self.board_rect
         r.update(r.left, T + g1, r.width, self.H - g2 - (T + g1))   # in place (the animations' area)
         pad = gap = s(8)
@@ -166,24 +218,30 @@ class EvonsLayout:
         rx = self.grid_rect.right + 2 * pad
         rw = right_edge - rx
         self.tag_h = s(18)
-        hw_ref = _sizes_100(self.W, self.H, self.reference_scale())[1]
-        hw = max(hw_ref, min(s(118), (rw - 3 * gap) // 4))
         hw = min(hw, rw)
         self.hand_cols = max(1, (rw + gap) // (hw + gap))
         self.hw = hw
         ch = int(hw * 1.4)
-        self.hand_area = pygame.Rect(rx, r.top, rw, 2 * (ch + self.tag_h) + gap)
-        self.hand_scrolls = True
-        below = self.hand_area.bottom + pad
         row_h = s(56)
         tw = min(s(100), rw // 3)
-        if rw - tw - gap >= s(170):     # the Log button beside the newest lines
+        ticker_beside = rw - tw - gap >= s(170)
+        if not ticker_beside:
+            row_h = s(36) + gap + s(64)
+        ctrl_h = self._replay_controls_h()
+        bottom_h = ctrl_h if ctrl_h else s(38)     # a replay's controls, else (at least) one button
+        rows = 2
+        if ctrl_h and r.bottom - bottom_h - pad - (r.top + 2 * (ch + self.tag_h) + gap + 2 * pad + row_h) < s(CHAIN_MIN):
+            rows = 1
+        self.hand_rows = rows
+        self.hand_area = pygame.Rect(rx, r.top, rw, rows * (ch + self.tag_h) + (rows - 1) * gap)
+        self.hand_scrolls = True
+        below = self.hand_area.bottom + pad
+        if ticker_beside:               # the Log button beside the newest lines
             tr = pygame.Rect(rx, below + (row_h - s(36)) // 2, tw, s(36))
             self.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
         else:                           # a narrow column: the newest lines under the button
             tr = pygame.Rect(rx, below, tw, s(36))
             self.ticker_rect = pygame.Rect(rx, tr.bottom + gap, rw, s(64))
-            row_h = self.ticker_rect.bottom - below
         if getattr(self, "log_toggle", None) is not None and self.log_toggle.rect != tr:
             self.place_log_toggle(tr)
         if getattr(self, "ticker", None) is not None:
@@ -194,18 +252,42 @@ class EvonsLayout:
         self.log.set_rect(self._drawer_rect)
         self._sync_log()
         top = below + row_h + pad
-        act_h = s(4 * 46)
+        act_h = ctrl_h if ctrl_h else s(4 * 46)
         self.actions_rect = pygame.Rect(rx, r.bottom - act_h, rw, act_h)
         # the chain panel reaches down to the action buttons shown (room for one at least)
         self._right_top = top
-        self.right_rect = pygame.Rect(rx, top, rw, max(s(40), r.bottom - (s(38) + s(8)) - top))
+        self.right_rect = pygame.Rect(rx, top, rw, max(s(40), r.bottom - bottom_h - pad - top))
         self.panel_rects = {"opp": pygame.Rect(r.left, r.top, self.left_w, s(176)),
                             "me": pygame.Rect(r.left, r.bottom - s(216), self.left_w, s(216))}
         self.prompt_rect = pygame.Rect(r.left, self.panel_rects["opp"].bottom + pad, self.left_w,
                                        self.panel_rects["me"].top - self.panel_rects["opp"].bottom - 2 * pad)
         me = self.panel_rects["me"]
         self.mode_rect = pygame.Rect(me.left + s(8), me.bottom - s(38), me.width - s(16), s(30))
+        self._place_replay_controls()
         self.refresh(update_shown=False)
+
+    def action_button_rects(self, n):
+        """Stacked from the bottom; above 100 %, where that would leave the chain panel
+        less than :data:`CHAIN_MIN`, three or four buttons go two a row (the primary
+        last, across the bottom row when the count is odd)."""
+        rects = super().action_button_rects(n)
+        top = getattr(self, "_right_top", None)
+        s = self.s
+        if n < 3 or top is None or not self._larger() or rects[0].top - s(8) - top >= s(CHAIN_MIN):
+            return rects
+        r = self.actions_rect
+        bh, gap = s(38), s(8)
+        half = (r.width - gap) // 2
+        rows = (n + 1) // 2
+        out = []
+        for i in range(n):
+            row, col = divmod(i, 2)
+            y = r.bottom - bh - (rows - 1 - row) * (bh + gap)
+            if n % 2 and i == n - 1:
+                out.append(pygame.Rect(r.left, y, r.width, bh))
+            else:
+                out.append(pygame.Rect(r.left + col * (half + gap), y, half, bh))
+        return out
 
     def _refresh_action_buttons(self):
         super()._refresh_action_buttons()
@@ -214,15 +296,14 @@ class EvonsLayout:
             return
         s = self.s
         r = self.board_rect
-        lowest = r.bottom - (s(38) + s(8))
+        if self.mode == "replay":
+            lowest = self.actions_rect.top - s(8)
+        else:
+            lowest = r.bottom - (s(38) + s(8))
         tops = [b.rect.top for b in self._action_widgets]
         bottom = min([lowest] + [t - s(8) for t in tops])
         x, w = self.right_rect.left, self.hand_area.width
-        if bottom - top < s(40):     # four buttons in a low window: they have the room (the chain
-            self.right_rect = pygame.Rect(x, top, 0, 0)     # is empty when a cell is chosen)
-            self._grave_hot = []
-            return
-        self.right_rect = pygame.Rect(x, top, w, bottom - top)
+        self.right_rect = pygame.Rect(x, top, w, max(0, bottom - top))
 
     def cell_rect(self, c):
         return self.cell_rects[c]
@@ -258,11 +339,12 @@ class EvonsLayout:
         cols = self.hand_cols
         grew = n > hs.n
         hs.n, hs.area = n, pygame.Rect(area)
-        if n > 2 * cols:
+        rows = getattr(self, "hand_rows", 2)
+        if n > rows * cols:
             aw = max(12, hw // 3)
             inner_w = area.width - 2 * (aw + gap // 2)
             cols = max(1, (inner_w + gap) // (hw + gap))
-            hs.visible = 2 * cols
+            hs.visible = rows * cols
             hs.left = pygame.Rect(area.left, area.top, aw, area.height)
             hs.right = pygame.Rect(area.right - aw, area.top, aw, area.height)
             if grew:

@@ -51,19 +51,27 @@ class EvonsPrompts:
                         lambda x: f" — final score {self.names[0]} {x.group(1)}, {self.names[1]} {x.group(2)}", reason)
         return reason
 
-    def label_of(self, a) -> str:
-        """A short button label for a choice (the engine's action_text is the long form)."""
+    def label_forms(self, a) -> tuple:
+        """The label of a choice's button, then shorter forms for a narrow button:
+        "Fight Tide Sprite (C2)", "Fight Tide Sprite", "Fight C2" (the cell alone always
+        tells the choices apart)."""
+        return tuple(dict.fromkeys(self.label_of(a, style) for style in ("full", "name", "cell")))
+
+    def label_of(self, a, style="full") -> str:
+        """A short button label for a choice (the engine's action_text is the long form);
+        ``style`` "name" / "cell" names a card on the grid by its name or its cell only."""
         m = self.match
         k = a[0]
 
         def on(c):
             inst = m.at(c)
-            if inst < 0:
+            if inst < 0 or style == "cell":
                 return cell_name(c)
             if m.is_covered(inst):
-                return f"covered card ({cell_name(c)})"
+                return f"covered card ({cell_name(c)})" if style == "full" else "covered card"
             co = card_obj(m, inst)
-            return f"{co.name if co else 'card'} ({cell_name(c)})"
+            name = co.name if co else "card"
+            return f"{name} ({cell_name(c)})" if style == "full" else name
         try:
             if k == EM.FIRE:
                 c0 = m.pos[m.acting()]

@@ -153,25 +153,24 @@ class StormMixin:
         if sel is not None:
             name = self.storm_name(m, sel)
             if len(self.storm_targets()) > 1:
-                out.append(("Next target", NEXT, "n", "Select the next target (N)"))
-            out.append((f"+1 to {name}", PLUS, None, "One more point to the selected target"))
-            out.append((f"All to {name}", ALL, "a", "Every point to the selected target"))
+                out.append((("Next target", "Next"), NEXT, "n", "Select the next target (N)"))
+            forms = tuple(dict.fromkeys((name, name.rsplit(" (", 1)[0], cell_name(sel))))
+            out.append((tuple(f"+1 to {n}" for n in forms), PLUS, None,
+                        f"One more point to the selected target, {name}"))
+            out.append((tuple(f"All to {n}" for n in forms), ALL, "a", f"Every point to the selected target, {name}"))
         planned = sum(self.storm.values())
         if planned:       # last: the primary button at the bottom (the split itself is on the targets)
             pts = count(planned, "point")
             on = [c for c, n in self.storm.items() if n]
             to = self.storm_name(m, on[0]) if len(on) == 1 else count(len(on), "target")
             short = to.rsplit(" (", 1)[0] if len(on) == 1 else to
-            label = self.storm_fit((f"Deal {pts} to {to}", f"Deal {pts} to {short}", f"Deal {pts}"))
+            label = tuple(dict.fromkeys((f"Deal {pts} to {to}", f"Deal {pts} to {short}", f"Deal {pts}",
+                                         f"Deal {planned}")))
             out.append((label, DEAL, "space", "Deal: " + self.storm_split_text()))
         else:
-            out.append((self.storm_fit(("Deal (split the points first)", "Deal (split first)", "Deal")), DEAL,
+            out.append((("Deal (split the points first)", "Deal (split first)", "Deal"), DEAL,
                         "space", "Click targets to give them points, then deal"))
         return out
-
-    def storm_fit(self, labels) -> str:
-        """The first label that fits the primary action button uncut."""
-        return self.fit_button_label(labels, primary=True)
 
     def storm_click_action(self, action) -> bool:
         if action == DEAL:
@@ -229,7 +228,7 @@ class StormMixin:
             if n:
                 pill(surf, f"−{n}", (rr.centerx, rr.centery - s(6)), s(18), PAL["bad"], border=PAL["bad"], alpha=250)
                 if n >= self.storm_cap(c):
-                    pill(surf, "destroys", (rr.centerx, rr.bottom - s(10)), s(11), PAL["gold_hi"])
+                    pill(surf, "destroys", (rr.centerx, rr.centery + s(16)), s(11), PAL["gold_hi"])  # not on its numbers
 
     # ---------------------------------------------------------------- log: one line per Firestorm
     def storm_log_reset(self):
