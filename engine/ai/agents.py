@@ -15,6 +15,7 @@ import zlib
 from engine.core.rng import Rng, mix_seed
 
 from . import mcts
+from .halving import halving_search
 from .evaluation import get_evaluator, terminal_value
 from .tactics import get_tactics, useful
 
@@ -140,8 +141,15 @@ class SearchAgent(Agent):
     def __init__(self, seed: int = 0, evaluate=None, iterations: int = 400, horizon: int = 2,
                  error: float = 0.0, pool: int = 24, c: float = 0.6, widen: float = 2.0,
                  yield_every: int = 0, tactics: bool = True, policy: bool = True, top: int = 0,
-                 playouts: int = 0):
+                 playouts: int = 0, endgame: int = 0, halving: bool = False):
         super().__init__(seed, evaluate)
+        # halving (playout levels): the playouts spent by successive halving over the
+        # candidates (halving.halving_search) instead of evenly
+        self.halving = halving
+        # endgame > 0 (playout levels, games whose tactics say how far the end is): the
+        # playouts run to the end of the game once it is that close
+        # (``tactics_<game>.playout_horizon``)
+        self.endgame = endgame
         # playouts > 0: instead of the tree search, the ``top`` best root moves by the
         # game's own ranking, each played out by the expert on both sides
         # (mcts.expert_search); the budget is then ``playouts`` playouts
@@ -169,9 +177,13 @@ class SearchAgent(Agent):
             if self.top:
                 root_moves = getattr(t, "root_moves", None)
             if self.playouts:
-                return mcts.expert_search(view, me, rollouts=self.playouts, top=self.top or 6, seed=seed,
+                horizon = self.horizon
+                if self.endgame and hasattr(t, "playout_horizon"):
+                    horizon = t.playout_horizon(view, horizon, self.endgame)
+                playout_search = halving_search if self.halving else mcts.expert_search
+                return playout_search(view, me, rollouts=self.playouts, top=self.top or 6, seed=seed,
                                           evaluate=self.evaluator(view.GAME), expert=t.expert,
-                                          root_moves=root_moves, horizon=self.horizon, pool=min(self.pool, 16),
+                                          root_moves=root_moves, horizon=horizon, pool=min(self.pool, 16),
                                           cancel=cancel, yield_every=yield_every or self.yield_every,
                                           exclude=avoid, root_filter=root_filter, continues=continues)
         return mcts.search(view, me, iterations=self.budget, seed=seed,

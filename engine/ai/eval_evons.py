@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from engine.evons.cards import CARD_ARROWS, CARD_COST, CARD_IS_BLOCK, IN_MAIN, MAIN_CELLS, NEIGHBOUR
+from engine.evons.match import B_DOUBLE, F_COVERED, F_GROWTH, S_CRED0, S_CRED1, S_WINNER, WIN_NONE, Z_HAND
 
 from .evaluation import terminal_value
 
@@ -50,17 +51,39 @@ def _board(m, p: int):
 
 
 def evaluate(m, p: int) -> float:
-    v = terminal_value(m, p)
-    if v is not None:
-        return v
+    sc = m.sc
+    if sc[S_WINNER] != WIN_NONE:
+        return terminal_value(m, p)
+    # one pass over the main zone (the evaluation is what the search calls most): score,
+    # covered cards each player can afford to reveal, exposed sides of scoring cards
+    grid, cardof, ctrl, flags, bon = m.grid, m.cardof, m.ctrl, m.flags, m.bon
+    credits = (sc[S_CRED0], sc[S_CRED1])
+    score = [0, 0]
+    cov = [0, 0]
+    exp = [0, 0]
+    for c in MAIN_CELLS:
+        i = grid[c]
+        if i < 0:
+            continue
+        ci = cardof[i]
+        if ci < 0:
+            continue
+        q = ctrl[i]
+        f = flags[i]
+        if f & F_COVERED:
+            if f & F_GROWTH or CARD_COST[ci] <= credits[q]:
+                cov[q] += 1
+            continue
+        if not CARD_IS_BLOCK[ci]:
+            score[q] += 2 if bon[i] == B_DOUBLE else 1
+            for n in EXPOSED[ci][c]:
+                if grid[n] < 0:
+                    exp[q] += 1
     o = 1 - p
-    sp, so = m.score(p), m.score(o)
-    boards = _boards(m)
-    cp, ep = boards[p]
-    co, eo = boards[o]
-    x = (sp - so) * 0.22
-    x += (cp - co) * 0.12
-    x -= (ep - eo) * 0.015
-    x += max(-40, min(40, m.credits(p) - m.credits(o))) * 0.004
-    x += (min(len(m.hand(p)), 8) - min(len(m.hand(o)), 8)) * 0.02
+    x = (score[p] - score[o]) * 0.22
+    x += (cov[p] - cov[o]) * 0.12
+    x -= (exp[p] - exp[o]) * 0.015
+    x += max(-40, min(40, credits[p] - credits[o])) * 0.004
+    hands = m.zones
+    x += (min(len(hands[Z_HAND + p]), 8) - min(len(hands[Z_HAND + o]), 8)) * 0.02
     return math.tanh(x)

@@ -11,7 +11,7 @@ covered when the card can't be paid for now (tempo).
 """
 from __future__ import annotations
 
-from engine.evons.cards import CARD_IS_BLOCK, REMOVE, SHOCKWAVE
+from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE
 from engine.evons.match import (ABILITY_AIMS, DONE, F_COVERED, FIRE, PASS, PH_ABILITY, PH_CELL,
                                 PH_MAIN, S_PHASE, SELECT)
 
@@ -53,6 +53,27 @@ def pointless(m, a) -> bool:
 def continues(m) -> bool:
     """A card was chosen; its cell comes next (the search's root prior scores both steps)."""
     return m.sc[S_PHASE] == PH_CELL
+
+
+def empty_main_cells(m) -> int:
+    grid = m.grid
+    return sum(1 for c in MAIN_CELLS if grid[c] < 0)
+
+
+#: turns a playout runs in the endgame (measured with the expert on both sides: with 2-4
+#: main cells left the game often lasts 10-20 more turns — the player behind avoids filling
+#: them — so "to the end" would cost seconds; 6 turns see who is forced to fill them)
+ENDGAME_TURNS = 6
+
+
+def playout_horizon(view, horizon: int, endgame: int) -> int:
+    """The playouts' horizon (turns after the root's): ``ENDGAME_TURNS`` once at most
+    ``endgame`` main-zone cells are empty — the last placements decide the game, and a
+    playout that reaches the end scores them by the result itself, not the evaluation's
+    guess."""
+    if empty_main_cells(view) <= endgame:
+        return max(horizon, ENDGAME_TURNS)
+    return horizon
 
 
 def rollout(m, acts, rng):
@@ -158,4 +179,4 @@ def expert(m, me, acts, rng):
     return greedy_pick(m, me, acts2, expert_evaluate)
 
 
-__all__ = ["pointless", "rollout", "expert", "continues", "root_moves"]
+__all__ = ["pointless", "rollout", "expert", "continues", "root_moves", "playout_horizon"]

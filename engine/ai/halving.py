@@ -1,0 +1,129 @@
+"""Playouts with the expert, the budget spent by successive halving.
+
+The same search as :func:`mcts.expert_search` (the root's best moves by the game's
+own look, each played out on guesses of the hidden cards with the expert deciding
+for both players, to ``horizon`` turns after the root's; the best mean evaluation
+wins), but the playouts are not spread evenly: every round plays each surviving
+move out on the same new guesses of the hidden cards (common random numbers: the
+moves are compared on the very same deals), then keeps the better half. The
+contenders end with several times the playouts an even spread gives them, for the
+same budget, so a close choice between the two best is decided on more guesses
+instead of being lost to the noise of a few.
+
+Work is counted in playouts: the same view + seed + budget gives the same move.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from engine.core.rng import Rng, mix_seed
+
+from .evaluation import terminal_value
+from .mcts import Cancelled, SearchResult, _apply_macro, _macro_score
+
+
+def halving_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, expert, root_moves=None,
+                   horizon: int = 2, pool: int = 0, cancel=None, yield_every: float = 0, exclude=(),
+                   root_filter=None, continues=None, max_rollout_actions: int = 250) -> SearchResult:
+    """See the module. ``pool`` is unused (guesses are drawn as the rounds need them)."""
+    t0 = time.perf_counter()
+    dets = []
+
+    def det(j):
+        while len(dets) <= j:
+            dets.append(view.determinize(me, mix_seed(seed, 0xDE7, len(dets))))
+        return dets[j]
+
+    root_det = det(0)
+    root_actions = root_det.legal_actions()
+    if exclude:
+        root_actions = [a for a in root_actions if a not in exclude] or root_actions
+    if root_filter is not None and len(root_actions) > 1:
+        root_actions = root_filter(root_det, root_actions) or root_actions
+    if len(root_actions) == 1:
+        return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
+    moves = []
+    for a in root_actions:
+        if continues is not None:
+            s = root_det.clone()
+            s.apply(a, check=False)
+            if s.result() is None and s.to_move() == me and continues(s):
+                moves += [(a, b) for b in s.legal_actions()]
+                continue
+        moves.append((a,))
+    if root_moves is not None:
+        ranked = root_moves(root_det, me, moves)
+    else:
+        ranked = sorted(((mv, _macro_score(root_det, me, mv, evaluate)) for mv in moves),
+                        key=lambda x: -x[1])
+    cands = ranked[:max(1, top)]
+    k = len(cands)
+    limit = root_det.turn() + horizon
+    perf = time.perf_counter
+    yield_s = yield_every / 1000.0
+    next_yield = [perf() + yield_s]
+
+    def playout(mv, j) -> float:
+        if cancel is not None and cancel.is_set():
+            raise Cancelled()
+        if yield_s and perf() >= next_yield[0]:
+            time.sleep(0)
+            next_yield[0] = perf() + yield_s
+        state = det(j).clone()
+        _apply_macro(state, mv)
+        r = Rng(mix_seed(seed, 0x9A7, j))     # the same playout luck for every move
+        n = 0
+        while n < max_rollout_actions and state.turn() < limit and state.result() is None:
+            acts = state.legal_actions()
+            if not acts:
+                break
+            a = acts[0] if len(acts) == 1 else expert(state, state.to_move(), acts, r)
+            state.apply(a, check=False)
+            n += 1
+        v = terminal_value(state, me)
+        return evaluate(state, me) if v is None else v
+
+    totals = [0.0] * k
+    counts = [0] * k
+    alive = list(range(k))
+    rounds = max(1, math.ceil(math.log2(k))) if k > 1 else 1
+    per_round = max(1, rollouts // rounds)
+    done = 0
+    played = 0            # guesses every surviving move has been played out on
+    for rnd in range(rounds):
+        n = max(1, per_round // len(alive))
+        if rnd == rounds - 1:
+            n = max(1, (rollouts - done) // len(alive))
+        for i in alive:
+            mv = cands[i][0]
+            for j in range(played, played + n):
+                totals[i] += playout(mv, j)
+                counts[i] += 1
+                done += 1
+        played += n
+        if len(alive) == 1:
+            break
+
+        def key(i):
+            # the expert's own ranking breaks near-ties
+            return (-(totals[i] / counts[i] + 1e-4 * cands[i][1]), i)
+
+        alive.sort(key=key)
+        if rnd < rounds - 1:
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+    order = sorted(range(k), key=lambda i: (-counts[i], -(totals[i] / counts[i] + 1e-4 * cands[i][1]), i))
+    best = order[0]
+    seen = set()
+    kids = []
+    for i in order:
+        mv = cands[i][0]
+        if mv[0] not in seen:
+            seen.add(mv[0])
+            kids.append((mv[0], counts[i], totals[i] / counts[i]))
+    res = SearchResult(cands[best][0][0], done, time.perf_counter() - t0, kids, -(totals[best] / counts[best]))
+    res.move = tuple(cands[best][0])
+    return res
+
+
+__all__ = ["halving_search"]
