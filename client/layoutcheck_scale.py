@@ -17,11 +17,10 @@ from __future__ import annotations
 
 #: (window size, target label) -> {interface size %: (probe dict, {text: px})}
 _SEEN: dict = {}
-#: compare the texts too (each string's largest size on the table). Off in the layout
-#: check for now: the player panels and badges drawn by the tables still fit some of
-#: their words by shrinking them when the interface size grows (issue #18.3 leftovers:
-#: Everdawn's "SET on lane 2" badge, Essveil's graveyard list); the cards are checked.
-CHECK_TEXT = False
+#: compare the texts too: each string's largest size among the table's own words (panels,
+#: bands, badges, prompts, log); the words on card faces go with the card's width, which
+#: the probe compares (``scale_probe``: board and hand cards, Essveil's graveyard card)
+CHECK_TEXT = True
 
 
 def probe(table) -> dict:
@@ -42,9 +41,12 @@ def note(app, label, size, screen):
     sc = app.scenes.top
     if sc is None or getattr(sc, "name", "") != "table":
         return
+    from .cards import CARD_FACE
     texts: dict = {}
     for t in getattr(screen, "texts", ()):
-        if t.rect.width > 0 and t.text.strip():
+        # a card's face is drawn for the card's width, which the probe compares (its words
+        # follow the width; they are not the table's own words fitted to a box)
+        if t.rect.width > 0 and t.text.strip() and t.where != CARD_FACE:
             texts[t.text] = max(texts.get(t.text, 0), int(t.size))
     pct = int(round(app.settings.ui_scale * 100))
     _SEEN.setdefault((tuple(size), label), {})[pct] = (probe(sc), texts)

@@ -37,3 +37,45 @@ def test_compare_reports_text_that_shrinks():
     seen = {100: ({"hand card": 100}, {"Lane 1": 16}), 150: ({"hand card": 100}, {"Lane 1": 15})}
     assert compare("t", seen, texts=True) == ["t: text 'Lane 1' 16 px at 100 % but 15 px at 150 %"]
     assert compare("t", seen, texts=False) == []
+
+
+def test_the_tables_own_words_do_not_shrink_and_a_shrink_made_on_purpose_is_reported(monkeypatch):
+    """The text check is on: a table's own words (here a line in Essveil's player panel)
+    drawn smaller at a larger interface size are reported by the layout check."""
+    from client import layoutcheck_scale
+    from client.tables.essveil_draw import EssveilDraw
+    from client.ui import draw_text
+    assert layoutcheck_scale.CHECK_TEXT
+    real = EssveilDraw._draw_info
+
+    def shrinking(self, surf, v, seat):
+        real(self, surf, v, seat)
+        r = self.info_rect(seat)
+        draw_text(surf, "Essence left", (r.left + 4, r.bottom - 30), int(round(18 / self.app.scale)))
+    monkeypatch.setattr(EssveilDraw, "_draw_info", shrinking)
+    lines = scale_lines("essveil")
+    assert any("text 'Essence left'" in ln and "at 100 % but" in ln and "at 200 %" in ln for ln in lines), lines
+
+
+def test_card_sizes_grow_at_every_interface_step():
+    """1280x720: every step 100 -> 125 -> 150 -> 175 -> 200 % draws larger board and hand cards."""
+    from client import layoutcheck as L, layoutcheck_scale as S
+    seen = {}
+    orig = S.note
+
+    def note(app, label, size, screen):
+        orig(app, label, size, screen)
+        seen.setdefault(label, []).append(S.probe(app.scenes.top))
+    try:
+        S.note = note
+        L.scale_check.note = note
+        L.run(((1280, 720),), (1.0, 1.25, 1.5, 1.75, 2.0), ["everdawn", "essveil"], zooms=False,
+              only={"table[everdawn] early", "table[essveil] early"}, out=lambda _l: None)
+    finally:
+        S.note = orig
+        L.scale_check.note = orig
+    for label, probes in seen.items():
+        assert len(probes) == 5, (label, probes)
+        for name in ("board card", "hand card"):
+            widths = [p[name] for p in probes]
+            assert all(a < b for a, b in zip(widths, widths[1:])), (label, name, widths)

@@ -143,7 +143,7 @@ def render(card, w, h, big=False):
         return _render_full(card, w, h, big)
     col = colour_of(card)
     s, inner = D.frame(w, h, col)
-    pad = max(2, w // 28)
+    pad = max(2, (w + 14) // 28)   # (rounded: no step inside the widths the tables use most)
     bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
     npref = max(D.NAME_MIN, int(w / 9.5))
     bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref))
@@ -175,7 +175,7 @@ def render(card, w, h, big=False):
 def _render_full(card, w, h, big=False):
     col = colour_of(card)
     s, inner = D.frame(w, h, col)
-    pad = max(2, w // 28)
+    pad = max(2, (w + 14) // 28)   # (rounded: no step inside the widths the tables use most)
     top_h = max(12, int(h * 0.11))
     r = top_h // 2 + max(1, w // 60)
     kc = (inner.left + pad + r, inner.top + pad + r - 1)
@@ -188,8 +188,8 @@ def _render_full(card, w, h, big=False):
     bar = pygame.Rect(kc[0] + r + pad, inner.top + pad, 0, top_h)
     bar.width = gr.left - pad - bar.left
     npref = int(top_h * 0.56)
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
-    D.name_bar(s, bar, card.name, col, size=npref)
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True))
+    D.name_bar(s, bar, card.name, col, size=npref, larger=True)
     art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * (0.27 if big else 0.3)))
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))

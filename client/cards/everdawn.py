@@ -148,7 +148,7 @@ def render(card, w, h, big=False):
     s, inner = D.frame(w, h, col)
     if champion:
         pygame.draw.rect(s, (232, 190, 90), inner.inflate(-2, -2), max(1, w // 70), border_radius=max(2, w // 24))
-    pad = max(2, w // 28)
+    pad = max(2, (w + 14) // 28)   # (rounded: no step inside the widths the tables use most)
     # the name across the top, one or two lines, never cut
     bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
     npref = max(D.NAME_MIN, int(w / 9.5))
@@ -175,7 +175,7 @@ def _render_full(card, w, h, big=False):
     s, inner = D.frame(w, h, col)
     if champion:  # a gold inner rim marks Champions (plus their own icon)
         pygame.draw.rect(s, (232, 190, 90), inner.inflate(-2, -2), max(1, w // 70), border_radius=max(2, w // 24))
-    pad = max(2, w // 28)
+    pad = max(2, (w + 14) // 28)   # (rounded: no step inside the widths the tables use most)
     top_h = max(12, int(h * 0.11))
     badge_r = top_h // 2 + max(1, w // 60)
     # type icon, top left
@@ -192,8 +192,8 @@ def _render_full(card, w, h, big=False):
     bar = pygame.Rect(bc[0] + badge_r + pad, inner.top + pad, 0, top_h)
     bar.width = inner.right - pad - right_pad - bar.left
     npref = int(top_h * 0.56)
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
-    D.name_bar(s, bar, card.name, col, size=npref)
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True))
+    D.name_bar(s, bar, card.name, col, size=npref, larger=True)
     # art
     art_top = inner.top + pad + max(bar.height, 2 * badge_r) + pad
     art_h = int(h * (0.24 if big else 0.28))

@@ -159,10 +159,18 @@ class EssveilDraw:
         y = r.top + s(96)
         fs, lh = s(14), s(20)
         hand_n = len(v.hands[seat])
-        for label, val in (("Deck", v.deck_size(seat)), ("Hand", hand_n)):
-            draw_text(surf, label, (x, y), fs, PAL["muted"])
-            draw_text(surf, str(val), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
-            y += lh
+        joined, face_w = self.info_plan(seat)
+        if joined:      # a short panel (larger interface sizes): "Deck 44   Hand 4" on one row
+            half = (r.width - s(20)) // 2
+            for i, (label, val) in enumerate((("Deck", v.deck_size(seat)), ("Hand", hand_n))):
+                x0 = x + i * (half + s(8))
+                draw_text(surf, label, (x0, y), fs, PAL["muted"])
+                draw_text(surf, str(val), (x0 + half - s(8), y), fs, PAL["text"], bold=True, anchor="topright")
+        else:
+            for label, val in (("Deck", v.deck_size(seat)), ("Hand", hand_n)):
+                draw_text(surf, label, (x, y), fs, PAL["muted"])
+                draw_text(surf, str(val), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
+                y += lh
         gr = self.grave_row_rect(seat)
         hot = gr.collidepoint(self.app.mouse) or self.grave_view == seat
         pygame.draw.rect(surf, (44, 40, 60) if hot else (30, 32, 44), gr, border_radius=s(6))
@@ -171,21 +179,23 @@ class EssveilDraw:
         draw_text(surf, "Graveyard", (gr.left + s(24), gr.centery), fs, PAL["text"], anchor="midleft")
         draw_text(surf, str(len(v.graves[seat])), (gr.right - s(6), gr.centery), fs, PAL["gold_hi"], bold=True,
                   anchor="midright")
-        # the top card of the graveyard, when there is room (your panel is taller)
+        # the top card of the graveyard, when there is room (your panel is taller): as
+        # wide as the interface size makes it, so its words grow with it too
         top_area = pygame.Rect(r.left + s(10), gr.bottom + s(12), r.width - s(20), r.bottom - gr.bottom - s(20))
-        if v.graves[seat] and top_area.height > s(90):
-            draw_text(surf, "top of the graveyard", (top_area.centerx, top_area.top - s(6)), s(11), PAL["dim"], italic=True,
-                      anchor="midtop")
-            top_area.top += s(10)
-            top_area.height -= s(10)
-            w = min(top_area.width, int(top_area.height / 1.4))
-            img = card_surface(GAME, CARDS_BY_INDEX[v.graves[seat][-1]], w)
+        if v.graves[seat] and face_w:
+            if not joined:
+                draw_text(surf, "top of the graveyard", (top_area.centerx, top_area.top - s(6)), s(11), PAL["dim"],
+                          italic=True, anchor="midtop")
+                top_area.top += s(10)
+            else:
+                top_area.top = gr.bottom + s(8)
+            img = card_surface(GAME, CARDS_BY_INDEX[v.graves[seat][-1]], min(face_w, r.width - s(12)))
             rr = img.get_rect(midtop=(top_area.centerx, top_area.top))
             surf.blit(img, rr)
             veil = pygame.Surface(rr.size, pygame.SRCALPHA)
             veil.fill((10, 10, 16, 70))
             surf.blit(veil, rr)
-        elif top_area.height > s(90):
+        elif face_w:
             draw_text(surf, "(graveyard empty)", (top_area.centerx, top_area.top + s(6)), s(12), PAL["dim"],
                       italic=True, anchor="midtop")
 

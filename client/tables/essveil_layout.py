@@ -46,7 +46,11 @@ class EssveilLayout:
 
     def scale_probe(self):
         """The card sizes a player notices (the layout check's "larger is larger")."""
-        return {"board card": self.cw, "hand card": self.hw}
+        out = {"board card": self.cw, "hand card": self.hw}
+        face = self.info_plan(self.viewer)[1] if hasattr(self, "info") else 0
+        if face:
+            out["graveyard card"] = face
+        return out
 
     # ================================================================ geometry
     def layout(self):
@@ -142,7 +146,27 @@ class EssveilLayout:
     def grave_row_rect(self, seat):
         r = self.info_rect(seat)
         s = self.s
-        return pygame.Rect(r.left + s(6), r.top + s(140), r.width - s(12), s(22))
+        top = s(120) if self.info_plan(seat)[0] else s(140)
+        return pygame.Rect(r.left + s(6), r.top + top, r.width - s(12), s(22))
+
+    #: the top-of-the-graveyard card in your panel: this wide at scale 1 (it grows with the
+    #: interface size, like every text on it)
+    GRAVE_FACE_W = 100
+
+    def info_plan(self, seat):
+        """(rows joined, face width) for a player's panel: Deck and Hand on one row when
+        the panel is too short for them and the top-of-the-graveyard card (larger
+        interface sizes); the card as wide as the interface size makes it (0: no room,
+        the opponent's shorter panel)."""
+        r = self.info_rect(seat)
+        s = self.s
+        w = s(self.GRAVE_FACE_W)
+        face_h = int(w * 1.4) + s(6)
+        if r.height >= s(140) + s(22) + s(12) + s(10) + face_h + s(8):
+            return False, w
+        if r.height >= s(120) + s(22) + s(8) + face_h:
+            return True, w
+        return False, 0
 
     def unit_rects(self, v) -> dict:
         """uid -> card rect for every creature in ``v`` (left to right, centred in its row)."""

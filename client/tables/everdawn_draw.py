@@ -279,9 +279,12 @@ class EverdawnDraw:
         compact = r.bottom - s(4) - y < s(62) + s(14) + n_rows * s(17)
         if compact:   # the number as big as the rows leave room for, never smaller than at 100 %
             room = r.bottom - s(4) - y - s(14) - n_rows * (s(13) + 1) - s(4)
-            big = min(s(38), max(s(28), int(round(38 * self.app.scale_for(1.0))), room))
+            at_100 = int(round(38 * self.app.scale_for(1.0)))
+            big = min(s(38), max(s(28), at_100, room))
             label_w = font(s(12), True).size("MORALE")[0]
-            big = fit_font("100", r.width - s(20) - label_w - s(10), big, title=True, min_size=s(20)).ch_size
+            # (the panel is wide enough for it at its 100 % size: EverdawnLayout.info_w)
+            big = fit_font("100", r.width - s(20) - label_w - s(6), big, title=True,
+                           min_size=min(big, at_100)).ch_size
             draw_text(surf, "MORALE", (x, y + big // 3), s(12), PAL["muted"], bold=True)
             draw_text(surf, str(max(0, mor)), (r.right - s(10), y), big, mcol, title=True, anchor="topright")
             y += max(s(34), big + s(4))

@@ -31,7 +31,7 @@ def _bands(k, c, ref=None):
     if ref is not None and k > ref + 1e-9:
         strip = max(S(21), strip)
         vpad = max(int(round(4 * ref)), vpad)
-        band = max(2 * font(int(round(14 * ref))).get_linesize() + S(4), band, S(36))
+        band = max(2 * font(int(round(15 * ref))).get_linesize() + S(4), band, S(36))
     below = max(vpad + V(16), S(27) - V(3))
     return strip, vpad, band, below
 
@@ -63,7 +63,8 @@ def _sizes(rw, rh, k, c, ref=None):
         share = 0.9
         cw_h = (rh - strip - 3 * vpad - band - below - 2 * V(3)) / (2 * 1.68 + 1.4 * share)
     lane_gap, bench_gap, sep = _gaps(k, ref)
-    cw_w = (rw - S(150) - 2 * lane_gap - 2 * bench_gap - sep - 3 * S(8)) / (3 + 3 * 0.86)
+    info_w = S(158) if ref is not None and k > ref + 1e-9 else S(150)
+    cw_w = (rw - info_w - 2 * lane_gap - 2 * bench_gap - sep - 3 * S(8)) / (3 + 3 * 0.86)
     cw = int(min(cw_h, cw_w))
 
     def hand(cw):
@@ -99,7 +100,8 @@ class EverdawnLayout:
         pad = s(8)
         self.strip_h, vpad, self.band_h, below = _bands(self.app.scale, c, ref)
         self.vpad = vpad
-        self.info_w = s(150)
+        # above 100 % a little wider: the morale number beside its label at (at least) its 100 % size
+        self.info_w = s(158) if self.app.scale > ref + 1e-9 else s(150)
         lane_gap, bench_gap, sep = _gaps(self.app.scale, ref)
         bk = 0.86
         cw = sizes(r.width, r.height, self.app.scale, c)[0]
