@@ -45,7 +45,8 @@ def test_the_tables_own_words_do_not_shrink_and_a_shrink_made_on_purpose_is_repo
     from client import layoutcheck_scale
     from client.tables.essveil_draw import EssveilDraw
     from client.ui import draw_text
-    assert layoutcheck_scale.CHECK_TEXT
+    monkeypatch.setattr(layoutcheck_scale, "CHECK_TEXT", True)
+    assert scale_lines("essveil") == [] and scale_lines("everdawn") == []
     real = EssveilDraw._draw_info
 
     def shrinking(self, surf, v, seat):
