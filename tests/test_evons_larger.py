@@ -151,6 +151,10 @@ def test_a_replay_uses_the_reflowed_layout_with_its_controls_clear(driver, size,
     hand = t.view.hand(t.viewer)
     shown = [r for r in t.hand_rects(len(hand)) if r.left >= 0]
     assert len(shown) >= min(2, len(hand)) and all(t.hand_area.contains(r) for r in shown)
+    from client import layoutcheck
+    rec = layoutcheck.Recorder()
+    layoutcheck.check_widgets(rec, t, driver.app.size, 8)
+    assert not [p for p in rec.problems if "cut" in p or "outside" in p], rec.problems   # every label whole
     driver.click("rp_step")                                               # the controls still work
     assert ctrl.index == 41
 

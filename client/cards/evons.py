@@ -85,9 +85,12 @@ def _stat_boxes(s, card, inner, pad, w, stat_w, stat_h):
     for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
         pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
-        ic = int(rect.height * 0.6)
-        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
-        D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+        if rect.width >= rect.height * 1.35:
+            ic = int(rect.height * 0.6)
+            draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
+            D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+        else:   # a narrow box (a small hand card): the number alone, never run into by its icon
+            D.number(s, val, rect.center, rect.height * 0.72)
     return ar, dr
 
 

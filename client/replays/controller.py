@@ -20,7 +20,7 @@ import pygame
 
 from engine.core.text import possessive
 
-from ..ui import PAL, draw_text
+from ..ui import PAL, draw_text, font
 
 
 class ReplayController:
@@ -258,6 +258,10 @@ class ReplayController:
         s = t.s
         r = t.actions_rect
         gap = s(6)
+        small = font(max(8, round(14 * t.app.scale)))
+
+        def fit(width, *labels):      # the first label a small button shows whole
+            return next((x for x in labels if small.size(x)[0] <= width - s(8)), labels[-1])
         y = r.top
         self.timeline_rect = pygame.Rect(r.left, y + s(18), r.width, s(14))
         y += s(40)
@@ -289,13 +293,15 @@ class ReplayController:
         self.turn_entry.set_allowed_characters("numbers")
         self.turn_entry.set_text_length_limit(4)
         t.widgets["rp_turn"] = self.turn_entry
-        t.button((r.left + lw + third + gap, y, r.right - (r.left + lw + third + gap), sh), "Go to turn",
+        go_w = r.right - (r.left + lw + third + gap)
+        t.button((r.left + lw + third + gap, y, go_w, sh), fit(go_w, "Go to turn", "Go"),
                  self.go_to_entered_turn, tip="Jump to the start of the turn typed in the box", name="rp_go",
                  cls="@small")
         y += sh + gap
         names = t.names
         self.view_buttons = []
-        views = [("P1 view", 0, "rp_view0"), ("P2 view", 1, "rp_view1"), ("Reveal all", None, "rp_reveal")]
+        views = [(fit(third, "P1 view", "P1"), 0, "rp_view0"), (fit(third, "P2 view", "P2"), 1, "rp_view1"),
+                 (fit(third, "Reveal all", "All"), None, "rp_reveal")]
         for i, (text, seat, name) in enumerate(views):
             on = (t.reveal_all if seat is None else (not t.reveal_all and t.viewer == seat))
             b = t.button((r.left + i * (third + gap), y, third, sh), text,
@@ -395,7 +401,10 @@ class ReplayController:
             pygame.draw.rect(surf, PAL["gold_hi"], b.rect.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
         sr = getattr(self, "speed_rect", None)
         if sr is not None:
-            draw_text(surf, f"Speed ×{self.speed:g}", sr.center, s(16), PAL["text"], bold=True, anchor="center")
+            text = f"Speed ×{self.speed:g}"
+            if font(s(16), True).size(text)[0] > sr.width:
+                text = f"×{self.speed:g}"      # a narrow column: the number alone between Slower and Faster
+            draw_text(surf, text, sr.center, s(16), PAL["text"], bold=True, anchor="center")
         lr = getattr(self, "turn_label_rect", None)
         if lr is not None:
             draw_text(surf, "Turn", (lr.left, lr.centery), s(16), PAL["text"], anchor="midleft")

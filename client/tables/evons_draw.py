@@ -434,8 +434,10 @@ class EvonsDraw:
         yy = box.top + s(26)
         if not bonuses:
             draw_text(surf, "All used.", (box.left + s(10), yy), s(13), PAL["dim"], italic=True)
-        for c, b in bonuses:
-            if yy + s(18) > box.bottom:
+        fit = max(1, (box.bottom - s(2) - yy) // s(19))      # lines the panel holds
+        for i, (c, b) in enumerate(bonuses):
+            if i == fit - 1 and n > fit:   # the rest are on the grid (each bonus cell shows its own)
+                draw_text(surf, f"… {n - i} more on the grid", (box.left + s(10), yy), s(12), PAL["dim"])
                 break
             draw_text(surf, cell_name(c), (box.left + s(10), yy), s(13), PAL["gold"], bold=True)
             draw_text(surf, b, (box.left + s(44), yy), s(13), PAL["text"])
@@ -475,6 +477,8 @@ class EvonsDraw:
                 c = card_obj(v, inst)
                 if c is None:
                     continue
+                if yy + lh > box.bottom - s(2):
+                    break        # no room for another line inside the panel
                 if i == n_lines - 1 and len(grave) > n_lines:
                     draw_text(surf, f"… {len(grave) - i} more", (box.left + s(14), yy), s(12), PAL["dim"])
                     yy += lh
@@ -484,7 +488,8 @@ class EvonsDraw:
                     draw_text(surf, f"{c.cost}¢", (box.right - s(10), yy), s(12), PAL["gold"], anchor="topright")
                 self._grave_hot.append((pygame.Rect(box.left, yy, box.width, lh), c))
                 yy += lh
-            if not grave:
+            other = v.zones[EM.Z_GRAVE + seats[1]] if k == 0 else ()
+            if not grave and yy + lh <= box.bottom - s(2) and (room >= 2 or not other):  # "(0)" says it when short
                 draw_text(surf, "empty", (box.left + s(14), yy), s(12), PAL["dim"], italic=True)
                 yy += lh
             yy += s(4)

@@ -180,7 +180,8 @@ class EvonsLayout:
             self.right_rect = pygame.Rect(rx, below, col_w, self.actions_rect.top - pad - below)
             self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, self.actions_rect.top - pad - below)
         else:
-            act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom
+            act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom (the chain
+            # panel reaches down to the buttons shown: _refresh_action_buttons)
             self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
             self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
             self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
@@ -291,11 +292,18 @@ class EvonsLayout:
 
     def _refresh_action_buttons(self):
         super()._refresh_action_buttons()
-        top = getattr(self, "_right_top", None)
-        if top is None or not self._larger():
-            return
         s = self.s
         r = self.board_rect
+        if not self._larger():
+            if self.mode != "replay" and getattr(self, "actions_rect", None) is not None:
+                # 100 %: the chain column reaches down to the buttons shown (room for one at least)
+                tops = [b.rect.top for b in self._action_widgets] + [r.bottom - s(38)]
+                rr = self.right_rect
+                self.right_rect = pygame.Rect(rr.left, rr.top, rr.width, max(0, min(tops) - s(8) - rr.top))
+            return
+        top = getattr(self, "_right_top", None)
+        if top is None:
+            return
         if self.mode == "replay":
             lowest = self.actions_rect.top - s(8)
         else:
@@ -342,11 +350,22 @@ class EvonsLayout:
         rows = getattr(self, "hand_rows", 2)
         if n > rows * cols:
             aw = max(12, hw // 3)
-            inner_w = area.width - 2 * (aw + gap // 2)
-            cols = max(1, (inner_w + gap) // (hw + gap))
+            # the arrows in the margins beside the column (between it and the grid, and at the
+            # window's edge) when they are wide enough there: the hand keeps its columns
+            need = cols * hw + (cols - 1) * gap
+            x0 = area.centerx - need // 2
+            room = min(x0 - gap // 2 - (self.grid_rect.right + self.s(6)),
+                       (self.W - self.s(2)) - (x0 + need + gap // 2))
+            if cols >= 2 and room >= self.s(14):
+                aw = min(aw, room)
+                hs.left = pygame.Rect(x0 - gap // 2 - aw, area.top, aw, area.height)
+                hs.right = pygame.Rect(x0 + need + gap // 2, area.top, aw, area.height)
+            else:
+                inner_w = area.width - 2 * (aw + gap // 2)
+                cols = max(1, (inner_w + gap) // (hw + gap))
+                hs.left = pygame.Rect(area.left, area.top, aw, area.height)
+                hs.right = pygame.Rect(area.right - aw, area.top, aw, area.height)
             hs.visible = rows * cols
-            hs.left = pygame.Rect(area.left, area.top, aw, area.height)
-            hs.right = pygame.Rect(area.right - aw, area.top, aw, area.height)
             if grew:
                 hs.offset = n - hs.visible            # a newly drawn card comes into view
             hs.clamp()
