@@ -430,12 +430,15 @@ class EvonsDraw:
         h = min(r.bottom - y, s(30) + max(1, n) * s(19))
         box = pygame.Rect(r.left, y, r.width, h)
         panel(surf, box, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=200)
-        draw_text(surf, "CELL BONUSES LEFT", (box.left + s(10), box.top + s(6)), s(12), PAL["muted"], bold=True)
         yy = box.top + s(26)
-        if not bonuses:
+        fit = (box.bottom - s(2) - yy) // s(19)      # lines the panel holds
+        head = "CELL BONUSES LEFT" if fit > 0 or not n else f"CELL BONUSES LEFT ({n}, on the grid)"
+        draw_text(surf, head, (box.left + s(10), box.top + s(6)), s(12), PAL["muted"], bold=True)
+        if not bonuses and fit > 0:
             draw_text(surf, "All used.", (box.left + s(10), yy), s(13), PAL["dim"], italic=True)
-        fit = max(1, (box.bottom - s(2) - yy) // s(19))      # lines the panel holds
         for i, (c, b) in enumerate(bonuses):
+            if i >= fit:
+                break
             if i == fit - 1 and n > fit:   # the rest are on the grid (each bonus cell shows its own)
                 draw_text(surf, f"… {n - i} more on the grid", (box.left + s(10), yy), s(12), PAL["dim"])
                 break

@@ -8,6 +8,7 @@ import pygame
 from engine.evons import match as EM
 from engine.evons.cards import N_CELLS, NEIGHBOUR
 
+from ..cards.evons import SMALL as SMALL_FACE
 from .evons_common import card_obj
 
 
@@ -69,10 +70,12 @@ def _hand_width(W, H, k, ref, k_hi, cell, cell_hi):
     window's 200 % (scale ``k_hi``) can give three cards a row, so every step between 100
     and 200 % shows larger cards than the one before, never smaller ones."""
     hw_ref = _sizes_100(W, H, ref)[1]
+    # the small face up to its last width (the full face's words are smaller, not larger)
+    cap = SMALL_FACE - 1 if hw_ref < SMALL_FACE else 10 ** 6
 
     def widest(kk, c):     # three cards a row in the column
         g = int(round(8 * kk))
-        return max(hw_ref, min(int(round(118 * kk)), (_right_width(W, kk, c) - 2 * g) // 3))
+        return max(hw_ref, min(int(round(118 * kk)), cap, (_right_width(W, kk, c) - 2 * g) // 3))
     if k_hi <= ref + 1e-9:
         return hw_ref
     hw_hi = widest(k_hi, cell_hi)
