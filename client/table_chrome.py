@@ -158,6 +158,8 @@ class ChromeMixin:
         room = right - x - s(10)
         if font(s(16)).size(text)[0] <= room:
             draw_text(surf, text, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
+        elif font(s(15)).size(text)[0] <= room:   # one line still, a size smaller: centred too
+            draw_text(surf, text, (x + s(8), r.centery), s(15), PAL["text"], anchor="midleft")
         else:  # a large interface size: two lines rather than a cut sentence
             lh = int(font(s(15)).get_linesize() * 0.95)
             box = pygame.Rect(x + s(8), r.centery - lh, room, 2 * lh + 2)
