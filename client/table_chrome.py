@@ -7,7 +7,7 @@ import pygame
 
 from . import gamesinfo
 from .tablekit import draw_source_hint, draw_target_highlight
-from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, shade
+from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, shade, wrap_lines
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
 _FIT: dict = {}
@@ -161,8 +161,13 @@ class ChromeMixin:
         elif font(s(15)).size(text)[0] <= room:   # one line still, a size smaller: centred too
             draw_text(surf, text, (x + s(8), r.centery), s(15), PAL["text"], anchor="midleft")
         else:  # a large interface size: two lines rather than a cut sentence
-            lh = int(font(s(15)).get_linesize() * 0.95)
+            f = font(s(15))
+            lh = int(f.get_linesize() * 0.95)
             box = pygame.Rect(x + s(8), r.centery - lh, room, 2 * lh + 2)
+            # where two lines are not enough, its last parts go ("… · You go first") before
+            # the words get smaller
+            while " · " in text and len(wrap_lines(text, f, box.width)) * lh > box.height:
+                text = text.rsplit(" · ", 1)[0]
             draw_wrapped(surf, text, box, s(15), PAL["text"], line_gap=0.95)
 
     def draw_drag_layer(self, surf):

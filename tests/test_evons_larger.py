@@ -188,3 +188,25 @@ def test_hand_tags_sit_under_their_own_card(driver, size, monkeypatch):
         for b, _r2, _t2 in boxes[i + 1:]:
             assert not a.colliderect(b)
     assert len(levels) == 1                                  # the same words on every card
+
+
+def test_the_evons_tables_words_never_get_smaller_as_the_interface_size_grows(monkeypatch):
+    """The layout check's text comparison, on for Evons (each pair of sizes, not only
+    neighbours: a line that exists at 100 and 200 % but not at 150 % counts too)."""
+    from client import layoutcheck, layoutcheck_scale
+    monkeypatch.setattr(layoutcheck_scale, "CHECK_TEXT", True)
+
+    def every_pair():
+        out = []
+        for (size, label), by in sorted(layoutcheck_scale._SEEN.items()):
+            ks = sorted(by)
+            for i, a in enumerate(ks):
+                for b in ks[i + 1:]:
+                    out += layoutcheck_scale.compare(f"{size} {label}", {a: by[a], b: by[b]}, True)
+        layoutcheck_scale._SEEN.clear()
+        return out
+    monkeypatch.setattr(layoutcheck.scale_check, "report", every_pair)
+    problems = layoutcheck.run(sizes=((1280, 720), (1024, 640)), scales=(1.0, 1.5, 2.0), games=["evons"],
+                               zooms=False, out=lambda line: None,
+                               only={"table[evons] early", "table[evons] busy"})
+    assert problems == []

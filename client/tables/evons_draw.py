@@ -308,18 +308,25 @@ class EvonsDraw:
             draw_thinking(surf, sign, self.t, text, self.app.scale)
             top = sign.bottom + s(6)
         if self.ai_job is None or self.anims.busy:  # the sign already says who is deciding
-            text = self.prompt()
-            if leg_h and not self._prompt_fits(text, r.width - s(20), r.bottom - top - s(6) - leg_h):
+            forms = self.prompt_forms()
+            w, h = r.width - s(20), r.bottom - top - s(6)
+            base = max(8, int(round(15 * self.reference_scale())))     # the words' 100 % size
+            text = forms[0]
+            if leg_h and self._prompt_fits(text, w, h - leg_h, s(15)):
+                pass         # the words at their full size and the legend
+            elif self._prompt_fits(text, w, h, s(15)):
                 leg_h = 0    # the decision's words at their full size first; the legend when there is room
-            draw_wrapped(surf, text, pygame.Rect(r.left + s(10), top, r.width - s(20),
-                                                 r.bottom - top - s(6) - leg_h), s(15),
+            else:            # never smaller than at 100 %: a shorter form where the long one would shrink
+                leg_h = 0
+                text = next((t for t in forms if self._prompt_fits(t, w, h, base)), forms[-1])
+            draw_wrapped(surf, text, pygame.Rect(r.left + s(10), top, w, h - leg_h), s(15),
                          PAL["gold_hi"] if mine else PAL["muted"])
         if leg_h:
             self._draw_legend(surf, pygame.Rect(r.left + s(10), r.bottom - leg_h, r.width - s(20), leg_h - s(6)))
 
-    def _prompt_fits(self, text, width, height) -> bool:
-        """Does the prompt read at its full size (15 px at 100 %) in ``width`` x ``height``?"""
-        f = font(self.s(15))
+    def _prompt_fits(self, text, width, height, size) -> bool:
+        """Does the prompt read at ``size`` px in ``width`` x ``height``?"""
+        f = font(size)
         return len(wrap_lines(text, f, width)) * int(f.get_linesize() * 1.15) <= height
 
     def _draw_legend(self, surf, r):

@@ -150,6 +150,28 @@ class EvonsPrompts:
         s0, s1 = v.score(0), v.score(1)
         return f"Turn {v.turn()} · {self.names[tp]} to play · score {s0}–{s1}"
 
+    def prompt_forms(self) -> tuple:
+        """The prompt, then a shorter form of it for a panel too small for it at its
+        100 % size (the words never get smaller as the interface size grows)."""
+        text = self.prompt()
+        m = self.match
+        short = None
+        if self.human_to_move() and not self.anims.busy and self.result() is None \
+                and not getattr(self, "handoff_pending", False):
+            ph = m.phase()
+            if ph == "main":
+                short = "Your turn: drag a card onto a lit cell (C: active / covered). Space: pass."
+            elif ph == "mulligan":
+                short = ("Opening hand: Space keeps it; M shuffles it back for one card fewer."
+                         if m.options().get("mulligan_variant") else
+                         "Opening hand: click cards to put back, then M — or Space to keep.")
+            elif ph == "ability":
+                acting = card_obj(m, m.decision()["acting"])
+                short = f"{acting.name if acting else 'The card'}: click a lit target to fire. Space: no more now."
+            elif ph == "hit":
+                short = text.split(". Click", 1)[0] + ". Click: +1, right-click: −1, Space: deal."
+        return (text, short) if short and short != text else (text,)
+
     def prompt(self) -> str:
         m = self.match
         if self.result() is not None:
