@@ -2,8 +2,6 @@
 interface size grows is reported (and the tables as they are pass)."""
 import os
 
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
@@ -84,9 +82,6 @@ def test_card_sizes_grow_at_every_interface_step():
             assert all(a < b for a, b in zip(widths, widths[1:])), (label, name, widths)
 
 
-@pytest.mark.xfail(strict=True, reason="the last text shrink (Evons, 1280x720: 'covered. Space: pass.' 15 px at "
-                   "100 % but 13 px at 200 %); when this passes, set client.layoutcheck_scale.CHECK_TEXT = True "
-                   "and remove this mark")
 def test_evons_words_do_not_shrink_at_larger_interface_sizes(monkeypatch):
     from client import layoutcheck_scale
     monkeypatch.setattr(layoutcheck_scale, "CHECK_TEXT", True)

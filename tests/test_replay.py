@@ -19,7 +19,7 @@ from engine.core.session import MatchSession
 from engine.replaycli import load_any, replay_file
 
 ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = sorted((ROOT / "tests" / "golden").glob("*.json"))
+GOLDEN = sorted((ROOT / "tests" / "golden").glob("*_*.json"))   # <game>_*.json (decisions.json is the AI's)
 
 
 @pytest.fixture(autouse=True)
