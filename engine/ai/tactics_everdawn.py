@@ -101,8 +101,11 @@ def pointless(m, a) -> bool:
 
 
 # ---------------------------------------------------------------- clashes, cheaply
-def clash(m, p, a, t):
-    """(kills, dies, open lane) for an attack of ``p``'s lane ``a`` on lane ``t`` now."""
+def clash(m, p, a, t, memo=None):
+    """(kills, dies, open lane) for an attack of ``p``'s lane ``a`` on lane ``t`` now.
+
+    ``memo``: a dict kept by the caller while the position stays as it is (the attacks of
+    one decision): a creature's clash stats (with or without advantage) are computed once."""
     # hot path (every attack of every rollout): the creatures read once, the clash stats
     # straight from the engine's _stats with the advantage as stats(p, a, dc) and
     # stats(d, t, ac) give it (lanes a, t < 3)
@@ -116,18 +119,35 @@ def clash(m, p, a, t):
     if ac < 0:          # (never for a legal attack)
         att, adef = m.stats(p, a, dc)
         cnt, dfn = m.stats(d, t, ac)
-    else:
+    elif memo is None:
         att, adef = m._stats(p, a, BEATS[TYPE[ac]][TYPE[dc]] or b[G_CM + p * 9 + a * 3 + 2] & CM_ADV)
         cnt, dfn = m._stats(d, t, BEATS[TYPE[dc]][TYPE[ac]] or b[G_CM + d * 9 + t * 3 + 2] & CM_ADV)
+    else:
+        # keys: the attacker's lane * 2 + advantage; 16 + the defender's lane * 2 + advantage
+        k = a * 2 + (1 if BEATS[TYPE[ac]][TYPE[dc]] or b[G_CM + p * 9 + a * 3 + 2] & CM_ADV else 0)
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = m._stats(p, a, k & 1)
+        att, adef = got
+        k = 16 + t * 2 + (1 if BEATS[TYPE[dc]][TYPE[ac]] or b[G_CM + d * 9 + t * 3 + 2] & CM_ADV else 0)
+        got = memo.get(k)
+        if got is None:
+            got = memo[k] = m._stats(d, t, k & 1)
+        cnt, dfn = got
     can_counter = (b[G_SET_SRC + d] != t and REACH[TYPE[dc]][t][a]
                    and not (b[ai + SF_FLAGS] & F_FRESH and C.FIRST_UNBLOCKABLE[ac]))
     return att > dfn, can_counter and cnt > adef, False
 
 
-def _attack_score(m, p, a, t) -> float:
-    kills, dies, open_ = clash(m, p, a, t)
+def _attack_score(m, p, a, t, memo=None) -> float:
+    kills, dies, open_ = clash(m, p, a, t, memo)
     if open_:
-        return 6.0 + m.stats(p, a, -1)[0] * 0.2
+        if memo is None:
+            return 6.0 + m.stats(p, a, -1)[0] * 0.2
+        got = memo.get(a * 2 + 1)       # stats(p, a, -1): the open lane gives the advantage
+        if got is None:
+            got = memo[a * 2 + 1] = m.stats(p, a, -1)
+        return 6.0 + got[0] * 0.2
     if kills and not dies:
         return 8.0 + MORALE[m.b[S0 + (1 - p) * 36 + t * NF]] * 0.1
     if kills and dies:
@@ -157,12 +177,13 @@ def rollout(m, acts, rng):
         best = PASS_ACT
         best_s = 0.0
         st = rng.state
+        memo = {}
         for x in acts:
             if x[0] == ATTACK:
                 st = (st + 0x9E3779B97F4A7C15) & _M64         # rng.random()
                 z = ((st ^ (st >> 30)) * 0xBF58476D1CE4E5B9) & _M64
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-                s = _attack_score(m, p, x[1], x[2]) + ((z ^ (z >> 31)) >> 11) * _UNIT * 3.0
+                s = _attack_score(m, p, x[1], x[2], memo) + ((z ^ (z >> 31)) >> 11) * _UNIT * 3.0
                 if s > best_s:
                     best_s = s
                     best = x
@@ -274,9 +295,10 @@ def expert(m, me, acts, rng):
     ph = m.b[G_PHASE]
     if ph == PH_DECLARE:
         best, best_s = PASS_ACT, 0.0
+        memo = {}
         for x in acts:
             if x[0] == ATTACK:
-                s = _attack_score(m, me, x[1], x[2])
+                s = _attack_score(m, me, x[1], x[2], memo)
                 if s > best_s:
                     best, best_s = x, s
         return best
