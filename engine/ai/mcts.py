@@ -183,15 +183,18 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             state = dets[it % n_dets].clone()
         else:
             state = view.determinize(me, mix_seed(seed, 0xDE7, it))
+        # the state's methods bound once per iteration (the loops below call them at every step)
+        result, legal_actions, apply, turn = state.result, state.legal_actions, state.apply, state.turn
         node = root
         path = [root]
         # ---- selection / expansion
-        while state.result() is None:
-            legal = state.legal_actions()
+        while result() is None:
+            legal = legal_actions()
             if not legal:
                 break
             mover = state.to_move()
             children = node.children
+            get = children.get
             at_macro = node is root and macro is not None
             if node is root:
                 if at_macro:
@@ -202,14 +205,13 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
             cands = []
             untried = []
             for a in legal:
-                ch = children.get(a)
+                ch = get(a)
                 if ch is None:
                     untried.append(a)
                 else:
                     ch.avail += 1
                     cands.append(ch)
-            allowed = 1 + int(widen * sqrt(node.visits + 1))
-            if untried and len(cands) < allowed:
+            if untried and len(cands) < 1 + int(widen * sqrt(node.visits + 1)):   # progressive widening
                 if node is root:
                     a = min(untried, key=lambda x: root_rank.get(x, 1 << 30))
                     prior = root_prior.get(a, 0.0)
@@ -222,38 +224,43 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
                 if at_macro:
                     _apply_macro(state, a)
                 else:
-                    state.apply(a, check=False)
+                    apply(a, check=False)
                 path.append(ch)
                 node = ch
                 break
             best = None
             best_u = -1e18
             for ch in cands:
-                if ch.visits == 0:
+                nv = ch.visits
+                if nv == 0:
                     u = 1e9 + ch.prior
                 else:
-                    u = (ch.value / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
-                         + prior_weight * ch.prior / (ch.visits + 1))
+                    u = (ch.value / nv + c * sqrt(log(ch.avail) / nv)
+                         + prior_weight * ch.prior / (nv + 1))
                 if u > best_u:
                     best_u = u
                     best = ch
             if at_macro:
                 _apply_macro(state, best.action)
             else:
-                state.apply(best.action, check=False)
+                apply(best.action, check=False)
             path.append(best)
             node = best
         # ---- rollout, cut after a few turns
         limit = root_turn + horizon
         n = 0
-        while n < max_rollout_actions and state.turn() < limit and state.result() is None:
-            acts = state.legal_actions()
+        while n < max_rollout_actions and turn() < limit and result() is None:
+            acts = legal_actions()
             if not acts:
                 break
             if policy is None or len(acts) == 1:
-                state.apply(acts[rng.next64() % len(acts)], check=False)   # == rng.randrange
+                # rng.randrange(len(acts)), Rng.next64 inlined (the same draw)
+                z = rng.state = (rng.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                apply(acts[(z ^ (z >> 31)) % len(acts)], check=False)
             else:
-                state.apply(policy(state, acts, rng), check=False)
+                apply(policy(state, acts, rng), check=False)
             n += 1
         v = terminal_value(state, me)
         if v is None:
