@@ -262,14 +262,17 @@ BUDGETS0 = {
 #: 38.9% of 9 with the tree on the expert's top 6 only). Essveil's hard does the
 #: same over its 10 best moves, 4 turns deep (the tree search's hard, 4,000
 #: iterations, scored 24/40 against normal0; 400 playouts 2 turns deep 13/20).
-#: Evons hard: normal's 6 candidates with twice the playouts (over the top 8 with
-#: 6 playouts each it scored 1.5/4 against the expert: more candidates, more
-#: chances to pick a weak one on noisy playouts; the top 6 is not measured yet).
+#: Evons hard: the same 6 candidates played out 6 turns deep (three placements a
+#: side) instead of 2, 32 playouts spent by successive halving (halving.py). Judged
+#: on 41 positions against playouts to the end of the game (README, "Evons levels,
+#: third stop"): the depth is what pays (2 turns 48 playouts -0.105, 3 turns +0.022,
+#: 4 turns +0.031, 6 turns 32 playouts +0.056; the expert -0.140); halving alone, or
+#: 8 candidates instead of 6, did not.
 SETTINGS = {
     "essveil": {"normal": {"policy": False},
                 "hard": {"c": 0.3, "policy": False, "playouts": 800, "top": 10, "horizon": 4}},
     "evons": {"normal": {"playouts": 24, "top": 6, "error": 0.05},
-              "hard": {"playouts": 48, "top": 6}},
+              "hard": {"playouts": 32, "top": 6, "horizon": 6, "halving": True}},
 }
 
 LEVELS = ("easy", "normal", "hard")
