@@ -166,7 +166,8 @@ class EssveilLayout:
             return False, w
         if r.height >= s(120) + s(22) + s(8) + face_h:
             return True, w
-        return False, 0
+        fit = int((r.height - s(120) - s(22) - s(8) - s(6)) / 1.4)   # (a window smaller than the tables')
+        return (True, fit) if fit >= s(60) else (False, 0)
 
     def unit_rects(self, v) -> dict:
         """uid -> card rect for every creature in ``v`` (left to right, centred in its row)."""
