@@ -439,7 +439,12 @@ class EvonsDraw:
         panel(surf, box, colour=(16, 18, 26), border=PAL["line"], radius=s(10), alpha=200)
         yy = box.top + s(26)
         fit = (box.bottom - s(2) - yy) // s(19)      # lines the panel holds
-        head = "CELL BONUSES LEFT" if fit > 0 or not n else f"CELL BONUSES LEFT ({n}, on the grid)"
+        head = "CELL BONUSES LEFT"
+        if fit <= 0 and n:    # no room for a line: the heading says how many (each shows on its cell)
+            f12 = font(s(12), True)
+            head = next((t for t in (f"CELL BONUSES LEFT ({n}, on the grid)", f"CELL BONUSES LEFT ({n})",
+                                     f"BONUSES LEFT ({n})") if f12.size(t)[0] <= box.width - s(20)),
+                        f"BONUSES ({n})")
         draw_text(surf, head, (box.left + s(10), box.top + s(6)), s(12), PAL["muted"], bold=True)
         if not bonuses and fit > 0:
             draw_text(surf, "All used.", (box.left + s(10), yy), s(13), PAL["dim"], italic=True)
