@@ -312,8 +312,9 @@ class EvonsDraw:
             w, h = r.width - s(20), r.bottom - top - s(6)
             base = max(8, int(round(15 * self.reference_scale())))     # the words' 100 % size
             text = forms[0]
-            if leg_h and self._prompt_fits(text, w, h - leg_h, s(15)):
-                pass         # the words at their full size and the legend
+            short = next((t for t in forms if self._prompt_fits(t, w, h - leg_h, s(15))), None) if leg_h else None
+            if short is not None:
+                text = short  # the words at their full size and the legend (the long form where it fits)
             elif self._prompt_fits(text, w, h, s(15)):
                 leg_h = 0    # the decision's words at their full size first; the legend when there is room
             else:            # never smaller than at 100 %: a shorter form where the long one would shrink
