@@ -48,11 +48,30 @@ def _life_value(life: int) -> float:
     return _LIFE_VALUES[life] if 0 <= life < 64 else _life_value_of(life)
 
 
+_BOARD_MEMO: dict = {}
+"""board records (as a tuple) -> their value: a search meets the same boards over and over
+(the opponent's side is the same for every move it tries), and the value is a function of
+the records alone"""
+
+
 def _board(m, p: int) -> float:
     """Sum over p's creatures of 1 + Might + 0.7 x Endurance left + 1.5 x Grow + its
     keywords' values (as ``creatures(p)`` reports them)."""
-    v = 0.0
     b = m.boards[p]
+    if not b:
+        return 0.0
+    key = tuple(b)
+    v = _BOARD_MEMO.get(key)
+    if v is not None:
+        return v
+    if len(_BOARD_MEMO) >= 20000:
+        _BOARD_MEMO.clear()
+    v = _BOARD_MEMO[key] = _board_value(b)
+    return v
+
+
+def _board_value(b) -> float:
+    v = 0.0
     for off in range(0, len(b), REC):
         card = b[off + R_CARD]
         flags = b[off + R_FLAGS]

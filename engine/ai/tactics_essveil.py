@@ -238,16 +238,37 @@ def expert(m, me, acts, rng):
                 best, best_s = x, s
         return best
     # ---- main phase
-    useful = [x for x in acts if x[0] != END and (x[0] != PLAY and x[0] != ABILITY or not pointless(m, x))]
+    # the useful moves (not END, no pointless card or ability) sorted in one pass, each list
+    # in the order of ``acts``: attacks (at the face), plays, spells and abilities that aim
+    hand = m.hands[me]
+    attacks, face, plays, targeted = [], [], [], []
+    useful = False
+    for x in acts:
+        k = x[0]
+        if k == ATTACK:
+            attacks.append(x)
+            if x[2] < 8:
+                face.append(x)
+        elif k == PLAY:
+            if pointless(m, x):
+                continue
+            plays.append(x)
+            c = hand[x[1]]
+            if c >= 0 and not C_IS_CREATURE[c] and C_KIND[c] != KIND_EQUIPMENT:
+                targeted.append(x)
+        elif k == ABILITY:
+            if pointless(m, x):
+                continue
+            targeted.append(x)
+        elif k == END:
+            continue
+        useful = True
     if not useful:
         return END_ACT
     q = 1 - me
-    hand = m.hands[me]
     life, olife = g[LIFE[me]], g[LIFE[q]]
     ev0 = None      # expert_evaluate(m, me), asked when first needed (it is a pure function)
     # 1. lethal: all ready attackers at the face
-    attacks = [x for x in useful if x[0] == ATTACK]
-    face = [x for x in attacks if x[2] < 8]
     if face:
         total = 0
         seen = set()
@@ -258,9 +279,6 @@ def expert(m, me, acts, rng):
         if total >= olife:
             return max(face, key=lambda x: _stats(m, me, m._find(x[1])[1])[0])
     # 2. spells and abilities that aim at something: the one the evaluation likes best
-    targeted = [x for x in useful if (x[0] == PLAY and hand[x[1]] >= 0 and not C_IS_CREATURE[hand[x[1]]]
-                                      and C_KIND[hand[x[1]]] != KIND_EQUIPMENT) or x[0] == ABILITY]
-    plays = [x for x in useful if x[0] == PLAY]
     best_spell, best_gain = None, 0.02
     if targeted:
         ev0 = expert_evaluate(m, me)
