@@ -201,9 +201,11 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         gap = self.board_margin_at(self.app.scale)
         self.board_rect = pygame.Rect(s(10), top + gap, self.side_rect.left - s(20), self.H - top - 2 * gap)
         if self.mode == "replay":
-            self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236), lw, s(236))
-            self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, lw,
-                                          self.actions_rect.top - self.side_rect.top - s(8)))
+            # the controls at the foot of the column (the full one, or the folded strip
+            # above 100 %, so that the board keeps the room the live table gives it)
+            self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236),
+                                            self.side_rect.width, s(236))
+            self.fit_side_above(self.actions_rect.top)
             self.button((self.W - s(118), by, s(108), s(36)), "Back", self.leave_replay, key="escape",
                         tip="Back to the list of replays", name="menu", cls="@small")
             self.button((self.W - s(118) - s(116), by, s(108), s(36)), "Review", self.open_review, key="w",

@@ -33,7 +33,7 @@ class SideMixin:
     def wants_compact_side(self, k=None) -> bool:
         """Would a full log column leave the board less room than its cards need (at
         scale ``k``, default the app's)?"""
-        if self.mode == "replay" or not self.fold_log:
+        if not self.fold_log:
             return False
         s = self.s if k is None else (lambda x: int(round(x * k)))
         return self.W - s(self.log_width) - s(30) < s(self.board_min_width)
@@ -136,6 +136,23 @@ class SideMixin:
         # the drawer: over the right of the board and the ticker, below the toggle
         self._drawer_rect = pygame.Rect(self.side_rect.right - lw, tr.bottom + s(8), lw,
                                         self.actions_rect.top - tr.bottom - s(16))
+        self.log.set_rect(self._drawer_rect)
+        self._sync_log()
+
+    def fit_side_above(self, bottom):
+        """The side's log (full column, or the folded strip's ticker and drawer) ends
+        above ``bottom`` (a replay's controls take more of the column than buttons)."""
+        s = self.s
+        if not getattr(self, "side_compact", False):
+            self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, self.side_rect.width,
+                                          bottom - self.side_rect.top - s(8)))
+            return
+        top = self.ticker_rect.top
+        self.ticker_rect = pygame.Rect(self.ticker_rect.left, top, self.ticker_rect.width,
+                                       max(s(24), bottom - s(8) - top))
+        self.ticker.set_rect(self.ticker_rect)
+        self._drawer_rect = pygame.Rect(self._drawer_rect.left, self._drawer_rect.top, self._drawer_rect.width,
+                                        max(s(24), bottom - s(8) - self._drawer_rect.top))
         self.log.set_rect(self._drawer_rect)
         self._sync_log()
 

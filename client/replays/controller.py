@@ -281,10 +281,10 @@ class ReplayController:
         y += bh + gap + s(4)
         sh = s(34)
         third = (r.width - 2 * gap) // 3
-        t.button((r.left, y, third, sh), "Slower", self._slower, key="-",
+        t.button((r.left, y, third, sh), fit(third, "Slower", "−"), self._slower, key="-",
                  tip="Play slower", name="rp_slower", cls="@small")
         self.speed_rect = pygame.Rect(r.left + third + gap, y, third, sh)
-        t.button((r.left + 2 * (third + gap), y, third, sh), "Faster", self._faster, key="=", tip="Play faster", name="rp_faster", cls="@small")
+        t.button((r.left + 2 * (third + gap), y, third, sh), fit(third, "Faster", "+"), self._faster, key="=", tip="Play faster", name="rp_faster", cls="@small")
         y += sh + gap
         lw = s(56)
         self.turn_label_rect = pygame.Rect(r.left, y, lw, sh)
