@@ -33,6 +33,10 @@ def _mmss(x: float) -> str:
 class OnlineTableMixin:
     poll_every = 0.1  # the network session is polled while the window rests (client.scenes.base)
     banner_on_turn = True
+    #: None in the product: only the player moves for their seat. A test harness may set a
+    #: callable ``(table) -> action or None``, asked whenever our seat may move (see
+    #: tests/manual/online_autoplay.py); nothing in the program or its environment sets it.
+    auto_mover = None
 
     def __init__(self, app, *, session=None, **kw):
         kw.pop("mode", None)
@@ -42,12 +46,6 @@ class OnlineTableMixin:
         self.names = session.record.meta["names"]
         self._claim_rect = None
         self._was_connected = True
-        import os
-        import random
-        auto = os.environ.get("CARDHALL_ONLINE_AUTOPLAY", "")
-        # a demonstration / test aid: random legal moves for our seat, one every 0.2 s
-        self._autoplay = random.Random(int(auto)) if auto.isdigit() else None
-        self._auto_wait = 0.0
 
     # ------------------------------------------------------------ the session drives the table
     def update(self, dt):
@@ -89,13 +87,11 @@ class OnlineTableMixin:
         if nxt is not None:
             self.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
             return
-        if self._autoplay is not None and self.human_to_move() and not self.busy() and s.connected:
-            self._auto_wait += 1
-            if self._auto_wait >= 6:
-                self._auto_wait = 0
-                legal = self.match.legal_actions()
-                if legal:
-                    self.perform(legal[self._autoplay.randrange(len(legal))])
+        mover = self.auto_mover
+        if mover is not None and self.human_to_move() and not self.busy() and s.connected:
+            action = mover(self)
+            if action is not None:
+                self.perform(tuple(action))
 
     def perform(self, action, *, by_ai=False) -> bool:
         ok = super().perform(action, by_ai=by_ai)

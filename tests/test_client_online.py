@@ -161,3 +161,28 @@ def test_quit_to_menu_then_open_the_match_again_from_your_matches(driver, hostin
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_the_online_table_never_plays_by_itself_whatever_the_environment(driver, hosting, monkeypatch):
+    """The old test aid's variable does nothing: our seat waits for the player; only a
+    mover a test harness installs (tests/manual/online_autoplay.py) plays for it."""
+    monkeypatch.setenv("CARDHALL_ONLINE_AUTOPLAY", "7")
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 2)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        rng = random.Random(5)
+        assert until(d, lambda: (drive([guest], rng) or True) and t.human_to_move() and not t.busy())
+        at = len(t.session)
+        for _ in range(300):                       # many frames and over a second: nothing is played
+            d.step()
+            time.sleep(0.004)
+        assert len(t.session) == at and t.human_to_move()
+        from tests.manual.online_autoplay import random_mover
+        t.auto_mover = random_mover(9, every=1)    # the harness's hook does play
+        assert until(d, lambda: len(t.session) > at)
+    finally:
+        guest.close()
+        d.app.online_server.stop()

@@ -2,7 +2,7 @@
 # Two copies of Cardhall play one online match under Xvfb (loopback only), for a look at real windows:
 #   tests/manual/online_two_apps.sh GAME N OUT    (N = the game's key on the title: 1 everdawn, 2 evons, 3 essveil)
 # A (display :91) hosts from its game menu (Play online -> Host), B (display :92) types the address and
-# the code and joins; both then play random legal moves (CARDHALL_ONLINE_AUTOPLAY). xdotool drives the
+# the code and joins; both then play random legal moves (tests/manual/online_autoplay.py). xdotool drives the
 # menus and the typing; screenshots of both windows land in OUT/GAME/. Needs Xvfb, xdotool, ImageMagick.
 GAME=$1; N=$2; OUTDIR=${3:-/tmp/nx}
 cd "$(dirname "$0")/../.."
@@ -11,8 +11,8 @@ rm -rf $OUTDIR/$GAME; mkdir -p $OUTDIR/$GAME/a $OUTDIR/$GAME/b
 Xvfb :91 -screen 0 1280x720x24 >/dev/null 2>&1 & XA=$!
 Xvfb :92 -screen 0 1280x720x24 >/dev/null 2>&1 & XB=$!
 sleep 1.5
-DISPLAY=:91 SDL_AUDIODRIVER=dummy CARDHALL_HOME=$OUTDIR/$GAME/a CARDHALL_HOST_BIND=127.0.0.1 CARDHALL_ONLINE_AUTOPLAY=11 nice -n 5 $PY -m client > $OUTDIR/$GAME/a.log 2>&1 & A=$!
-DISPLAY=:92 SDL_AUDIODRIVER=dummy CARDHALL_HOME=$OUTDIR/$GAME/b CARDHALL_ONLINE_AUTOPLAY=22 nice -n 5 $PY -m client > $OUTDIR/$GAME/b.log 2>&1 & B=$!
+DISPLAY=:91 SDL_AUDIODRIVER=dummy CARDHALL_HOME=$OUTDIR/$GAME/a CARDHALL_HOST_BIND=127.0.0.1 nice -n 5 $PY tests/manual/online_autoplay.py 11 > $OUTDIR/$GAME/a.log 2>&1 & A=$!
+DISPLAY=:92 SDL_AUDIODRIVER=dummy CARDHALL_HOME=$OUTDIR/$GAME/b nice -n 5 $PY tests/manual/online_autoplay.py 22 > $OUTDIR/$GAME/b.log 2>&1 & B=$!
 echo "pids X $XA $XB apps $A $B"
 shot() { DISPLAY=$1 import -window root $OUTDIR/$GAME/$2.png; }
 for D in :91 :92; do for i in $(seq 1 60); do DISPLAY=$D xwininfo -root -tree 2>/dev/null | grep -q '"Cardhall"' && break; sleep 0.5; done; done
