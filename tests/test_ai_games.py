@@ -171,6 +171,27 @@ def test_balance_takes_any_agent_and_the_arena_prints_running_totals(capsys):
     assert set(final["move_cpu_s"]) == {"expert", "greedy"}
 
 
+def test_a_balance_report_cut_short_is_resumed_from_its_record(tmp_path, capsys):
+    """A long balance report can be stopped and started again: the same command with
+    ``--record`` plays only what is missing and prints the same matrix as one run."""
+    from engine.__main__ import main
+    whole = ["balance", "essveil", "--games", "2", "--seed", "9", "--agent", "expert"]
+    assert main(whole) == 0
+    one_run = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    rec = tmp_path / "balance.jsonl"
+    assert main(whole + ["--record", str(rec), "--jobs", "2"]) == 0
+    capsys.readouterr()
+    lines = rec.read_text().splitlines()
+    assert len(lines) == 3 * 4                      # 3 pairs x 2 seeds x 2 games
+    rec.write_text("\n".join(lines[:5]) + "\n" + lines[5][:20])   # cut short mid-line
+    assert main(whole + ["--record", str(rec)]) == 0
+    resumed = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    for r in (one_run, resumed):
+        r.pop("seconds")
+    assert resumed == one_run
+    assert len([x for x in rec.read_text().splitlines() if x.startswith("{") and x.endswith("}")]) == 12
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_expert_playout_search_is_reproducible_and_picks_among_the_experts_best(game):
     from engine.ai.mcts import expert_search

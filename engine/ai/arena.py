@@ -286,7 +286,8 @@ def _game_setup(game, decks):
 
 
 def game_arena(game: str, names, games: int, seed: int, decks=None, *, jobs: int = 1,
-               record=None, progress=None, running=None, decks_follow=None) -> dict:
+               record=None, progress=None, running=None, decks_follow=None,
+               keep_records: bool = False) -> dict:
     """``games`` seeds from ``seed`` of ``game``, each played twice (see :func:`run_arena`).
 
     ``jobs``: games played side by side in that many processes (the figures are the
@@ -339,36 +340,37 @@ def game_arena(game: str, names, games: int, seed: int, decks=None, *, jobs: int
         out["decks"] = [d[0].name, d[1].name]
     if have:
         out["resumed_games"] = len(have)
+    if keep_records:
+        out["records"] = records
     return out
 
 
-def balance(game: str, games: int = 3, seed: int = 1, level: str = "normal", progress=None) -> dict:
+def balance(game: str, games: int = 3, seed: int = 1, level: str = "normal", progress=None, *,
+            jobs: int = 1, record=None) -> dict:
     """Starter decks round-robin, ``level`` vs ``level`` (any agent name, e.g. ``expert``):
-    win-rate matrix and game length."""
+    win-rate matrix and game length.
+
+    Each pair is a deck match-up (:func:`game_arena` with the two decks, the first
+    deck's player is A) on its own seeds, so ``jobs`` and ``record`` work as in the
+    arena: ``record`` is one arena record file for the whole report (its lines name
+    their decks), and a report cut short is resumed by the same command."""
     from engine.games import get_game
-    cls = get_game(game).match_class
     decks = get_game(game).starter_decks()
     k = len(decks)
+    stems = [d.path.stem if d.path else d.name for d in decks]
     matrix = [[None] * k for _ in range(k)]
     ci = [[None] * k for _ in range(k)]
     turns = []
     t0 = time.perf_counter()
     for i in range(k):
         for j in range(i + 1, k):
-            pair = (decks[i], decks[j])
-            turns_here = []
-
-            def prog(gi, swap, log, _t=turns_here):
-                _t.append(log.turns)
-
-            r = run_arena(lambda dk, s: cls.new(dk, s, None), (level, level), games,
-                          mix_seed(seed, i, j) % (1 << 31), deck_pair=lambda s, _p=pair: _p,
-                          progress=prog)
+            r = game_arena(game, (level, level), games, mix_seed(seed, i, j) % (1 << 31),
+                           [stems[i], stems[j]], jobs=jobs, record=record, keep_records=True)
             matrix[i][j] = r["win_rate_a"]
             matrix[j][i] = round(1 - r["win_rate_a"], 4)
             ci[i][j] = r["ci95_a"]
             ci[j][i] = [round(1 - r["ci95_a"][1], 4), round(1 - r["ci95_a"][0], 4)]
-            turns.extend(turns_here)
+            turns.extend(rec["turns"] for rec in r["records"])
             if progress:
                 progress(decks[i].name, decks[j].name, r)
     worst = max((matrix[i][j] for i in range(k) for j in range(k) if i != j), default=0.0)

@@ -65,14 +65,22 @@ def balance_main(argv) -> int:
                    help=f"the agent playing both sides: {', '.join(AGENT_NAMES)} or search:N (default normal; "
                         "expert is instant and plays like a strong player)")
     p.add_argument("--verbose", action="store_true")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="games played side by side in that many processes (same figures)")
+    p.add_argument("--record", default=None, metavar="FILE",
+                   help="append every finished game to FILE and skip the games already in it: "
+                        "a long report can be stopped and resumed")
     a = p.parse_args(argv)
+    if a.jobs < 1:
+        p.error("--jobs is at least 1")
     from .arena import balance, matrix_text
 
     def progress(n1, n2, r):
         print(f"{n1} vs {n2}: {r['win_rate_a']:.3f} ({r['wins']} {r['draws']}) mean turns {r['mean_turns']}",
               file=sys.stderr, flush=True)
 
-    res = balance(a.game, a.games, a.seed, a.agent, progress=progress if a.verbose else None)
+    res = balance(a.game, a.games, a.seed, a.agent, progress=progress if a.verbose else None,
+                  jobs=a.jobs, record=a.record)
     print(matrix_text(res))
     if res["max_pair"]:
         lo, hi = res["max_ci95"]
