@@ -441,6 +441,32 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
         rec.names_check(getattr(sc, "names", None))
 
 
+def check_screen(app, label="the screen", frames=2) -> list[str]:
+    """The problems of what ``app`` shows now (its top scene as it stands: tests put a
+    position on a table and ask); the same checks as the full run's for one screen."""
+    from . import cards as cards_mod
+    from . import ui
+    rec = Recorder()
+    rec.context = f"{app.size[0]}x{app.size[1]} {int(round(app.settings.ui_scale * 100))}% {label}"
+    _drop_caches(ui, cards_mod)
+    ui.RECORDER = rec
+    try:
+        for _ in range(frames):
+            app.step()
+        rec.said = []
+        screen = rec.surface(app.size, 0)
+        screen.label = label
+        app.draw(screen)
+        floor = floor_for(app.size)
+        rec.verify(screen, label, floor)
+        for sc in app.scenes.stack[-1:]:
+            check_widgets(rec, sc, app.size, floor)
+    finally:
+        ui.RECORDER = None
+        _drop_caches(ui, cards_mod)
+    return rec.problems
+
+
 def check_zooms(app, rec, games, size):
     """Every card's hover zoom at the width the tables draw it for this interface size."""
     from . import gamesinfo

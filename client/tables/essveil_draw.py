@@ -340,9 +340,9 @@ class EssveilDraw:
         draw_text(surf, f"{n}/{EV.MAX_CREATURES}", (row.right - s(4), row.bottom - s(2)), s(11),
                   PAL["bad"] if n >= EV.MAX_CREATURES else PAL["dim"], bold=True, anchor="bottomright")
         if not crs:
-            txt = "Your side: drop creatures here" if seat == self.viewer and self.human_to_move() \
-                and not self.anims.busy else "No creatures"
-            draw_text(surf, txt, row.center, s(15), PAL["dim"], italic=True, anchor="center")
+            hint = self.row_hint(seat)
+            if hint is not None:
+                draw_text(surf, hint[0], hint[1].center, s(15), PAL["dim"], italic=True, anchor="center")
             return
         rects = self.unit_rects(v)
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None

@@ -187,6 +187,38 @@ class EssveilLayout:
                 out[u] = pygame.Rect(x + i * step, row.top + self.unit_dy, self.cw, self.ch)
         return out
 
+    #: what an empty row says, longest first: the first that fits is drawn (none when none fits)
+    ROW_HINTS = ("Your side: drop creatures here", "Drop creatures here")
+    ROW_EMPTY = ("No creatures",)
+
+    def attune_shown(self) -> bool:
+        """The Attune buttons are (or are about to be) over your row."""
+        return self.match is not None and self.human_to_move() and self.match.phase() == "attune"
+
+    def row_hint(self, seat):
+        """(text, rect) of the words in ``seat``'s empty row, or None: the "drop creatures
+        here" hint only while you can play one (your main phase), never under the Attune
+        buttons, never across the row's count, and left out where no wording fits."""
+        from ..ui import font
+        if seat == self.viewer and self.attune_shown():
+            return None                      # the Attune choice covers the row
+        mine = seat == self.viewer and self.human_to_move() and not self.anims.busy \
+            and self.match.phase() == "main"
+        row = self.rows[self.row(seat)]
+        size = self.s(15)
+        f = font(size, False, True)
+        count_w = font(self.s(11), True).size(f"0/{EV.MAX_CREATURES}")[0] + self.s(10)
+        room = pygame.Rect(row.left + count_w, row.top, row.width - 2 * count_w, row.height)
+        if room.width <= 0 or f.get_height() > row.height:
+            return None
+        for text in (self.ROW_HINTS if mine else self.ROW_EMPTY):
+            w, h = f.size(text)
+            if w <= room.width:
+                r = pygame.Rect(0, 0, w, h)
+                r.center = row.center
+                return text, r
+        return None
+
     def tab_rects(self, rr, has_ability, has_equip):
         """(ability tab, equipment tab) under a creature card (None when absent)."""
         s = self.s
