@@ -227,10 +227,15 @@ def draw_hand_arrows(surf, scroll: HandScroll | None, scale=1.0, hot=None):
         pygame.draw.rect(surf, PAL["gold"] if lit else PAL["line"], r, max(1, int(2 * scale)),
                          border_radius=int(8 * scale))
         cx, cy = r.centerx, r.centery - int(10 * scale)
-        w = max(4, min(r.width // 3, int(9 * scale)))
+        bw = max(1, int(2 * scale))
+        w = max(3, min(r.width // 3, (r.width - 2 * bw - 2) // 2, int(9 * scale)))   # inside the border
         pts = [(cx + d * w, cy), (cx - d * w, cy - int(w * 1.4)), (cx - d * w, cy + int(w * 1.4))]
         pygame.draw.polygon(surf, PAL["gold_hi"] if lit else PAL["text"], pts)
-        img = font(max(10, int(14 * scale)), True).render(str(count), True, PAL["text"])
+        # the count inside the arrow, however slim (Evons at 200 % puts slim ones in its margins)
+        size, room = max(10, int(14 * scale)), r.width - 2 * bw - 2
+        while size > 9 and font(size, True).size(str(count))[0] > room:
+            size -= 1
+        img = font(size, True).render(str(count), True, PAL["text"])
         surf.blit(img, img.get_rect(midtop=(r.centerx, cy + int(w * 1.4) + int(6 * scale))))
 
 

@@ -210,3 +210,71 @@ def test_the_evons_tables_words_never_get_smaller_as_the_interface_size_grows(mo
                                zooms=False, out=lambda line: None,
                                only={"table[evons] early", "table[evons] busy"})
     assert problems == []
+
+
+BIG_HAND = ["flame_warden", "stone_ram", "gloom_bat", "tide_sprite", "ember_imp", "oak_sentinel", "gloom_bat",
+            "stone_ram", "ember_imp"]
+
+
+def _big_hand_table(d, size, u):
+    at_scale(d, u, size)
+    from test_table_evons import FakeSession
+    m = scenario(hand0=BIG_HAND, deck0=["gloom_bat"] * 6, deck1=["gloom_bat"] * 6)
+    t = ai_table(d, "evons", FakeSession(m), paused=True)
+    d.move((5, 5))
+    d.step(2)
+    return t
+
+
+def _shown(t):
+    return [r for r in t.hand_rects(len(t.view.hand(t.viewer))) if r.left >= 0]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 640)])
+def test_a_big_hand_at_200_shows_as_many_cards_as_at_150_with_the_arrows_clear(driver, size, monkeypatch):
+    """More than six cards: 200 % shows three a row like 150 % (not two beside arrows in
+    the column), the cards as large as before, the arrows in the margins clear of the grid,
+    the cards, their tags and the window's edge; the arrows still scroll."""
+    t = _big_hand_table(driver, size, 1.5)
+    at_150 = len(_shown(t))
+    t = _big_hand_table(driver, size, 2.0)
+    hw_200 = t.hw
+    shown = _shown(t)
+    assert at_150 == 6 and len(shown) == 6 and t.hand_cols == 3
+    assert all(r.width == hw_200 for r in shown)
+    assert all(t.hand_area.contains(r) for r in shown)
+    hs = t.hand_scroll
+    assert hs.active and hs.offset == len(BIG_HAND) - 6        # the newest cards in view
+    window = driver.pygame.Rect(0, 0, *driver.app.size)
+    frame = t.grid_rect.inflate(t.s(8), t.s(8))
+    for arrow in (hs.left, hs.right):
+        assert window.contains(arrow) and arrow.width >= max(10, t.s(10))
+        assert not arrow.colliderect(frame)
+        assert not any(arrow.colliderect(r) for r in shown)
+    boxes = []
+    real = type(t)._draw_mode_tag
+
+    def spy(self, surf, v, inst, card, rr, level=0):
+        box = real(self, surf, v, inst, card, rr, level)
+        boxes.append(box)
+        return box
+    monkeypatch.setattr(type(t), "_draw_mode_tag", spy)
+    driver.app.draw(driver.pygame.Surface(driver.app.size))
+    monkeypatch.undo()
+    shown_boxes = [b for b in boxes if b.left >= 0]
+    assert len(shown_boxes) == 6
+    for i, b in enumerate(shown_boxes):
+        assert not b.colliderect(hs.left) and not b.colliderect(hs.right)
+        assert all(not b.colliderect(o) for o in shown_boxes[i + 1:])
+    from client import layoutcheck
+    assert layoutcheck.check_screen(driver.app, "evons big hand") == []
+    first = t.view.hand(t.viewer)[0]
+    for _ in range(len(BIG_HAND)):                             # the left arrow brings the first cards back
+        if hs.offset == 0:
+            break
+        was = hs.offset
+        driver.click(hs.left.center)
+        assert hs.offset < was
+    assert hs.offset == 0
+    rects = t.hand_rects(len(t.view.hand(t.viewer)))
+    assert rects[t.view.hand(t.viewer).index(first)].left >= 0

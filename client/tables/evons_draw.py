@@ -563,7 +563,7 @@ class EvonsDraw:
         """The words' width in a tag under a card: the tag may reach into half the gap
         beside the card, never into the next card's tag."""
         s = self.s
-        return rr.width + s(8) - 2 - s(6)
+        return rr.width + getattr(self, "hand_gap", s(8)) - 2 - s(6)
 
     def _tag_level(self, v, hand, rects) -> int:
         """The one form every tag of the hand uses (the same words on every card): the

@@ -351,18 +351,15 @@ class EvonsLayout:
         grew = n > hs.n
         hs.n, hs.area = n, pygame.Rect(area)
         rows = getattr(self, "hand_rows", 2)
+        self.hand_gap = gap
         if n > rows * cols:
             aw = max(12, hw // 3)
             # the arrows in the margins beside the column (between it and the grid, and at the
-            # window's edge) when they are wide enough there: the hand keeps its columns
-            need = cols * hw + (cols - 1) * gap
-            x0 = area.centerx - need // 2
-            room = min(x0 - gap // 2 - (self.grid_rect.right + self.s(6)),
-                       (self.W - self.s(2)) - (x0 + need + gap // 2))
-            if cols >= 2 and room >= self.s(14):
-                aw = min(aw, room)
-                hs.left = pygame.Rect(x0 - gap // 2 - aw, area.top, aw, area.height)
-                hs.right = pygame.Rect(x0 + need + gap // 2, area.top, aw, area.height)
+            # window's edge), the cards a little closer where that makes them room: the hand
+            # keeps its columns (three a row at 200 % as at 150 %)
+            beside = self._arrows_beside(area, cols, hw, gap) if cols >= 2 else None
+            if beside is not None:
+                self.hand_gap, hs.left, hs.right = beside
             else:
                 inner_w = area.width - 2 * (aw + gap // 2)
                 cols = max(1, (inner_w + gap) // (hw + gap))
@@ -385,9 +382,33 @@ class EvonsLayout:
                 continue
             row, col = divmod(j, cols)
             in_row = min(cols, count - row * cols)
-            x0 = area.centerx - (in_row * (hw + gap) - gap) // 2
-            out.append(pygame.Rect(x0 + col * (hw + gap), area.top + row * (ch + self.tag_h + gap), hw, ch))
+            hg = self.hand_gap                 # across (closer beside the arrows); rows keep ``gap``
+            x0 = area.centerx - (in_row * (hw + hg) - hg) // 2
+            out.append(pygame.Rect(x0 + col * (hw + hg), area.top + row * (ch + self.tag_h + gap), hw, ch))
         return out
+
+    def _arrows_beside(self, area, cols, hw, gap):
+        """(card gap, left arrow, right arrow) with the arrows outside ``cols`` cards a row
+        centred in ``area``: in the margins between the column and the grid's frame and at
+        the window's edge. The widest card gap (down to ``s(3)``) that leaves each arrow
+        ``s(14)``, else the closest cards that leave it a clickable ``s(10)``; None when even
+        those don't fit (the arrows then take a column inside)."""
+        s = self.s
+        lb = self.grid_rect.right + s(5)      # clear of the grid's frame (s(4) around its cells)
+        rb = self.W - s(2)
+        sp = s(3)                             # between an arrow and its card (a tag reaches less)
+        cap = max(12, hw // 3)
+        fit = None
+        for cg in range(gap, max(2, s(3)) - 1, -1):
+            need = cols * hw + (cols - 1) * cg
+            x0 = area.centerx - need // 2
+            aw = min(cap, x0 - sp - lb, rb - (x0 + need + sp))
+            if aw >= max(10, s(10)):
+                fit = (cg, pygame.Rect(x0 - sp - aw, area.top, aw, area.height),
+                       pygame.Rect(x0 + need + sp, area.top, aw, area.height))
+                if aw >= s(14):
+                    break
+        return fit
 
     def panel_of(self, seat):
         return self.panel_rects["me" if seat == self.viewer else "opp"]
