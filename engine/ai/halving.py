@@ -20,7 +20,7 @@ import time
 from engine.core.rng import Rng, mix_seed
 
 from .evaluation import terminal_value
-from .mcts import Cancelled, SearchResult, _apply_macro, _macro_score
+from .mcts import Cancelled, SearchResult, _apply_macro, _macro_score, _play_out
 
 
 def halving_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, expert, root_moves=None,
@@ -73,14 +73,7 @@ def halving_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, ex
         state = det(j).clone()
         _apply_macro(state, mv)
         r = Rng(mix_seed(seed, 0x9A7, j))     # the same playout luck for every move
-        n = 0
-        while n < max_rollout_actions and state.turn() < limit and state.result() is None:
-            acts = state.legal_actions()
-            if not acts:
-                break
-            a = acts[0] if len(acts) == 1 else expert(state, state.to_move(), acts, r)
-            state.apply(a, check=False)
-            n += 1
+        n = _play_out(state, limit, max_rollout_actions, expert, r)
         v = terminal_value(state, me)
         return evaluate(state, me) if v is None else v
 

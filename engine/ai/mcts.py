@@ -313,6 +313,40 @@ def _apply_macro(state, move) -> None:
         state.apply(x, check=False)
 
 
+def _play_out(state, limit: int, max_actions: int, expert, rng) -> int:
+    """Play ``state`` on with ``expert(state, mover, actions, rng)`` deciding for whoever
+    decides, until turn ``limit``, the end, or ``max_actions`` actions; returns how many.
+
+    An expert with a ``whole_move(state, mover, actions, rng)`` (Evons: the card and its
+    cell, chosen together) gives its whole move at once: its later steps are the actions
+    the expert would choose at those decisions, so the playout is the same, without
+    deciding the second step again."""
+    whole = getattr(expert, "whole_move", None)
+    n = 0
+    while n < max_actions and state.turn() < limit and state.result() is None:
+        acts = state.legal_actions()
+        if not acts:
+            break
+        if len(acts) == 1:
+            state.apply(acts[0], check=False)
+            n += 1
+            continue
+        if whole is None:
+            state.apply(expert(state, state.to_move(), acts, rng), check=False)
+            n += 1
+            continue
+        move = whole(state, state.to_move(), acts, rng)
+        state.apply(move[0], check=False)
+        n += 1
+        for a in move[1:]:
+            # a later step only while the loop would go on: it is the next decision's choice
+            if n >= max_actions or state.turn() >= limit or state.result() is not None:
+                break
+            state.apply(a, check=False)
+            n += 1
+    return n
+
+
 def expert_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, expert, root_moves=None,
                   horizon: int = 2, pool: int = 8, cancel=None, yield_every: float = 0, exclude=(),
                   root_filter=None, continues=None, max_rollout_actions: int = 250) -> SearchResult:
@@ -374,15 +408,7 @@ def expert_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, exp
             state = dets[j % n_dets].clone()
             _apply_macro(state, mv)
             r = Rng(mix_seed(seed, 0x9A7, j))     # the same playout luck for every move
-            n = 0
-            while n < max_rollout_actions and state.turn() < limit and state.result() is None:
-                acts = state.legal_actions()
-                if not acts:
-                    break
-                mover = state.to_move()
-                a = acts[0] if len(acts) == 1 else expert(state, mover, acts, r)
-                state.apply(a, check=False)
-                n += 1
+            _play_out(state, limit, max_rollout_actions, expert, r)
             v = terminal_value(state, me)
             total += evaluate(state, me) if v is None else v
             done += 1

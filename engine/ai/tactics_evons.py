@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE
 from engine.evons.match import (ABILITY_AIMS, DONE, F_COVERED, FIRE, PASS, PH_ABILITY, PH_CELL,
-                                PH_MAIN, S_PHASE, SELECT)
+                                PH_MAIN, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
 
 from .eval_evons import evaluate as base_evaluate
 from .tactics import greedy_pick, terminal_value, weighted_choice
@@ -94,23 +94,35 @@ def expert_evaluate(m, p) -> float:
 
 
 def _own_chain_value(m, me, depth: int) -> float:
-    """Value for ``me`` after playing on greedily while ``me`` keeps deciding (a few steps)."""
-    v = terminal_value(m, me)
-    if v is not None:
-        return v
-    n = 0
+    """Value for ``me`` after playing on greedily while ``me`` keeps deciding (a few steps).
+
+    Each step is :func:`tactics.greedy_pick` (the first action whose one-ply result scores
+    best), written out so that the chain goes on from the best action's state and takes its
+    value instead of applying the action again and scoring the same state twice."""
+    sc = m.sc
+    if sc[S_WINNER] != WIN_NONE:
+        return terminal_value(m, me)
     s = m
-    while depth > 0 and s.result() is None and s.to_move() == me and s.sc[S_PHASE] not in (PH_MAIN,):
+    v = None
+    while depth > 0 and sc[S_WINNER] == WIN_NONE and sc[S_MOVER] == me and sc[S_PHASE] != PH_MAIN:
         acts = s.legal_actions()
         acts = [a for a in acts if not _self_harm(s, a)] or acts
-        a = greedy_pick(s, me, acts, expert_evaluate)
-        if s is m:
-            s = m.clone()
-        s.apply(a, check=False)
+        best_v = -1e18
+        best = None
+        for a in acts:
+            t = s.clone()
+            t.apply(a, check=False)
+            tv = terminal_value(t, me) if t.sc[S_WINNER] != WIN_NONE else expert_evaluate(t, me)
+            if tv > best_v + 1e-12:
+                best_v = tv
+                best = t
+        s = best
+        sc = s.sc
+        v = best_v
         depth -= 1
-        n += 1
-    v = terminal_value(s, me)
-    return expert_evaluate(s, me) if v is None else v
+    if v is not None:
+        return v            # the state the chain ended on, scored as the step chose it
+    return terminal_value(s, me) if sc[S_WINNER] != WIN_NONE else expert_evaluate(s, me)
 
 
 def _move_value(m, me, move) -> float:
@@ -139,12 +151,27 @@ def root_moves(m, me, moves):
     return scored
 
 
-def expert(m, me, acts, rng):
+def _best_cell(s, me, acts):
+    """(the first best of the cells ``acts`` for the card selected in ``s``, its value)."""
+    best, best_v = acts[0], -1e9
+    for c in acts:
+        t = s.clone()
+        t.apply(c, check=False)
+        v = _own_chain_value(t, me, 4)
+        if v > best_v:
+            best, best_v = c, v
+    return best, best_v
+
+
+def expert_move(m, me, acts, rng):
+    """The expert's whole move, as a tuple of actions: in the main phase the card and its
+    cell (the cell :func:`expert` then chooses from the state after the card: the same
+    placements were scored to choose the card), else the one action :func:`expert` plays."""
     if len(acts) == 1:
-        return acts[0]
+        return (acts[0],)
     ph = m.sc[S_PHASE]
     if ph == PH_MAIN:
-        best, best_v = A_PASS, None
+        best, best_v, best_cell = A_PASS, None, None
         base = expert_evaluate(m, me)
         for a in acts:
             if a[0] != SELECT:
@@ -153,30 +180,28 @@ def expert(m, me, acts, rng):
             s.apply(a, check=False)
             if s.sc[S_PHASE] != PH_CELL:
                 v = _own_chain_value(s, me, 4)
+                cell = None
             else:
-                v = -1e9
-                for c in s.legal_actions():
-                    t = s.clone()
-                    t.apply(c, check=False)
-                    v = max(v, _own_chain_value(t, me, 4))
+                cell, v = _best_cell(s, me, s.legal_actions())
             if a[2]:
                 v -= 0.004          # covered: pay later, score later
             if best_v is None or v > best_v:
-                best, best_v = a, v
+                best, best_v, best_cell = a, v, cell
         if best_v is not None and best_v >= base - 0.15:
-            return best
-        return A_PASS if A_PASS in acts else acts[0]
+            return (best,) if best_cell is None else (best, best_cell)
+        return (A_PASS if A_PASS in acts else acts[0],)
     if ph == PH_CELL:
-        best, best_v = acts[0], -1e9
-        for c in acts:
-            t = m.clone()
-            t.apply(c, check=False)
-            v = _own_chain_value(t, me, 4)
-            if v > best_v:
-                best, best_v = c, v
-        return best
+        return (_best_cell(m, me, acts)[0],)
     acts2 = [a for a in acts if not _self_harm(m, a)] or acts
-    return greedy_pick(m, me, acts2, expert_evaluate)
+    return (greedy_pick(m, me, acts2, expert_evaluate),)
 
 
-__all__ = ["pointless", "rollout", "expert", "continues", "root_moves", "playout_horizon"]
+def expert(m, me, acts, rng):
+    return expert_move(m, me, acts, rng)[0]
+
+
+#: the playouts (mcts.expert_search, halving.halving_search) play the expert's whole move
+expert.whole_move = expert_move
+
+
+__all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_moves", "playout_horizon"]
