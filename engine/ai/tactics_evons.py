@@ -89,16 +89,17 @@ def rollout(m, acts, rng):
     return acts[rng.randrange(n)]
 
 
-def expert_evaluate(m, p) -> float:
-    return base_evaluate(m, p)
+expert_evaluate = base_evaluate      # the expert scores positions with the evaluation itself
 
 
 def _own_chain_value(m, me, depth: int) -> float:
     """Value for ``me`` after playing on greedily while ``me`` keeps deciding (a few steps).
+    ``m`` is the caller's to spend: the chain may play on in it.
 
     Each step is :func:`tactics.greedy_pick` (the first action whose one-ply result scores
     best), written out so that the chain goes on from the best action's state and takes its
-    value instead of applying the action again and scoring the same state twice."""
+    value instead of applying the action again and scoring the same state twice; the last
+    action is tried on the state itself (nothing needs it afterwards)."""
     sc = m.sc
     if sc[S_WINNER] != WIN_NONE:
         return terminal_value(m, me)
@@ -109,8 +110,9 @@ def _own_chain_value(m, me, depth: int) -> float:
         acts = [a for a in acts if not _self_harm(s, a)] or acts
         best_v = -1e18
         best = None
+        last = acts[-1]
         for a in acts:
-            t = s.clone()
+            t = s if a is last else s.clone()
             t.apply(a, check=False)
             tv = terminal_value(t, me) if t.sc[S_WINNER] != WIN_NONE else expert_evaluate(t, me)
             if tv > best_v + 1e-12:
@@ -151,11 +153,13 @@ def root_moves(m, me, moves):
     return scored
 
 
-def _best_cell(s, me, acts):
-    """(the first best of the cells ``acts`` for the card selected in ``s``, its value)."""
+def _best_cell(s, me, acts, spend: bool = False):
+    """(the first best of the cells ``acts`` for the card selected in ``s``, its value);
+    ``spend``: ``s`` is the caller's to spend (the last cell is tried on it)."""
     best, best_v = acts[0], -1e9
+    last = acts[-1] if spend else None
     for c in acts:
-        t = s.clone()
+        t = s if c is last else s.clone()
         t.apply(c, check=False)
         v = _own_chain_value(t, me, 4)
         if v > best_v:
@@ -182,7 +186,7 @@ def expert_move(m, me, acts, rng):
                 v = _own_chain_value(s, me, 4)
                 cell = None
             else:
-                cell, v = _best_cell(s, me, s.legal_actions())
+                cell, v = _best_cell(s, me, s.legal_actions(), spend=True)
             if a[2]:
                 v -= 0.004          # covered: pay later, score later
             if best_v is None or v > best_v:
