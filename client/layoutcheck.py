@@ -16,6 +16,8 @@ one line per problem:
 * ``overlap``  two texts overlapping; ``covered``: a text drawn over afterwards
   (a badge, a marker, another text) so it no longer reads;
 * ``outside``  text outside the window, or across the edge of the panel it is on;
+* ``too wide`` a text drawn at the size ``client.ui.fit_text`` / ``fit_font`` gave up at,
+  still wider than the room it was fitted to (it spills over what is beside it);
 * ``glyph``    a character the font does not have (drawn as an empty box);
 * ``grammar``  a sentence a native speaker would not write ("1 cards", "a armour",
   "You goes", doubled spaces, a lone "(s)", "Player 1" on a screen where the
@@ -122,6 +124,7 @@ class Recorder:
         self.context = ""
         self.order = 0
         self.designed_cuts = 0
+        self.overflows: dict = {}  # (text, size) -> the width fit_text could not fit it in
         self.said: list = []  # every text drawn for the screen being checked
         self._linted: set = set()
         rec = self
@@ -200,6 +203,16 @@ class Recorder:
             return
         self.problem(f"cut: {where} {full[:48]!r} shown as …{shown[-28:]!r}")
 
+    def too_wide(self, text, size, width):
+        """``client.ui.fit_text`` found no size that fits ``width`` (None: it fits): drawing
+        ``text`` at ``size`` is a problem (seen in :meth:`on_blit`, so a caller that shortens
+        it instead is fine)."""
+        key = (str(text), int(size))
+        if width is None:      # fitted after all (a caller that tried a narrower room first)
+            self.overflows.pop(key, None)
+        else:
+            self.overflows[key] = width
+
     def panel(self, surf, rect):
         import pygame
         if isinstance(surf, self.TrackSurface):
@@ -221,6 +234,10 @@ class Recorder:
             tight = src.get_bounding_rect()
             if tight.width == 0:
                 return
+            room = self.overflows.get(info) if self.overflows else None
+            if room is not None:
+                self.problem(f"too wide: {info[0][:40]!r} is {src.get_width()} px at {info[1]} px (the smallest "
+                             f"size tried) in {max(0, room)} px, in {dst.label or 'an off-screen surface'}")
             full = tight.move(dx - ax, dy - ay)
             self._add(dst, info[0], info[1], full.clip(r), full, dst.label)
             return
@@ -427,6 +444,7 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
     else:
         open_scene(app, name, game, seed)
     rec.said = []
+    rec.overflows.clear()
     for _ in range(frames):
         app.step()
     screen = rec.surface(app.size, 0)

@@ -251,13 +251,50 @@ def wrap_lines(text: str, fnt, width: int) -> list[str]:
     return out
 
 
-def fit_font(text: str, width: int, size: int, *, bold=False, title=False, min_size=8):
-    """Largest font <= size whose rendering of ``text`` fits ``width``."""
+def fit_text(text: str, width: int, size: int, *, bold=False, title=False, min_size=8):
+    """(font, fits): the largest font <= ``size`` (down to ``min_size``) whose rendering of
+    ``text`` fits ``width``, and whether it does. When even ``min_size`` is too wide the
+    layout check is told: drawing ``text`` at that size is a problem it reports ("too
+    wide"); a caller that shortens, wraps or leaves the text out instead draws no such
+    text, and nothing is reported."""
     text = clean_text(text)
     s = size
     while s > min_size and font(s, bold, False, title).size(text)[0] > width:
         s -= 1
-    return font(s, bold, False, title)
+    f = font(s, bold, False, title)
+    fits = f.size(text)[0] <= width
+    if RECORDER is not None:    # the last fitting of a text at a size decides (a caller may try again wider)
+        RECORDER.too_wide(text, s, None if fits else width)
+    return f, fits
+
+
+def fit_font(text: str, width: int, size: int, *, bold=False, title=False, min_size=8):
+    """Largest font <= size whose rendering of ``text`` fits ``width`` (``min_size`` when
+    none does: see :func:`fit_text`, which also says whether it fits)."""
+    return fit_text(text, width, size, bold=bold, title=title, min_size=min_size)[0]
+
+
+def fit_line(text: str, width: int, size: int, *, bold=False, title=False, min_size=9, where="label",
+             designed=False):
+    """(font, text to draw): ``text`` at the largest size <= ``size`` that fits ``width``;
+    where even ``min_size`` is too wide, shortened with "…" at that size (a cut the layout
+    check reports unless ``designed``): never a line that spills over its room."""
+    f, fits = fit_text(text, width, size, bold=bold, title=title, min_size=min_size)
+    if fits:
+        return f, clean_text(text)
+    return f, ellipsize(clean_text(text), f, width, where=where, designed=designed, min_chars=1)
+
+
+def fit_named(name: str, form, width: int, size: int, *, bold=False, min_size=9, where="label"):
+    """(font, text) of ``form(name)`` (a line around a player's name: "Ann's cards",
+    "Ann · to play") fitted like :func:`fit_line`, but where it must be cut the name is
+    shortened with "…" and the words around it stay."""
+    name = clean_text(name)
+    f, fits = fit_text(form(name), width, size, bold=bold, min_size=min_size)
+    if fits:
+        return f, form(name)
+    rest = f.size(form(name))[0] - f.size(name)[0]
+    return f, form(ellipsize(name, f, max(1, width - rest), where=where, min_chars=1))
 
 
 _WRAP_CACHE: dict = {}

@@ -104,8 +104,11 @@ def _stats(s, card, inner, pad, w, h, big):
                 s.blit(d_img, d_img.get_rect(midright=(mid.right, mid.centery + stat_h // 5)))
         else:
             ctext = f"(lower: {card.ctype})"
-            f = D.fit_font(ctext, max(10, mid.width - 4), max(D.NAME_MIN, int(stat_h * 0.3)), min_size=D.NAME_MIN)
-            if f.size(ctext)[0] <= mid.width:
+            size = max(D.NAME_MIN, int(stat_h * 0.3))
+            f, fits = D.fit_text(ctext, max(10, mid.width - 4), size, min_size=D.NAME_MIN)
+            if not fits:     # at the smallest size it may touch the boxes' edges, never cross them
+                f, fits = D.fit_text(ctext, mid.width, D.NAME_MIN, min_size=D.NAME_MIN)
+            if fits:
                 img = f.render(ctext, True, (235, 225, 200))
                 s.blit(img, img.get_rect(center=mid.center))
     elif card.kind == "creature":

@@ -191,9 +191,11 @@ def _render_full(card, w, h, big=False):
     stat_w = int(w * 0.28)
     ar, dr = _stat_boxes(s, card, inner, pad, w, stat_w, stat_h)
     mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
-    f = D.fit_font(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
-                   min_size=D.NAME_MIN)
-    if f.size(card.element.title())[0] <= mid.width - 4:
+    f, fits = D.fit_text(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
+                         min_size=D.NAME_MIN)
+    if not fits:      # at the smallest size a little closer to the boxes, never across them
+        f, fits = D.fit_text(card.element.title(), mid.width - 4, D.NAME_MIN, min_size=D.NAME_MIN)
+    if fits and f.size(card.element.title())[0] <= mid.width - 4:
         img = f.render(card.element.title(), True, (235, 225, 200))
         s.blit(img, img.get_rect(center=mid.center))
     txt = pygame.Rect(inner.left + pad, art.bottom + int(w * 0.05) + pad, inner.width - 2 * pad, 0)

@@ -18,7 +18,7 @@ from ..cards.essveil import SMALL as FACE_SMALL, keyword_badge, keywords_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, draw_source_hint, draw_target_highlight
-from ..ui import PAL, draw_text, ellipsize, fit_font, panel, shade
+from ..ui import PAL, draw_text, ellipsize, fit_font, fit_line, panel, shade
 from .essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect
 from .essveil_common import BOARD, GAME, card_of
 
@@ -141,8 +141,8 @@ class EssveilDraw:
               width=max(2, s(3)) if active else max(1, s(2)))
         x = r.left + s(10)
         y = r.top + s(8)
-        name = self.names[seat]
-        f = fit_font(name, r.width - s(34), s(16), bold=True)
+        f, name = fit_line(self.names[seat], r.width - s(34), s(16), bold=True,
+                           min_size=max(9, s(12)), where="player panel")
         pygame.draw.circle(surf, col, (x + s(6), y + s(11)), s(6))
         surf.blit(f.render(name, True, PAL["text"]), (x + s(18), y))
         if active:

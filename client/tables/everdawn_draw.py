@@ -12,7 +12,7 @@ from ..cards.everdawn import art_rect, colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, topmost_at
-from ..ui import PAL, draw_text, ellipsize, fit_font, font, panel, shade
+from ..ui import PAL, draw_text, ellipsize, fit_font, fit_line, font, panel, shade
 
 from .everdawn_anims import ATTACK_COL, ClashAnim, fmt_clock, pill
 from .everdawn_common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT_PHASES, card_of
@@ -265,8 +265,8 @@ class EverdawnDraw:
         panel(surf, r, colour=(20, 23, 31), border=col if active else shade(col, 0.5), radius=s(10), alpha=215)
         x = r.left + s(10)
         y = r.top + s(8)
-        name = self.names[seat]
-        f = fit_font(name, r.width - s(34), s(16), bold=True)
+        f, name = fit_line(self.names[seat], r.width - s(34), s(16), bold=True,
+                           min_size=max(9, s(12)), where="player panel")
         pygame.draw.circle(surf, col, (x + s(6), y + s(10)), s(6))
         surf.blit(f.render(name, True, PAL["text"]), (x + s(18), y))
         y += s(26)

@@ -16,7 +16,8 @@ from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_thinking, topmost_at
-from ..ui import PAL, draw_text, draw_wrapped, fit_font, font, panel, shade, wrap_lines
+from ..ui import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, panel, shade,
+                  wrap_lines)
 
 from .evons_anims import ABILITY_COL, pill
 from .evons_common import GAME, card_obj
@@ -249,8 +250,9 @@ class EvonsDraw:
             pygame.draw.circle(surf, col, (x + s(6), y + s(10)), s(6))
         else:
             pygame.draw.rect(surf, col, (x, y + s(4), s(12), s(12)))
-        name = self.names[seat] + (" · to play" if active else "")
-        f = fit_font(name, r.width - s(30), s(15), bold=True)
+        suffix = " · to play" if active else ""
+        f, name = fit_named(self.names[seat], lambda n: n + suffix, r.width - s(30), s(15), bold=True,
+                            min_size=max(9, s(12)), where="player panel")
         surf.blit(f.render(name, True, PAL["text"]), (x + s(18), y))
         y += s(24)
         # credits and score, big
@@ -343,8 +345,9 @@ class EvonsDraw:
                 pygame.draw.circle(surf, col, (box.left + s(6), box.top + s(5)), s(3))
             else:
                 pygame.draw.rect(surf, col, (box.left + s(3), box.top + s(2), s(6), s(6)))
-            text = f"{possessive(self.names[seat], True)} cards"
-            label = fit_font(text, r.width - s(30), s(13)).render(text, True, PAL["text"])
+            f, text = fit_named(self.names[seat], lambda n: f"{possessive(n, True)} cards", r.width - s(30), s(13),
+                                where="cell legend")
+            label = f.render(text, True, PAL["text"])
             surf.blit(label, (box.right + s(6), y))
             y += s(20)
         for fill, text in (((44, 58, 66), "main zone: scores"), ((22, 24, 32), "out zone: no score")):
@@ -391,8 +394,8 @@ class EvonsDraw:
                 pygame.draw.rect(surf, SEAT_COLOURS[seat], (row.left, row.top, s(5), row.height),
                                  border_radius=s(2))
                 where = cell_name(v.pos[inst]) if v.pos[inst] >= 0 else "—"
-                ft = fit_font(f"{name} · {where}", row.width - s(16), s(13), bold=True)
-                surf.blit(ft.render(f"{name} · {where}", True, PAL["text"]), (row.left + s(10), row.top + s(2)))
+                ft, line = fit_line(f"{name} · {where}", row.width - s(16), s(13), bold=True, where="chain row")
+                surf.blit(ft.render(line, True, PAL["text"]), (row.left + s(10), row.top + s(2)))
                 sub = STAGE_TEXT.get(f[2], "") + (" · reactivation" if f[6] & EM.HOW_RE else "") + \
                     (" · out zone" if f[6] & EM.HOW_OUT else "")
                 draw_text(surf, sub, (row.left + s(10), row.top + s(19)), s(11), PAL["muted"])
@@ -400,8 +403,7 @@ class EvonsDraw:
                 names = [card_obj(v, i).name if card_obj(v, i) else "a card" for i in f[2:]]
                 draw_text(surf, "Waiting to activate:", (row.left + s(10), row.top + s(2)), s(11), PAL["muted"],
                           bold=True)
-                text = ", ".join(names)
-                ft = fit_font(text, row.width - s(16), s(12), bold=True, min_size=8)
+                ft, text = self._waiting_line(names, row.width - s(16))
                 surf.blit(ft.render(text, True, PAL["text"]), (row.left + s(10), row.top + s(18)))
             y += s(40)
         self._draw_bonus_list(surf, v, box.bottom + s(8))
@@ -479,10 +481,14 @@ class EvonsDraw:
             col = SEAT_COLOURS[seat]
             if yy + lh > box.bottom - s(2):
                 break  # no room for this heading (the other graveyard is listed on hover of the panel)
-            for head in (f"{who} GRAVEYARD ({len(grave)})", f"{who} GRAVE ({len(grave)})",
-                         f"{'YOURS' if who == 'YOUR' else 'THEIRS'} ({len(grave)})"):
-                hf = fit_font(head, box.width - s(16), s(12), bold=True, min_size=9)
-                if hf.size(head)[0] <= box.width - s(16):
+            for head in (f"{who} GRAVEYARD ({len(grave)})", f"{who} GRAVE ({len(grave)})", None):
+                if head is None:     # a long name: shortened, the heading's words kept
+                    hf, head = fit_named(self.names[seat], lambda n: f"{possessive(n, True).upper()} GRAVE "
+                                         f"({len(grave)})", box.width - s(16), s(12), bold=True,
+                                         where="graveyard heading")
+                    break
+                hf, fits = fit_text(head, box.width - s(16), s(12), bold=True, min_size=9)
+                if fits:
                     break
             hs = hf.ch_size
             draw_text(surf, head, (box.left + s(10), yy), hs, shade(col, 1.1), bold=True)
@@ -558,6 +564,18 @@ class EvonsDraw:
         ok = card.cost <= v.credits(self.viewer)
         return (f"ACTIVE · {card.cost}¢ now", f"ACTIVE · {card.cost}¢", f"{card.cost}¢ now"), \
             PAL["good"] if ok else PAL["bad"]
+
+    def _waiting_line(self, names, room):
+        """(font, text) of the cards waiting to activate: all their names where they fit,
+        else the first ones "and N more" (the chain's order is the grid's, in view)."""
+        s = self.s
+        lo = max(9, s(9))
+        for k in range(len(names), 0, -1):
+            text = ", ".join(names[:k]) + (f" and {len(names) - k} more" if k < len(names) else "")
+            f, fits = fit_text(text, room, s(12), bold=True, min_size=lo)
+            if fits:
+                return f, text
+        return fit_line(f"{len(names)} cards", room, s(12), bold=True, min_size=lo, where="chain row")
 
     def _tag_room(self, rr) -> int:
         """The words' width in a tag under a card: the tag may reach into half the gap
