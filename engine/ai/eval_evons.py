@@ -55,12 +55,12 @@ def evaluate(m, p: int) -> float:
     if sc[S_WINNER] != WIN_NONE:
         return terminal_value(m, p)
     # one pass over the main zone (the evaluation is what the search calls most): score,
-    # covered cards each player can afford to reveal, exposed sides of scoring cards
+    # covered cards each player can afford to reveal, exposed sides of scoring cards, counted
+    # in plain locals per player (s = score, v = covered to reveal, e = exposed sides)
     grid, cardof, ctrl, flags, bon = m.grid, m.cardof, m.ctrl, m.flags, m.bon
-    credits = (sc[S_CRED0], sc[S_CRED1])
-    score = [0, 0]
-    cov = [0, 0]
-    exp = [0, 0]
+    cr0 = sc[S_CRED0]
+    cr1 = sc[S_CRED1]
+    s0 = s1 = v0 = v1 = e0 = e1 = 0
     for c in MAIN_CELLS:
         i = grid[c]
         if i < 0:
@@ -68,22 +68,39 @@ def evaluate(m, p: int) -> float:
         ci = cardof[i]
         if ci < 0:
             continue
-        q = ctrl[i]
         f = flags[i]
         if f & F_COVERED:
-            if f & F_GROWTH or CARD_COST[ci] <= credits[q]:
-                cov[q] += 1
+            if ctrl[i]:
+                if f & F_GROWTH or CARD_COST[ci] <= cr1:
+                    v1 += 1
+            elif f & F_GROWTH or CARD_COST[ci] <= cr0:
+                v0 += 1
             continue
-        if not CARD_IS_BLOCK[ci]:
-            score[q] += 2 if bon[i] == B_DOUBLE else 1
+        if CARD_IS_BLOCK[ci]:
+            continue
+        if ctrl[i]:
+            s1 += 2 if bon[i] == B_DOUBLE else 1
             for n in EXPOSED[ci][c]:
                 if grid[n] < 0:
-                    exp[q] += 1
-    o = 1 - p
-    x = (score[p] - score[o]) * 0.22
-    x += (cov[p] - cov[o]) * 0.12
-    x -= (exp[p] - exp[o]) * 0.015
-    x += max(-40, min(40, credits[p] - credits[o])) * 0.004
+                    e1 += 1
+        else:
+            s0 += 2 if bon[i] == B_DOUBLE else 1
+            for n in EXPOSED[ci][c]:
+                if grid[n] < 0:
+                    e0 += 1
     hands = m.zones
-    x += (min(len(hands[Z_HAND + p]), 8) - min(len(hands[Z_HAND + o]), 8)) * 0.02
+    h0 = min(len(hands[Z_HAND]), 8)
+    h1 = min(len(hands[Z_HAND + 1]), 8)
+    if p:
+        x = (s1 - s0) * 0.22
+        x += (v1 - v0) * 0.12
+        x -= (e1 - e0) * 0.015
+        x += max(-40, min(40, cr1 - cr0)) * 0.004
+        x += (h1 - h0) * 0.02
+    else:
+        x = (s0 - s1) * 0.22
+        x += (v0 - v1) * 0.12
+        x -= (e0 - e1) * 0.015
+        x += max(-40, min(40, cr0 - cr1)) * 0.004
+        x += (h0 - h1) * 0.02
     return math.tanh(x)
