@@ -18,6 +18,14 @@ def test_rng_same_seed_same_sequence_and_clone_is_independent():
     assert mix_seed(1, 2) != mix_seed(2, 1)
 
 
+def test_rng_block_of_draws_is_the_same_stream():
+    from engine.core.rng import next64_block
+    for seed, k in ((0, 1), (42, 64), ((1 << 64) - 1, 7), (mix_seed(5), 200)):
+        r = Rng(seed)
+        values, state = next64_block(Rng(seed).state, k)
+        assert values == [r.next64() for _ in range(k)] and state == r.state
+
+
 def test_rng_shuffle_is_a_permutation():
     items = list(range(50))
     Rng(7).shuffle(items)

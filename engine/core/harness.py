@@ -10,7 +10,9 @@ import time
 
 from .deck import Deck
 from .match import Match
-from .rng import Rng, mix_seed
+from .rng import Rng, mix_seed, next64_block
+
+_BLOCK = 64    # random_game's draws per block of the RNG
 
 
 _STARTERS: dict = {}
@@ -68,17 +70,18 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
     # action exactly when the match is over, so an empty list ends the loop (result() is
     # asked once, at the end)
     legal_actions, apply, record = m.legal_actions, m.apply, actions.append
+    draws, j = None, _BLOCK     # the RNG's values, drawn a block at a time (the same stream)
     for n in range(1, max_actions + 2):
         legal = legal_actions()
         if not legal:
             if m.result() is None:
                 raise RuntimeError(f"{game} seed {seed}: no legal action but the game is not over")
             return m, actions
-        # Rng.next64 inlined (the same draws): rng.randrange(len(legal))
-        s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        a = legal[(z ^ (z >> 31)) % len(legal)]
+        if j == _BLOCK:
+            draws, s = next64_block(s, _BLOCK)
+            j = 0
+        a = legal[draws[j] % len(legal)]      # rng.randrange(len(legal))
+        j += 1
         apply(a, check=False)
         record(a)
         if check:

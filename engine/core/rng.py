@@ -6,6 +6,9 @@ Nothing in the engines may use :mod:`random` or the clock.
 """
 from __future__ import annotations
 
+import sys
+from array import array
+
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -17,6 +20,33 @@ def rng_step(state: int) -> tuple[int, int]:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return state, z ^ (z >> 31)
+
+
+_BLOCKS: dict = {}
+
+
+def next64_block(state: int, k: int) -> tuple[list, int]:
+    """The next ``k`` values of :meth:`Rng.next64` from ``state`` at once, and the state
+    after them: ``(values, new_state)``, exactly what ``k`` calls give.
+
+    The ``k`` states ``state + j * golden`` sit in 128-bit lanes of one int, and the mixing
+    runs on all lanes in each big-int operation (a product of a lane's 64 bits and a 64-bit
+    constant fits in its lane; the lanes are cut back to 64 bits before each product). For
+    loops that draw all the time (the self-play loop, rollouts) this costs about a third of
+    the single steps."""
+    got = _BLOCKS.get(k)
+    if got is None:
+        order = sys.byteorder
+        ones = int.from_bytes(array("Q", [1, 0] * k).tobytes(), order)
+        steps = int.from_bytes(array("Q", [v for j in range(1, k + 1) for v in (j, 0)]).tobytes(), order)
+        got = _BLOCKS[k] = (ones, steps * _GOLDEN, ones * MASK64, 16 * k, order)
+    ones, steps, lanes, nbytes, order = got
+    x = (state * ones + steps) & lanes
+    x = (((x ^ (x >> 30)) & lanes) * 0xBF58476D1CE4E5B9) & lanes
+    x = (((x ^ (x >> 27)) & lanes) * 0x94D049BB133111EB) & lanes
+    x ^= x >> 31        # (what the next lane shifts in lands in this lane's upper half, unread)
+    values = array("Q", x.to_bytes(nbytes, order))[::2].tolist()
+    return values, (state + _GOLDEN * k) & MASK64
 
 
 def mix_seed(*parts: int) -> int:
