@@ -7,6 +7,7 @@ import json
 import statistics
 import sys
 import time
+from itertools import repeat
 
 from .deck import Deck
 from .match import Match
@@ -71,7 +72,7 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
     # asked once, at the end)
     legal_actions, apply, record = m.legal_actions, m.apply, actions.append
     draws, j = None, _BLOCK     # the RNG's values, drawn a block at a time (the same stream)
-    for n in range(1, max_actions + 2):
+    for _ in repeat(None, max_actions + 1):
         legal = legal_actions()
         if not legal:
             if m.result() is None:
@@ -87,7 +88,7 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
         if check:
             probs = check_invariants(m)
             if probs:
-                raise AssertionError(f"{game} seed {seed} after {n} actions: {probs}")
+                raise AssertionError(f"{game} seed {seed} after {len(actions)} actions: {probs}")
     raise RuntimeError(f"{game} seed {seed}: more than {max_actions} actions")
 
 

@@ -532,6 +532,9 @@ class EvonsMatch(Match):
         asked for again before the next action."""
         legal = self._legal
         if legal is None:
+            sc = self.sc
+            if sc[S_PHASE] == PH_MAIN and sc[S_WINNER] == WIN_NONE:    # (the commonest, directly)
+                return self._main_actions(sc[S_MOVER])
             return self._compute_legal()
         self._legal = None
         return legal
@@ -954,6 +957,18 @@ class EvonsMatch(Match):
             self._play_to(action[1], ev)
             if sc[S_PHASE] == PH_NONE:
                 self._drive(ev)
+        elif k == DONE:
+            # as _do, inlined
+            self._legal = None
+            st = self.stack
+            f = st[-1]
+            if f[2] == ST_P1:
+                st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+            else:
+                st.pop()
+                ev.append(("sequence_end", f[1]))
+            sc[S_PHASE] = PH_NONE
+            self._drive(ev)
         elif k == PLAY:
             self._legal = None
             self._do((SELECT, action[1], action[3]), ev)
@@ -970,6 +985,8 @@ class EvonsMatch(Match):
         while True:
             legal = self._legal
             if legal is None:
+                if sc[S_PHASE] == PH_MAIN:
+                    return ev       # a main decision with a choice (see _main_decision)
                 legal = self._compute_legal()
             if len(legal) == 1 and sc[S_WINNER] == WIN_NONE:
                 self._legal = None
@@ -1184,11 +1201,19 @@ class EvonsMatch(Match):
         self.zones[Z_HAND + p].remove(inst)
         ci = self.cardof[inst]
         self.ctrl[inst] = p
+        # as _put(inst, c), inlined
+        self.grid[c] = inst
+        k = bisect_left(self._free_cells, c)
+        del self._free_cells[k]
+        del self._free[k]
+        self.pos[inst] = c
+        sc[S_GRIDCOUNT] += 1
+        if IN_MAIN[c]:
+            sc[S_MAINCOUNT] += 1
         if covered:
             self.flags[inst] = F_COVERED
             sc[S_NCOV0 + p] += 1
             ev.append(("play", p, inst, c, 1))
-            self._put(inst, c)
             if sc[S_MAINCOUNT] >= N_MAIN:   # as _full_check
                 self._finish(ev, R_FULL)
             return
@@ -1197,7 +1222,6 @@ class EvonsMatch(Match):
             sc[S_CRED0 + p] -= cost
             ev.append(("credits", p, -cost, sc[S_CRED0 + p], "play"))
         ev.append(("play", p, inst, c, 0))
-        self._put(inst, c)
         if sc[S_MAINCOUNT] >= N_MAIN:       # as _full_check: the game ends the instant it is full
             self._finish(ev, R_FULL)
             return
@@ -1254,7 +1278,7 @@ class EvonsMatch(Match):
                 if step == STEP_REVEAL:
                     sc[S_STEP] = STEP_PLAY
                     sc[S_PHASE] = PH_MAIN
-                    self._legal = self._main_actions(sc[S_MOVER])
+                    self._main_decision()
                     return
                 if step == STEP_RESOLVE:
                     if len(self.zones[Z_HAND + sc[S_TP]]) > HAND_LIMIT:
@@ -1267,7 +1291,11 @@ class EvonsMatch(Match):
                     if not st:                  # nothing revealed activates: the play step now
                         sc[S_STEP] = STEP_PLAY
                         sc[S_PHASE] = PH_MAIN
-                        self._legal = self._main_actions(sc[S_MOVER])
+                        # as _main_decision, inlined
+                        if self.zones[Z_HAND + sc[S_MOVER]] and sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
+                            self._legal = None
+                        else:
+                            self._legal = self._main_actions(sc[S_MOVER])
                         return
                     continue
                 return
@@ -1313,6 +1341,17 @@ class EvonsMatch(Match):
                 # nothing happened since phase 1 found no ability to fire: phase 2 finds none
                 st.pop()
                 ev.append(("sequence_end", f[1]))
+
+    def _main_decision(self) -> None:
+        """The main phase begins: with a card in hand and room in the out zone the player has
+        a choice (any card can be played, a monster covered anywhere, a Block card into the
+        out zone; or pass), and the list is made only when asked (a search often looks no
+        further than the move that led here); else it is made now, and may be a forced pass."""
+        sc = self.sc
+        if self.zones[Z_HAND + sc[S_MOVER]] and sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
+            self._legal = None
+        else:
+            self._legal = self._main_actions(sc[S_MOVER])
 
     def _push_activation(self, inst: int, ev: list, re: bool) -> None:
         c = self.pos[inst]
