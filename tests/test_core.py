@@ -23,7 +23,7 @@ def test_rng_block_of_draws_is_the_same_stream():
     for seed, k in ((0, 1), (42, 64), ((1 << 64) - 1, 7), (mix_seed(5), 200)):
         r = Rng(seed)
         values, state = next64_block(Rng(seed).state, k)
-        assert values == [r.next64() for _ in range(k)] and state == r.state
+        assert list(values) == [r.next64() for _ in range(k)] and state == r.state
 
 
 def test_rng_shuffle_is_a_permutation():

@@ -6,8 +6,7 @@ Nothing in the engines may use :mod:`random` or the clock.
 """
 from __future__ import annotations
 
-import sys
-from array import array
+import struct
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -25,7 +24,7 @@ def rng_step(state: int) -> tuple[int, int]:
 _BLOCKS: dict = {}
 
 
-def next64_block(state: int, k: int) -> tuple[list, int]:
+def next64_block(state: int, k: int) -> tuple[tuple, int]:
     """The next ``k`` values of :meth:`Rng.next64` from ``state`` at once, and the state
     after them: ``(values, new_state)``, exactly what ``k`` calls give.
 
@@ -36,17 +35,16 @@ def next64_block(state: int, k: int) -> tuple[list, int]:
     the single steps."""
     got = _BLOCKS.get(k)
     if got is None:
-        order = sys.byteorder
-        ones = int.from_bytes(array("Q", [1, 0] * k).tobytes(), order)
-        steps = int.from_bytes(array("Q", [v for j in range(1, k + 1) for v in (j, 0)]).tobytes(), order)
-        got = _BLOCKS[k] = (ones, steps * _GOLDEN, ones * MASK64, 16 * k, order)
-    ones, steps, lanes, nbytes, order = got
+        ones = sum(1 << 128 * j for j in range(k))                  # lane j holds 1
+        steps = sum((j + 1) << 128 * j for j in range(k))           # lane j holds j + 1
+        got = _BLOCKS[k] = (ones, steps * _GOLDEN, ones * MASK64, 16 * k,
+                            struct.Struct("<" + "Q8x" * k).unpack)    # each lane's low 64 bits
+    ones, steps, lanes, nbytes, lows = got
     x = (state * ones + steps) & lanes
     x = (((x ^ (x >> 30)) & lanes) * 0xBF58476D1CE4E5B9) & lanes
     x = (((x ^ (x >> 27)) & lanes) * 0x94D049BB133111EB) & lanes
     x ^= x >> 31        # (what the next lane shifts in lands in this lane's upper half, unread)
-    values = array("Q", x.to_bytes(nbytes, order))[::2].tolist()
-    return values, (state + _GOLDEN * k) & MASK64
+    return lows(x.to_bytes(nbytes, "little")), (state + _GOLDEN * k) & MASK64
 
 
 def mix_seed(*parts: int) -> int:

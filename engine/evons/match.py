@@ -946,10 +946,14 @@ class EvonsMatch(Match):
         sc = self.sc
         # the two commonest actions as in _do, inlined (one call less each)
         if k == SELECT:
-            sc[S_SEL] = action[1]
+            inst = sc[S_SEL] = action[1]
             sc[S_SELCOV] = action[2]
             sc[S_PHASE] = PH_CELL
-            legal = self._legal = self._cell_actions()
+            # as _cell_actions, inlined
+            if CARD_IS_BLOCK[self.cardof[inst]]:
+                legal = self._legal = [a for a in self._free if not IN_MAIN[a[1]]]
+            else:
+                legal = self._legal = self._free[:]
             if len(legal) != 1:         # (one cell left: taken below, as a forced decision)
                 return ev
         elif k == CELL:
@@ -1367,7 +1371,11 @@ class EvonsMatch(Match):
         insts = insts[:room]
         sc[S_ACTS] += len(insts)
         if len(insts) == 1:
-            self._push_activation(insts[0], ev, re)
+            # as _push_activation(insts[0], ev, re), inlined
+            inst = insts[0]
+            c = self.pos[inst]
+            self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, (HOW_RE if re else 0) | (0 if IN_MAIN[c] else HOW_OUT)))
+            ev.append(("activate", inst, c, int(re)))
         else:
             self.stack.append((FR_GROUP, int(re)) + tuple(insts))
 
