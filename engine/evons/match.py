@@ -72,7 +72,7 @@ from operator import itemgetter
 from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
-from ..core.rng import Rng, mix_seed
+from ..core.rng import Rng, mix_seed, next64_block
 from ..core.text import conceded, count
 from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
@@ -291,15 +291,14 @@ def _draw_groups(length: int) -> tuple:
 
 
 def _shuffle(state: int, items: list) -> int:
-    """Fisher–Yates shuffle driven by the match RNG (SplitMix64, inlined); each 64-bit draw
-    serves several swaps (mixed-radix digits). Returns the new RNG state."""
-    mask = 0xFFFFFFFFFFFFFFFF
-    for radices in _draw_groups(len(items)):
-        state = (state + 0x9E3779B97F4A7C15) & mask
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        r = z ^ (z >> 31)
+    """Fisher–Yates shuffle driven by the match RNG (SplitMix64, its draws taken as one
+    block); each 64-bit draw serves several swaps (mixed-radix digits). Returns the new RNG
+    state."""
+    groups = _draw_groups(len(items))
+    if not groups:
+        return state
+    draws, state = next64_block(state, len(groups))
+    for r, radices in zip(draws, groups):
         for n, i in radices:        # swap item i = n - 1 with item j, j the next base-n digit of r
             r, j = divmod(r, n)
             items[i], items[j] = items[j], items[i]
@@ -370,13 +369,14 @@ class EvonsMatch(Match):
         sc[S_OPTS] = opts
         for q in (0, 1):
             m.zones[Z_DECK + q].extend(m._ids_of(q))
-        sc[S_FIRST] = rng.randrange(2)
+        # rng.randrange(n) = the next draw % n: who goes first, then a cell and a kind per bonus
+        draws, sc[S_RNG] = next64_block(rng.state, 1 + 2 * N_BONUS_CELLS)
+        sc[S_FIRST] = draws[0] % 2
         cells = [c for c in MAIN_CELLS if c != CENTRE]
         kinds = [B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE]
         for k in range(N_BONUS_CELLS):
-            c = cells.pop(rng.randrange(len(cells)))
-            m.cellbonus[c] = kinds.pop(rng.randrange(len(kinds)))
-        sc[S_RNG] = rng.state
+            c = cells.pop(draws[1 + 2 * k] % len(cells))
+            m.cellbonus[c] = kinds.pop(draws[2 + 2 * k] % len(kinds))
         for q in (0, 1):
             for _ in range(OPENING_HAND):
                 m._draw(q, None)
