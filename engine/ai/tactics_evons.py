@@ -161,7 +161,11 @@ def _best_cell(s, me, acts, spend: bool = False):
     for c in acts:
         t = s if c is last else s.clone()
         t.apply(c, check=False)
-        v = _own_chain_value(t, me, 4)
+        sc = t.sc
+        if sc[S_WINNER] == WIN_NONE and sc[S_MOVER] != me:
+            v = expert_evaluate(t, me)      # as _own_chain_value: the turn has passed
+        else:
+            v = _own_chain_value(t, me, 4)
         if v > best_v:
             best, best_v = c, v
     return best, best_v

@@ -300,8 +300,11 @@ def _shuffle(state: int, items: list) -> int:
     draws, state = next64_block(state, len(groups))
     for r, radices in zip(draws, groups):
         for n, i in radices:        # swap item i = n - 1 with item j, j the next base-n digit of r
-            r, j = divmod(r, n)
-            items[i], items[j] = items[j], items[i]
+            j = r % n
+            r //= n
+            x = items[i]
+            items[i] = items[j]
+            items[j] = x
     return state
 
 
