@@ -71,15 +71,16 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
     # action exactly when the match is over, so an empty list ends the loop (result() is
     # asked once, at the end)
     legal_actions, apply, record = m.legal_actions, m.apply, actions.append
-    draws, j = None, _BLOCK     # the RNG's values, drawn a block at a time (the same stream)
+    block = _BLOCK
+    draws, j = None, block      # the RNG's values, drawn a block at a time (the same stream)
     for _ in repeat(None, max_actions + 1):
         legal = legal_actions()
         if not legal:
             if m.result() is None:
                 raise RuntimeError(f"{game} seed {seed}: no legal action but the game is not over")
             return m, actions
-        if j == _BLOCK:
-            draws, s = next64_block(s, _BLOCK)
+        if j == block:
+            draws, s = next64_block(s, block)
             j = 0
         a = legal[draws[j] % len(legal)]      # rng.randrange(len(legal))
         j += 1

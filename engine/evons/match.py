@@ -1031,6 +1031,8 @@ class EvonsMatch(Match):
             self._play_to(a[1], ev)
         elif k == FIRE:
             self._fire(a[1], ev)
+        elif k == HIT:                  # (the branches in about the order the actions are common)
+            self._hit(a[1], ev)
         elif k == DONE:
             f = self.stack[-1]
             if f[2] == ST_P1:
@@ -1053,8 +1055,6 @@ class EvonsMatch(Match):
             self._push_activation(inst, ev, f[1])
         elif k == CONFLICT:
             self._conflict(a[1], ev)
-        elif k == HIT:
-            self._hit(a[1], ev)
         elif k == PULL:
             self._pull(a[1], ev)
         elif k == PICK:
