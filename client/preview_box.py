@@ -36,16 +36,28 @@ def place(size, avoid, keep_clear, bounds, gap):
     cands = [(a.right + gap, a.centery - h // 2), (a.left - gap - w, a.centery - h // 2),
              (a.centerx - w // 2, a.top - gap - h), (a.centerx - w // 2, a.bottom + gap),
              (a.right + gap, a.top - gap - h), (a.left - gap - w, a.bottom + gap)]
+    keep = [a] + [pygame.Rect(k) for k in keep_clear]
     best, best_bad = None, None
     for x, y in cands:
         r = pygame.Rect(x, y, w, h)
         r.clamp_ip(bounds)
-        bad = sum((r.clip(k).width * r.clip(k).height) for k in [a] + list(keep_clear))
+        bad = sum((r.clip(k).width * r.clip(k).height) for k in keep)
         if bad == 0:
             return r
         if best_bad is None or bad < best_bad:
             best, best_bad = r, bad
-    return best
+    # nothing free right beside it: the free place nearest to it anywhere in bounds
+    step = max(4, gap)
+    cx, cy = a.center
+    near, near_d = None, None
+    for y in range(bounds.top, max(bounds.top, bounds.bottom - h) + 1, step):
+        for x in range(bounds.left, max(bounds.left, bounds.right - w) + 1, step):
+            r = pygame.Rect(x, y, w, h)
+            if r.collidelist(keep) == -1:
+                d = (r.centerx - cx) ** 2 + (r.centery - cy) ** 2
+                if near_d is None or d < near_d:
+                    near, near_d = r, d
+    return near if near is not None else best
 
 
 def draw_preview(surf, pv, avoid, scale=1.0, *, keep_clear=(), bounds=None):

@@ -81,3 +81,19 @@ def test_evons_selected_card_over_a_cell_shows_the_drop_preview(driver):
     assert t.previewed() == (a, rr)
     assert t.preview_rect is not None and not t.preview_rect.colliderect(rr)
     assert t.preview_for(a).lines[-1].startswith(("Score after", "Then you choose", "A covered card"))
+
+
+def test_the_preview_finds_a_free_place_when_everything_beside_the_target_is_taken():
+    """A busy board (the mover's panel and the prompt round the target): the preview
+    goes to the nearest free place rather than over the words it must keep clear."""
+    import pygame
+    from client.preview_box import place
+    bounds = pygame.Rect(0, 0, 1280, 720)
+    target = pygame.Rect(560, 300, 120, 160)
+    keep = [pygame.Rect(0, 200, 1280, 90), pygame.Rect(0, 470, 1280, 100),
+            pygame.Rect(0, 290, 560, 180), pygame.Rect(680, 290, 600, 180)]
+    r = place((354, 120), target, keep, bounds, 14)
+    assert bounds.contains(r) and r.collidelist(keep + [target]) == -1
+    # and right beside it when there is room there
+    r2 = place((354, 120), target, [], bounds, 14)
+    assert r2.left == target.right + 14
