@@ -64,18 +64,37 @@ def _right_width(W, k, cell):
     return W - S(10) - (gx0 + 7 * cell + 2 * S(8))
 
 
+#: a scrolling hand's arrows (more than six cards) get this width (at scale 1) beside
+#: its three cards a row, a target like the other tables' arrows: the cards give way to
+#: them, down to 4 px over their 100 % width (so they still grow at every step)
+ARROW_W = 22
+
+
+def _beside_room(W, k, cell):
+    """The width between the grid's frame and the window's edge (less a hair at both
+    ends) where a scrolling hand puts its cards and, beside them, its arrows."""
+    def S(x):
+        return int(round(x * k))
+    gx0 = S(10) + S(196) + S(8) + S(18)
+    return (W - S(2)) - (gx0 + 7 * cell + S(5))
+
+
 def _hand_width(W, H, k, ref, k_hi, cell, cell_hi):
     """The hand's card width at a larger interface size (scale ``k`` above the 100 %
     scale ``ref``): from its 100 % width it grows evenly with the scale up to what the
-    window's 200 % (scale ``k_hi``) can give three cards a row, so every step between 100
-    and 200 % shows larger cards than the one before, never smaller ones."""
+    window's 200 % (scale ``k_hi``) can give three cards a row with room for the scroll
+    arrows beside them (:data:`ARROW_W`), so every step between 100 and 200 % shows
+    larger cards than the one before, never smaller ones."""
     hw_ref = _sizes_100(W, H, ref)[1]
     # the small face up to its last width (the full face's words are smaller, not larger)
     cap = SMALL_FACE - 1 if hw_ref < SMALL_FACE else 10 ** 6
 
-    def widest(kk, c):     # three cards a row in the column
-        g = int(round(8 * kk))
-        return max(hw_ref, min(int(round(118 * kk)), cap, (_right_width(W, kk, c) - 2 * g) // 3))
+    def widest(kk, c):     # three cards a row in the column, the arrows' room beside them
+        def S(x):
+            return int(round(x * kk))
+        full = min(S(118), cap, (_right_width(W, kk, c) - 2 * S(8)) // 3)
+        roomy = (_beside_room(W, kk, c) - 2 * S(3) - 2 * (S(ARROW_W) + S(3))) // 3
+        return max(hw_ref, min(full, max(roomy, hw_ref + 4)))
     if k_hi <= ref + 1e-9:
         return hw_ref
     hw_hi = widest(k_hi, cell_hi)
@@ -391,8 +410,8 @@ class EvonsLayout:
         """(card gap, left arrow, right arrow) with the arrows outside ``cols`` cards a row
         centred in ``area``: in the margins between the column and the grid's frame and at
         the window's edge. The widest card gap (down to ``s(3)``) that leaves each arrow
-        ``s(14)``, else the closest cards that leave it a clickable ``s(10)``; None when even
-        those don't fit (the arrows then take a column inside)."""
+        ``s(ARROW_W)``, else the closest cards (the widest arrows) that leave it a clickable
+        ``s(10)``; None when even those don't fit (the arrows then take a column inside)."""
         s = self.s
         lb = self.grid_rect.right + s(5)      # clear of the grid's frame (s(4) around its cells)
         rb = self.W - s(2)
@@ -406,7 +425,7 @@ class EvonsLayout:
             if aw >= max(10, s(10)):
                 fit = (cg, pygame.Rect(x0 - sp - aw, area.top, aw, area.height),
                        pygame.Rect(x0 + need + sp, area.top, aw, area.height))
-                if aw >= s(14):
+                if aw >= s(ARROW_W):
                     break
         return fit
 
