@@ -45,6 +45,9 @@ IDLE_POLL = 0.008
 MAX_REST = 0.5
 #: a moved or resized window is written to the settings once it has been still this long (s)
 WINDOW_SAVE_DELAY = 1.0
+#: CARDHALL_WINDOW_LOG: print the full-screen toggles and, once a frame shows it, each new
+#: top scene ("SCENE title"): the real-window tests wait for those instead of sleeping
+_WINDOW_LOG = bool(os.environ.get("CARDHALL_WINDOW_LOG"))
 #: at least this much of a remembered window must lie on a display, or it is moved back on
 VISIBLE_PART = (160, 80)
 
@@ -210,6 +213,7 @@ class App:
         self._live = False       # the last step was animating (draw every frame)
         self._waited: list = []  # events taken off the queue while resting
         self._buttons_down: set = set()
+        self._shown_top = None   # the top scene of the last frame shown (CARDHALL_WINDOW_LOG)
         want_full = self.settings.fullscreen if fullscreen is None else fullscreen
         if want_full:
             self.set_fullscreen(True)
@@ -557,6 +561,9 @@ class App:
         self._rects = []
         self._live = live
         self.frame += 1
+        if _WINDOW_LOG and self.scenes.top is not self._shown_top:  # the real-window tests wait for this
+            self._shown_top = self.scenes.top
+            print("SCENE", getattr(self._shown_top, "name", None), flush=True)
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - self.t0) * 1000
             if os.environ.get("CARDHALL_FIRST_FRAME_EXIT"):  # --bench: report and leave

@@ -1,31 +1,21 @@
 """End to end in a real X window: start Xvfb, run ``python -m client``, click
 through the menus with xdotool, take a screenshot (F12) and check it.
-Skipped when Xvfb or xdotool is not installed."""
+Skipped when Xvfb or xdotool is not installed.
+
+Robust on a loaded machine: each step waits (bounded, see tests/xserver.py) for the
+screen it leads to - the program prints each screen once a frame shows it - and the
+screenshot is awaited, never slept for. A click that leads nowhere is tried again
+from the title (three tries); the checks themselves never relax."""
+import json
 import os
-import shutil
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
-                                reason="Xvfb and xdotool are needed (apt-get install xvfb xdotool)")
+from xserver import DEADLINE, ROOT, Program, XServer, have_tools, until, xdo
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _free_display():
-    for n in range(87, 140):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    pytest.skip("no free X display number")
-
-
-def _xdo(env, *args, check=True, timeout=20):
-    return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=timeout,
-                          check=check)
+pytestmark = pytest.mark.skipif(not have_tools(), reason="Xvfb and xdotool are needed (apt-get install xvfb xdotool)")
 
 
 def _layout(tmp_path, scene, game=None):
@@ -34,10 +24,9 @@ def _layout(tmp_path, scene, game=None):
             "d.open(sys.argv[2], **({'game': sys.argv[3]} if len(sys.argv) > 3 else {}))\n"
             "print(json.dumps({k: list(w.rect.center) for k, w in d.scene.widgets.items() if hasattr(w, 'rect')}))\n")
     args = [sys.executable, "-c", code, str(tmp_path / "layout-home"), scene] + ([game] if game else [])
-    out = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=60,
-                         env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
+    out = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=4 * DEADLINE,
+                         env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
     assert out.returncode == 0, out.stderr
-    import json
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -50,67 +39,33 @@ def test_menus_in_a_real_x_window(tmp_path):
     title = _layout(tmp_path, "title")
     menu = _layout(tmp_path, "game_menu", game)
 
-    n = _free_display()
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     home = tmp_path / "home"
-    env = dict(os.environ, DISPLAY=f":{n}", CARDHALL_HOME=str(home), SDL_AUDIODRIVER="dummy")
-    env.pop("SDL_VIDEODRIVER", None)
+    xs = XServer("1280x720x24", home)
+    env = xs.env
     app = None
     try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{n}").exists():
-                break
-            time.sleep(0.05)
-        def start_and_find():
-            """Start the program and wait (bounded) for its window, by its title."""
-            proc = subprocess.Popen([sys.executable, "-m", "client", "--size", "1280x720"], cwd=ROOT, env=env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for _ in range(150):
-                for w in _xdo(env, "search", "--classname", "", check=False).stdout.split():
-                    if _xdo(env, "getwindowname", w, check=False).stdout.strip() == "Cardhall":
-                        return proc, w
-                if proc.poll() is not None:
-                    return proc, None
-                time.sleep(0.2)
-            return proc, None
-
-        # A window that never shows up (seen once in a long suite run) gets one fresh start.
-        for _attempt in range(2):
-            app, wid = start_and_find()
-            if wid or app.poll() is not None:
-                break
-            app.kill()
-            app.wait(timeout=10)
-        assert wid, f"no Cardhall window; stderr: {app.stderr.read() if app.poll() is not None else ''}"
-        _xdo(env, "windowfocus", wid, check=False)  # no window manager: give it the keyboard
-        time.sleep(1.0)
-
+        app = Program(xs, tmp_path / "run.txt", "--size", "1280x720")
         import pygame
         from client.ui import GAME_ACCENT
         acc = GAME_ACCENT[game]
-        shots_dir = home / "data" / "screenshots"
+        shots = home / "data" / "screenshots"
 
-        def click(pos, pause):
-            _xdo(env, "mousemove", "--window", wid, str(pos[0]), str(pos[1]))
-            time.sleep(0.15 * pause)
-            _xdo(env, "click", "1")
-            time.sleep(0.6 * pause)
+        def click(pos):
+            xdo(env, "mousemove", "--window", app.wid, str(pos[0]), str(pos[1]))
+            xdo(env, "click", "1")
 
-        def screenshot(pause):
-            """F12, then wait (bounded) for the new file to appear and be readable."""
-            before = set(shots_dir.glob("cardhall-*.png")) if shots_dir.exists() else set()
-            _xdo(env, "key", "F12")
-            for _ in range(int(25 * pause)):
-                time.sleep(0.2)
-                new = sorted(set(shots_dir.glob("cardhall-*.png")) - before) if shots_dir.exists() else []
-                if new:
-                    time.sleep(0.2)
-                    try:
-                        return pygame.image.load(str(new[-1]))
-                    except pygame.error:
-                        continue
-            return None
+        def screenshot():
+            """F12, then the new file once it is there and readable."""
+            path = app.sync(shots)
+            if path is None:
+                return None
+
+            def load():
+                try:
+                    return pygame.image.load(str(path))
+                except (pygame.error, OSError):
+                    return None
+            return until(load, 30)
 
         def rules_heading_on(img):
             # the rules page: a light text box in the middle, dark backdrop, the title in the game's colour
@@ -118,32 +73,34 @@ def test_menus_in_a_real_x_window(tmp_path):
             return any(abs(c.r - acc[0]) + abs(c.g - acc[1]) + abs(c.b - acc[2]) < 160 and c.r + c.g + c.b > 250
                        for c in top)
 
-        # A loaded machine can drop or delay a click: try again (back to the title first) with
-        # longer pauses, a bounded number of times. The checks themselves never relax.
+        def back_to_title():
+            for _ in range(4):
+                if app.scenes()[-1:] == ["title"]:
+                    return
+                shown = len(app.scenes())
+                xdo(env, "key", "Escape")
+                until(lambda: len(app.scenes()) > shown, 30)
+
         img = None
-        for pause in (1, 2, 4):
-            click(title[f"play_{game}"], pause)     # title → the game's menu
-            click(menu["rules"], pause)              # game menu → rules page
-            img = screenshot(pause)
-            if img is not None and img.get_size() == (1280, 720) and rules_heading_on(img):
-                break
-            for _ in range(3):                       # back to the title, wherever it got to
-                _xdo(env, "key", "Escape")
-                time.sleep(0.4 * pause)
+        for _try in range(3):
+            click(title[f"play_{game}"])             # title → the game's menu
+            if app.wait_scene("game_menu", 30):
+                click(menu["rules"])                 # game menu → rules page
+                if app.wait_scene("rules", 30):
+                    img = screenshot()
+                    if img is not None and img.get_size() == (1280, 720) and rules_heading_on(img):
+                        break
+            back_to_title()
+        assert app.scenes()[-1:] == ["rules"], f"the rules page never showed: {app.scenes()}"
         assert img is not None, "no screenshot was saved"
         assert img.get_size() == (1280, 720)
         assert rules_heading_on(img), "the rules heading is not on screen"
-        _xdo(env, "key", "Escape")   # back to the game menu
-        time.sleep(0.4)
-        _xdo(env, "key", "Escape")   # back to the title
-        time.sleep(0.4)
-        _xdo(env, "key", "q")        # quit (Q on the title)
-        assert app.wait(timeout=20) == 0
+        xdo(env, "key", "Escape")   # back to the game menu
+        assert app.wait_scene("game_menu")
+        xdo(env, "key", "Escape")   # back to the title
+        assert app.wait_scene("title")
+        assert app.quit() == 0      # quit (Q on the title)
     finally:
-        if app is not None and app.poll() is None:
+        if app is not None:
             app.kill()
-        xvfb.terminate()
-        try:
-            xvfb.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            xvfb.kill()
+        xs.close()

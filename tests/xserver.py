@@ -1,0 +1,159 @@
+"""A private X server (Xvfb) and a started Cardhall window for the real-window tests.
+
+Everything here waits for the condition it needs, up to a generous deadline (a busy
+machine only makes it slower): Xvfb picks a free display itself (``-displayfd``: no
+race with another test run choosing the same number) and says when it accepts
+clients; the program's window is found by its title and process id, and the program
+prints (``CARDHALL_WINDOW_LOG``) each screen once a frame shows it and each full-screen
+toggle, which the tests read from its log. The deadlines are not timing checks: a
+test only fails on what it sees (or on a condition never reached).
+"""
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: the longest wait for anything (seconds); a loaded 2-core machine is slow, not this slow
+DEADLINE = 90.0
+
+
+def have_tools() -> bool:
+    return bool(shutil.which("Xvfb") and shutil.which("xdotool"))
+
+
+def until(pred, seconds=DEADLINE, every=0.1):
+    """Wait (bounded) for ``pred()`` to be true; returns its last value."""
+    end = time.monotonic() + seconds
+    while True:
+        v = pred()
+        if v or time.monotonic() > end:
+            return v
+        time.sleep(every)
+
+
+def xdo(env, *args, check=False, timeout=60):
+    return subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=timeout,
+                          check=check)
+
+
+class XServer:
+    """``Xvfb`` on a display it chose; ``env`` talks to it (no SDL dummy driver)."""
+
+    def __init__(self, screen="1280x720x24", home=None):
+        r, w = os.pipe()
+        try:
+            self.proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", screen, "-nolisten", "tcp"],
+                                         pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        finally:
+            os.close(w)
+        number = b""
+        end = time.monotonic() + DEADLINE
+        try:
+            while not number.endswith(b"\n") and time.monotonic() < end and self.proc.poll() is None:
+                ready, _, _ = select.select([r], [], [], 0.5)
+                if ready:
+                    chunk = os.read(r, 16)
+                    if not chunk:
+                        break
+                    number += chunk
+        finally:
+            os.close(r)
+        if not number.strip().isdigit():
+            self.close()
+            pytest.skip("Xvfb did not start")
+        self.display = f":{int(number)}"
+        self.env = dict(os.environ, DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CARDHALL_WINDOW_LOG="1")
+        self.env.pop("SDL_VIDEODRIVER", None)
+        if home is not None:
+            self.env["CARDHALL_HOME"] = str(home)
+        # it said it is ready; make sure it answers before anyone relies on it
+        until(lambda: xdo(self.env, "getdisplaygeometry").returncode == 0)
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+
+class Program:
+    """``python -m client`` on ``xs``'s display, its output in ``log``. Waits until its
+    window is on screen (mapped) with the first screen drawn and has the keyboard."""
+
+    def __init__(self, xs: XServer, log, *args, first_scene="title"):
+        self.env, self.log = xs.env, Path(log)
+        self.proc = subprocess.Popen([sys.executable, "-m", "client", *args], cwd=ROOT, env=self.env,
+                                     stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
+        self.wid = until(self._find)
+        assert self.wid and self.wid != "gone", f"no Cardhall window: {self.output()[-2000:]}"
+        assert self.wait_scene(first_scene), f"the {first_scene} screen never showed: {self.output()[-2000:]}"
+        self.focus()
+
+    def _find(self):
+        if self.proc.poll() is not None:
+            return "gone"
+        # (``search --name`` misses SDL's UTF-8 title: every mapped window, then its name and pid)
+        for w in xdo(self.env, "search", "--onlyvisible", "--classname", "").stdout.split():
+            if xdo(self.env, "getwindowname", w).stdout.strip() != "Cardhall":
+                continue
+            if xdo(self.env, "getwindowpid", w).stdout.strip() in ("", str(self.proc.pid)):   # ours
+                return w
+        return None
+
+    def output(self) -> str:
+        try:
+            return self.log.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def lines(self, word):
+        return [ln.split()[1:] for ln in self.output().splitlines() if ln.startswith(word + " ")]
+
+    def scenes(self):
+        return [p[0] for p in self.lines("SCENE") if p]
+
+    def toggles(self):
+        return [p[0] for p in self.lines("WINDOW") if p]
+
+    def wait_scene(self, name, seconds=DEADLINE):
+        """Until a frame showing ``name`` has been drawn (the newest screen shown)."""
+        return until(lambda: (self.scenes()[-1:] == [name]) or self.proc.poll() is not None, seconds) and \
+            self.scenes()[-1:] == [name]
+
+    def focus(self):
+        """Give the window the keyboard (no window manager does it on a bare server)."""
+        def has_it():
+            xdo(self.env, "windowfocus", self.wid)
+            return xdo(self.env, "getwindowfocus").stdout.strip() == self.wid
+        until(has_it, 30, every=0.3)
+
+    def sync(self, shots: Path):
+        """Press F12 and wait for its screenshot: the program has then handled every key
+        and click sent before it (events are handled in order). Returns the new file."""
+        before = set(shots.glob("cardhall-*.png")) if shots.exists() else set()
+
+        def new_file():
+            new = sorted(set(shots.glob("cardhall-*.png")) - before) if shots.exists() else []
+            return new[-1] if new else None
+        xdo(self.env, "key", "F12")
+        return until(new_file)
+
+    def quit(self):
+        xdo(self.env, "key", "q")
+        return self.proc.wait(timeout=DEADLINE)
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=20)
