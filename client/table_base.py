@@ -182,7 +182,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                     after, _a, events = self.session.step(i)
                     seat = self.session.actor(i)
                     for ev in events:
-                        self.log.add(after.event_text(ev), turn=after.turn(), seat=seat)
+                        self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat)
                 except Exception:  # noqa: BLE001 - history is a nicety
                     break
 

@@ -407,6 +407,10 @@ def do_through_ui(d, t, action):
             d.click(hand_centre(t, inst))
         d.drag(hand_centre(t, inst), t.cell_rect(action[2]).center, steps=2)
         return
+    if action[0] == EM.HIT:         # Firestorm: click the target (one point), then Deal (space)
+        d.click(t.cell_rect(action[1]).center)
+        d.key("space")
+        return
     for (src, tgt), a in t.pairs.items():
         if a == action:
             d.drag(t.sources[src].rect.center, t.targets[tgt].rect.center, steps=2)
