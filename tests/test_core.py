@@ -26,6 +26,15 @@ def test_rng_block_of_draws_is_the_same_stream():
         assert list(values) == [r.next64() for _ in range(k)] and state == r.state
 
 
+def test_rng_stream_of_blocks_is_the_same_stream():
+    from itertools import chain, islice
+    from engine.core.rng import blocks64
+    for seed, k in ((0, 1), (42, 64), ((1 << 64) - 1, 7), (mix_seed(5), 3)):
+        r = Rng(seed)
+        values = list(islice(chain.from_iterable(blocks64(Rng(seed).state, k)), 5 * k + 2))
+        assert values == [r.next64() for _ in range(5 * k + 2)]
+
+
 def test_rng_shuffle_is_a_permutation():
     items = list(range(50))
     Rng(7).shuffle(items)

@@ -7,11 +7,11 @@ import json
 import statistics
 import sys
 import time
-from itertools import repeat
+from itertools import chain, islice
 
 from .deck import Deck
 from .match import Match
-from .rng import Rng, mix_seed, next64_block
+from .rng import Rng, blocks64, mix_seed
 
 _BLOCK = 64    # random_game's draws per block of the RNG
 
@@ -65,25 +65,20 @@ def random_game(game: str, seed: int, decks=None, options=None, *, check=False, 
     if decks is None:
         decks = starter_pair(game, seed)
     m = spec.match_class.new(decks, seed, options)
-    s = Rng(mix_seed(seed, 0xA11CE)).state
     actions = []
     # bound once: this loop is the benchmark's own overhead. The contract lists no legal
     # action exactly when the match is over, so an empty list ends the loop (result() is
-    # asked once, at the end)
+    # asked once, at the end). The RNG's values come a block at a time (the same stream as
+    # Rng.next64, one value per action: rng.randrange(len(legal)) = the value % len(legal))
     legal_actions, apply, record = m.legal_actions, m.apply, actions.append
-    block = _BLOCK
-    draws, j = None, block      # the RNG's values, drawn a block at a time (the same stream)
-    for _ in repeat(None, max_actions + 1):
+    draws = chain.from_iterable(blocks64(Rng(mix_seed(seed, 0xA11CE)).state, _BLOCK))
+    for r in islice(draws, max_actions + 1):
         legal = legal_actions()
         if not legal:
             if m.result() is None:
                 raise RuntimeError(f"{game} seed {seed}: no legal action but the game is not over")
             return m, actions
-        if j == block:
-            draws, s = next64_block(s, block)
-            j = 0
-        a = legal[draws[j] % len(legal)]      # rng.randrange(len(legal))
-        j += 1
+        a = legal[r % len(legal)]
         apply(a, check=False)
         record(a)
         if check:

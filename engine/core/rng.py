@@ -47,6 +47,24 @@ def next64_block(state: int, k: int) -> tuple[tuple, int]:
     return lows(x.to_bytes(nbytes, "little")), (state + _GOLDEN * k) & MASK64
 
 
+def blocks64(state: int, k: int):
+    """An endless iterator over blocks of ``k`` values: the stream of :meth:`Rng.next64`
+    from ``state``, each block exactly what :func:`next64_block` gives there (chain them
+    for the values one by one). The lanes of the states are kept from block to block: the
+    next block's are this block's plus ``k`` golden steps in every lane, one big-int sum
+    instead of a product."""
+    next64_block(state, k)          # (the block's constants)
+    ones, steps, lanes, nbytes, lows = _BLOCKS[k]
+    x = (state * ones + steps) & lanes
+    add = (_GOLDEN * k & MASK64) * ones
+    while True:
+        y = (((x ^ (x >> 30)) & lanes) * 0xBF58476D1CE4E5B9) & lanes
+        y = (((y ^ (y >> 27)) & lanes) * 0x94D049BB133111EB) & lanes
+        y ^= y >> 31
+        yield lows(y.to_bytes(nbytes, "little"))
+        x = (x + add) & lanes
+
+
 def mix_seed(*parts: int) -> int:
     """Derive a seed from several integers (for example match seed + purpose)."""
     s = 0x1234_5678_9ABC_DEF0

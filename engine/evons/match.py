@@ -156,8 +156,13 @@ _SELECT_COVERED = tuple(c for _, c in _SELECT_ACTS)
 _PLAY_COST = tuple(-1 if CARD_IS_BLOCK[ci] else CARD_COST[ci] for ci in range(len(POOL)))
 """_PLAY_COST[card]: the cost to play a monster active; -1 for a Block card (main actions)."""
 _DISCARD_ACTS = tuple((DISCARD, i) for i in range(_MAX_INST))
+_HIT_OF, _CONFLICT_OF, _ORDER_OF, _PULL_OF, _PICK_OF, _DISCARD_OF = (
+    t.__getitem__ for t in (_HIT_ACTS, _CONFLICT_ACTS, _ORDER_ACTS, _PULL_ACTS, _PICK_ACTS, _DISCARD_ACTS))
+"""cell/direction/instance -> its action (mapped over lists without a comprehension's frame)"""
 _MAIN_OF = itemgetter(*MAIN_CELLS)       # grid -> the main zone's cells, as a tuple
 _IS_INST = (0).__le__                    # x -> 0 <= x: an instance, not an empty cell (-1)
+_BONUS_CELLS = tuple(c for c in MAIN_CELLS if c != CENTRE)     # where the cell bonuses may lie
+_OUT_CELL = tuple(not IN_MAIN[c] for c in range(N_CELLS)).__getitem__   # cell -> in the out zone
 
 
 # ---------------------------------------------------------------- precomputed arrow tables
@@ -375,14 +380,15 @@ class EvonsMatch(Match):
         # rng.randrange(n) = the next draw % n: who goes first, then a cell and a kind per bonus
         draws, sc[S_RNG] = next64_block(rng.state, 1 + 2 * N_BONUS_CELLS)
         sc[S_FIRST] = draws[0] % 2
-        cells = [c for c in MAIN_CELLS if c != CENTRE]
+        cells = list(_BONUS_CELLS)
         kinds = [B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE]
         for k in range(N_BONUS_CELLS):
             c = cells.pop(draws[1 + 2 * k] % len(cells))
             m.cellbonus[c] = kinds.pop(draws[2 + 2 * k] % len(kinds))
-        for q in (0, 1):
-            for _ in range(OPENING_HAND):
-                m._draw(q, None)
+        for q in (0, 1):        # the opening hands: as OPENING_HAND times _draw(q, None)
+            deck = m.zones[Z_DECK + q]
+            m.zones[Z_HAND + q] += deck[:-OPENING_HAND - 1:-1]
+            del deck[-OPENING_HAND:]
         sc[S_PHASE] = PH_MULLIGAN
         sc[S_MOVER] = sc[S_FIRST]
         sc[S_TP] = sc[S_FIRST]
@@ -412,7 +418,7 @@ class EvonsMatch(Match):
         m.dmg = [0] * n
         m.bon = [0] * n
         m.cellbonus = [0] * N_CELLS
-        m.zones = [[] for _ in range(8)]
+        m.zones = [[], [], [], [], [], [], [], []]
         m.stack = []
         m.pool = None
         m._legal = None
@@ -496,7 +502,13 @@ class EvonsMatch(Match):
         return s
 
     def scores(self) -> tuple[int, int]:
-        return self.score(0), self.score(1)
+        """``(score(0), score(1))`` in one pass over the main zone."""
+        ctrl, flags, cardof, bon = self.ctrl, self.flags, self.cardof, self.bon
+        s = [0, 0]
+        for i in filter(_IS_INST, _MAIN_OF(self.grid)):
+            if not flags[i] & F_COVERED and not CARD_IS_BLOCK[cardof[i]]:
+                s[ctrl[i]] += 2 if bon[i] == B_DOUBLE else 1
+        return s[0], s[1]
 
     def acting(self) -> int:
         """The instance whose activation is running (top of the stack), or -1."""
@@ -558,18 +570,17 @@ class EvonsMatch(Match):
             out.append(A_DONE)
             return out
         if ph == PH_CONFLICT:
-            return [_CONFLICT_ACTS[d] for d in self._conflicts(self.stack[-1])]
+            return list(map(_CONFLICT_OF, self._conflicts(self.stack[-1])))
         if ph == PH_ORDER:
-            pos = self.pos
-            return [_ORDER_ACTS[pos[i]] for i in self.stack[-1][2:]]
+            return list(map(_ORDER_OF, map(self.pos.__getitem__, self.stack[-1][2:])))
         if ph == PH_HIT:
-            return [_HIT_ACTS[c] for c in self._firestorm_cells()]
+            return list(map(_HIT_OF, self._firestorm_cells()))
         if ph == PH_PULL:
-            return [_PULL_ACTS[c] for c in self._pull_sources()]
+            return list(map(_PULL_OF, self._pull_sources()))
         if ph == PH_PICK:
-            return [_PICK_ACTS[i] for i in self._pick_options()]
+            return list(map(_PICK_OF, self._pick_options()))
         if ph == PH_DISCARD:
-            return [_DISCARD_ACTS[i] for i in self.zones[Z_HAND + p]]
+            return list(map(_DISCARD_OF, self.zones[Z_HAND + p]))
         if ph == PH_MULLIGAN:
             h = len(self.zones[Z_HAND + p])
             if h == 0:
@@ -610,13 +621,13 @@ class EvonsMatch(Match):
     def _cell_actions(self) -> list:
         """The CELL actions for the selected card: any empty cell (Block cards: the out zone only)."""
         if CARD_IS_BLOCK[self.cardof[self.sc[S_SEL]]]:
-            return [a for a in self._free if not IN_MAIN[a[1]]]
+            return list(compress(self._free, map(_OUT_CELL, self._free_cells)))
         return self._free[:]
 
     def _empty_cells(self, block_card: bool) -> list[int]:
         """Empty cells where a card can be played (Block cards: the out zone only), in order."""
         if block_card:
-            return [c for c in self._free_cells if not IN_MAIN[c]]
+            return list(filter(_OUT_CELL, self._free_cells))
         return self._free_cells[:]
 
     def _play_problem(self, inst: int, c: int, covered: int) -> str | None:
@@ -947,14 +958,14 @@ class EvonsMatch(Match):
         ev: list = []
         k = action[0]
         sc = self.sc
-        # the two commonest actions as in _do, inlined (one call less each)
+        # the commonest actions as in _do, inlined (one call less each)
         if k == SELECT:
             inst = sc[S_SEL] = action[1]
             sc[S_SELCOV] = action[2]
             sc[S_PHASE] = PH_CELL
             # as _cell_actions, inlined
             if CARD_IS_BLOCK[self.cardof[inst]]:
-                legal = self._legal = [a for a in self._free if not IN_MAIN[a[1]]]
+                legal = self._legal = list(compress(self._free, map(_OUT_CELL, self._free_cells)))
             else:
                 legal = self._legal = self._free[:]
             if len(legal) != 1:         # (one cell left: taken below, as a forced decision)
@@ -962,6 +973,11 @@ class EvonsMatch(Match):
         elif k == CELL:
             self._legal = None
             self._play_to(action[1], ev)
+            if sc[S_PHASE] == PH_NONE:
+                self._drive(ev)
+        elif k == FIRE:                 # as _do, inlined
+            self._legal = None
+            self._fire(action[1], ev)
             if sc[S_PHASE] == PH_NONE:
                 self._drive(ev)
         elif k == DONE:
@@ -976,6 +992,11 @@ class EvonsMatch(Match):
                 ev.append(("sequence_end", f[1]))
             sc[S_PHASE] = PH_NONE
             self._drive(ev)
+        elif k == HIT:                  # as _do, inlined
+            self._legal = None
+            self._hit(action[1], ev)
+            if sc[S_PHASE] == PH_NONE:
+                self._drive(ev)
         elif k == PLAY:
             self._legal = None
             self._do((SELECT, action[1], action[3]), ev)
@@ -1103,8 +1124,9 @@ class EvonsMatch(Match):
         if variant:
             sc[S_MULLSIZE] = max(0, sc[S_MULLSIZE] - 1)
             n = sc[S_MULLSIZE]
-        for _ in range(n):
-            self._draw(p, None)
+        if n:                   # as n times _draw(p, None)
+            self.zones[Z_HAND + p] += deck[:-n - 1:-1]
+            del deck[-n:]
         ev.append(("mulligan", p, len(back), n))
         if not variant:   # the standard mulligan happens once
             self._mulligan((KEEP,), ev)
@@ -1177,7 +1199,14 @@ class EvonsMatch(Match):
             if self.cellbonus[c]:
                 self._cell_bonus(i, c, cost, ev)
             revealed.append(i)
-        if revealed:
+        if len(revealed) == 1 and sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
+            # as _trigger(revealed, ev, re=False), inlined
+            sc[S_ACTS] += 1
+            i = revealed[0]
+            c = pos[i]
+            self.stack.append((FR_ACT, i, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
+            ev.append(("activate", i, c, 0))
+        elif revealed:
             self._trigger(revealed, ev, re=False)
 
     def _cell_bonus(self, inst: int, c: int, paid: int, ev: list) -> None:
@@ -1285,7 +1314,11 @@ class EvonsMatch(Match):
                 if step == STEP_REVEAL:
                     sc[S_STEP] = STEP_PLAY
                     sc[S_PHASE] = PH_MAIN
-                    self._main_decision()
+                    # as _main_decision, inlined
+                    if self.zones[Z_HAND + sc[S_MOVER]] and sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
+                        self._legal = None
+                    else:
+                        self._legal = self._main_actions(sc[S_MOVER])
                     return
                 if step == STEP_RESOLVE:
                     if len(self.zones[Z_HAND + sc[S_TP]]) > HAND_LIMIT:
@@ -1371,9 +1404,12 @@ class EvonsMatch(Match):
         room = MAX_ACTIVATIONS_PER_TURN - sc[S_ACTS]
         if room <= 0:
             return
-        insts = insts[:room]
-        sc[S_ACTS] += len(insts)
-        if len(insts) == 1:
+        n = len(insts)
+        if n > room:
+            insts = insts[:room]
+            n = room
+        sc[S_ACTS] += n
+        if n == 1:
             # as _push_activation(insts[0], ev, re), inlined
             inst = insts[0]
             c = self.pos[inst]
@@ -1413,10 +1449,21 @@ class EvonsMatch(Match):
         return False
 
     def _destroy(self, inst: int, ev: list, removed: bool = False) -> None:
-        c = self._lift(inst)
-        o = self.owner(inst)
+        # as _lift(inst), inlined
+        sc = self.sc
+        c = self.pos[inst]
+        self.grid[c] = -1
+        k = bisect_left(self._free_cells, c)
+        self._free_cells.insert(k, c)
+        self._free.insert(k, _CELL_ACTS[c])
+        self.pos[inst] = -1
+        self.bon[inst] = B_NONE
+        sc[S_GRIDCOUNT] -= 1
+        if IN_MAIN[c]:
+            sc[S_MAINCOUNT] -= 1
+        o = 0 if inst < self.n0 else 1      # the owner
         if self.flags[inst] & F_COVERED:
-            self.sc[S_NCOV0 + self.ctrl[inst]] -= 1
+            sc[S_NCOV0 + self.ctrl[inst]] -= 1
         self.flags[inst] = 0
         self.dmg[inst] = 0
         self.ctrl[inst] = o
@@ -1488,15 +1535,21 @@ class EvonsMatch(Match):
             sa, sb = self._synergy(a), self._synergy(b)
         else:
             sa = sb = 0
-        to_b = max(0, self.current_atk(a) + sa - sb)
-        to_a = max(0, self.current_atk(b) + sb - sa)
-        self.dmg[a] += to_a
-        self.dmg[b] += to_b
+        cardof, bon, dmg = self.cardof, self.bon, self.dmg
+        # as current_atk / current_def, inlined
+        to_b = CARD_ATK[cardof[a]] + (2 if bon[a] == B_ATK else 0) + sa - sb
+        if to_b < 0:
+            to_b = 0
+        to_a = CARD_ATK[cardof[b]] + (2 if bon[b] == B_ATK else 0) + sb - sa
+        if to_a < 0:
+            to_a = 0
+        dmg[a] += to_a
+        dmg[b] += to_b
         self.sc[S_DIRTY] |= DIRTY_DAMAGE
         ev.append(("conflict", a, b, to_a, to_b))
-        if self.current_def(b) <= 0:
+        if CARD_DEF[cardof[b]] + (2 if bon[b] == B_DEF else 0) - dmg[b] <= 0:
             self._destroy(b, ev)
-        if self.current_def(a) <= 0:
+        if CARD_DEF[cardof[a]] + (2 if bon[a] == B_DEF else 0) - dmg[a] <= 0:
             self._destroy(a, ev)
 
     def _flips(self, a: int, ev: list) -> int:
@@ -1565,7 +1618,7 @@ class EvonsMatch(Match):
             sc[S_PDIR] = d
             sc[S_PLEFT] = self.current_atk(a)
             sc[S_PHASE] = PH_HIT
-            self._legal = [_HIT_ACTS[c] for c in self._firestorm_cells_at(t)]   # as _compute_legal
+            self._legal = list(map(_HIT_OF, self._firestorm_cells_at(t)))   # as _compute_legal
         elif ab == MAGNETISM:
             sc[S_PDIR] = d
             sc[S_PHASE] = PH_PULL
@@ -1584,16 +1637,17 @@ class EvonsMatch(Match):
         if self.flags[o] & F_COVERED:
             self._destroy(o, ev)
         else:
-            self.dmg[o] += 1
+            dmg = self.dmg
+            dmg[o] += 1
             sc[S_DIRTY] |= DIRTY_DAMAGE
-            if self.current_def(o) <= 0:
+            if CARD_DEF[self.cardof[o]] + (2 if self.bon[o] == B_DEF else 0) - dmg[o] <= 0:    # current_def
                 self._destroy(o, ev)
         if sc[S_PLEFT] > 0:
             cells = self._firestorm_cells_at(target)
             if cells:
                 st = self.stack
                 if st and st[-1] is top:    # the next decision's list, as _compute_legal gives it
-                    self._legal = [_HIT_ACTS[c] for c in cells]
+                    self._legal = list(map(_HIT_OF, cells))
                 return
         sc[S_PLEFT] = 0
         sc[S_PDIR] = -1
@@ -1643,7 +1697,7 @@ class EvonsMatch(Match):
     # ---------------------------------------------------------------- the end
     def _finish(self, ev: list, reason: int, winner: int | None = None) -> None:
         sc = self.sc
-        s0, s1 = self.score(0), self.score(1)
+        s0, s1 = self.scores()
         if winner is None:
             winner = 0 if s0 > s1 else 1 if s1 > s0 else WIN_DRAW
         sc[S_WINNER] = winner
@@ -1656,7 +1710,7 @@ class EvonsMatch(Match):
         w = self.sc[S_WINNER]
         if w == WIN_NONE:
             return None
-        s0, s1 = self.score(0), self.score(1)
+        s0, s1 = self.scores()
         why = REASONS[self.sc[S_REASON]]
         if self.sc[S_REASON] == R_CONCEDE:
             return Result(w, conceded(_pname(1 - w)))
