@@ -548,8 +548,26 @@ class EvonsMatch(Match):
         legal = self._legal
         if legal is None:
             sc = self.sc
-            if sc[S_PHASE] == PH_MAIN and sc[S_WINNER] == WIN_NONE:    # (the commonest, directly)
-                return self._main_actions(sc[S_MOVER])
+            if sc[S_PHASE] == PH_MAIN and sc[S_WINNER] == WIN_NONE and sc[S_GRIDCOUNT] < N_CELLS:
+                # (the commonest, directly) as _main_actions(sc[S_MOVER]), inlined
+                p = sc[S_MOVER]
+                out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT
+                credits = sc[S_CRED0 + p]
+                cardof = self.cardof
+                out = []
+                covered = []
+                for i in self.zones[Z_HAND + p]:
+                    cost = _PLAY_COST[cardof[i]]
+                    if cost < 0:                        # a Block card
+                        if out_empty:
+                            out.append(_SELECT_ACTIVE[i])
+                    else:
+                        if cost <= credits:
+                            out.append(_SELECT_ACTIVE[i])
+                        covered.append(_SELECT_COVERED[i])
+                out += covered
+                out.append(A_PASS)
+                return out
             return self._compute_legal()
         self._legal = None
         return legal
@@ -972,7 +990,46 @@ class EvonsMatch(Match):
                 return ev
         elif k == CELL:
             self._legal = None
-            self._play_to(action[1], ev)
+            # as _play_to(action[1], ev), inlined
+            c = action[1]
+            p = sc[S_TP]
+            inst, covered = sc[S_SEL], sc[S_SELCOV]
+            sc[S_SEL] = -1
+            sc[S_PASSES] = 0
+            sc[S_STEP] = STEP_RESOLVE
+            sc[S_PHASE] = PH_NONE
+            self.zones[Z_HAND + p].remove(inst)
+            ci = self.cardof[inst]
+            self.ctrl[inst] = p
+            self.grid[c] = inst
+            j = bisect_left(self._free_cells, c)
+            del self._free_cells[j]
+            del self._free[j]
+            self.pos[inst] = c
+            sc[S_GRIDCOUNT] += 1
+            if IN_MAIN[c]:
+                sc[S_MAINCOUNT] += 1
+            if covered:
+                self.flags[inst] = F_COVERED
+                sc[S_NCOV0 + p] += 1
+                ev.append(("play", p, inst, c, 1))
+                if sc[S_MAINCOUNT] >= N_MAIN:
+                    self._finish(ev, R_FULL)
+            else:
+                cost = CARD_COST[ci]
+                if cost:
+                    sc[S_CRED0 + p] -= cost
+                    ev.append(("credits", p, -cost, sc[S_CRED0 + p], "play"))
+                ev.append(("play", p, inst, c, 0))
+                if sc[S_MAINCOUNT] >= N_MAIN:
+                    self._finish(ev, R_FULL)
+                elif not CARD_IS_BLOCK[ci]:
+                    if self.cellbonus[c]:
+                        self._cell_bonus(inst, c, cost, ev)
+                    if sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
+                        sc[S_ACTS] += 1
+                        self.stack.append((FR_ACT, inst, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
+                        ev.append(("activate", inst, c, 0))
             if sc[S_PHASE] == PH_NONE:
                 self._drive(ev)
         elif k == FIRE:                 # as _do, inlined
@@ -1325,8 +1382,15 @@ class EvonsMatch(Match):
                         sc[S_STEP] = STEP_END       # the turn ends once the player discards
                         sc[S_PHASE] = PH_DISCARD
                         return
-                    if sc[S_DIRTY]:             # as _next_turn, inlined
-                        self._end_marks()
+                    dirty = sc[S_DIRTY]
+                    if dirty:                   # as _next_turn and _end_marks, inlined
+                        sc[S_DIRTY] = 0
+                        if dirty & DIRTY_DAMAGE:
+                            self.dmg = [0] * len(self.dmg)
+                        if dirty & DIRTY_MARKS:
+                            flags = self.flags
+                            for i in compress(range(len(flags)), flags):
+                                flags[i] &= F_COVERED | F_GROWTH
                     self._begin_turn(1 - sc[S_TP], ev)
                     if not st:                  # nothing revealed activates: the play step now
                         sc[S_STEP] = STEP_PLAY
@@ -1353,7 +1417,33 @@ class EvonsMatch(Match):
                 return
             stage = f[2]
             if stage != ST_CONFLICT:
-                legal = self._fire_actions(f)
+                # as legal = self._fire_actions(f), inlined
+                inst = f[1]
+                cardof = self.cardof
+                ci = cardof[inst]
+                used = f[3]
+                grid, flags = self.grid, self.flags
+                legal = []
+                for d, t, ab in ABILITY_AIMS[ci][self.pos[inst]]:
+                    if used >> d & 1:
+                        continue
+                    o = grid[t]
+                    if o < 0:
+                        if ab == FIRESTORM:
+                            ok = CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0 and self._firestorm_can_hit(t)
+                        else:
+                            ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
+                    elif flags[o] & F_COVERED or ab == SHOCKWAVE:
+                        ok = True
+                    elif ab == REMOVE or ab == SWAP:
+                        ok = not CARD_IS_BLOCK[cardof[o]]
+                    elif ab == BLOCK:
+                        ok = CARD_IS_BLOCK[cardof[o]]
+                    else:
+                        ok = ab == FIRESTORM and CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0 \
+                            and self._firestorm_can_hit(t)
+                    if ok:
+                        legal.append(_FIRE_ACTS[d])
                 if legal:
                     sc[S_PHASE] = PH_ABILITY
                     legal.append(A_DONE)
