@@ -80,8 +80,19 @@ def _stats(s, card, inner, pad, w, h, big):
                                                  or card.defense_bonus))
     if not has_stats:
         return bottom
-    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    # every edge rounded once from a size that only grows with the card (see
+    # client.cards.evons._stat_boxes): a card one pixel wider never shows its numbers
+    # a pixel further left or up
+    kh = 0.15 if (big or w >= SMALL) else 0.17
+    top = int(round(bottom * (1 - kh / 0.94)))
+    if not (big or w >= SMALL):
+        top = min(top, bottom - 24)
+    kw = 0.22 if (big or w >= SMALL) else 0.3
+    left, right = inner.left + pad, inner.right - pad
+    d_left = int(round(w * (1 - 1 / 22 - 1 / 28 - kw)))
+    ar = pygame.Rect(left, top, left + right - d_left - left, bottom - top)
+    dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
+    stat_h = ar.height
     if card.kind == "creature":
         D.stat_box(s, ar, card.attack, card.attack_bonus, (150, 50, 40))
         D.stat_box(s, dr, card.defense, card.defense_bonus, (50, 90, 150))

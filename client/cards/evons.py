@@ -77,11 +77,23 @@ def ability_icons(card):
     return [(ABILITY_ICONS.get(k, "dot"), ABILITY_COLOURS.get(k, (250, 200, 80))) for k in seen]
 
 
-def _stat_boxes(s, card, inner, pad, w, stat_w, stat_h):
-    """ATK (left) and DEF (right) boxes along the bottom of ``inner``; returns their rects."""
+def _stat_boxes(s, card, inner, pad, w, kw, kh, min_h):
+    """ATK (left) and DEF (right) boxes along the bottom of ``inner`` (about ``kw`` of the
+    card's width and ``kh`` of its height, at least ``min_h`` tall); returns their rects.
+
+    Every edge is rounded once from a size that only grows with the card (the DEF box's
+    left edge a share of the width, the ATK box's right edge its mirror, the top a share
+    of the bottom): laid out as "the far edge minus the box's size", a box moves back a
+    pixel wherever its size and an inset step at the same width, and the numbers in it
+    shake during a hover or a scale. This way a card one pixel wider never shows them a
+    pixel further left or up."""
     bottom = inner.bottom - pad
-    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    top = min(bottom - min_h, int(round(bottom * (1 - kh / 0.94))))   # (the bottom is ~0.94 of the height)
+    left, right = inner.left + pad, inner.right - pad
+    d_left = int(round(w * (1 - 1 / 22 - 1 / 28 - kw)))               # (the frame's and the pad's share)
+    a_right = left + right - d_left
+    ar = pygame.Rect(left, top, a_right - left, bottom - top)
+    dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
     for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
         pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
@@ -111,9 +123,8 @@ def render(card, w, h, big=False):
         draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(bar.left + 3, bar.centery - eic // 2, eic, eic),
                   D.shade(col, 1.5), outline=None)
     # ATK / DEF
-    stat_h = max(20, int(h * 0.15))
-    stat_w = int(w * 0.34)
-    ar, dr = _stat_boxes(s, card, inner, pad, w, stat_w, stat_h)
+    ar, dr = _stat_boxes(s, card, inner, pad, w, 0.34, 0.15, 20)
+    stat_h = ar.height
     # square art with the arrows around it (room left for them on every side)
     room_h = ar.top - bar.bottom - 2 * pad
     asz = max(6, w * 0.085)
@@ -136,8 +147,11 @@ def _render_full(card, w, h, big=False):
     pad = max(2, w // 28)
     top_h = max(12, int(h * 0.11))
     r = top_h // 2 + max(1, w // 60)
-    # element badge, top right
-    ec = (inner.right - pad - r, inner.top + pad + r - 1)
+    # element badge, top right: its centre and the name bar's right end each a share of
+    # the width (rounded once: "the right edge minus the badge" steps back a pixel where
+    # the badge grows, and the name centred on the bar with it)
+    ec = (min(inner.right - pad - r, int(round(w * (1 - 1 / 22 - 1 / 28 - 0.094)))), inner.top + pad + r - 1)
+    bar_right = min(ec[0] - r - pad, int(round(w * (1 - 1 / 22 - 2 / 28 - 2 * 0.094))))
     D.icon_badge(s, ELEMENT_ICONS.get(card.element, "dot"), ec, r, D.shade(col, 0.7))
     is_block = getattr(card, "kind", "") == "block"
     left_x = inner.left + pad
@@ -146,7 +160,7 @@ def _render_full(card, w, h, big=False):
         D.badge(s, cc, r, (210, 170, 60), ring=(255, 236, 170))
         D.number(s, card.cost, cc, r * 1.15)
         left_x = cc[0] + r + pad
-    bar = pygame.Rect(left_x, inner.top + pad, ec[0] - r - pad - left_x, top_h)
+    bar = pygame.Rect(left_x, inner.top + pad, bar_right - left_x, top_h)
     npref = int(top_h * 0.56)
     bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
     D.name_bar(s, bar, card.name, col, size=npref)
@@ -187,9 +201,8 @@ def _render_full(card, w, h, big=False):
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
     draw_arrows(s, art.inflate(-int(side * 0.06), -int(side * 0.06)), arrows_of(card), max(6, w * 0.075))
     # ATK / DEF
-    stat_h = int(h * 0.12)
-    stat_w = int(w * 0.28)
-    ar, dr = _stat_boxes(s, card, inner, pad, w, stat_w, stat_h)
+    ar, dr = _stat_boxes(s, card, inner, pad, w, 0.28, 0.12, 1)
+    stat_h = ar.height
     mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
     f, fits = D.fit_text(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
                          min_size=D.NAME_MIN)

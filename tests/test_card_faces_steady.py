@@ -1,0 +1,71 @@
+"""A card's face is steady as its width changes (a hover, a scale, neighbouring sizes):
+one pixel wider, no word or number on it sits a pixel further left or up than before
+(the layout rounds each edge once from the card's size; "the far edge minus the box's
+size" made the ATK/DEF numbers and the names shake). Equal cards are the same picture."""
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+def _texts(game, card, w):
+    """Every text on the face at width ``w``: {(text, size): [its rect on the face]}."""
+    from client import cards as C
+    from client import ui
+    from client.layoutcheck import Recorder
+    ui.RECORDER = Recorder()
+    try:
+        surf = C._render(game, card, *C.card_size(w), False)
+    finally:
+        ui.RECORDER = None
+    out = {}
+    for t in getattr(surf, "texts", []):
+        out.setdefault((t.text, t.size), []).append(t.full)
+    return out
+
+
+def _moves_back(game, widths, n_cards=6):
+    from client import gamesinfo
+    pool = list(gamesinfo.spec(game).cards.values())
+    picked = pool[:: max(1, len(pool) // n_cards)][:n_cards]
+    found = []
+    for card in picked:
+        prev = None
+        for w in widths:
+            now = _texts(game, card, w)
+            for key, rects in now.items():
+                before = (prev or {}).get(key)
+                if before is None or len(before) != len(rects):
+                    continue            # another size or line break: a new layout, not a shake
+                for a, b in zip(before, rects):
+                    if a.size == b.size and (b.centerx < a.centerx or b.centery < a.centery):
+                        found.append((card.name, key[0], w, b.centerx - a.centerx, b.centery - a.centery))
+            prev = now
+    return found
+
+
+@pytest.mark.parametrize("game,widths", [("evons", range(56, 241)), ("everdawn", range(56, 150))])
+def test_a_wider_card_never_shows_its_words_further_left_or_up(display, game, widths):
+    assert _moves_back(game, widths) == []
+
+
+def test_equal_cards_in_a_row_are_the_same_picture(display):
+    from client.cards import card_surface, clear_cache
+    from client import gamesinfo
+    card = next(iter(gamesinfo.spec("evons").cards.values()))
+    a = pygame.image.tobytes(card_surface("evons", card, 96), "RGBA")
+    clear_cache()
+    b = pygame.image.tobytes(card_surface("evons", card, 96), "RGBA")
+    assert a == b
