@@ -4,6 +4,7 @@ every kind of prompt (abilities, conflict order, Firestorm points, Magnetism,
 Resurrection / Growth / Block picks, activation order, discard, mulligan),
 animations, concede, and a whole game against the AI played through the UI."""
 import os
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -428,9 +429,11 @@ def do_through_ui(d, t, action):
 def test_a_whole_game_against_the_ai_through_the_ui(driver):
     t = ai_table(driver, "evons", game_session("evons", 11), human=HUMAN)
     human_moves = 0
-    for _ in range(40000):
-        if t.result() is not None:
-            break
+    # The AI thinks in its own thread: while it does, the loop gives it the CPU
+    # (a loaded machine could otherwise spend a fixed number of frames before it
+    # answers). Bounded by a generous deadline, not timed.
+    deadline = time.monotonic() + 900
+    while t.result() is None and time.monotonic() < deadline:
         if t.human_to_move() and not t.busy():
             n = len(t.session)
             a = pick(t.match, HUMAN)
@@ -439,6 +442,8 @@ def test_a_whole_game_against_the_ai_through_the_ui(driver):
             human_moves += 1
         else:
             driver.step()
+            if not t.human_to_move():
+                time.sleep(0.002)
     assert t.result() is not None, "the game did not end"
     driver.step(3)
     assert driver.scene.name == "game_over"
