@@ -116,8 +116,6 @@ def art_rect(card, w, big=False):
 
 
 def _stats(s, card, inner, pad, w, h):
-    stat_h = int(h * 0.12) if w >= SMALL else max(20, int(h * 0.15))
-    stat_w = int(w * 0.26) if w >= SMALL else int(w * 0.34)
     bottom = inner.bottom - pad
     bonus = getattr(card, "bonus", None)
     if not (card.kind in ("creature", "token") or bonus is not None):
@@ -126,8 +124,16 @@ def _stats(s, card, inner, pad, w, h):
         m, e = f"+{bonus.might}", f"+{bonus.endurance}"
     else:
         m, e = card.might, card.endurance
-    ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
-    dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
+    # every edge rounded once from a size that only grows with the card (see
+    # client.cards.evons._stat_boxes): one pixel wider, the numbers never move back
+    top = int(round(bottom * (1 - (0.12 if w >= SMALL else 0.15) / 0.94)))
+    if w < SMALL:
+        top = min(top, bottom - 20)
+    left, right = inner.left + pad, inner.right - pad
+    d_left = int(round(w * (1 - 1 / 22 - 1 / 28 - (0.26 if w >= SMALL else 0.34))))
+    ar = pygame.Rect(left, top, left + right - d_left - left, bottom - top)
+    dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
+    stat_h = ar.height
     for rect, val, icon, c in ((ar, m, "sword", (150, 50, 40)), (dr, e, "heart", (50, 110, 80))):
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
         pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
@@ -158,6 +164,9 @@ def render(card, w, h, big=False):
                                                 art.height - int(r * 2.4))
     gr = pygame.Rect(0, 0, int(r * 2.2), int(r * 2.4))
     gr.topright = (art.right + 1, art.top - 1)
+    # its centre a share of the width, rounded once ("the art's edge minus the gem" steps
+    # back a pixel where the gem grows, and the cost in it with it)
+    gr.centerx = int(round(w * (1 - 1 / 22 - 1 / 28 - 0.099))) + 1
     draw_icon(s, "gem", gr, (150, 120, 240))
     D.number(s, card.cost, (gr.centerx, gr.centery + gr.height // 20), r * 1.15)
     life = getattr(card, "life_cost", 0)
