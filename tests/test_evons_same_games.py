@@ -1,0 +1,53 @@
+"""Seeded random Evons games stay the same games, action by action, whatever the engine's
+speed work changes (issue #21 point 4).
+
+The digests below were recorded before the sixth speed stop (2026-12-02, at 8a3d9df) from
+``harness.random_game`` itself (the bench's loop and its random numbers): every action of
+300 seeded games on the starter decks and 90 with the rules in testing, each game's winner,
+reason and turns; then every event list and the final state (JSON) of 60 of them, replayed
+through ``apply``. A faster engine, RNG or self-play loop must give exactly these games.
+"""
+import hashlib
+import json
+
+from engine.core.harness import random_game, starter_pair
+from engine.evons.match import EvonsMatch
+
+OPTIONS = ({"color_synergy": True}, {"mulligan_variant": True}, {"magnetism_self": True})
+
+ACTIONS_DIGEST = "7c088e38a10b87e71d8e03cc"
+EVENTS_DIGEST = "e8e913fd453515857a4c18f2"
+
+
+def _digest(items) -> str:
+    h = hashlib.sha256()
+    for x in items:
+        h.update(json.dumps(x, separators=(",", ":"), default=list).encode())
+    return h.hexdigest()[:24]
+
+
+def _games():
+    for seed in range(1, 301):
+        m, acts = random_game("evons", seed)
+        r = m.result()
+        yield [acts, r.winner, r.reason, m.turn()]
+    for seed in range(1, 91):
+        m, acts = random_game("evons", seed, options=OPTIONS[seed % 3])
+        yield [acts, m.result().winner, m.turn()]
+
+
+def _events():
+    for seed in range(1, 61):
+        opts = OPTIONS[seed % 3] if seed % 2 else None
+        _, acts = random_game("evons", seed, options=opts)
+        m = EvonsMatch.new(starter_pair("evons", seed), seed, opts)
+        yield [m.apply(a, check=False) for a in acts]
+        yield m.to_json()
+
+
+def test_random_games_are_the_recorded_games():
+    assert _digest(_games()) == ACTIONS_DIGEST
+
+
+def test_random_games_have_the_recorded_events_and_end_states():
+    assert _digest(_events()) == EVENTS_DIGEST
