@@ -338,6 +338,10 @@ class EvonsMatch(Match):
         "_free",    # the CELL actions of the empty cells, in cell order; kept in step with ``grid``
                     # by _put/_lift (derived, not state)
         "_free_cells",  # the same empty cells as ints (bisected to find a cell's place in both)
+        "_cov",     # bit mask of the covered instances (F_COVERED), kept in step with ``flags``
+        "_marked",  # bit mask of the instances carrying this turn's F_MOVED / F_FLIPPED marks
+                    # (both derived, not state: the reveal and the end of the turn read them
+                    # instead of scanning every instance's flags)
     )
 
     GAME = "evons"
@@ -415,6 +419,7 @@ class EvonsMatch(Match):
         m.pos = [-1] * n
         m.ctrl = [0] * n0 + [1] * (n - n0)     # every card starts with its owner
         m.flags = [0] * n
+        m._cov = m._marked = 0
         m.dmg = [0] * n
         m.bon = [0] * n
         m.cellbonus = [0] * N_CELLS
@@ -423,6 +428,16 @@ class EvonsMatch(Match):
         m.pool = None
         m._legal = None
         return m
+
+    def _derive_masks(self) -> None:
+        """``_cov`` and ``_marked`` from ``flags`` (after a state is read or built by hand)."""
+        cov = marked = 0
+        for i, fl in enumerate(self.flags):
+            if fl & F_COVERED:
+                cov |= 1 << i
+            if fl & (F_MOVED | F_FLIPPED):
+                marked |= 1 << i
+        self._cov, self._marked = cov, marked
 
     def _ids_of(self, q: int) -> range:
         return range(0, self.n0) if q == 0 else range(self.n0, len(self.cardof))
@@ -956,6 +971,7 @@ class EvonsMatch(Match):
         for t, o in flips:
             ctrl[o] = me
             flags[o] |= F_FLIPPED
+            self._marked |= 1 << o
             ev.append(("flip", o, t, me))
             if flags[o] & F_MOVED:
                 if again is None:
@@ -1011,6 +1027,7 @@ class EvonsMatch(Match):
                 sc[S_MAINCOUNT] += 1
             if covered:
                 self.flags[inst] = F_COVERED
+                self._cov |= 1 << inst
                 sc[S_NCOV0 + p] += 1
                 ev.append(("play", p, inst, c, 1))
                 if sc[S_MAINCOUNT] >= N_MAIN:
@@ -1226,15 +1243,14 @@ class EvonsMatch(Match):
         if not sc[S_NCOV0 + p]:
             return
         flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
-        need = sc[S_NCOV0 + p]          # scan until all of them are found
         covered = []
-        # only cards on the grid carry flags: the flagged instances are few (the order
-        # does not matter, several are sorted by cost and cell below)
-        for i in compress(range(len(flags)), flags):
-            if flags[i] & F_COVERED and ctrl[i] == p:
+        bits = self._cov                # the covered instances, both players' (a few)
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            i = low.bit_length() - 1
+            if ctrl[i] == p:
                 covered.append(i)
-                if len(covered) == need:
-                    break
         if len(covered) > 1:
             covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
         revealed = []
@@ -1251,6 +1267,7 @@ class EvonsMatch(Match):
                 self._destroy(i, ev, removed=True)
                 continue
             flags[i] &= ~(F_COVERED | F_GROWTH)
+            self._cov ^= 1 << i
             sc[S_NCOV0 + p] -= 1
             ev.append(("reveal", p, i, c, cost))
             if self.cellbonus[c]:
@@ -1305,6 +1322,7 @@ class EvonsMatch(Match):
             sc[S_MAINCOUNT] += 1
         if covered:
             self.flags[inst] = F_COVERED
+            self._cov |= 1 << inst
             sc[S_NCOV0 + p] += 1
             ev.append(("play", p, inst, c, 1))
             if sc[S_MAINCOUNT] >= N_MAIN:   # as _full_check
@@ -1355,9 +1373,16 @@ class EvonsMatch(Match):
         if dirty & DIRTY_DAMAGE:
             self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
         if dirty & DIRTY_MARKS:
-            flags = self.flags
-            for i in compress(range(len(flags)), flags):    # only cards on the grid carry flags
-                flags[i] &= F_COVERED | F_GROWTH
+            self._clear_marks()
+
+    def _clear_marks(self) -> None:
+        flags = self.flags
+        bits = self._marked
+        self._marked = 0
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            flags[low.bit_length() - 1] &= F_COVERED | F_GROWTH
 
     # ---------------------------------------------------------------- the stack
     def _drive(self, ev: list) -> None:
@@ -1388,9 +1413,14 @@ class EvonsMatch(Match):
                         if dirty & DIRTY_DAMAGE:
                             self.dmg = [0] * len(self.dmg)
                         if dirty & DIRTY_MARKS:
+                            # as _clear_marks, inlined
                             flags = self.flags
-                            for i in compress(range(len(flags)), flags):
-                                flags[i] &= F_COVERED | F_GROWTH
+                            bits = self._marked
+                            self._marked = 0
+                            while bits:
+                                low = bits & -bits
+                                bits ^= low
+                                flags[low.bit_length() - 1] &= F_COVERED | F_GROWTH
                     self._begin_turn(1 - sc[S_TP], ev)
                     if not st:                  # nothing revealed activates: the play step now
                         sc[S_STEP] = STEP_PLAY
@@ -1552,9 +1582,14 @@ class EvonsMatch(Match):
         if IN_MAIN[c]:
             sc[S_MAINCOUNT] -= 1
         o = 0 if inst < self.n0 else 1      # the owner
-        if self.flags[inst] & F_COVERED:
-            sc[S_NCOV0 + self.ctrl[inst]] -= 1
-        self.flags[inst] = 0
+        fl = self.flags[inst]
+        if fl:
+            if fl & F_COVERED:
+                sc[S_NCOV0 + self.ctrl[inst]] -= 1
+                self._cov ^= 1 << inst
+            if fl & (F_MOVED | F_FLIPPED):
+                self._marked ^= 1 << inst
+            self.flags[inst] = 0
         self.dmg[inst] = 0
         self.ctrl[inst] = o
         self.zones[(Z_REMOVED if removed else Z_GRAVE) + o].append(inst)
@@ -1599,6 +1634,7 @@ class EvonsMatch(Match):
             self._trigger([inst], ev, re=True)
         else:
             self.flags[inst] |= F_MOVED
+            self._marked |= 1 << inst
             self.sc[S_DIRTY] |= DIRTY_MARKS
 
     # ---------------------------------------------------------------- conflicts and flips
@@ -1656,6 +1692,7 @@ class EvonsMatch(Match):
                 continue
             ctrl[o] = me
             flags[o] |= F_FLIPPED
+            self._marked |= 1 << o
             self.sc[S_DIRTY] |= DIRTY_MARKS
             ev.append(("flip", o, t, me))
             if flags[o] & F_MOVED:
@@ -1777,6 +1814,7 @@ class EvonsMatch(Match):
         self.zones[Z_HAND + tp].remove(inst)
         if ab == GROWTH:
             self.flags[inst] = F_COVERED | F_GROWTH
+            self._cov |= 1 << inst
             sc[S_NCOV0 + tp] += 1
             ev.append(("place", inst, t, "growth"))
         else:
@@ -1818,6 +1856,8 @@ class EvonsMatch(Match):
         m.pos = self.pos[:]
         m.ctrl = self.ctrl[:]
         m.flags = self.flags[:]
+        m._cov = self._cov
+        m._marked = self._marked
         m.dmg = self.dmg[:]
         m.bon = self.bon[:]
         m.cellbonus = self.cellbonus[:]
@@ -1870,6 +1910,7 @@ class EvonsMatch(Match):
         m.pos = [int(x) for x in obj["pos"]]
         m.ctrl = [int(x) for x in obj["ctrl"]]
         m.flags = [int(x) for x in obj["flags"]]
+        m._derive_masks()
         m.dmg = [int(x) for x in obj["dmg"]]
         m.bon = [int(x) for x in obj["bon"]]
         m.cellbonus = [int(x) for x in obj["cellbonus"]]
@@ -2125,6 +2166,11 @@ class EvonsMatch(Match):
         if self._free_cells != [c for c in range(N_CELLS) if self.grid[c] < 0] or \
                 self._free != [_CELL_ACTS[c] for c in self._free_cells]:
             probs.append("the list of empty cells is out of step with the grid")
+        masks = self._cov, self._marked
+        self._derive_masks()
+        if (self._cov, self._marked) != masks:
+            probs.append("the masks of covered and marked cards are out of step with the flags")
+            self._cov, self._marked = masks
         for q in (0, 1):
             ncov = sum(1 for i in self.grid if i >= 0 and self.flags[i] & F_COVERED and self.ctrl[i] == q)
             if ncov != self.sc[S_NCOV0 + q]:

@@ -67,6 +67,7 @@ def scenario(grid=None, hand0=(), hand1=(), deck0=(), deck1=(), grave0=(), grave
             inst += 1
     for name, kind in (bonuses or {}).items():
         m.cellbonus[parse_cell(name)] = BONUS_BY_NAME[kind]
+    m._derive_masks()
     sc[S_CRED0], sc[S_CRED0 + 1] = credits
     sc[S_TP] = sc[S_MOVER] = turn_player
     sc[S_FIRST] = 0
