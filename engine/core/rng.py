@@ -24,6 +24,18 @@ def rng_step(state: int) -> tuple[int, int]:
 _BLOCKS: dict = {}
 
 
+def _block_consts(k: int) -> tuple:
+    """The constants of a block of ``k`` lanes (computed once per ``k``)."""
+    got = _BLOCKS.get(k)
+    if got is None:
+        ones = sum(1 << 128 * j for j in range(k))                  # lane j holds 1
+        steps = sum((j + 1) << 128 * j for j in range(k))           # lane j holds j + 1
+        got = _BLOCKS[k] = (ones, steps * _GOLDEN, ones * MASK64, 16 * k,
+                            struct.Struct("<" + "Q8x" * k).unpack,    # each lane's low 64 bits
+                            (_GOLDEN * k & MASK64) * ones)            # k golden steps in every lane
+    return got
+
+
 def next64_block(state: int, k: int) -> tuple[tuple, int]:
     """The next ``k`` values of :meth:`Rng.next64` from ``state`` at once, and the state
     after them: ``(values, new_state)``, exactly what ``k`` calls give.
@@ -33,13 +45,7 @@ def next64_block(state: int, k: int) -> tuple[tuple, int]:
     constant fits in its lane; the lanes are cut back to 64 bits before each product). For
     loops that draw all the time (the self-play loop, rollouts) this costs about a third of
     the single steps."""
-    got = _BLOCKS.get(k)
-    if got is None:
-        ones = sum(1 << 128 * j for j in range(k))                  # lane j holds 1
-        steps = sum((j + 1) << 128 * j for j in range(k))           # lane j holds j + 1
-        got = _BLOCKS[k] = (ones, steps * _GOLDEN, ones * MASK64, 16 * k,
-                            struct.Struct("<" + "Q8x" * k).unpack)    # each lane's low 64 bits
-    ones, steps, lanes, nbytes, lows = got
+    ones, steps, lanes, nbytes, lows, _ = _BLOCKS.get(k) or _block_consts(k)
     x = (state * ones + steps) & lanes
     x = (((x ^ (x >> 30)) & lanes) * 0xBF58476D1CE4E5B9) & lanes
     x = (((x ^ (x >> 27)) & lanes) * 0x94D049BB133111EB) & lanes
@@ -53,10 +59,8 @@ def blocks64(state: int, k: int):
     for the values one by one). The lanes of the states are kept from block to block: the
     next block's are this block's plus ``k`` golden steps in every lane, one big-int sum
     instead of a product."""
-    next64_block(state, k)          # (the block's constants)
-    ones, steps, lanes, nbytes, lows = _BLOCKS[k]
+    ones, steps, lanes, nbytes, lows, add = _BLOCKS.get(k) or _block_consts(k)
     x = (state * ones + steps) & lanes
-    add = (_GOLDEN * k & MASK64) * ones
     while True:
         y = (((x ^ (x >> 30)) & lanes) * 0xBF58476D1CE4E5B9) & lanes
         y = (((y ^ (y >> 27)) & lanes) * 0x94D049BB133111EB) & lanes
