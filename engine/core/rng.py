@@ -53,12 +53,16 @@ def next64_block(state: int, k: int) -> tuple[tuple, int]:
     return lows(x.to_bytes(nbytes, "little")), (state + _GOLDEN * k) & MASK64
 
 
-def blocks64(state: int, k: int):
+def blocks64(state: int, k: int, first: int = 0):
     """An endless iterator over blocks of ``k`` values: the stream of :meth:`Rng.next64`
     from ``state``, each block exactly what :func:`next64_block` gives there (chain them
     for the values one by one). The lanes of the states are kept from block to block: the
     next block's are this block's plus ``k`` golden steps in every lane, one big-int sum
-    instead of a product."""
+    instead of a product. With ``first``, the first block holds that many values (the
+    same stream: a loop that nearly always needs about so many wastes less of the last block)."""
+    if first:
+        values, state = next64_block(state, first)
+        yield values
     ones, steps, lanes, nbytes, lows, add = _BLOCKS.get(k) or _block_consts(k)
     x = (state * ones + steps) & lanes
     while True:
