@@ -225,6 +225,8 @@ R_NONE, R_FULL, R_PASSED_OUT, R_STALL, R_CONCEDE = range(5)
 # per-instance flags
 F_COVERED, F_GROWTH, F_MOVED, F_FLIPPED = 1, 2, 4, 8
 DIRTY_DAMAGE, DIRTY_MARKS = 1, 2     # S_DIRTY bits: what the end of the turn must reset
+_COVER_BITS = F_COVERED | F_GROWTH   # the flags that outlast the turn
+_UNCOVERED = ~_COVER_BITS            # flags & _UNCOVERED: the card revealed
 
 # cell bonuses
 B_NONE, B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE = range(7)
@@ -303,6 +305,12 @@ def _shuffle(state: int, items: list) -> int:
     if not groups:
         return state
     draws, state = next64_block(state, len(groups))
+    _permute(items, draws, groups)
+    return state
+
+
+def _permute(items: list, draws, groups: tuple) -> None:
+    """The swaps of :func:`_shuffle`, from its draws (one per group of ``_draw_groups``)."""
     for r, radices in zip(draws, groups):
         for n, i in radices:        # swap item i = n - 1 with item j, j the next base-n digit of r
             j = r % n
@@ -310,7 +318,6 @@ def _shuffle(state: int, items: list) -> int:
             x = items[i]
             items[i] = items[j]
             items[j] = x
-    return state
 
 
 def _pname(p: int) -> str:
@@ -371,18 +378,20 @@ class EvonsMatch(Match):
         # The deck is shuffled by shuffling which card each instance id is; the deck then
         # lies in id order (top = highest id). Ids say nothing about cards, and a view masks
         # the card of every deck instance.
-        cardof = []
-        for q in (0, 1):
-            cards = list(lists[q])
-            rng.state = _shuffle(rng.state, cards)
-            cardof.extend(cards)
-        m.cardof = tuple(cardof)
+        # The draws of both shuffles (as _shuffle takes them) and of the setup come in one block.
+        g0, g1 = _draw_groups(len(lists[0])), _draw_groups(len(lists[1]))
+        k0, k1 = len(g0), len(g0) + len(g1)
         sc = m.sc
+        draws, sc[S_RNG] = next64_block(rng.state, k1 + 1 + 2 * N_BONUS_CELLS)
+        cards0, cards1 = list(lists[0]), list(lists[1])
+        _permute(cards0, draws[:k0], g0)
+        _permute(cards1, draws[k0:k1], g1)
+        m.cardof = tuple(cards0 + cards1)
         sc[S_OPTS] = opts
         for q in (0, 1):
             m.zones[Z_DECK + q].extend(m._ids_of(q))
         # rng.randrange(n) = the next draw % n: who goes first, then a cell and a kind per bonus
-        draws, sc[S_RNG] = next64_block(rng.state, 1 + 2 * N_BONUS_CELLS)
+        draws = draws[k1:]
         sc[S_FIRST] = draws[0] % 2
         cells = list(_BONUS_CELLS)
         kinds = [B_ATK, B_DEF, B_CREDITS, B_DRAW, B_REFUND, B_DOUBLE]
@@ -1257,16 +1266,14 @@ class EvonsMatch(Match):
         for i in covered:
             c = pos[i]
             cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
-            credits = sc[S_CRED0 + p]
-            afford = not cost or credits >= cost   # free (Growth) is affordable even below zero
-            if cost:
-                credits = sc[S_CRED0 + p] = credits - cost
+            if cost:            # (free, a Growth card is affordable even below zero)
+                credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] - cost
                 ev.append(("credits", p, -cost, credits, "reveal"))
-            if not afford:
-                ev.append(("unaffordable", p, i, c, cost))
-                self._destroy(i, ev, removed=True)
-                continue
-            flags[i] &= ~(F_COVERED | F_GROWTH)
+                if credits < 0:     # paid, but it could not be afforded
+                    ev.append(("unaffordable", p, i, c, cost))
+                    self._destroy(i, ev, removed=True)
+                    continue
+            flags[i] &= _UNCOVERED
             self._cov ^= 1 << i
             sc[S_NCOV0 + p] -= 1
             ev.append(("reveal", p, i, c, cost))
@@ -1382,7 +1389,7 @@ class EvonsMatch(Match):
         while bits:
             low = bits & -bits
             bits ^= low
-            flags[low.bit_length() - 1] &= F_COVERED | F_GROWTH
+            flags[low.bit_length() - 1] &= _COVER_BITS
 
     # ---------------------------------------------------------------- the stack
     def _drive(self, ev: list) -> None:
@@ -1420,7 +1427,7 @@ class EvonsMatch(Match):
                             while bits:
                                 low = bits & -bits
                                 bits ^= low
-                                flags[low.bit_length() - 1] &= F_COVERED | F_GROWTH
+                                flags[low.bit_length() - 1] &= _COVER_BITS
                     self._begin_turn(1 - sc[S_TP], ev)
                     if not st:                  # nothing revealed activates: the play step now
                         sc[S_STEP] = STEP_PLAY
@@ -1485,6 +1492,12 @@ class EvonsMatch(Match):
                     continue
                 # phase 1 found nothing to fire: on to the conflicts at once (they read the
                 # frame's card and masks, not its stage; the stage is written where it shows)
+                if f[6] & HOW_OUT:
+                    # a card that began in the out zone has no conflict stage (as
+                    # _conflict_stage), and nothing changed: phase 2 finds nothing either
+                    st.pop()
+                    ev.append(("sequence_end", f[1]))
+                    continue
                 quiet = f[1]
             flipped = self._conflict_stage(f, ev)
             if flipped.__class__ is list:       # conflicts are pending
