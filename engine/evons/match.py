@@ -1499,21 +1499,63 @@ class EvonsMatch(Match):
                     ev.append(("sequence_end", f[1]))
                     continue
                 quiet = f[1]
-            flipped = self._conflict_stage(f, ev)
-            if flipped.__class__ is list:       # conflicts are pending
-                if len(flipped) > 1:
-                    if stage != ST_CONFLICT:
-                        st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
-                    sc[S_PHASE] = PH_CONFLICT
-                    return
-                quiet = -1
-                self._conflict(flipped[0], ev)  # it writes the frame, in the conflict stage
+            # the conflict stage, as _conflict_stage(f, ev), inlined: the pending conflicts,
+            # else phase 2 begins and the card flips what it points at
+            inst = f[1]
+            flips = None
+            if not f[6] & HOW_OUT:
+                done = f[4]
+                grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+                me = ctrl[inst]
+                out = None
+                for d, t, _ in MAIN_AIMS[cardof[inst]][self.pos[inst]]:
+                    o = grid[t]
+                    if o < 0 or ctrl[o] == me or flags[o] & F_COVERED:
+                        continue
+                    co = cardof[o]
+                    if FIGHTS_BACK_FROM[co][d]:
+                        if not done >> d & 1:
+                            if out is None:
+                                out = [d]
+                            else:
+                                out.append(d)
+                    elif out is None and FLIPPABLE_FROM[co][d]:
+                        if flips is None:
+                            flips = [(t, o)]
+                        else:
+                            flips.append((t, o))
+                if out is not None:             # conflicts are pending
+                    if len(out) > 1:
+                        if stage != ST_CONFLICT:
+                            st[-1] = (FR_ACT, inst, ST_CONFLICT, f[3], done, f[5], f[6])
+                        sc[S_PHASE] = PH_CONFLICT
+                        self._legal = list(map(_CONFLICT_OF, out))     # as _compute_legal
+                        return
+                    quiet = -1
+                    self._conflict(out[0], ev)  # it writes the frame, in the conflict stage
+                    continue
+            st[-1] = (FR_ACT, inst, ST_P2, f[3], f[4], f[5], f[6])
+            if flips is None:
+                if quiet == inst:
+                    # nothing happened since phase 1 found no ability to fire: phase 2 finds none
+                    st.pop()
+                    ev.append(("sequence_end", inst))
                 continue
-            # (phase 2 has begun: _conflict_stage wrote the frame and made the flips)
-            if quiet == f[1] and not flipped:
-                # nothing happened since phase 1 found no ability to fire: phase 2 finds none
-                st.pop()
-                ev.append(("sequence_end", f[1]))
+            # as _flips: each target is another card, so flipping one leaves the others' tests as they were
+            again = None
+            for t, o in flips:
+                ctrl[o] = me
+                flags[o] |= F_FLIPPED
+                self._marked |= 1 << o
+                ev.append(("flip", o, t, me))
+                if flags[o] & F_MOVED:
+                    if again is None:
+                        again = [o]
+                    else:
+                        again.append(o)
+            sc[S_DIRTY] |= DIRTY_MARKS
+            if again:
+                self._trigger(again, ev, re=True)
 
     def _main_decision(self) -> None:
         """The main phase begins: with a card in hand and room in the out zone the player has
@@ -1783,7 +1825,14 @@ class EvonsMatch(Match):
             if CARD_DEF[self.cardof[o]] + (2 if self.bon[o] == B_DEF else 0) - dmg[o] <= 0:    # current_def
                 self._destroy(o, ev)
         if sc[S_PLEFT] > 0:
-            cells = self._firestorm_cells_at(target)
+            # as cells = self._firestorm_cells_at(target), inlined
+            opp = 1 - sc[S_TP]
+            grid, ctrl, flags, cardof = self.grid, self.ctrl, self.flags, self.cardof
+            cells = []
+            for c in SPLASH[target]:
+                o = grid[c]
+                if o >= 0 and ctrl[o] == opp and (flags[o] & F_COVERED or not CARD_IS_BLOCK[cardof[o]]):
+                    cells.append(c)
             if cells:
                 st = self.stack
                 if st and st[-1] is top:    # the next decision's list, as _compute_legal gives it
