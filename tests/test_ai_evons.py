@@ -89,3 +89,60 @@ def test_one_pass_evaluation_equals_the_one_through_the_engines_helpers():
                 assert evaluate(m, p) == _reference_evaluate(m, p)
                 n += 1
     assert n > 100
+
+
+def _swap_pair():
+    """Player 0's Abyss Leviathan on B3 and the Wave Rider just played on C3: both have a Swap
+    arrow to the west, so each swap puts the other card back in front of a Swap arrow (it
+    reactivates with its arrows fresh); the rules let them swap until the engine's limit."""
+    from engine.evons.testing import play_card, scenario
+    m = scenario(grid={"B3": ("abyss_leviathan", 0), "E5": ("stone_ram", 1), "A1": ("ember_imp", 1)},
+                 hand0=["wave_rider", "tide_sprite"], hand1=["cinder_fox"],
+                 deck0=["tide_sprite"] * 3, deck1=["ember_imp"] * 3)
+    play_card(m, "wave_rider", "C3")
+    return m
+
+
+def _decisions_to_end_of_turn(m, choose):
+    from engine.evons.match import PH_MAIN, S_PHASE
+    n = 0
+    while m.result() is None and m.to_move() == 0 and m.sc[S_PHASE] != PH_MAIN:
+        acts = m.legal_actions()
+        a = choose(m, acts) if len(acts) > 1 else acts[0]
+        n += len(acts) > 1
+        m.apply(a)
+    return n
+
+
+def test_the_expert_does_not_swap_two_cards_back_and_forth():
+    # before the fix: 398 decisions in this turn (ties went to the Swap, and a Swap that only
+    # put off the card below scored a little better than DONE), until the engine's limit of
+    # 200 activations a turn
+    t = get_tactics("evons")
+    m = _swap_pair()
+    n = _decisions_to_end_of_turn(m, lambda s, acts: t.expert(s, 0, acts, Rng(1)))
+    assert n < 12
+    assert m.to_move() == 1
+
+
+def test_hard_does_not_swap_back_and_forth_either():
+    m = _swap_pair()
+    hard = make_agent("hard", 1, playouts=8, top=3)
+    assert _decisions_to_end_of_turn(m, lambda s, acts: hard.choose(s)) < 12
+
+
+def test_a_card_back_on_the_stack_above_its_own_activation_does_not_swap_again():
+    from engine.ai.tactics_evons import _again, _is_swap, idle_swaps
+    from engine.evons.match import DONE, FIRE, PH_ABILITY, S_PHASE
+    m = _swap_pair()
+    # the Wave Rider swaps west, the Leviathan (reactivated) swaps back west: the Wave Rider
+    # is reactivated above its own first activation
+    for _ in range(2):
+        swap = [a for a in m.legal_actions() if a[0] == FIRE and _is_swap(m, a)]
+        m.apply(swap[-1])
+    assert m.sc[S_PHASE] == PH_ABILITY and _again(m)
+    acts = m.legal_actions()
+    assert (DONE,) in acts
+    idle = idle_swaps(m, acts, [1.0 if a != (DONE,) else 0.0 for a in acts])
+    assert idle and all(_is_swap(m, a) for a in idle)
+    assert set(idle) == {a for a in acts if _is_swap(m, a)}

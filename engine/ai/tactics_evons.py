@@ -11,12 +11,12 @@ covered when the card can't be paid for now (tempo).
 """
 from __future__ import annotations
 
-from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE
-from engine.evons.match import (ABILITY_AIMS, DONE, F_COVERED, FIRE, PASS, PH_ABILITY, PH_CELL,
+from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE, SWAP
+from engine.evons.match import (ABILITY_AIMS, DONE, F_COVERED, FIRE, FR_ACT, PASS, PH_ABILITY, PH_CELL,
                                 PH_MAIN, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
 
 from .eval_evons import evaluate as base_evaluate
-from .tactics import greedy_pick, terminal_value, weighted_choice
+from .tactics import greedy_pick, score_after, terminal_value, weighted_choice
 
 A_PASS = (PASS,)
 A_DONE = (DONE,)
@@ -48,6 +48,55 @@ def _self_harm(m, a) -> bool:
 
 def pointless(m, a) -> bool:
     return _self_harm(m, a)
+
+
+#: a Swap must beat ending the ability phase by more than this to be chosen
+SWAP_MARGIN = 1e-9
+
+
+def _is_swap(m, a) -> bool:
+    """``a`` fires a Swap arrow of the acting card (ability phase)."""
+    return a[0] == FIRE and _fire_target(m, a[1])[1] == SWAP
+
+
+def _again(m) -> bool:
+    """The acting card is already on the stack below: an earlier activation of it waits."""
+    st = m.stack
+    inst = st[-1][1]
+    for f in st[:-1]:
+        if f[0] == FR_ACT:
+            if f[1] == inst:
+                return True
+        elif inst in f[2:]:
+            return True
+    return False
+
+
+def idle_swaps(m, acts, values, swaps=None, again=None):
+    """The Swaps among ``acts`` (ability phase, ``values`` their one-step scores in order)
+    the expert leaves alone: every Swap when the acting card is reactivated while an
+    earlier activation of it still waits on the stack, else the Swaps that score no better
+    than ending the phase (DONE).
+
+    Two of your own Water cards with Swap arrows at each other can swap for ever: each swap
+    moves the other card, which reactivates with its arrows fresh and may swap back (the
+    engine stops it only at 200 activations a turn). The one-step look made the expert do
+    just that for hundreds of decisions a turn (up to 2,700 a game on the new Verdant
+    Tide): on a tie ("first on ties" fired the Swap), and also where a Swap scores a little
+    better than DONE only because the swap's reactivation puts off what ending the phase
+    brings (the card below resumes). Such a chain needs a card to come back onto the stack
+    above its own waiting activation, so a card doesn't Swap again from there; and a Swap
+    is worth firing only when the position after it is better."""
+    if A_DONE not in acts:
+        return ()
+    if swaps is None:
+        swaps = [_is_swap(m, a) for a in acts]
+    if not any(swaps):
+        return ()
+    if _again(m) if again is None else again:
+        return tuple(a for a, w in zip(acts, swaps) if w)
+    v_done = values[acts.index(A_DONE)]
+    return tuple(a for a, v, w in zip(acts, values, swaps) if w and v <= v_done + SWAP_MARGIN)
 
 
 def continues(m) -> bool:
@@ -108,16 +157,35 @@ def _own_chain_value(m, me, depth: int) -> float:
     while depth > 0 and sc[S_WINNER] == WIN_NONE and sc[S_MOVER] == me and sc[S_PHASE] != PH_MAIN:
         acts = s.legal_actions()
         acts = [a for a in acts if not _self_harm(s, a)] or acts
-        best_v = -1e18
-        best = None
-        last = acts[-1]
-        for a in acts:
-            t = s if a is last else s.clone()
-            t.apply(a, check=False)
-            tv = terminal_value(t, me) if t.sc[S_WINNER] != WIN_NONE else expert_evaluate(t, me)
-            if tv > best_v + 1e-12:
-                best_v = tv
-                best = t
+        if sc[S_PHASE] == PH_ABILITY and A_DONE in acts and len(acts) > 1:
+            # idle Swaps lose to DONE (idle_swaps): every action is scored first
+            states, values = [], []
+            swaps = [_is_swap(s, a) for a in acts]      # before the last action spends s
+            again = any(swaps) and _again(s)
+            last = acts[-1]
+            for a in acts:
+                t = s if a is last else s.clone()
+                t.apply(a, check=False)
+                states.append(t)
+                values.append(terminal_value(t, me) if t.sc[S_WINNER] != WIN_NONE else expert_evaluate(t, me))
+            idle = idle_swaps(s, acts, values, swaps, again)
+            best_v = -1e18
+            best = None
+            for a, t, tv in zip(acts, states, values):
+                if tv > best_v + 1e-12 and a not in idle:
+                    best_v = tv
+                    best = t
+        else:
+            best_v = -1e18
+            best = None
+            last = acts[-1]
+            for a in acts:
+                t = s if a is last else s.clone()
+                t.apply(a, check=False)
+                tv = terminal_value(t, me) if t.sc[S_WINNER] != WIN_NONE else expert_evaluate(t, me)
+                if tv > best_v + 1e-12:
+                    best_v = tv
+                    best = t
         s = best
         sc = s.sc
         v = best_v
@@ -143,6 +211,12 @@ def root_moves(m, me, moves):
     """The search's root: whole moves ranked by the expert's look (each card on each
     cell with the abilities it fires played out greedily), best first."""
     scored = [(mv, _move_value(m, me, mv)) for mv in moves]
+    if m.sc[S_PHASE] == PH_ABILITY and len(scored) > 1:
+        # an idle Swap ranks after DONE (the playouts' near-ties go to this ranking)
+        acts = [mv[0] for mv in moves]
+        idle = idle_swaps(m, acts, [v for _, v in scored])
+        if idle:
+            scored = [(mv, v - 1e-6 if mv[0] in idle else v) for mv, v in scored]
     scored.sort(key=lambda x: -x[1])
     if m.sc[S_PHASE] == PH_MAIN and len(scored) > 1:
         # pass only where the expert would: when no card is worth playing
@@ -201,6 +275,14 @@ def expert_move(m, me, acts, rng):
     if ph == PH_CELL:
         return (_best_cell(m, me, acts)[0],)
     acts2 = [a for a in acts if not _self_harm(m, a)] or acts
+    if ph == PH_ABILITY and A_DONE in acts2 and len(acts2) > 1:
+        values = [score_after(m, me, a, expert_evaluate) for a in acts2]
+        idle = idle_swaps(m, acts2, values)
+        best, best_v = A_DONE, -1e18
+        for a, v in zip(acts2, values):     # as greedy_pick, idle Swaps left out
+            if v > best_v + 1e-12 and a not in idle:
+                best, best_v = a, v
+        return (best,)
     return (greedy_pick(m, me, acts2, expert_evaluate),)
 
 
