@@ -320,6 +320,12 @@ def _permute(items: list, draws, groups: tuple) -> None:
             items[j] = x
 
 
+def _reveal_order(covered: list, flags, cardof, pos) -> None:
+    """Sort covered cards as they are revealed: cheapest first (Growth cards are free), then by
+    cell. (A function of its own: a lambda in _drive would make its locals closure cells.)"""
+    covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
+
+
 def _pname(p: int) -> str:
     return f"Player {p + 1}"
 
@@ -352,6 +358,7 @@ class EvonsMatch(Match):
     )
 
     GAME = "evons"
+    _stop_at_turn_end = False   # True in a preview's copy: _drive stops where the next turn would begin
     OPTIONS = (
         OptionSpec("color_synergy", "Color Synergy (testing)",
                    "A Block gives +1 ATK and +1 DEF in conflicts to each orthogonally adjacent "
@@ -1171,7 +1178,7 @@ class EvonsMatch(Match):
             if len(self.zones[Z_HAND + p]) > HAND_LIMIT:
                 return
             sc[S_PHASE] = PH_NONE
-            self._next_turn(ev)
+            sc[S_STEP] = STEP_RESOLVE       # the turn ends (_drive begins the next)
         elif k == KEEP or k == MULLIGAN:
             self._mulligan(a, ev)
             return
@@ -1190,7 +1197,9 @@ class EvonsMatch(Match):
             sc[S_MULLS] += 1
             sc[S_MULLSIZE] = OPENING_HAND
             if sc[S_MULLS] >= 2:
-                self._begin_turn(sc[S_FIRST], ev)
+                # the first turn begins: as if the other player's turn had just ended
+                sc[S_TP] = 1 - sc[S_FIRST]
+                sc[S_STEP] = STEP_RESOLVE
                 self._drive(ev)
             else:
                 sc[S_MOVER] = 1 - p
@@ -1228,67 +1237,6 @@ class EvonsMatch(Match):
     def _credit(self, p: int, delta: int, ev: list, why: str) -> None:
         self.sc[S_CRED0 + p] += delta
         ev.append(("credits", p, delta, self.sc[S_CRED0 + p], why))
-
-    def _begin_turn(self, p: int, ev: list) -> None:
-        sc = self.sc
-        turn = sc[S_TURN] = sc[S_TURN] + 1
-        sc[S_TP] = sc[S_MOVER] = p
-        sc[S_ACTS] = 0
-        sc[S_STEP] = STEP_REVEAL
-        ev.append(("turn", p, turn))
-        turns_taken = sc[S_TAKEN0 + p]
-        sc[S_TAKEN0 + p] = turns_taken + 1
-        if turns_taken:     # income from the player's second turn on
-            credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] + INCOME
-            ev.append(("credits", p, INCOME, credits, "income"))
-        deck = self.zones[Z_DECK + p]
-        if deck:
-            i = deck.pop()
-            self.zones[Z_HAND + p].append(i)
-            ev.append(("draw", p, i))
-        else:
-            ev.append(("no_draw", p))
-        # reveal every covered card at once, cheapest first (Growth cards are free)
-        if not sc[S_NCOV0 + p]:
-            return
-        flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
-        covered = []
-        bits = self._cov                # the covered instances, both players' (a few)
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            i = low.bit_length() - 1
-            if ctrl[i] == p:
-                covered.append(i)
-        if len(covered) > 1:
-            covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
-        revealed = []
-        for i in covered:
-            c = pos[i]
-            cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
-            if cost:            # (free, a Growth card is affordable even below zero)
-                credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] - cost
-                ev.append(("credits", p, -cost, credits, "reveal"))
-                if credits < 0:     # paid, but it could not be afforded
-                    ev.append(("unaffordable", p, i, c, cost))
-                    self._destroy(i, ev, removed=True)
-                    continue
-            flags[i] &= _UNCOVERED
-            self._cov ^= 1 << i
-            sc[S_NCOV0 + p] -= 1
-            ev.append(("reveal", p, i, c, cost))
-            if self.cellbonus[c]:
-                self._cell_bonus(i, c, cost, ev)
-            revealed.append(i)
-        if len(revealed) == 1 and sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
-            # as _trigger(revealed, ev, re=False), inlined
-            sc[S_ACTS] += 1
-            i = revealed[0]
-            c = pos[i]
-            self.stack.append((FR_ACT, i, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
-            ev.append(("activate", i, c, 0))
-        elif revealed:
-            self._trigger(revealed, ev, re=False)
 
     def _cell_bonus(self, inst: int, c: int, paid: int, ev: list) -> None:
         k = self.cellbonus[c]
@@ -1366,31 +1314,6 @@ class EvonsMatch(Match):
         elif sc[S_PASSES] >= STALL_PASSES:
             self._finish(ev, R_STALL)
 
-    def _next_turn(self, ev: list) -> None:
-        sc = self.sc
-        if sc[S_DIRTY]:
-            self._end_marks()
-        self._begin_turn(1 - sc[S_TP], ev)
-
-    def _end_marks(self) -> None:
-        """Damage and this turn's moved/flipped marks end with the turn."""
-        sc = self.sc
-        dirty = sc[S_DIRTY]
-        sc[S_DIRTY] = 0
-        if dirty & DIRTY_DAMAGE:
-            self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
-        if dirty & DIRTY_MARKS:
-            self._clear_marks()
-
-    def _clear_marks(self) -> None:
-        flags = self.flags
-        bits = self._marked
-        self._marked = 0
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            flags[low.bit_length() - 1] &= _COVER_BITS
-
     # ---------------------------------------------------------------- the stack
     def _drive(self, ev: list) -> None:
         """Run the activation stack until a player must decide."""
@@ -1415,12 +1338,11 @@ class EvonsMatch(Match):
                         sc[S_PHASE] = PH_DISCARD
                         return
                     dirty = sc[S_DIRTY]
-                    if dirty:                   # as _next_turn and _end_marks, inlined
+                    if dirty:       # damage and this turn's moved/flipped marks end with the turn
                         sc[S_DIRTY] = 0
                         if dirty & DIRTY_DAMAGE:
-                            self.dmg = [0] * len(self.dmg)
+                            self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
                         if dirty & DIRTY_MARKS:
-                            # as _clear_marks, inlined
                             flags = self.flags
                             bits = self._marked
                             self._marked = 0
@@ -1428,7 +1350,67 @@ class EvonsMatch(Match):
                                 low = bits & -bits
                                 bits ^= low
                                 flags[low.bit_length() - 1] &= _COVER_BITS
-                    self._begin_turn(1 - sc[S_TP], ev)
+                    if self._stop_at_turn_end:
+                        return                  # (a preview plays on to here only)
+                    # the next turn begins: income, a card, then every covered card of the
+                    # player is revealed at once, cheapest first (Growth cards are free)
+                    p = 1 - sc[S_TP]
+                    turn = sc[S_TURN] = sc[S_TURN] + 1
+                    sc[S_TP] = sc[S_MOVER] = p
+                    sc[S_ACTS] = 0
+                    sc[S_STEP] = STEP_REVEAL
+                    ev.append(("turn", p, turn))
+                    turns_taken = sc[S_TAKEN0 + p]
+                    sc[S_TAKEN0 + p] = turns_taken + 1
+                    if turns_taken:     # income from the player's second turn on
+                        credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] + INCOME
+                        ev.append(("credits", p, INCOME, credits, "income"))
+                    deck = self.zones[Z_DECK + p]
+                    if deck:
+                        i = deck.pop()
+                        self.zones[Z_HAND + p].append(i)
+                        ev.append(("draw", p, i))
+                    else:
+                        ev.append(("no_draw", p))
+                    if sc[S_NCOV0 + p]:
+                        flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
+                        covered = []
+                        bits = self._cov                # the covered instances, both players' (a few)
+                        while bits:
+                            low = bits & -bits
+                            bits ^= low
+                            i = low.bit_length() - 1
+                            if ctrl[i] == p:
+                                covered.append(i)
+                        if len(covered) > 1:
+                            _reveal_order(covered, flags, cardof, pos)
+                        revealed = []
+                        for i in covered:
+                            c = pos[i]
+                            cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
+                            if cost:            # (free, a Growth card is affordable even below zero)
+                                credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] - cost
+                                ev.append(("credits", p, -cost, credits, "reveal"))
+                                if credits < 0:     # paid, but it could not be afforded
+                                    ev.append(("unaffordable", p, i, c, cost))
+                                    self._destroy(i, ev, removed=True)
+                                    continue
+                            flags[i] &= _UNCOVERED
+                            self._cov ^= 1 << i
+                            sc[S_NCOV0 + p] -= 1
+                            ev.append(("reveal", p, i, c, cost))
+                            if self.cellbonus[c]:
+                                self._cell_bonus(i, c, cost, ev)
+                            revealed.append(i)
+                        if len(revealed) == 1 and sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
+                            # as _trigger(revealed, ev, re=False), inlined
+                            sc[S_ACTS] += 1
+                            i = revealed[0]
+                            c = pos[i]
+                            self.stack.append((FR_ACT, i, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
+                            ev.append(("activate", i, c, 0))
+                        elif revealed:
+                            self._trigger(revealed, ev, re=False)
                     if not st:                  # nothing revealed activates: the play step now
                         sc[S_STEP] = STEP_PLAY
                         sc[S_PHASE] = PH_MAIN

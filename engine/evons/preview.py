@@ -23,19 +23,12 @@ from . import match as VM
 from .cards import MAIN_CELLS, cell_name
 
 
-class _Stop(Exception):
-    def __init__(self, events, scores):
-        super().__init__("preview stop")
-        self.events, self.scores = events, scores
-
-
 def _stopper(cls):
-    """A subclass whose next turn does not begin: the copy stops at the turn's end."""
+    """A subclass whose next turn does not begin: the copy stops at the turn's end (its
+    phase is then PH_NONE: nobody decides)."""
     class Stopper(cls):
         __slots__ = ()
-
-        def _begin_turn(self, p, ev):
-            raise _Stop(list(ev), self.scores())
+        _stop_at_turn_end = True
     return Stopper
 
 
@@ -68,12 +61,11 @@ def preview(m, action) -> Preview | None:
         st = _STOPPERS[cls] = _stopper(cls)
     g.__class__ = st
     try:
-        try:
-            events = g.apply(tuple(action))
-            scores = g.scores()
-            decision = g.decision().get("phase") if g.result() is None and g.to_move() == p else None
-        except _Stop as s:
-            events, scores, decision = s.events, s.scores, None
+        events = g.apply(tuple(action))
+        scores = g.scores()
+        stopped = g.sc[VM.S_PHASE] == VM.PH_NONE      # at the turn's end
+        decision = g.decision().get("phase") if not stopped and g.result() is None and g.to_move() == p \
+            else None
     finally:
         g.__class__ = cls
     res = g.result()

@@ -87,8 +87,7 @@ def end_and_begin_turn(m: EvonsMatch, player: int | None = None) -> list:
     p = m.sc[S_TP] if player is None else player
     ev: list = []
     m.sc[S_TP] = 1 - p
-    m.sc[S_STEP] = STEP_RESOLVE
-    m._next_turn(ev)
+    m.sc[S_STEP] = STEP_RESOLVE     # the other player's turn has resolved: _drive begins p's
     m._legal = None
     m._drive(ev)
     m._settle(ev)
