@@ -1447,20 +1447,26 @@ class EvonsMatch(Match):
                     if used >> d & 1:
                         continue
                     o = grid[t]
-                    if o < 0:
-                        if ab == FIRESTORM:
-                            ok = CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0 and self._firestorm_can_hit(t)
-                        else:
-                            ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
-                    elif flags[o] & F_COVERED or ab == SHOCKWAVE:
+                    if o >= 0 and flags[o] & F_COVERED:
+                        ok = True       # any ability arrow destroys a covered card
+                    elif ab == FIRESTORM:
+                        ok = False      # as _firestorm_can_hit(t), inlined
+                        if CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0:
+                            opp = 1 - sc[S_TP]
+                            ctrl = self.ctrl
+                            for c in SPLASH[t]:
+                                x = grid[c]
+                                if x >= 0 and ctrl[x] == opp and (flags[x] & F_COVERED or not CARD_IS_BLOCK[cardof[x]]):
+                                    ok = True
+                                    break
+                    elif o < 0:
+                        ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
+                    elif ab == SHOCKWAVE:
                         ok = True
                     elif ab == REMOVE or ab == SWAP:
                         ok = not CARD_IS_BLOCK[cardof[o]]
-                    elif ab == BLOCK:
-                        ok = CARD_IS_BLOCK[cardof[o]]
                     else:
-                        ok = ab == FIRESTORM and CARD_ATK[ci] + (2 if self.bon[inst] == B_ATK else 0) > 0 \
-                            and self._firestorm_can_hit(t)
+                        ok = ab == BLOCK and CARD_IS_BLOCK[cardof[o]]
                     if ok:
                         legal.append(_FIRE_ACTS[d])
                 if legal:
@@ -1651,9 +1657,23 @@ class EvonsMatch(Match):
     def _move(self, inst: int, to: int, ev: list) -> bool:
         """Move ``inst`` to cell ``to``. True if that destroyed it: a monster
         whose DEF falls to 0 or below because it left its +DEF cell dies at once."""
-        had_def = self.bon[inst] == B_DEF
-        frm = self._lift(inst)
-        self._put(inst, to)
+        bon = self.bon
+        had_def = bon[inst] == B_DEF
+        # as frm = self._lift(inst) and self._put(inst, to), inlined
+        sc, grid, free, free_cells = self.sc, self.grid, self._free, self._free_cells
+        frm = self.pos[inst]
+        grid[frm] = -1
+        k = bisect_left(free_cells, frm)
+        free_cells.insert(k, frm)
+        free.insert(k, _CELL_ACTS[frm])
+        bon[inst] = B_NONE
+        grid[to] = inst
+        k = bisect_left(free_cells, to)
+        del free_cells[k]
+        del free[k]
+        self.pos[inst] = to
+        if IN_MAIN[frm] != IN_MAIN[to]:     # (the grid's count is unchanged)
+            sc[S_MAINCOUNT] += 1 if IN_MAIN[to] else -1
         ev.append(("move", inst, frm, to))
         return had_def and self._lost_def(inst, ev)
 
