@@ -1327,7 +1327,9 @@ class EvonsMatch(Match):
                     sc[S_STEP] = STEP_PLAY
                     sc[S_PHASE] = PH_MAIN
                     # as _main_decision, inlined
-                    if self.zones[Z_HAND + sc[S_MOVER]] and sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
+                    if not self.zones[Z_HAND + sc[S_MOVER]]:
+                        self._legal = [A_PASS]      # (as _main_actions: nothing to play)
+                    elif sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
                         self._legal = None
                     else:
                         self._legal = self._main_actions(sc[S_MOVER])
@@ -1415,7 +1417,9 @@ class EvonsMatch(Match):
                         sc[S_STEP] = STEP_PLAY
                         sc[S_PHASE] = PH_MAIN
                         # as _main_decision, inlined
-                        if self.zones[Z_HAND + sc[S_MOVER]] and sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
+                        if not self.zones[Z_HAND + sc[S_MOVER]]:
+                            self._legal = [A_PASS]      # (as _main_actions: nothing to play)
+                        elif sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
                             self._legal = None
                         else:
                             self._legal = self._main_actions(sc[S_MOVER])
@@ -1460,7 +1464,17 @@ class EvonsMatch(Match):
                                     ok = True
                                     break
                     elif o < 0:
-                        ok = ab == SWAP or (ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f))
+                        if ab == SWAP:
+                            ok = True
+                        elif ab == GROWTH or ab == BLOCK:     # as _can_fire: a card of that kind in hand
+                            want = ab == BLOCK
+                            ok = False
+                            for i in self.zones[Z_HAND + sc[S_TP]]:
+                                if CARD_IS_BLOCK[cardof[i]] == want:
+                                    ok = True
+                                    break
+                        else:
+                            ok = ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f)
                     elif ab == SHOCKWAVE:
                         ok = True
                     elif ab == REMOVE or ab == SWAP:
@@ -1520,7 +1534,30 @@ class EvonsMatch(Match):
                         self._legal = list(map(_CONFLICT_OF, out))     # as _compute_legal
                         return
                     quiet = -1
-                    self._conflict(out[0], ev)  # it writes the frame, in the conflict stage
+                    # as self._conflict(out[0], ev), inlined: the frame is written in the conflict stage
+                    d = out[0]
+                    st[-1] = (FR_ACT, inst, ST_CONFLICT, f[3], done | 1 << d, f[5], f[6])
+                    sc[S_PHASE] = PH_NONE
+                    b = grid[NEIGHBOUR[self.pos[inst]][d]]
+                    if sc[S_OPTS] & O_SYNERGY:
+                        sa, sb = self._synergy(inst), self._synergy(b)
+                    else:
+                        sa = sb = 0
+                    bon, dmg = self.bon, self.dmg
+                    to_b = CARD_ATK[cardof[inst]] + (2 if bon[inst] == B_ATK else 0) + sa - sb
+                    if to_b < 0:
+                        to_b = 0
+                    to_a = CARD_ATK[cardof[b]] + (2 if bon[b] == B_ATK else 0) + sb - sa
+                    if to_a < 0:
+                        to_a = 0
+                    dmg[inst] += to_a
+                    dmg[b] += to_b
+                    sc[S_DIRTY] |= DIRTY_DAMAGE
+                    ev.append(("conflict", inst, b, to_a, to_b))
+                    if CARD_DEF[cardof[b]] + (2 if bon[b] == B_DEF else 0) - dmg[b] <= 0:
+                        self._destroy(b, ev)
+                    if CARD_DEF[cardof[inst]] + (2 if bon[inst] == B_DEF else 0) - dmg[inst] <= 0:
+                        self._destroy(inst, ev)
                     continue
             st[-1] = (FR_ACT, inst, ST_P2, f[3], f[4], f[5], f[6])
             if flips is None:
