@@ -585,17 +585,18 @@ class EvonsMatch(Match):
                 out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT
                 credits = sc[S_CRED0 + p]
                 cardof = self.cardof
+                play_cost, active, cover = _PLAY_COST, _SELECT_ACTIVE, _SELECT_COVERED   # (locals: cheaper)
                 out = []
                 covered = []
                 for i in self.zones[Z_HAND + p]:
-                    cost = _PLAY_COST[cardof[i]]
+                    cost = play_cost[cardof[i]]
                     if cost < 0:                        # a Block card
                         if out_empty:
-                            out.append(_SELECT_ACTIVE[i])
+                            out.append(active[i])
                     else:
                         if cost <= credits:
-                            out.append(_SELECT_ACTIVE[i])
-                        covered.append(_SELECT_COVERED[i])
+                            out.append(active[i])
+                        covered.append(cover[i])
                 out += covered
                 out.append(A_PASS)
                 return out
