@@ -240,6 +240,7 @@ FR_ACT, FR_GROUP = 0, 1
 HOW_RE, HOW_OUT = 1, 2
 # FR_GROUP frame: (FR_GROUP, reactivation, inst, inst, ...) — cards waiting to activate; the player orders them
 ST_P1, ST_CONFLICT, ST_P2 = 0, 1, 2
+_ABILITY_STAGE = (True, False, True)    # stage -> an ability phase (ST_P1, ST_P2), not ST_CONFLICT
 
 # options (bits of S_OPTS)
 O_SYNERGY, O_MULLIGAN_VARIANT, O_MAGNET_SELF = 1, 2, 4
@@ -579,28 +580,29 @@ class EvonsMatch(Match):
         legal = self._legal
         if legal is None:
             sc = self.sc
-            if sc[S_PHASE] == PH_MAIN and sc[S_WINNER] == WIN_NONE and sc[S_GRIDCOUNT] < N_CELLS:
-                # (the commonest, directly) as _main_actions(sc[S_MOVER]), inlined
-                p = sc[S_MOVER]
-                out_empty = sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT
-                credits = sc[S_CRED0 + p]
-                cardof = self.cardof
-                play_cost, active, cover = _PLAY_COST, _SELECT_ACTIVE, _SELECT_COVERED   # (locals: cheaper)
-                out = []
-                covered = []
-                for i in self.zones[Z_HAND + p]:
-                    cost = play_cost[cardof[i]]
-                    if cost < 0:                        # a Block card
-                        if out_empty:
-                            out.append(active[i])
-                    else:
-                        if cost <= credits:
-                            out.append(active[i])
-                        covered.append(cover[i])
-                out += covered
-                out.append(A_PASS)
-                return out
-            return self._compute_legal()
+            # (a compare whose jump is long is not specialized in 3.11: the rare case jumps)
+            if sc[S_PHASE] != PH_MAIN or sc[S_WINNER] != WIN_NONE or sc[S_GRIDCOUNT] >= N_CELLS:
+                return self._compute_legal()
+            # (the commonest, directly) as _main_actions(sc[S_MOVER]), inlined
+            p = sc[S_MOVER]
+            out_room = N_OUT - sc[S_GRIDCOUNT] + sc[S_MAINCOUNT]      # empty out-zone cells
+            credits = sc[S_CRED0 + p]
+            cardof = self.cardof
+            play_cost, active, cover = _PLAY_COST, _SELECT_ACTIVE, _SELECT_COVERED   # (locals: cheaper)
+            out = []
+            covered = []
+            for i in self.zones[Z_HAND + p]:
+                cost = play_cost[cardof[i]]
+                if cost < 0:                        # a Block card
+                    if out_room:
+                        out.append(active[i])
+                else:
+                    if cost <= credits:
+                        out.append(active[i])
+                    covered.append(cover[i])
+            out += covered
+            out.append(A_PASS)
+            return out
         self._legal = None
         return legal
 
@@ -1009,7 +1011,8 @@ class EvonsMatch(Match):
         ev: list = []
         k = action[0]
         sc = self.sc
-        # the commonest actions as in _do, inlined (one call less each)
+        # the commonest actions as in _do, inlined (one call less each); CELL's long branch
+        # comes last (a compare whose jump is long is not specialized in 3.11)
         if k == SELECT:
             inst = sc[S_SEL] = action[1]
             sc[S_SELCOV] = action[2]
@@ -1021,7 +1024,41 @@ class EvonsMatch(Match):
                 legal = self._legal = self._free[:]
             if len(legal) != 1:         # (one cell left: taken below, as a forced decision)
                 return ev
-        elif k == CELL:
+        elif k == FIRE:                 # as _do, inlined
+            self._legal = None
+            self._fire(action[1], ev)
+            if sc[S_PHASE] == PH_NONE:
+                self._drive(ev)
+        elif k == DONE:
+            # as _do, inlined
+            self._legal = None
+            st = self.stack
+            f = st[-1]
+            if f[2] == ST_P1:
+                st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
+            else:
+                st.pop()
+                ev.append(("sequence_end", f[1]))
+            sc[S_PHASE] = PH_NONE
+            self._drive(ev)
+        elif k == HIT:                  # as _do, inlined
+            self._legal = None
+            self._hit(action[1], ev)
+            if sc[S_PHASE] == PH_NONE:
+                self._drive(ev)
+        elif k == PLAY:
+            self._legal = None
+            self._do((SELECT, action[1], action[3]), ev)
+            self._legal = None          # the cell list SELECT cached is not the decision after CELL
+            self._do((CELL, action[2]), ev)
+        elif k == CONCEDE and len(action) == 1:
+            self._finish(ev, R_CONCEDE, winner=1 - sc[S_MOVER])
+            self._legal = []
+            return ev
+        elif k != CELL:
+            self._legal = None
+            self._do(action, ev)
+        else:                           # CELL (last: its branch is long)
             self._legal = None
             # as _play_to(action[1], ev), inlined
             c = action[1]
@@ -1066,40 +1103,6 @@ class EvonsMatch(Match):
                         ev.append(("activate", inst, c, 0))
             if sc[S_PHASE] == PH_NONE:
                 self._drive(ev)
-        elif k == FIRE:                 # as _do, inlined
-            self._legal = None
-            self._fire(action[1], ev)
-            if sc[S_PHASE] == PH_NONE:
-                self._drive(ev)
-        elif k == DONE:
-            # as _do, inlined
-            self._legal = None
-            st = self.stack
-            f = st[-1]
-            if f[2] == ST_P1:
-                st[-1] = (FR_ACT, f[1], ST_CONFLICT, f[3], f[4], f[5], f[6])
-            else:
-                st.pop()
-                ev.append(("sequence_end", f[1]))
-            sc[S_PHASE] = PH_NONE
-            self._drive(ev)
-        elif k == HIT:                  # as _do, inlined
-            self._legal = None
-            self._hit(action[1], ev)
-            if sc[S_PHASE] == PH_NONE:
-                self._drive(ev)
-        elif k == PLAY:
-            self._legal = None
-            self._do((SELECT, action[1], action[3]), ev)
-            self._legal = None          # the cell list SELECT cached is not the decision after CELL
-            self._do((CELL, action[2]), ev)
-        elif k == CONCEDE and len(action) == 1:
-            self._finish(ev, R_CONCEDE, winner=1 - sc[S_MOVER])
-            self._legal = []
-            return ev
-        else:
-            self._legal = None
-            self._do(action, ev)
         # as _settle, inlined: take the forced decisions, cache the legal list
         while True:
             legal = self._legal
@@ -1321,7 +1324,9 @@ class EvonsMatch(Match):
         sc = self.sc
         st = self.stack
         quiet = -1      # the acting card when its phase 1 found nothing to fire and nothing changed since
-        while sc[S_WINNER] == WIN_NONE:
+        while True:
+            if sc[S_WINNER] != WIN_NONE:    # (tested here: the loop's own test would jump far, unspecialized)
+                return
             if not st:
                 step = sc[S_STEP]
                 if step == STEP_REVEAL:
@@ -1335,98 +1340,98 @@ class EvonsMatch(Match):
                     else:
                         self._legal = self._main_actions(sc[S_MOVER])
                     return
-                if step == STEP_RESOLVE:
-                    if len(self.zones[Z_HAND + sc[S_TP]]) > HAND_LIMIT:
-                        sc[S_STEP] = STEP_END       # the turn ends once the player discards
-                        sc[S_PHASE] = PH_DISCARD
-                        return
-                    dirty = sc[S_DIRTY]
-                    if dirty:       # damage and this turn's moved/flipped marks end with the turn
-                        sc[S_DIRTY] = 0
-                        if dirty & DIRTY_DAMAGE:
-                            self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
-                        if dirty & DIRTY_MARKS:
-                            flags = self.flags
-                            bits = self._marked
-                            self._marked = 0
-                            while bits:
-                                low = bits & -bits
-                                bits ^= low
-                                flags[low.bit_length() - 1] &= _COVER_BITS
-                    if self._stop_at_turn_end:
-                        return                  # (a preview plays on to here only)
-                    # the next turn begins: income, a card, then every covered card of the
-                    # player is revealed at once, cheapest first (Growth cards are free)
-                    p = 1 - sc[S_TP]
-                    turn = sc[S_TURN] = sc[S_TURN] + 1
-                    sc[S_TP] = sc[S_MOVER] = p
-                    sc[S_ACTS] = 0
-                    sc[S_STEP] = STEP_REVEAL
-                    ev.append(("turn", p, turn))
-                    turns_taken = sc[S_TAKEN0 + p]
-                    sc[S_TAKEN0 + p] = turns_taken + 1
-                    if turns_taken:     # income from the player's second turn on
-                        credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] + INCOME
-                        ev.append(("credits", p, INCOME, credits, "income"))
-                    deck = self.zones[Z_DECK + p]
-                    if deck:
-                        i = deck.pop()
-                        self.zones[Z_HAND + p].append(i)
-                        ev.append(("draw", p, i))
-                    else:
-                        ev.append(("no_draw", p))
-                    if sc[S_NCOV0 + p]:
-                        flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
-                        covered = []
-                        bits = self._cov                # the covered instances, both players' (a few)
+                if step != STEP_RESOLVE:
+                    return
+                if len(self.zones[Z_HAND + sc[S_TP]]) > HAND_LIMIT:
+                    sc[S_STEP] = STEP_END       # the turn ends once the player discards
+                    sc[S_PHASE] = PH_DISCARD
+                    return
+                dirty = sc[S_DIRTY]
+                if dirty:       # damage and this turn's moved/flipped marks end with the turn
+                    sc[S_DIRTY] = 0
+                    if dirty & DIRTY_DAMAGE:
+                        self.dmg = [0] * len(self.dmg)     # off the grid it is 0 already
+                    if dirty & DIRTY_MARKS:
+                        flags = self.flags
+                        bits = self._marked
+                        self._marked = 0
                         while bits:
                             low = bits & -bits
                             bits ^= low
-                            i = low.bit_length() - 1
-                            if ctrl[i] == p:
-                                covered.append(i)
-                        if len(covered) > 1:
-                            _reveal_order(covered, flags, cardof, pos)
-                        revealed = []
-                        for i in covered:
-                            c = pos[i]
-                            cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
-                            if cost:            # (free, a Growth card is affordable even below zero)
-                                credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] - cost
-                                ev.append(("credits", p, -cost, credits, "reveal"))
-                                if credits < 0:     # paid, but it could not be afforded
-                                    ev.append(("unaffordable", p, i, c, cost))
-                                    self._destroy(i, ev, removed=True)
-                                    continue
-                            flags[i] &= _UNCOVERED
-                            self._cov ^= 1 << i
-                            sc[S_NCOV0 + p] -= 1
-                            ev.append(("reveal", p, i, c, cost))
-                            if self.cellbonus[c]:
-                                self._cell_bonus(i, c, cost, ev)
-                            revealed.append(i)
-                        if len(revealed) == 1 and sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
-                            # as _trigger(revealed, ev, re=False), inlined
-                            sc[S_ACTS] += 1
-                            i = revealed[0]
-                            c = pos[i]
-                            self.stack.append((FR_ACT, i, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
-                            ev.append(("activate", i, c, 0))
-                        elif revealed:
-                            self._trigger(revealed, ev, re=False)
-                    if not st:                  # nothing revealed activates: the play step now
-                        sc[S_STEP] = STEP_PLAY
-                        sc[S_PHASE] = PH_MAIN
-                        # as _main_decision, inlined
-                        if not self.zones[Z_HAND + sc[S_MOVER]]:
-                            self._legal = [A_PASS]      # (as _main_actions: nothing to play)
-                        elif sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
-                            self._legal = None
-                        else:
-                            self._legal = self._main_actions(sc[S_MOVER])
-                        return
-                    continue
-                return
+                            flags[low.bit_length() - 1] &= _COVER_BITS
+                if self._stop_at_turn_end:
+                    return                  # (a preview plays on to here only)
+                # the next turn begins: income, a card, then every covered card of the
+                # player is revealed at once, cheapest first (Growth cards are free)
+                p = 1 - sc[S_TP]
+                turn = sc[S_TURN] = sc[S_TURN] + 1
+                sc[S_TP] = sc[S_MOVER] = p
+                sc[S_ACTS] = 0
+                sc[S_STEP] = STEP_REVEAL
+                ev.append(("turn", p, turn))
+                turns_taken = sc[S_TAKEN0 + p]
+                sc[S_TAKEN0 + p] = turns_taken + 1
+                if turns_taken:     # income from the player's second turn on
+                    credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] + INCOME
+                    ev.append(("credits", p, INCOME, credits, "income"))
+                deck = self.zones[Z_DECK + p]
+                if deck:
+                    i = deck.pop()
+                    self.zones[Z_HAND + p].append(i)
+                    ev.append(("draw", p, i))
+                else:
+                    ev.append(("no_draw", p))
+                if sc[S_NCOV0 + p]:
+                    flags, cardof, pos, ctrl = self.flags, self.cardof, self.pos, self.ctrl
+                    covered = []
+                    bits = self._cov                # the covered instances, both players' (a few)
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        i = low.bit_length() - 1
+                        if ctrl[i] == p:
+                            covered.append(i)
+                    if len(covered) > 1:
+                        _reveal_order(covered, flags, cardof, pos)
+                    revealed = []
+                    for i in covered:
+                        c = pos[i]
+                        cost = 0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]]
+                        if cost:            # (free, a Growth card is affordable even below zero)
+                            credits = sc[S_CRED0 + p] = sc[S_CRED0 + p] - cost
+                            ev.append(("credits", p, -cost, credits, "reveal"))
+                            if credits < 0:     # paid, but it could not be afforded
+                                ev.append(("unaffordable", p, i, c, cost))
+                                self._destroy(i, ev, removed=True)
+                                continue
+                        flags[i] &= _UNCOVERED
+                        self._cov ^= 1 << i
+                        sc[S_NCOV0 + p] -= 1
+                        ev.append(("reveal", p, i, c, cost))
+                        if self.cellbonus[c]:
+                            self._cell_bonus(i, c, cost, ev)
+                        revealed.append(i)
+                    if len(revealed) == 1 and sc[S_ACTS] < MAX_ACTIVATIONS_PER_TURN:
+                        # as _trigger(revealed, ev, re=False), inlined
+                        sc[S_ACTS] += 1
+                        i = revealed[0]
+                        c = pos[i]
+                        self.stack.append((FR_ACT, i, ST_P1, 0, 0, 0, 0 if IN_MAIN[c] else HOW_OUT))
+                        ev.append(("activate", i, c, 0))
+                    elif revealed:
+                        self._trigger(revealed, ev, re=False)
+                if not st:                  # nothing revealed activates: the play step now
+                    sc[S_STEP] = STEP_PLAY
+                    sc[S_PHASE] = PH_MAIN
+                    # as _main_decision, inlined
+                    if not self.zones[Z_HAND + sc[S_MOVER]]:
+                        self._legal = [A_PASS]      # (as _main_actions: nothing to play)
+                    elif sc[S_GRIDCOUNT] - sc[S_MAINCOUNT] < N_OUT:
+                        self._legal = None
+                    else:
+                        self._legal = self._main_actions(sc[S_MOVER])
+                    return
+                continue
             f = st[-1]
             if f[0] == FR_GROUP:
                 quiet = -1
@@ -1440,7 +1445,7 @@ class EvonsMatch(Match):
                 sc[S_PHASE] = PH_ORDER
                 return
             stage = f[2]
-            if stage != ST_CONFLICT:
+            if _ABILITY_STAGE[stage]:       # (not the conflict stage; a table: the compare's jump is far)
                 # as legal = self._fire_actions(f), inlined
                 inst = f[1]
                 cardof = self.cardof
@@ -1474,14 +1479,18 @@ class EvonsMatch(Match):
                                 if CARD_IS_BLOCK[cardof[i]] == want:
                                     ok = True
                                     break
+                        elif ab == REMOVE or ab == SHOCKWAVE:
+                            ok = False
                         else:
-                            ok = ab != REMOVE and ab != SHOCKWAVE and self._can_fire(inst, ci, ab, t, f)
+                            ok = self._can_fire(inst, ci, ab, t, f)
                     elif ab == SHOCKWAVE:
                         ok = True
                     elif ab == REMOVE or ab == SWAP:
                         ok = not CARD_IS_BLOCK[cardof[o]]
+                    elif ab == BLOCK:
+                        ok = CARD_IS_BLOCK[cardof[o]]
                     else:
-                        ok = ab == BLOCK and CARD_IS_BLOCK[cardof[o]]
+                        ok = False
                     if ok:
                         legal.append(_FIRE_ACTS[d])
                 if legal:
