@@ -1005,9 +1005,10 @@ class EvonsMatch(Match):
     # ================================================================ applying actions
     def apply(self, action, *, check: bool = True) -> list:
         """As :meth:`Match.apply`; the unchecked path (search, self-play) runs here
-        without the extra call through the base class."""
-        if check or action.__class__ is not tuple:
-            return Match.apply(self, action, check=check)
+        without the extra call through the base class. (Unchecked, the action is only
+        indexed, never kept: a list of ints gives what its tuple gives.)"""
+        if check:
+            return Match.apply(self, action, check=True)
         ev: list = []
         k = action[0]
         sc = self.sc
