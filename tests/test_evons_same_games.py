@@ -6,6 +6,9 @@ The digests below were recorded before the sixth speed stop (2026-12-02, at 8a3d
 300 seeded games on the starter decks and 90 with the rules in testing, each game's winner,
 reason and turns; then every event list and the final state (JSON) of 60 of them, replayed
 through ``apply``. A faster engine, RNG or self-play loop must give exactly these games.
+Re-recorded on 2026-12-02 for the seventh stop's starter decks (Ember Quake: a Granite Bear
+for each Stone Wall; Verdant Tide: a Stone Wall for each Moss Tortoise); a change of the
+starter decks re-records both digests (print ``_digest(_games())`` and ``_digest(_events())``).
 """
 import hashlib
 import json
@@ -15,8 +18,8 @@ from engine.evons.match import EvonsMatch
 
 OPTIONS = ({"color_synergy": True}, {"mulligan_variant": True}, {"magnetism_self": True})
 
-ACTIONS_DIGEST = "7c088e38a10b87e71d8e03cc"
-EVENTS_DIGEST = "e8e913fd453515857a4c18f2"
+ACTIONS_DIGEST = "fbeef03857863bfe6fa421d2"
+EVENTS_DIGEST = "3132d6a1f8b6885ec2bff124"
 
 
 def _digest(items) -> str:
