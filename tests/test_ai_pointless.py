@@ -150,3 +150,22 @@ def test_expert_and_old_levels_are_named_agents():
     for name in ("expert", "normal0", "hard0"):
         assert name in AGENT_NAMES
         assert make_agent(name, 1).name == name
+
+
+def test_old_levels_keep_the_settings_of_the_day_they_were_frozen():
+    """normal0 is today's normal of issue 21 (a 200-iteration tree search with random
+    rollouts and a 15% second choice): the Evons and Essveil settings tuned since (the
+    playout searches) must not reach it, or "hard vs normal0" measures the wrong thing."""
+    from engine.core.harness import starter_pair
+    from engine.evons.match import EvonsMatch
+    m = EvonsMatch.new(starter_pair("evons", 3), 3, None)
+    old = make_agent("normal0", 3)
+    old.choose(m)
+    inner = old.inner("evons")
+    assert (inner.playouts, inner.error, inner.tactics) == (0, 0.15, False)
+    assert inner.last_result.iterations == 200
+    new = make_agent("normal", 3)
+    new.choose(m)
+    assert new.inner("evons").last_result.iterations == 24     # playouts with the expert
+    hard0 = make_agent("hard0", 3).inner("essveil")
+    assert (hard0.playouts, hard0.horizon, hard0.c) == (0, 2, 0.3)
