@@ -147,3 +147,30 @@ def test_hot_seat_turn_banner_names_the_player(driver):
     assert t.perform(EV.END_TURN)
     banners = [a.text for a in t.anims.items + t.anims.active if isinstance(a, Banner)]
     assert banners == ["Ben's turn"]
+
+
+def test_a_card_played_on_a_creature_names_whose_it_was_even_once_it_is_gone(driver):
+    """Both sides hold a Spark Adept; Spark kills the AI's: the log says whose it was
+    ("on AI (easy)'s Spark Adept", not "on Spark Adept" or "on a creature that is gone")."""
+    m = scenario(hands=(["spark"], []), boards=(["spark_adept"], ["spark_adept"]))
+    t = _ai(driver, m)
+    theirs = m.boards[AI][0]
+    assert t.perform((EV.PLAY, 0, theirs))
+    driver.until(lambda: not t.anims.busy, 600)
+    log = _log(t)
+    assert "You play Spark on AI (easy)'s Spark Adept." in log
+    assert not any("gone" in x for x in log)
+    assert [c["card"] for c in t.match.creatures(AI)] == []
+
+
+def test_a_card_played_on_your_own_creature_says_your():
+    from client.tables.essveil import Table
+    m = scenario(hands=(["spark"], []), boards=(["spark_adept"], ["spark_adept"]))
+    mine = m.boards[HUMAN][0]
+    assert m.action_text((EV.PLAY, 0, mine)) == "Play Spark on Player 1's Spark Adept"
+    ev = m.apply((EV.PLAY, 0, mine))
+    text = m.event_text(next(e for e in ev if e[0] == "play"))
+    assert text == "Player 1 plays Spark on Player 1's Spark Adept."
+    t = Table.__new__(Table)
+    t.names = ["You", "AI (easy)"]
+    assert t.named(text) == "You play Spark on your Spark Adept."

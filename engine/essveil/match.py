@@ -820,7 +820,7 @@ class EssveilMatch(Match):
         g[SPENT[p]] += cost
         if lc:
             g[LIFE[p]] -= lc
-        ev.append(("play", p, C_ID[c], target))
+        ev.append(("play", p, C_ID[c], target) + self._target_facts(target))
         if cost or lc:
             ev.append(("pay", p, cost, lc, g[LIFE[p]]))
         kind = C_KIND[c]
@@ -847,6 +847,14 @@ class EssveilMatch(Match):
             self.graves[p].append(c)
         self._after_effects(ev)
 
+    def _target_facts(self, target: int) -> tuple:
+        """What a play or ability event says of its target creature beyond its id: (card id,
+        controller), so the story can name it after it is gone; () for a player or no target."""
+        if target < FIRST_UID:
+            return ()
+        q, off = self._find(target)
+        return (C_ID[self.boards[q][off + R_CARD]], q) if q >= 0 else ()
+
     def _do_ability(self, uid: int, target: int, ev: list) -> None:
         g = self.g
         p = g[G_ACTIVE]
@@ -857,7 +865,7 @@ class EssveilMatch(Match):
         b[off + R_FLAGS] |= F_TAPPED
         g[VEIL[p]] -= cost
         g[SPENT[p]] += cost
-        ev.append(("ability", p, uid, C_ID[card], target))
+        ev.append(("ability", p, uid, C_ID[card], target) + self._target_facts(target))
         if C_ABILITY_TARGET[card] != T_NONE and target == NO_TARGET:
             ev.append(("fizzle", p, C_ID[card]))
         else:
@@ -1240,6 +1248,20 @@ class EssveilMatch(Match):
             return "a creature that is gone"
         return C_NAME[self.boards[p][off + R_CARD]]
 
+    def _whose_thing(self, t: int, facts: tuple = ()) -> str:
+        """As :meth:`_thing`, a creature named with its controller ("Player 1's Hushmage"):
+        a card played or an ability used on a creature may aim at either side, and both
+        sides may hold a creature of that name. ``facts`` = the event's (card id, controller)
+        of the target, which name it even once it has left play."""
+        if t == NO_TARGET or t in (1, 2):
+            return self._thing(t)
+        if len(facts) == 2 and facts[0] in CARD_NAMES and facts[1] in (0, 1):
+            return f"{_player_name(facts[1])}'s {CARD_NAMES[facts[0]]}"
+        p, off = self._find(t)
+        if p < 0:
+            return "a creature that is gone"
+        return f"{_player_name(p)}'s {C_NAME[self.boards[p][off + R_CARD]]}"
+
     def action_text(self, action) -> str:
         action = tuple(action)
         k = action[0] if action else -1
@@ -1256,13 +1278,13 @@ class EssveilMatch(Match):
             name = C_NAME[hand[h]] if 0 <= h < len(hand) and hand[h] >= 0 else "a card"
             if action[2] == NO_TARGET:
                 return f"Play {name}"
-            return f"Play {name} on {self._thing(action[2])}"
+            return f"Play {name} on {self._whose_thing(action[2])}"
         if k == ATTACK and len(action) == 3:
             return f"{self._thing(action[1])} attacks {self._thing(action[2])}"
         if k == ABILITY and len(action) == 3:
             if action[2] == NO_TARGET:
                 return f"Use {self._thing(action[1])}'s ability"
-            return f"Use {self._thing(action[1])}'s ability on {self._thing(action[2])}"
+            return f"Use {self._thing(action[1])}'s ability on {self._whose_thing(action[2])}"
         if k == INTERCEPT and len(action) == 2:
             return f"Intercept with {self._thing(action[1])}"
         if k == LET_THROUGH:
@@ -1304,7 +1326,7 @@ class EssveilMatch(Match):
         if k == "play":
             if e[3] == NO_TARGET:
                 return f"{nm(e[1])} plays {card(e[2])}."
-            return f"{nm(e[1])} plays {card(e[2])} on {tgt(e[3])}."
+            return f"{nm(e[1])} plays {card(e[2])} on {self._whose_thing(e[3], tuple(e[4:6]))}."
         if k == "pay":
             parts = []
             if e[2]:
@@ -1321,7 +1343,7 @@ class EssveilMatch(Match):
         if k == "fizzle":
             return f"{card(e[2]) if e[2] else 'The effect'} has no legal target and fizzles."
         if k == "ability":
-            return f"{card(e[3])} uses its ability" + ("." if e[4] == NO_TARGET else f" on {tgt(e[4])}.")
+            return f"{card(e[3])} uses its ability" + ("." if e[4] == NO_TARGET else f" on {self._whose_thing(e[4], tuple(e[5:7]))}.")
         if k == "attack":
             return f"{card(e[3])} attacks {tgt(e[4], e[5])}."
         if k == "intercept":
