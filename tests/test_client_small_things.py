@@ -46,6 +46,21 @@ def test_setup_remembers_the_last_decks_level_and_options_per_game(drv):
     assert other.level == drv.app.settings.ai_difficulty
 
 
+def test_a_decks_size_is_never_broken_over_two_lines(drv):
+    """The deck's description ends "(40 cards)": wrapped at any width, the number and
+    "cards" stay on one line (at 1280x720 "(40" once ended a line and "cards)" began the next)."""
+    from client.ui import font, wrap_lines
+    sc = drv.app.scenes.switch("setup", game="everdawn")
+    drv.step(2)
+    tip = sc.deck_tip(0)
+    assert tip.endswith(" (40\u00a0cards)")
+    f = font(13)
+    for width in range(120, 900, 7):
+        lines = wrap_lines(tip, f, width)
+        assert not any(line.endswith("(40") for line in lines)
+        assert any(line.endswith("(40\u00a0cards)") for line in lines)
+
+
 def test_a_damaged_setup_memory_is_ignored(drv):
     from client.scenes.setup import _memory_path
     p = _memory_path()

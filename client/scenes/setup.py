@@ -152,7 +152,8 @@ class MatchSetupScene(Scene):
             return "no legal deck"
         e = self.decks[self.pick[seat]]
         d = e.deck.description or "starter decks and your saved legal decks"
-        return f"{d} ({count(e.deck.size, 'card')})"
+        size = count(e.deck.size, 'card').replace(" ", "\u00a0")     # "(40 cards)" never broken in two
+        return f"{d} ({size})"
 
     def seat_labels(self):
         return ("Your deck", "AI's deck")
