@@ -12,7 +12,7 @@ from that player's own view only) with a progress bar; then the screen shows
 * the marked decisions, worst first, each with the estimate before and after
   and the move the hard level preferred — click one (or its point on the
   graph, or keys 1–8) to open the replay at that decision;
-* a summary line (decisions reviewed, share as good as hard's, marks).
+* a summary line (decisions reviewed, how many as good as the hard AI's, marks).
 
 Reviews are kept in memory per game and seat, so reopening is instant.
 """
@@ -219,7 +219,12 @@ class ReviewScene(Scene):
         else:
             self._draw_graph(surf, g)
             self._draw_list(surf, lr)
-            draw_text(surf, self.result.summary(), (s(30), g.bottom + s(18)), s(18), PAL["text"])
+            # (a long game's counts: a little smaller, never past the window's edge)
+            summary, width, size = self.result.summary(), self.W - s(60), s(18)
+            while size > s(14) and font(size).size(summary)[0] > width:
+                size -= 1
+            draw_text(surf, ellipsize(summary, font(size), width, where="review summary"),
+                      (s(30), g.bottom + s(18)), size, PAL["text"])
             draw_text(surf, "Click a marked decision (or its point) to open the replay there.",
                       (s(30), g.bottom + s(46)), s(15), PAL["dim"])
         self.draw_ui(surf)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.rng import mix_seed
+from engine.core.text import count
 
 from .agents import build_level, view_digest
 
@@ -187,7 +188,11 @@ class Review:
 
     def summary(self) -> str:
         counts = {name: sum(1 for m in self.moves if m.mark == name) for _, name in MARKS}
-        parts = [f"{len(self.moves)} decisions reviewed", f"{round(self.accuracy() * 100)}% as good as hard's"]
+        n = len(self.moves)
+        good = sum(1 for m in self.moves if m.agreed or m.loss < 0.02)
+        parts = [f"{count(n, 'decision')} reviewed"]
+        if n:       # "9 as good as the hard AI's (31%)": how many, then the share
+            parts.append(f"{good} as good as the hard AI's ({round(100 * good / n)}%)")
         plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
         parts += [f"{n} {name if n == 1 else plural[name]}" for name, n in counts.items() if n]
         return ", ".join(parts)

@@ -1,0 +1,22 @@
+"""The review's summary line says how many decisions were as good as the hard AI's, then
+the share ("9 as good as the hard AI's (31%)", not "31% as good as hard's", which reads as
+a grade), and counts the marks in English."""
+from engine.ai.review import Review, ReviewedMove
+
+
+def _move(i, loss, agreed=False, mark=None):
+    act, best = (0, i), (0, i) if agreed else (1, i)
+    return ReviewedMove(i, 1 + i // 3, act, "played", best, "best", 0.8, 0.8 - loss, mark)
+
+
+def test_the_summary_counts_then_gives_the_share():
+    moves = [_move(0, 0.0, agreed=True), _move(1, 0.01), _move(2, 0.25, mark="blunder"),
+             _move(3, 0.12, mark="mistake"), _move(4, 0.3, mark="blunder")]
+    r = Review(player=0, moves=moves)
+    assert r.summary() == "5 decisions reviewed, 2 as good as the hard AI's (40%), 2 blunders, 1 mistake"
+
+
+def test_one_decision_and_none():
+    assert Review(player=0, moves=[_move(0, 0.0, agreed=True)]).summary() == \
+        "1 decision reviewed, 1 as good as the hard AI's (100%)"
+    assert Review(player=0, moves=[]).summary() == "0 decisions reviewed"
