@@ -20,7 +20,7 @@ import time
 from engine.core.rng import Rng, mix_seed
 
 from .evaluation import terminal_value
-from .mcts import Cancelled, SearchResult, _apply_macro, _macro_score, _play_out
+from .mcts import Cancelled, SearchResult, _apply_macro, _play_out, root_candidates
 
 
 def halving_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, expert, root_moves=None,
@@ -36,28 +36,10 @@ def halving_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, ex
         return dets[j]
 
     root_det = det(0)
-    root_actions = root_det.legal_actions()
-    if exclude:
-        root_actions = [a for a in root_actions if a not in exclude] or root_actions
-    if root_filter is not None and len(root_actions) > 1:
-        root_actions = root_filter(root_det, root_actions) or root_actions
-    if len(root_actions) == 1:
-        return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
-    moves = []
-    for a in root_actions:
-        if continues is not None:
-            s = root_det.clone()
-            s.apply(a, check=False)
-            if s.result() is None and s.to_move() == me and continues(s):
-                moves += [(a, b) for b in s.legal_actions()]
-                continue
-        moves.append((a,))
-    if root_moves is not None:
-        ranked = root_moves(root_det, me, moves)
-    else:
-        ranked = sorted(((mv, _macro_score(root_det, me, mv, evaluate)) for mv in moves),
-                        key=lambda x: -x[1])
-    cands = ranked[:max(1, top)]
+    only, cands = root_candidates(root_det, me, top=top, evaluate=evaluate, root_moves=root_moves,
+                                  exclude=exclude, root_filter=root_filter, continues=continues)
+    if only is not None:
+        return SearchResult(only, 0, time.perf_counter() - t0, [(only, 0, 0.0)], 0.0)
     k = len(cands)
     limit = root_det.turn() + horizon
     perf = time.perf_counter
@@ -73,7 +55,7 @@ def halving_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, ex
         state = det(j).clone()
         _apply_macro(state, mv)
         r = Rng(mix_seed(seed, 0x9A7, j))     # the same playout luck for every move
-        n = _play_out(state, limit, max_rollout_actions, expert, r)
+        _play_out(state, limit, max_rollout_actions, expert, r)
         v = terminal_value(state, me)
         return evaluate(state, me) if v is None else v
 

@@ -347,6 +347,38 @@ def _play_out(state, limit: int, max_actions: int, expert, rng) -> int:
     return n
 
 
+def root_candidates(root_det, me, *, top: int, evaluate, root_moves=None, exclude=(), root_filter=None,
+                    continues=None):
+    """The root step shared by the expert-playout searches: the legal actions less
+    ``exclude``, narrowed by ``root_filter``; then whole moves (a move whose first step
+    leaves ``me`` to move again where ``continues`` says so, e.g. Evons' SELECT and CELL)
+    ranked by ``root_moves`` (else by the evaluation after each), the ``top`` best kept.
+    Returns ``(action, None)`` when one action is all there is, else ``(None, candidates)``
+    with candidates ``[(move, score), ...]`` best first."""
+    root_actions = root_det.legal_actions()
+    if exclude:
+        root_actions = [a for a in root_actions if a not in exclude] or root_actions
+    if root_filter is not None and len(root_actions) > 1:
+        root_actions = root_filter(root_det, root_actions) or root_actions
+    if len(root_actions) == 1:
+        return root_actions[0], None
+    moves = []
+    for a in root_actions:
+        if continues is not None:
+            s = root_det.clone()
+            s.apply(a, check=False)
+            if s.result() is None and s.to_move() == me and continues(s):
+                moves += [(a, b) for b in s.legal_actions()]
+                continue
+        moves.append((a,))
+    if root_moves is not None:
+        ranked = root_moves(root_det, me, moves)
+    else:
+        ranked = sorted(((mv, _macro_score(root_det, me, mv, evaluate)) for mv in moves),
+                        key=lambda x: -x[1])
+    return None, ranked[:max(1, top)]
+
+
 def expert_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, expert, root_moves=None,
                   horizon: int = 2, pool: int = 8, cancel=None, yield_every: float = 0, exclude=(),
                   root_filter=None, continues=None, max_rollout_actions: int = 250) -> SearchResult:
@@ -363,32 +395,13 @@ def expert_search(view, me, *, rollouts: int, top: int, seed: int, evaluate, exp
     seed + budget gives the same decision.
     """
     t0 = time.perf_counter()
-    rng = Rng(mix_seed(seed, 0xE5EA))
     n_dets = max(1, pool)
     dets = [view.determinize(me, mix_seed(seed, 0xDE7, i)) for i in range(n_dets)]
     root_det = dets[0]
-    root_actions = root_det.legal_actions()
-    if exclude:
-        root_actions = [a for a in root_actions if a not in exclude] or root_actions
-    if root_filter is not None and len(root_actions) > 1:
-        root_actions = root_filter(root_det, root_actions) or root_actions
-    if len(root_actions) == 1:
-        return SearchResult(root_actions[0], 0, time.perf_counter() - t0, [(root_actions[0], 0, 0.0)], 0.0)
-    moves = []
-    for a in root_actions:
-        if continues is not None:
-            s = root_det.clone()
-            s.apply(a, check=False)
-            if s.result() is None and s.to_move() == me and continues(s):
-                moves += [(a, b) for b in s.legal_actions()]
-                continue
-        moves.append((a,))
-    if root_moves is not None:
-        ranked = root_moves(root_det, me, moves)
-    else:
-        ranked = sorted(((mv, _macro_score(root_det, me, mv, evaluate)) for mv in moves),
-                        key=lambda x: -x[1])
-    cands = ranked[:max(1, top)]
+    only, cands = root_candidates(root_det, me, top=top, evaluate=evaluate, root_moves=root_moves,
+                                  exclude=exclude, root_filter=root_filter, continues=continues)
+    if only is not None:
+        return SearchResult(only, 0, time.perf_counter() - t0, [(only, 0, 0.0)], 0.0)
     per = max(1, rollouts // len(cands))
     root_turn = root_det.turn()
     limit = root_turn + horizon
