@@ -176,15 +176,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self._log_opening()
         else:
             self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
-            n = len(self.session)
-            for i in range(max(0, n - 40), n):  # the recent history, so the log reads on
-                try:
-                    after, _a, events = self.session.step(i)
-                    seat = self.session.actor(i)
-                    for ev in events:
-                        self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat)
-                except Exception:  # noqa: BLE001 - history is a nicety
-                    break
+            self.log_history(40)            # the recent history, so the log reads on
 
     @property
     def match(self):

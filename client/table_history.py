@@ -188,6 +188,13 @@ class HistoryMixin:
             self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
                          kind="info")
             self._log_opening()
+        self.log_history(recent)
+        if note:
+            self.log.add(note, kind="info")
+
+    def log_history(self, recent=40):
+        """Log the record's last ``recent`` actions' events, as they were told when played."""
+        n = len(self.session)
         for i in range(max(0, n - recent), n):
             try:
                 after, _a, events = self.session.step(i)
@@ -196,8 +203,6 @@ class HistoryMixin:
                     self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat)
             except Exception:  # noqa: BLE001 - history is a nicety
                 break
-        if note:
-            self.log.add(note, kind="info")
 
     def opening_events(self, start):
         """Events for what the engine did while creating the match (``start``: the state

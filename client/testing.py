@@ -70,6 +70,23 @@ class Driver:
             self.step()
         return bool(pred())
 
+    def until_ai(self, pred, max_frames: int = 3000, ai_wait: float = 60.0) -> bool:
+        """As :meth:`until`, for a condition an AI's move leads to (the human to move
+        again, the game over): while a table's AI thinks in its thread, each frame first
+        waits for it (up to ``ai_wait`` s) instead of racing it. An idle frame here takes a
+        fraction of a millisecond, so a frame count alone would be a clock, and a busy
+        machine's AI could lose the race."""
+        from engine.ai.background import Decision
+        for _ in range(max_frames):
+            if pred():
+                return True
+            for sc in self.app.scenes.stack:
+                job = getattr(sc, "ai_job", None)
+                if isinstance(job, Decision) and not job.done():
+                    job.result(timeout=ai_wait)
+            self.step()
+        return bool(pred())
+
     # ------------------------------------------------------------ events
     def post(self, etype, **attrs):
         self.pygame.event.post(self.pygame.event.Event(etype, **attrs))

@@ -104,7 +104,7 @@ def test_title_sets_bad_saves_aside_naming_the_field_and_resumes_the_good_one(d,
     for _ in range(4):
         if d.scene.name == "handoff":
             d.key("return")
-        assert d.until(lambda: d.scene is t and t.human_to_move() and not t.busy(), 300)
+        assert d.until_ai(lambda: d.scene is t and t.human_to_move() and not t.busy(), 300)
         t.perform(t.session.match.legal_actions()[0])
         frames(d, 2)
     assert len(t.session) >= n0 + 4

@@ -115,7 +115,7 @@ def test_a_scrolling_hand_shows_fewer_larger_cards_and_plays_from_any_scroll(dri
     t = show_table(driver, "essveil", game_session("essveil", 3), _paused_ai=True)
     at_scale(driver, 2.0)
     t = driver.scene
-    driver.until(lambda: t.human_to_move(), 300)
+    driver.until_ai(lambda: t.human_to_move(), 300)
     hand = t.match.view(t.viewer).hand_ids(t.viewer)
     assert len(hand) >= 5
     hw = t.hw

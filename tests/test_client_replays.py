@@ -178,7 +178,7 @@ def test_conceding_while_the_ai_thinks_ends_at_my_next_decision_and_is_recorded(
     t = driver.scene
     human = t.human_seats[0]
     for k in range(50):
-        assert driver.until(lambda: t.human_to_move(), 3000)
+        assert driver.until_ai(lambda: t.human_to_move(), 3000)
         legal = t.match.legal_actions()
         t.perform(legal[k % len(legal)])
         driver.step(1)
@@ -186,7 +186,7 @@ def test_conceding_while_the_ai_thinks_ends_at_my_next_decision_and_is_recorded(
             break
     t.concede()                                     # the AI is to move: no CONCEDE from me yet
     assert t.match.result() is None and t._pending_end is not None
-    assert driver.until(lambda: t.match.result() is not None, 3000)
+    assert driver.until_ai(lambda: t.match.result() is not None, 3000)
     assert t.match.result().winner == 1 - human
     rec = load_replay(next(replays_dir().glob("*.json")))
     assert tuple(rec.actions[-1]) == t.concede_action() and check_record(rec).ok

@@ -112,7 +112,7 @@ def test_a_killed_game_resumes_from_the_title_to_the_identical_state(tmp_path, d
     assert t.agent_for(ai_seat).seed == make_agent("easy", saved_ai["seed"] + ai_seat).seed
     if s.state_at(last["n"]).to_move() == ai_seat:  # the AI's very next decision is the uninterrupted one
         want = make_agent("easy", saved_ai["seed"] + ai_seat).choose(s.state_at(last["n"]))
-        assert driver.until(lambda: len(s) > last["n"], 3000)
+        assert driver.until_ai(lambda: len(s) > last["n"], 3000)
         assert tuple(s.actions[last["n"]]) == tuple(want)
 
 
@@ -148,7 +148,7 @@ def test_a_finished_game_clears_the_autosave_and_is_added_to_the_replays(tmp_pat
     driver.step(2)
     t = driver.scene
     assert list(saves_dir().glob("*.autosave"))
-    assert driver.until(lambda: t.human_to_move(), 3000)
+    assert driver.until_ai(lambda: t.human_to_move(), 3000)
     driver.key("escape")                            # pause -> concede -> yes
     driver.click("concede")
     driver.click("yes")
@@ -219,7 +219,7 @@ def test_a_save_that_fails_is_shown_and_the_game_goes_on(tmp_path, driver):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
     t.session.autosave.path = blocker / "game.autosave"  # every write now fails
-    assert driver.until(lambda: t.human_to_move(), 3000)
+    assert driver.until_ai(lambda: t.human_to_move(), 3000)
     n = len(t.session)
     assert t.perform(t.match.legal_actions()[0])
     driver.step(2)

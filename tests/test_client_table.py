@@ -38,14 +38,14 @@ def test_play_vs_ai_opens_the_table_and_the_ai_moves_in_the_background(driver):
 
 def test_illegal_drop_or_action_shows_the_engines_reason(driver):
     t = start_vs_ai(driver)
-    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.until_ai(lambda: t.human_to_move() and not t.busy(), 600)
     assert not t.perform((999, 999, 999))
     assert driver.app.toasts and driver.app.toasts[-1].kind == "error"
 
 
 def test_escape_pauses_and_quit_to_menu_keeps_a_resumable_game(driver):
     t = start_vs_ai(driver)
-    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.until_ai(lambda: t.human_to_move() and not t.busy(), 600)
     t.perform(t.match.legal_actions()[0])
     driver.step(3)
     driver.key("escape")
@@ -97,7 +97,7 @@ def test_hotseat_hides_hands_behind_a_pass_screen(driver):
 
 def test_title_offers_to_resume_a_saved_game(driver):
     t = start_vs_ai(driver)
-    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.until_ai(lambda: t.human_to_move() and not t.busy(), 600)
     t.perform(t.match.legal_actions()[0])
     n = len(t.session)
     driver.key("escape")
@@ -110,7 +110,7 @@ def test_title_offers_to_resume_a_saved_game(driver):
 
 def test_closing_settings_over_a_menu_with_a_saved_game_stays_in_the_menu(driver):
     t = start_vs_ai(driver)
-    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.until_ai(lambda: t.human_to_move() and not t.busy(), 600)
     t.perform(t.match.legal_actions()[0])
     driver.key("escape")
     driver.key("q")
@@ -127,7 +127,7 @@ def test_turn_clock_times_out_then_forfeits(driver):
     timeouts = []
     t.clock_spec = lambda: (1, 1, 3)          # 1 s a turn, 1 s bank, 3rd timeout forfeits
     t.on_timeout = lambda seat: timeouts.append(seat)
-    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.until_ai(lambda: t.human_to_move() and not t.busy(), 600)
     seat = t.match.to_move()
     # nobody moves: the turn allowance, then the bank run out, three times
     driver.until(lambda: driver.scene.name == "game_over", 60 * 8)

@@ -34,7 +34,7 @@ def human_move(t, k=0):
 
 
 def wait_human(d, t, frames=3000):
-    assert d.until(lambda: t.human_to_move() or t.match.result() is not None, frames)
+    assert d.until_ai(lambda: t.human_to_move() or t.match.result() is not None, frames)
     d.step(2)
 
 

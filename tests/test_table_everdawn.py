@@ -487,7 +487,7 @@ def test_the_menus_open_this_table_and_the_settings_switch_the_clock_on(driver):
     t = driver.scene
     assert isinstance(t, Table)
     assert t.clock_spec() == (120.0, 300.0, 3)
-    driver.until(lambda: t.human_to_move() and not t.busy(), 600)
+    driver.until_ai(lambda: t.human_to_move() and not t.busy(), 600)
     driver.step(5)
     left, bank, outs = t.clock_state(t.human_seats[0])
     assert left < 120.0 and bank == 300.0 and outs == 0

@@ -105,7 +105,7 @@ def play_and_read(driver, game, mode, seed, actions):
                 driver.key("return")
                 continue
             if t.anims.busy or not t.human_to_move():
-                driver.step(2)
+                driver.until_ai(lambda: False, 2)   # two frames, the AI's thinking waited for
                 continue
             seen.update((t.status_text(), t.prompt()))
             for b in t._action_widgets:
