@@ -1,6 +1,7 @@
-"""The review's summary line says how many decisions were as good as the hard AI's, then
-the share ("9 as good as the hard AI's (31%)", not "31% as good as hard's", which reads as
-a grade), and counts the marks in English."""
+"""The hint's line and the review's summary as a player reads them: the hint names the
+move, its win estimate and the next best without brackets in brackets; the summary says
+how many decisions were as good as the hard AI's, then the share ("9 as good as the hard
+AI's (31%)", not "31% as good as hard's", which reads as a grade), and counts the marks."""
 from engine.ai.review import Review, ReviewedMove
 
 
@@ -20,3 +21,11 @@ def test_one_decision_and_none():
     assert Review(player=0, moves=[_move(0, 0.0, agreed=True)]).summary() == \
         "1 decision reviewed, 1 as good as the hard AI's (100%)"
     assert Review(player=0, moves=[]).summary() == "0 decisions reviewed"
+
+
+def test_the_hint_line_reads_without_nested_brackets():
+    from engine.ai.review import Hint
+    h = Hint(0, (4, 1, 2), "Cast Shield Wall into lane 2", 0.40, (0,), "Pass (no more combat spells)", 0.16)
+    assert h.reason == ("Hint: Cast Shield Wall into lane 2 — win estimate 40%; "
+                        "next best: Pass (no more combat spells), 16%")
+    assert Hint(0, (0,), "End turn", 0.7).reason == "Hint: End turn — win estimate 70%"

@@ -56,7 +56,8 @@ class Hint:
         """One line: the suggestion with its estimate and the best alternative's."""
         line = f"Hint: {self.text} — win estimate {_pct(self.win)}"
         if self.alt_action is not None and self.alt_win is not None:
-            line += f" (next best, {self.alt_text}: {_pct(self.alt_win)})"
+            # (a move's own words may hold brackets: "Pass (no more combat spells)")
+            line += f"; next best: {self.alt_text}, {_pct(self.alt_win)}"
         return line
 
 
