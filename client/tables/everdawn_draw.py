@@ -62,11 +62,12 @@ class EverdawnDraw:
         for box, label in ((lanes_box, "Lanes"), (bench_box, "Bench")):
             bg = box.inflate(s(14), 0)
             if row == "me":
-                bg.top, bg.height = box.top - edge, box.height + edge + self.eq_h + s(9)
+                # (the lane labels go under it, clear of the hand cards' rims: a short bottom margin)
+                bg.top, bg.height = box.top - edge, box.height + edge + self.eq_h + s(6)
             else:
                 bg.top, bg.height = box.top - self.eq_h - s(9), box.height + edge + self.eq_h + s(9)
             panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
-            ly = bg.bottom + s(2) if row == "me" else bg.top - s(16)
+            ly = bg.bottom + s(1) if row == "me" else bg.top - s(16)
             if label == "Bench":
                 draw_text(surf, "Bench (1 = Champion)", (bg.centerx, ly), s(13), PAL["muted"], anchor="midtop")
             elif row == "me":
