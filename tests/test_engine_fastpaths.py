@@ -67,6 +67,25 @@ def test_evons_kept_legal_list_is_the_rules_list():
     assert {"main", "cell", "ability", "hit"} <= kinds
 
 
+def test_everdawn_carried_set_phase_masks_give_the_rules_list():
+    """Everdawn carries its Set Phase slot masks over an EQUIP, a SET or a quiet MOVE
+    instead of reading the six slots again: at every decision the list is exactly what a
+    fresh copy of the match (which has nothing carried) lists."""
+    from engine.everdawn.match import EverdawnMatch
+    carried = 0
+    for seed in range(1, 61):
+        m = EverdawnMatch.new(starter_pair("everdawn", seed), seed, None)
+        rng = Rng(seed * 13 + 5)
+        while m.result() is None:
+            if m._sa is not None:
+                carried += 1
+            fresh = m.clone().legal_actions()
+            legal = m.legal_actions()
+            assert legal == fresh, (seed, m.b[0])
+            m.apply(legal[rng.randrange(len(legal))], check=False)
+    assert carried > 500
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_self_play_loop_ends_with_the_match(game):
     for seed in range(5):

@@ -298,7 +298,12 @@ def _deck_codes(deck, seat: int) -> tuple:
 
 
 class EverdawnMatch(Match):
-    __slots__ = ("b", "hand", "sdeck", "cdeck", "q", "rng", "orig", "hidden", "viewer")
+    __slots__ = ("b", "hand", "sdeck", "cdeck", "q", "rng", "orig", "hidden", "viewer",
+                 "_sa_out", "_sa")
+    # (_sa_out, _sa: derived, not state) the Set Phase's slot masks [occupied, weapon, armour,
+    # accessory] (-1: not worked out) as _set_actions found them (_sa_out), and the same
+    # carried over an action that leaves them as they were, or changes them in a known way
+    # (_sa, set only by apply: an EQUIP or a SET), read once by the next _set_actions
 
     GAME = "everdawn"
     OPTIONS = ()
@@ -343,6 +348,7 @@ class EverdawnMatch(Match):
         m.cdeck = [[], []]
         m.q = []
         m.rng = 0
+        m._sa_out = m._sa = None
         m.orig = ((), ())
         m.hidden = None
         m.viewer = -1
@@ -610,13 +616,20 @@ class EverdawnMatch(Match):
         b = self.b
         p = b[G_ACTIVE]
         base = S0 + p * 36
-        occ = 0                                        # occupied slots (an if per slot: cheapest)
-        if b[base] >= 0: occ = 1
-        if b[base + 6] >= 0: occ |= 2
-        if b[base + 12] >= 0: occ |= 4
-        if b[base + 18] >= 0: occ |= 8
-        if b[base + 24] >= 0: occ |= 16
-        if b[base + 30] >= 0: occ |= 32
+        free = self._sa                                # masks carried over the last action
+        if free is not None:
+            self._sa = None
+            occ = free[0]
+        else:
+            occ = 0                                    # occupied slots (an if per slot: cheapest)
+            if b[base] >= 0: occ = 1
+            if b[base + 6] >= 0: occ |= 2
+            if b[base + 12] >= 0: occ |= 4
+            if b[base + 18] >= 0: occ |= 8
+            if b[base + 24] >= 0: occ |= 16
+            if b[base + 30] >= 0: occ |= 32
+            free = [occ, -1, -1, -1]
+        self._sa_out = free
         lane_mask = occ & 7
         out = [PASS_ACT]
         if lane_mask != 7:
@@ -626,7 +639,6 @@ class EverdawnMatch(Match):
                 out += SLIDE_MOVES[lane_mask]
         n_moves = len(out)
         hand = self.hand[p]
-        free = [0, -1, -1, -1]
         h = 0
         for c in hand:
             k = HAND_CODE[c]
@@ -1045,6 +1057,8 @@ class EverdawnMatch(Match):
         ev: list = []
         b = self.b
         kind = action[0]
+        sa = self._sa_out       # (the masks of this state, if _set_actions was asked for them)
+        self._sa_out = self._sa = None
         if kind == CONCEDE:
             p = self.to_move()
             ev.append(("concede", p))
@@ -1058,7 +1072,19 @@ class EverdawnMatch(Match):
                 return ev
             b[G_REDRAW_OK] = 0
             if kind == MOVE:
-                self._do_move(p, action[1], action[2], ev)
+                s, t = action[1], action[2]
+                if sa is None or (s >= 3 and WHEN_PLAYED[b[S0 + p * 36 + s * NF]]
+                                  and not b[S0 + p * 36 + s * NF + SF_FLAGS] & F_PLAYED):
+                    self._do_move(p, s, t, ev)      # (a "When played" effect may change the slots)
+                    return ev
+                self._do_move(p, s, t, ev)
+                # the creature takes its items and flags along: its bit moves from s to t
+                bs, bt = 1 << s, 1 << t
+                carried = [(sa[0] ^ bs) | bt]
+                for fk in sa[1:]:
+                    carried.append(fk if fk < 0 else (fk ^ bs) | bt if fk & bs else fk)
+                self._sa = carried
+                return ev
             elif kind == EQUIP:
                 h, s = action[1], action[2]
                 c = self.hand[p].pop(h)
@@ -1066,11 +1092,17 @@ class EverdawnMatch(Match):
                 b[i + KIND[c]] = c
                 b[i + SF_FLAGS] |= F_EQUIPPED
                 ev.append(("equip", p, c, s, b[i]))
+                if sa is not None:      # the slots stay; no more items on slot s this turn
+                    no = ~(1 << s)      # (a mask not yet worked out stays negative)
+                    self._sa = [sa[0], sa[1] & no, sa[2] & no, sa[3] & no]
+                return ev
             elif kind == SET:
                 s, t = action[1], action[2]
                 b[G_SET_SRC + p] = s
                 b[G_SET_TGT + p] = t
                 ev.append(("set", p, s, t))
+                self._sa = sa           # nothing on the slots changed
+                return ev
             elif kind == CAST:
                 self._cast(p, action[1], action[2], ev, R_SET)
             elif kind == REDRAW:
@@ -1708,6 +1740,7 @@ class EverdawnMatch(Match):
         hid = self.hidden
         m.hidden = None if hid is None else [x[:] for x in hid]
         m.viewer = self.viewer
+        m._sa_out = m._sa = None
         return m
 
     def __eq__(self, other) -> bool:
