@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 RATIO = 1.4  # height / width, every game
+MINI = 56    # px: a face narrower than this is a miniature (a revealed hand's row): picture,
+             # colour and at most one number, no words (see ``draw.mini_face``)
 _CACHE: "OrderedDict[tuple, object]" = OrderedDict()
 _CACHE_MAX = 600
 
@@ -70,6 +72,8 @@ def _render(game, card, w, h, big):
     from .art import set_current_game
     set_current_game(game)  # the art window draws this game's picture and backdrop
     try:
+        if not big and w < MINI and hasattr(mod, "mini"):
+            return mod.mini(card, w, h)     # a miniature: picture and colour, no words
         return mod.render(card, w, h, big)
     except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen
         import traceback

@@ -234,6 +234,26 @@ def art_window(s, rect, card_id, tint, *, border):
     pygame.draw.rect(s, border, rect, max(1, rect.width // 80))
 
 
+def mini_face(card, w, h, colour, *, corner=None, corner_icon="gem", corner_colour=(150, 120, 240),
+              champion=False):
+    """A miniature face: the card's colour and picture, and at most one number (``corner``,
+    on ``corner_icon`` bottom right). No name: at this width it could only be cut or
+    crushed; the hover zoom gives the whole card."""
+    s, inner = frame(w, h, colour)
+    if champion:
+        pygame.draw.rect(s, (232, 190, 90), inner, 1, border_radius=max(2, w // 24))
+    pad = 1
+    pic = inner.inflate(-2 * pad, -2 * pad)
+    art_window(s, pic, card.id, colour, border=shade(colour, 1.4))
+    if corner is not None:
+        r = max(7, w // 4)
+        gr = pygame.Rect(0, 0, 2 * r, int(2.2 * r))
+        gr.bottomright = (inner.right + 1, inner.bottom + 1)
+        draw_icon(s, corner_icon, gr, corner_colour)
+        number(s, corner, (gr.centerx, gr.centery + gr.height // 20), max(NAME_MIN, r * 1.35))
+    return s
+
+
 def card_back(game, w, h):
     from ..ui import GAME_ACCENT
     acc = GAME_ACCENT.get(game, (180, 150, 90))

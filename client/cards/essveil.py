@@ -235,3 +235,8 @@ def _render_full(card, w, h, big=False):
                      min_size=D.NAME_MIN if big else D.TEXT_MIN,
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
     return s
+
+
+def mini(card, w, h):
+    """A miniature (a revealed hand's row): the card's colour, picture and cost, no words."""
+    return D.mini_face(card, w, h, colour_of(card), corner=card.cost)

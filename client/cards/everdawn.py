@@ -223,3 +223,8 @@ def _render_full(card, w, h, big=False):
     D.rules_or_icons(s, txt, card.text, icons_of(card), size=max(D.TEXT_MIN, int(w / (15 if big else 12.5))),
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
     return s
+
+
+def mini(card, w, h):
+    """A miniature (a revealed hand's row): the card's colour and picture, no words."""
+    return D.mini_face(card, w, h, colour_of(card), champion=getattr(card, "champion", False))

@@ -261,3 +261,8 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
     if len(_TILE_CACHE) > 800:
         _TILE_CACHE.clear()
     return s
+
+
+def mini(card, w, h):
+    """A miniature: the card's element colour and picture, no words."""
+    return D.mini_face(card, w, h, colour_of(card))

@@ -1,0 +1,60 @@
+"""A card drawn very small (the opponent's hand when a replay or a watched game shows every
+card) is a miniature: its colour and picture, and for Essveil its cost; never a name cut to
+pieces or numbers piled on each other. From the miniature width up the face is the usual one."""
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+def _texts(game, card, w):
+    from client import cards as C
+    from client import ui
+    from client.layoutcheck import Recorder
+    ui.RECORDER = Recorder()
+    try:
+        surf = C._render(game, card, *C.card_size(w), False)
+    finally:
+        ui.RECORDER = None
+    return surf, list(getattr(surf, "texts", []))
+
+
+@pytest.mark.parametrize("game", ["everdawn", "essveil", "evons"])
+def test_a_miniature_shows_no_words_and_keeps_its_number_inside(display, game):
+    from client import cards as C
+    from client import gamesinfo
+    pool = list(gamesinfo.spec(game).cards.values())
+    for card in pool:
+        for w in (24, 28, 36, C.MINI - 1):
+            surf, texts = _texts(game, card, w)
+            face = surf.get_rect()
+            words = [t.text for t in texts if not str(t.text).strip().lstrip("-").isdigit()]
+            assert not words, (card.name, w, words)
+            for t in texts:
+                assert face.contains(t.full), (card.name, w, t.text)
+            if game == "essveil":
+                assert [t.text for t in texts] == [str(card.cost)], (card.name, w)
+            else:
+                assert texts == [], (card.name, w)
+
+
+@pytest.mark.parametrize("game", ["everdawn", "essveil"])
+def test_from_the_miniature_width_up_the_face_carries_its_name(display, game):
+    from client import cards as C
+    from client import gamesinfo
+    card = next(iter(gamesinfo.spec(game).cards.values()))
+    _, texts = _texts(game, card, C.MINI)
+    shown = " ".join(str(t.text) for t in texts)
+    assert all(word in shown for word in card.name.split()), (card.name, shown)
