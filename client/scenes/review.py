@@ -134,7 +134,7 @@ class ReviewScene(Scene):
             self.button((self.W - s(130) - s(180) * (2 - i), s(20), s(170), s(40)),
                         ellipsize(label, font(s(16)), s(150), where="seat button"), (lambda i=i: self.set_seat(i)),
                         tip=f"Review {possessive(label)} decisions", name=f"seat{i}",
-                        cls="@primary" if i == self.seat else "@small")
+                        cls="@toggle_on" if i == self.seat else "@toggle")   # one size, the chosen one gold
         if self.result is None:
             return
         r = self.list_rect()
