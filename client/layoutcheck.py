@@ -333,7 +333,7 @@ def check_widgets(rec, scene, size, floor):
             continue
         if isinstance(el, pygame_gui.elements.UITextEntryLine):
             # a text box: what it shows (its text, or the placeholder while empty) fits its width
-            text = str(el.get_text() or getattr(el, "placeholder_text", "") or "")
+            text = str(el.get_text() or getattr(el, "hint_text", "") or getattr(el, "placeholder_text", "") or "")
             fnt = getattr(el, "font", None)
             if text.strip():
                 rec.sentence(text)

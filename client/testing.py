@@ -76,16 +76,22 @@ class Driver:
         waits for it (up to ``ai_wait`` s) instead of racing it. An idle frame here takes a
         fraction of a millisecond, so a frame count alone would be a clock, and a busy
         machine's AI could lose the race."""
-        from engine.ai.background import Decision
         for _ in range(max_frames):
             if pred():
                 return True
-            for sc in self.app.scenes.stack:
-                job = getattr(sc, "ai_job", None)
-                if isinstance(job, Decision) and not job.done():
-                    job.result(timeout=ai_wait)
+            self.wait_ai(ai_wait)
             self.step()
         return bool(pred())
+
+    def wait_ai(self, timeout: float = 60.0) -> None:
+        """Wait (up to ``timeout`` s) for any table's AI thinking in its thread: a test
+        that watches frame by frame calls it before each frame, so that its frame budget
+        counts frames of play, not the AI's thinking time."""
+        from engine.ai.background import Decision
+        for sc in self.app.scenes.stack:
+            job = getattr(sc, "ai_job", None)
+            if isinstance(job, Decision) and not job.done():
+                job.result(timeout=timeout)
 
     # ------------------------------------------------------------ events
     def post(self, etype, **attrs):

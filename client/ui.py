@@ -23,6 +23,7 @@ PAL = {
     "text": (236, 228, 208),
     "muted": (169, 176, 192),
     "dim": (108, 115, 132),
+    "hint": (132, 139, 156),   # an empty text box's hint: plainly not typed text, still readable (5:1)
     "gold": (224, 176, 80),
     "gold_hi": (255, 212, 121),
     "good": (104, 196, 120),

@@ -440,6 +440,7 @@ def test_a_whole_game_against_the_ai_through_the_ui(driver):
             assert len(t.session) > n, f"the UI did not perform {a}"
             human_moves += 1
         else:
+            driver.wait_ai()        # (frames of play, not of the AI's thinking)
             driver.step()
     assert t.result() is not None, "the game did not end"
     driver.step(3)

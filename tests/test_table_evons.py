@@ -483,6 +483,7 @@ def test_the_opponents_turn_animates_while_the_window_stays_responsive(driver):
     driver.key("space")                               # pass: the AI plays
     seen_busy = seen_banner = False
     for _ in range(900):
+        driver.wait_ai()            # (frames of play, not of the AI's thinking)
         driver.step()
         seen_busy |= t.anims.busy
         seen_banner |= any(isinstance(a, Banner) for a in t.anims.active)

@@ -62,6 +62,7 @@ def _watch(driver, game, seed, frames=5000, want=None):
             break
         if t.human_to_move() and not t.anims.busy:
             _human_step(t)
+        driver.wait_ai()        # (frames of play: a busy machine's AI must not eat the budget)
         driver.step(1)
         seen["frames"] += 1
         shown = t.state_shown()

@@ -143,8 +143,8 @@ class DeckModals:
             r = md["rect"] = self.modal_rect(760, 560)
             box = pygame_gui.elements.UITextEntryBox(
                 pygame.Rect(r.left + s(24), r.top + s(104), r.width - s(48), r.height - s(104) - bh - s(40)),
-                md.get("text", ""), manager=self.mui,
-                placeholder_text="Paste a deck here: a section line, then lines like “3 Card Name”.")
+                md.get("text", ""), manager=self.mui)
+            self.entry_hint(box, "Paste a deck here: a section line, then lines like “3 Card Name”.")
             box.paste_text_enabled = False  # Ctrl+V goes through paste_into_import (capped)
             self.widgets["import_box"] = box
             md["box"] = box

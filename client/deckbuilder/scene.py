@@ -175,12 +175,13 @@ class DeckBuilderScene(DeckFiles, DeckModals, DeckDraw, Scene):
         import pygame_gui
         sw = f1.width - s(150) - s(120) - 2 * s(8)
         self.search_box = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(f1.left, f1.top, sw, f1.height), manager=self.ui, placeholder_text="Search (Ctrl+F)")
+            pygame.Rect(f1.left, f1.top, sw, f1.height), manager=self.ui)
+        hint = "Search (Ctrl+F)"
         for ph in ("Search names and rules text (Ctrl+F)", "Search names and text (Ctrl+F)"):
             if self.search_box.font.size(ph)[0] <= sw - s(16):  # the longest that reads whole
-                self.search_box.placeholder_text = ph
-                self.search_box.rebuild()
+                hint = ph
                 break
+        self.entry_hint(self.search_box, hint)
         if self.search:
             self.search_box.set_text(self.search)
         self.widgets["search"] = self.search_box
@@ -575,3 +576,4 @@ class DeckBuilderScene(DeckFiles, DeckModals, DeckDraw, Scene):
             self._draw_modal(surf)
             if self.mui is not None:
                 self.mui.draw_ui(surf)
+                self.draw_hints(surf, self.mui)

@@ -29,6 +29,7 @@ The base class covers its pygame-gui widgets (tooltips, the text cursor).
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from ..ui import PAL
 
@@ -295,7 +296,41 @@ class Scene:
     def draw_ui(self, surface) -> None:
         if self.ui is not None:
             self.ui.draw_ui(surface)
+            self.draw_hints(surface, self.ui)
         self.draw_focus(surface)
+
+    # ----------------------------------------------------------- text box hints
+    def entry_hint(self, entry, text: str) -> None:
+        """``text`` as the hint of an empty text box, drawn dim (pygame-gui draws its own
+        placeholder as bright as typed text, so "XXXXX-XXXXX" looked filled in). Gone while
+        the box has text or the keyboard's focus."""
+        entry.hint_text = text
+        hints = [e for e in getattr(self, "_hints", ()) if e.alive() and e is not entry]
+        hints.append(entry)
+        self._hints = hints
+
+    def draw_hints(self, surface, manager) -> None:
+        for el in getattr(self, "_hints", ()):
+            if el.ui_manager is not manager or not el.alive() or not getattr(el, "visible", True) \
+                    or el.is_focused or el.get_text():
+                continue
+            fnt = getattr(el, "font", None)
+            if fnt is None:
+                continue
+            img = fnt.render_premul(el.hint_text, pygame.Color(PAL["hint"]))
+            bw = getattr(el, "border_width", 2)
+            if isinstance(bw, dict):                # (per side in newer pygame-gui)
+                bw = max((v for v in bw.values() if isinstance(v, int)), default=2)
+            padding = getattr(el, "padding", None)
+            px = padding[0] if isinstance(padding, tuple) and padding and isinstance(padding[0], int) else 8
+            pad = max(self.s(8), px + bw)           # where typed text begins
+            r = el.rect
+            inner = r.inflate(-2 * pad, -2 * max(1, bw))
+            if isinstance(el, pygame_gui.elements.UITextEntryLine):
+                dest = img.get_rect(midleft=(inner.left, r.centery))
+            else:                                   # a box of several lines: its first line
+                dest = img.get_rect(topleft=(inner.left, r.top + pad))
+            surface.blit(img, dest, area=pygame.Rect(0, 0, inner.width, img.get_height()))
 
     # ----------------------------------------------------------- navigation sugar
     def go(self, name: str, **kw):

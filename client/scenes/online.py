@@ -207,14 +207,14 @@ class OnlineScene(Scene):
         lw = s(100)
         self.addr_label = pygame.Rect(jb.left + s(20), jb.top + s(56), lw, h)
         self.addr_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(jb.left + s(20) + lw, jb.top + s(56), jb.width - s(40) - lw, h), manager=self.ui,
-            placeholder_text="address:port from your friend")
+            pygame.Rect(jb.left + s(20) + lw, jb.top + s(56), jb.width - s(40) - lw, h), manager=self.ui)
+        self.entry_hint(self.addr_entry, "address:port from your friend")
         self.addr_entry.set_text(self.prefs.get("address", ""))
         self.widgets["address"] = self.addr_entry
         self.code_label = pygame.Rect(jb.left + s(20), jb.top + s(104), lw, h)
         self.code_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(jb.left + s(20) + lw, jb.top + s(104), s(220), h), manager=self.ui,
-            placeholder_text="XXXXX-XXXXX")
+            pygame.Rect(jb.left + s(20) + lw, jb.top + s(104), s(220), h), manager=self.ui)
+        self.entry_hint(self.code_entry, "XXXXX-XXXXX")
         self.code_entry.set_text_length_limit(16)
         self.widgets["code"] = self.code_entry
         self.button((jb.right - s(220), jb.bottom - s(62), s(200), s(46)), "Join", self.join, key="return",
