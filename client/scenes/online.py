@@ -236,7 +236,7 @@ class OnlineScene(Scene):
         self.button((r.left + pad, r.bottom - s(58), s(160), s(44)), "Back", self.back, key="escape",
                     tip="Back to the game menu", name="back")
         self.button((r.left + pad + s(176), r.bottom - s(58), s(200), s(44)), "Refresh list", self.refresh_list,
-                    key="f5", tip="Ask the servers how your matches stand", name="refresh", cls="@small")
+                    key="f5", tip="Ask the servers how your matches stand", name="refresh")   # (Back's size)
 
     def my_matches(self):
         return [e for e in reversed(self.prefs["matches"]) if e.get("game") == self.game]
