@@ -188,6 +188,8 @@ class MatchSetupScene(Scene):
         for i, o in enumerate(self.option_specs):
             ox = lx + (i % cols) * col_w
             bx = ox + col_w - s(24) * (cols - 1) - bw_o if cols == 2 else r.right - s(36) - bw_o
+            if cols == 2 and i % 2 == 0 and i == len(self.option_specs) - 1:
+                bx += col_w         # alone on its row: the label has the row, the button the right column's place
             self.rows.append((o.label, "" if self.compact else o.description, pygame.Rect(ox, y, bx - ox - s(12), rh)))
             if isinstance(o.default, bool):
                 on = bool(self.options[o.name])
@@ -241,11 +243,13 @@ class MatchSetupScene(Scene):
                   shade(acc, 1.2), title=True, anchor="midtop", shadow=True)
         r = self.panel_rect()
         panel(surf, r, radius=s(16))
-        for lab, tip, rr, *below in self.rows:
-            tip = tip() if callable(tip) else tip
-            if not tip:  # compact: the label alone, centred on its row (smaller rather than cut)
-                size = fit_font(lab, rr.width, s(18), bold=True, min_size=max(9, s(12))).ch_size
-                draw_text(surf, lab, (rr.left, rr.centery), size, PAL["text"], bold=True, anchor="midleft")
+        rows = [(lab, tip() if callable(tip) else tip, rr, below) for lab, tip, rr, *below in self.rows]
+        # compact: the labels alone, centred on their rows, all at one size (smaller rather than cut)
+        bare = [fit_font(lab, rr.width, s(18), bold=True, min_size=max(9, s(12))).ch_size
+                for lab, tip, rr, _ in rows if not tip]
+        for lab, tip, rr, below in rows:
+            if not tip:
+                draw_text(surf, lab, (rr.left, rr.centery), min(bare), PAL["text"], bold=True, anchor="midleft")
                 continue
             draw_text(surf, lab, (rr.left, rr.top + s(1)), s(18), PAL["text"], bold=True)
             tr = (pygame.Rect(rr.left, rr.bottom + s(2), rr.width, s(44)) if below else
