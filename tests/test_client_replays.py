@@ -46,6 +46,9 @@ def test_the_list_shows_game_decks_result_and_date(driver, library):
     for info in sc.items:
         assert info.game in GAMES and len(info.deck_names) == 2
         assert info.result is not None and _outcome(info)[0] and _when(info)
+        # one style of line for every game: "Player 1 won — Player 2 conceded", no full stop
+        # (Everdawn's engine gives whole sentences)
+        assert " — " in _outcome(info)[0] and not _outcome(info)[0].endswith("."), _outcome(info)[0]
     driver.click("filter_" + GAMES[0])              # one game only
     assert {i.game for i in driver.scene.items} == {GAMES[0]}
     driver.key("escape")

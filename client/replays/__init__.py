@@ -37,7 +37,9 @@ def _outcome(info) -> tuple[str, tuple]:
     meta = info.record.meta
     if r is None:
         return "unfinished", PAL["muted"]
-    reason = named(r.reason, info.names)  # the names the rest of the program uses, not "Player 2"
+    # the names the rest of the program uses, not "Player 2"; no full stop after the dash
+    # (Everdawn's reasons are whole sentences, the others' are not)
+    reason = named(r.reason, info.names).rstrip(".")
     if r.winner is None:
         return f"Draw — {reason}", PAL["gold"]
     if meta.get("mode") == "ai" and meta.get("human") in (0, 1):
@@ -123,7 +125,7 @@ class ReplaysScene(Scene):
             w = s(150)
             self.button((x, y, w, s(38)), label, (lambda g=g: self.set_filter(g)), name=f"filter_{g or 'all'}",
                         tip=f"Show {'every game' if g is None else gamesinfo.title(g)}",
-                        cls="@primary" if self.filter == g else "@small")
+                        cls="@toggle_on" if self.filter == g else "@toggle")   # one size, the chosen one gold
             x += w + s(10)
         d = self.detail_rect()
         bw, bh, gap = d.width - s(48), s(46), s(10)
