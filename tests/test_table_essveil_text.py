@@ -174,3 +174,12 @@ def test_a_card_played_on_your_own_creature_says_your():
     t = Table.__new__(Table)
     t.names = ["You", "AI (easy)"]
     assert t.named(text) == "You play Spark on your Spark Adept."
+
+
+def test_a_refresh_with_nothing_spent_says_no_zero():
+    """ "You refresh: creatures untap." — not "…, 0 spent Essence returns to the Reserve"."""
+    from engine.core.harness import starter_pair
+    m = EV.EssveilMatch.new(starter_pair("essveil", 1), 1, None)
+    assert m.event_text(("refresh", 0, 0)) == "Player 1 refreshes: creatures untap."
+    assert m.event_text(("refresh", 1, 3)) == \
+        "Player 2 refreshes: creatures untap, 3 spent Essence returns to the Reserve."

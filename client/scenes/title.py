@@ -126,7 +126,7 @@ class TitleScene(Scene):
         draw_background(surf, self.t)
         draw_text(surf, "Cardhall", (self.W // 2, s(28)), s(68), PAL["gold"], title=True, anchor="midtop",
                   shadow=True)
-        draw_text(surf, "Three card games. One hall. Play the AI or a friend at this screen.",
+        draw_text(surf, "Three card games. One hall. Play the AI, or a friend here or online.",
                   (self.W // 2, s(116)), s(19), PAL["muted"], anchor="midtop")
         from ..cards import back_surface, card_surface
         for i, (g, r) in enumerate(zip(self.games, self.tiles)):

@@ -1312,6 +1312,8 @@ class EssveilMatch(Match):
         if k == "turn":
             return f"Turn {e[2]}: {nm(e[1])}'s turn."
         if k == "refresh":
+            if not e[2]:        # (nothing was spent: no "0 spent Essence returns")
+                return f"{nm(e[1])} refreshes: creatures untap."
             return f"{nm(e[1])} refreshes: creatures untap, {e[2]} spent Essence returns to the Reserve."
         if k == "grow":
             return f"{card(e[3])} grows +{e[4]}/+{e[4]}."
