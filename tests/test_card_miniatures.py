@@ -58,3 +58,29 @@ def test_from_the_miniature_width_up_the_face_carries_its_name(display, game):
     _, texts = _texts(game, card, C.MINI)
     shown = " ".join(str(t.text) for t in texts)
     assert all(word in shown for word in card.name.split()), (card.name, shown)
+
+
+@pytest.mark.parametrize("game", ["everdawn", "essveil"])
+def test_hovering_a_miniature_in_a_revealed_replay_zooms_that_card(driver, game):
+    """The miniatures say no name, so the hover zoom must give it: over each of the
+    opponent's cards in a replay shown with every card, the zoom shows exactly that card."""
+    from client.replays.controller import ReplayController
+    from engine.core.harness import random_game, starter_pair
+    from engine.core.record import MatchRecord
+    decks = starter_pair(game, 5)
+    m, acts = random_game(game, 5, decks)
+    rec = MatchRecord(game, tuple(decks), 5, {}, list(acts), m.result().to_json(), {"turns": m.turn()})
+    ctrl = ReplayController(rec)
+    t = driver.app.scenes.switch("table", **ctrl.table_kwargs(viewer=0, reveal=True))
+    driver.step(2)
+    for _ in range(len(acts) // 3):
+        ctrl.step()
+    driver.step(3)
+    v = t.view
+    rects = t._opp_hand_rects(v) if game == "everdawn" else list(zip(t.opp_hand_rects(v), v.hand_ids(1)))
+    assert rects and all(rr.width < 56 for rr, _ in rects)
+    for rr, code in rects:
+        driver.move(rr.center)
+        driver.step(20)
+        common = __import__(f"client.tables.{game}_common", fromlist=["card_of"])
+        assert t.hover_card is not None and t.hover_card.id == common.card_of(code).id, (rr, code)
