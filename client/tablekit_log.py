@@ -99,16 +99,25 @@ class GameLog:
             for p in parts:
                 if p:
                     words.append((p, card))
-        lines, line, lw = [], [], 0
+        # words that touch (a card name and the comma or full stop after it) wrap as one:
+        # a line never begins with the punctuation of the line before
+        units = []
         for w, card in words:
-            ww = (fb if card else f).size(w)[0]
-            if lw + ww > width and line and not w.isspace():
+            if units and not w.isspace() and not units[-1][-1][0].isspace():
+                units[-1].append((w, card))
+            else:
+                units.append([(w, card)])
+        lines, line, lw = [], [], 0
+        for unit in units:
+            uw = sum((fb if card else f).size(w)[0] for w, card in unit)
+            space = unit[0][0].isspace()
+            if lw + uw > width and line and not space:
                 lines.append(line)
                 line, lw = [], 0
-            if not line and w.isspace():
+            if not line and space:
                 continue
-            line.append((w, card))
-            lw += ww
+            line.extend(unit)
+            lw += uw
         if line:
             lines.append(line)
         e._cache[key] = lines
