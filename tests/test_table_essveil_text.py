@@ -183,3 +183,19 @@ def test_a_refresh_with_nothing_spent_says_no_zero():
     assert m.event_text(("refresh", 0, 0)) == "Player 1 refreshes: creatures untap."
     assert m.event_text(("refresh", 1, 3)) == \
         "Player 2 refreshes: creatures untap, 3 spent Essence returns to the Reserve."
+
+
+def test_a_card_played_on_its_own_player_reads_yourself(driver):
+    """ "You play Spark on yourself." (was "You play Spark on you."), "AI (easy) plays Spark
+    on themselves.", and the hint's and review's move "Play Spark on yourself"."""
+    from engine.core.harness import starter_pair
+    m = EV.EssveilMatch.new(starter_pair("essveil", 1), 1, None)
+    assert m.event_text(("play", 0, "spark", 1)) == "Player 1 plays Spark on themselves."
+    assert m.event_text(("play", 0, "spark", 2)) == "Player 1 plays Spark on Player 2."
+    t = _ai(driver, m)
+    assert t.log_text(m.event_text(("play", HUMAN, "spark", HUMAN + 1))) == "You play Spark on yourself."
+    assert t.log_text(m.event_text(("play", AI, "spark", AI + 1))) == f"{t.names[AI]} plays Spark on themselves."
+    p = m.to_move()
+    m.hands[p][0] = list(EV.C_NAME).index("Spark")
+    assert m.action_text((EV.PLAY, 0, p + 1)) == "Play Spark on yourself"
+    assert m.action_text((EV.PLAY, 0, 2 - p)) == f"Play Spark on Player {2 - p}"

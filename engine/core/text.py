@@ -137,7 +137,10 @@ def you_agree(sentence: str) -> str:
         if word in _KEEP_AFTER_YOU:
             return m.group(0)
         return f"{m.group(1)} {base_form(word)}"
-    return _YOU_VERB_RX.sub(fix, str(sentence))
+    out = _YOU_VERB_RX.sub(fix, str(sentence))
+    if out.startswith("You ") and "themselves" in out:    # "You play Spark on yourself"
+        out = re.sub(r"\bthemselves\b", "yourself", out)
+    return out
 
 
 def name_seat(name: str, fallback: str) -> str:

@@ -1278,6 +1278,8 @@ class EssveilMatch(Match):
             name = C_NAME[hand[h]] if 0 <= h < len(hand) and hand[h] >= 0 else "a card"
             if action[2] == NO_TARGET:
                 return f"Play {name}"
+            if action[2] in (1, 2) and action[2] - 1 == p:
+                return f"Play {name} on yourself"
             return f"Play {name} on {self._whose_thing(action[2])}"
         if k == ATTACK and len(action) == 3:
             return f"{self._thing(action[1])} attacks {self._thing(action[2])}"
@@ -1328,6 +1330,8 @@ class EssveilMatch(Match):
         if k == "play":
             if e[3] == NO_TARGET:
                 return f"{nm(e[1])} plays {card(e[2])}."
+            if e[3] in (1, 2) and e[3] - 1 == e[1]:     # on the player who plays it
+                return f"{nm(e[1])} plays {card(e[2])} on themselves."    # ("You … on yourself")
             return f"{nm(e[1])} plays {card(e[2])} on {self._whose_thing(e[3], tuple(e[4:6]))}."
         if k == "pay":
             parts = []
