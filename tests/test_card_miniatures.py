@@ -1,6 +1,7 @@
-"""A card drawn very small (the opponent's hand when a replay or a watched game shows every
-card) is a miniature: its colour and picture, and for Essveil its cost; never a name cut to
-pieces or numbers piled on each other. From the miniature width up the face is the usual one."""
+"""A card drawn very small in the opponent's hand row when a replay or a watched game shows
+every card is a miniature: its colour and picture, and for Essveil its cost; never a name cut
+to pieces or numbers piled on each other. From the miniature width up the face is the usual
+one, and a small card anywhere else (your own hand in a small window) keeps its words."""
 import os
 
 import pytest
@@ -19,13 +20,13 @@ def display():
     pygame.display.quit()
 
 
-def _texts(game, card, w):
+def _texts(game, card, w, mini=True):
     from client import cards as C
     from client import ui
     from client.layoutcheck import Recorder
     ui.RECORDER = Recorder()
     try:
-        surf = C._render(game, card, *C.card_size(w), False)
+        surf = C._render(game, card, *C.card_size(w), False, mini and w < C.MINI)
     finally:
         ui.RECORDER = None
     return surf, list(getattr(surf, "texts", []))
@@ -84,3 +85,21 @@ def test_hovering_a_miniature_in_a_revealed_replay_zooms_that_card(driver, game)
         driver.step(20)
         common = __import__(f"client.tables.{game}_common", fromlist=["card_of"])
         assert t.hover_card is not None and t.hover_card.id == common.card_of(code).id, (rr, code)
+
+
+@pytest.mark.parametrize("game", ["evons", "everdawn", "essveil"])
+def test_a_small_card_in_your_own_hand_keeps_its_name(display, game):
+    """Only the revealed hand row asks for miniatures: Evons' hand shrinks its cards to 40 px
+    in a small window with a big hand, and they keep their names and numbers."""
+    from client import cards as C
+    from client import gamesinfo
+    card = next(c for c in gamesinfo.spec(game).cards.values() if len(c.name) < 12)
+    from client import ui
+    from client.layoutcheck import Recorder
+    ui.RECORDER = Recorder()
+    try:
+        surf = C._render(game, card, *C.card_size(44), False)
+    finally:
+        ui.RECORDER = None
+    shown = " ".join(str(t.text) for t in getattr(surf, "texts", []))
+    assert all(word in shown for word in card.name.split()), (card.name, shown)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 RATIO = 1.4  # height / width, every game
-MINI = 56    # px: a face narrower than this is a miniature (a revealed hand's row): picture,
-             # colour and at most one number, no words (see ``draw.mini_face``)
+MINI = 56    # px: asked for as ``mini``, a face narrower than this is a miniature (a revealed
+             # hand's row): picture, colour and at most one number, no words (``draw.mini_face``)
 _CACHE: "OrderedDict[tuple, object]" = OrderedDict()
 _CACHE_MAX = 600
 
@@ -38,8 +38,10 @@ def _lookup(game: str, card):
     return card
 
 
-def card_surface(game: str, card, width: int, *, big: bool = False, variant=None):
-    """The face of ``card`` at ``width`` px. ``big`` = zoom layout with full text.
+def card_surface(game: str, card, width: int, *, big: bool = False, variant=None, mini: bool = False):
+    """The face of ``card`` at ``width`` px. ``big`` = zoom layout with full text;
+    ``mini`` = a miniature when narrower than :data:`MINI` (a revealed hand's row, where the
+    hover zoom gives the card: its colour and picture, no words).
 
     ``variant`` is an extra hashable key for the caller's own overlays (e.g. a
     tapped/damaged state rendered by the table); the base face ignores it.
@@ -47,7 +49,8 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     card = _lookup(game, card)
     width = max(24, int(width))
     cid = getattr(card, "id", None) if card is not None else None
-    key = (game, cid, width, bool(big), variant)
+    mini = bool(mini) and not big and width < MINI
+    key = (game, cid, width, bool(big), variant) if not mini else (game, cid, width, "mini", variant)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
@@ -56,14 +59,14 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     if card is None:
         surf = back_surface(game, width)
     else:
-        surf = _fast(_render(game, card, w, h, big))
+        surf = _fast(_render(game, card, w, h, big, mini))
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.popitem(last=False)
     return surf
 
 
-def _render(game, card, w, h, big):
+def _render(game, card, w, h, big, mini=False):
     import importlib
     try:
         mod = importlib.import_module(f"client.cards.{game}")
@@ -72,7 +75,7 @@ def _render(game, card, w, h, big):
     from .art import set_current_game
     set_current_game(game)  # the art window draws this game's picture and backdrop
     try:
-        if not big and w < MINI and hasattr(mod, "mini"):
+        if mini and hasattr(mod, "mini"):
             return mod.mini(card, w, h)     # a miniature: picture and colour, no words
         return mod.render(card, w, h, big)
     except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen

@@ -323,7 +323,7 @@ class EssveilDraw:
         ids = v.hand_ids(opp)
         for i, rr in enumerate(rects):
             c = card_of(ids[i]) if (self.reveal_all and i < len(ids)) else None
-            img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
+            img = card_surface(GAME, c, rr.width, mini=True) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
         label = f"Hand {len(ids)}"
         x = (rects[0].left - s(8)) if rects else self.strip_rect(opp).right - s(10)

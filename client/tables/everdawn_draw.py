@@ -437,7 +437,7 @@ class EverdawnDraw:
         rects = self._opp_hand_rects(v)
         for rr, code in rects:
             c = card_of(code) if self.reveal_all else None
-            img = card_surface(GAME, c, rr.width) if c is not None else back_surface(GAME, rr.width)
+            img = card_surface(GAME, c, rr.width, mini=True) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
         label = f"{self.poss(opp)} hand: {len(v.hand[opp])}"
         x = (rects[0][0].left - s(10)) if rects else self.opp_hand_area.right
