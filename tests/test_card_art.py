@@ -63,9 +63,22 @@ def test_mapping_options_are_read_and_bad_ones_refused():
     assert m["a"] == artmap.ArtEntry("fox", True, (255, 128, 0), None)
     assert m["b"] == artmap.ArtEntry("imp")
     for bad in ('a = 3', 'a = { drawing = "fox", tint = "orange" }', 'a = { drawing = "Fox Head" }',
-                'a = { drawing = "fox", colour = "#ffffff" }', 'a = { drawing = "fox", flip = "yes" }'):
+                'a = { drawing = "fox", colour = "#ffffff" }', 'a = { drawing = "fox", flip = "yes" }',
+                'a = { drawing = "fox", name_break = "Shield bearer" }', 'a = { drawing = "fox", name_break = 3 }',
+                'a = { drawing = "fox", name_break = "Shield--bearer" }'):
         with pytest.raises(artmap.ArtMapError):
             artmap.parse("[art]\n" + bad + "\n")
+    m = artmap.parse('[art]\na = { drawing = "fox", name_break = "Shield-bearer" }\n')
+    assert m["a"].name_break == "Shield-bearer"
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_name_break_is_its_cards_one_word_name_with_a_hyphen(game):
+    cards = get_game(game).cards
+    for cid, e in artmap.load(game).items():
+        if e.name_break is not None:
+            name = cards[cid].name
+            assert " " not in name and e.name_break.replace("-", "", 1) == name, (cid, e.name_break, name)
 
 
 def test_every_vendored_drawing_names_its_author_and_licence():

@@ -69,3 +69,15 @@ def test_equal_cards_in_a_row_are_the_same_picture(display):
     clear_cache()
     b = pygame.image.tobytes(card_surface("evons", card, 96), "RGBA")
     assert a == b
+
+
+def test_a_one_word_name_with_a_break_is_as_large_as_the_two_word_names(display):
+    """Everdawn's "Shieldbearer" goes over two lines ("Shield-" / "bearer", its art data's
+    break) at the size of "Iron Vanguard" beside it in the gallery, instead of shrinking."""
+    from client import gamesinfo
+    cards = gamesinfo.spec("everdawn").cards
+    for w in (140, 150, 170, 200):
+        two_words = {(t, s) for (t, s) in _texts("everdawn", cards["iron_vanguard"], w) if t in ("Iron", "Vanguard", "Iron Vanguard")}
+        one_word = {(t, s) for (t, s) in _texts("everdawn", cards["shieldbearer"], w) if "bearer" in t or "Shield" in t}
+        assert two_words and one_word, (w, two_words, one_word)
+        assert min(s for _, s in one_word) >= min(s for _, s in two_words), (w, one_word, two_words)

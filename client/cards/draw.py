@@ -37,22 +37,26 @@ NAME_MIN = 9   # px: a card's name is never smaller (nor cut: two lines instead)
 TEXT_MIN = 11  # px: rules text on a card face; smaller than this the card shows icons
 
 
-def name_fit(name, width, pref, min_size=NAME_MIN, larger=False):
+def name_fit(name, width, pref, min_size=NAME_MIN, larger=False, hyphen=None):
     """(size, lines) for a card name in ``width`` px: one line at the largest size
     from ``pref`` down to ``min_size``, else two lines (split at a space), never cut.
     ``larger``: two lines whenever they give a larger size than one (so a wider bar
-    never gets a smaller name: both sizes only grow with the width)."""
+    never gets a smaller name: both sizes only grow with the width). ``hyphen``: the
+    one-word name with a hyphen where it may break ("Shield-bearer", from the card's art
+    data), so that it goes over two lines as the two-word names do."""
     pref = max(min_size, int(pref))
+    if hyphen is not None and (" " in name.strip() or hyphen.replace("-", "", 1) != name):
+        hyphen = None           # (only for the one word it breaks)
     for sz in range(pref, min_size - 1, -1):
         if font(sz, True).size(name)[0] <= width:
-            if larger and sz < pref and " " in name.strip():
-                two = name_fit(name, width, pref, sz + 1)
+            if larger and sz < pref and (" " in name.strip() or hyphen):
+                two = name_fit(name, width, pref, sz + 1, hyphen=hyphen)
                 if len(two[1]) == 2 and two[0] > sz and \
                         max(font(two[0], True).size(ln)[0] for ln in two[1]) <= width:
                     return two
             return sz, [name]
     import re
-    words = re.findall(r"[^\s-]+-|\S+", name)  # "Shield-Bearer" may break after its hyphen
+    words = re.findall(r"[^\s-]+-|\S+", hyphen or name)  # "Shield-Bearer" may break after its hyphen
 
     def join(ws):
         return "".join(w if (i == 0 or ws[i - 1].endswith("-")) else " " + w for i, w in enumerate(ws))
@@ -78,16 +82,17 @@ def name_fit(name, width, pref, min_size=NAME_MIN, larger=False):
     return sz, lines
 
 
-def name_height(name, width, pref, min_size=NAME_MIN, larger=False):
+def name_height(name, width, pref, min_size=NAME_MIN, larger=False, hyphen=None):
     """The height a name bar needs for ``name`` (one or two lines)."""
-    sz, lines = name_fit(name, width, pref, min_size, larger)
+    sz, lines = name_fit(name, width, pref, min_size, larger, hyphen)
     f = font(sz, True)
     if len(lines) == 1:
         return 0
     return int(f.get_linesize() * 0.92 * len(lines)) + 4
 
 
-def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0, min_size=NAME_MIN, larger=False):
+def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0, min_size=NAME_MIN, larger=False,
+             hyphen=None):
     """The name on its bar: fitted by size down to ``min_size``, else on two lines
     (the bar is as tall as ``rect``; see :func:`name_height`). Never cut with "…"."""
     pygame.draw.rect(s, shade(colour, 0.22), rect, border_radius=max(2, min(rect.height, 24) // 4))
@@ -95,7 +100,7 @@ def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0, min_s
                      border_radius=max(2, min(rect.height, 24) // 4))
     avail = rect.width - left_pad - right_pad - 4
     pref = size or int(min(rect.height, 30) * 0.6)
-    sz, lines = name_fit(name, avail, pref, min_size, larger)
+    sz, lines = name_fit(name, avail, pref, min_size, larger, hyphen)
     f = font(sz, True)
     lh = int(f.get_linesize() * 0.92)
     cx = rect.left + left_pad + (rect.width - left_pad - right_pad) // 2

@@ -24,6 +24,13 @@ def colour_of(card):
     return COLOURS.get(getattr(card, "ctype", ""), NEUTRAL)
 
 
+def name_break(card):
+    """Where a one-word name may go over two lines ("Shield-bearer"): the card's art data."""
+    from .art import entry_for
+    _g, e = entry_for(getattr(card, "id", ""), "everdawn")
+    return getattr(e, "name_break", None)
+
+
 def icon_of(card):
     ic = getattr(card, "icon", "") or TYPE_ICON.get(getattr(card, "ctype", ""), "dot")
     return ICONS.get(ic, ic)
@@ -166,8 +173,9 @@ def render(card, w, h, big=False):
     # the name across the top, one or two lines, never cut
     bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
     npref = max(D.NAME_MIN, int(w / 9.5))
-    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref))
-    D.name_bar(s, bar, card.name, col, size=npref)
+    hy = name_break(card)
+    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref, hyphen=hy))
+    D.name_bar(s, bar, card.name, col, size=npref, hyphen=hy)
     stats_top = _stats(s, card, inner, pad, w, h, big)
     # art with the type badge (left) and morale (right) on its top corners
     art_h = max(16, int(h * 0.36) - (bar.height - max(14, int(h * 0.12))))
@@ -206,8 +214,9 @@ def _render_full(card, w, h, big=False):
     bar = pygame.Rect(bc[0] + badge_r + pad, inner.top + pad, 0, top_h)
     bar.width = inner.right - pad - right_pad - bar.left
     npref = int(top_h * 0.56)
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True))
-    D.name_bar(s, bar, card.name, col, size=npref, larger=True)
+    hy = name_break(card)
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy))
+    D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
     # art
     art_top = inner.top + pad + max(bar.height, 2 * badge_r) + pad
     art_h = int(h * (0.24 if big else 0.28))

@@ -5,9 +5,11 @@ One data file per game beside its card pool, ``engine/<game>/art.toml``::
     [art]
     card_id = "drawing-name"
     card_id = { drawing = "drawing-name", flip = true, tint = "#e8c070", shares = "other_id" }
+    card_id = { drawing = "drawing-name", name_break = "Shield-bearer" }
 
 The engine only carries this data (the client draws it); nothing here affects
-the rules. ``shares`` marks a drawing that is meant to appear on two cards of
+the rules. ``name_break`` is where a one-word name may go over two lines on a face
+(with a hyphen), so that it keeps the size of the two-word names instead of shrinking. ``shares`` marks a drawing that is meant to appear on two cards of
 one pool (a token and the card that makes it, say); otherwise every card of a
 pool has its own drawing (checked by tests/test_card_art.py).
 """
@@ -22,6 +24,7 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parents[1]
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_BREAK = re.compile(r"^[A-Za-z']{2,40}-[A-Za-z']{2,40}$")
 
 
 class ArtMapError(ValueError):
@@ -34,6 +37,7 @@ class ArtEntry:
     flip: bool = False
     tint: tuple[int, int, int] | None = None
     shares: str | None = None
+    name_break: str | None = None
 
 
 def mapping_file(game: str) -> Path:
@@ -54,7 +58,7 @@ def parse(text: str, where: str = "art.toml") -> dict[str, ArtEntry]:
             v = {"drawing": v}
         if not isinstance(v, dict):
             raise ArtMapError(f"{where}: {cid}: expected a drawing name or a table")
-        unknown = set(v) - {"drawing", "flip", "tint", "shares"}
+        unknown = set(v) - {"drawing", "flip", "tint", "shares", "name_break"}
         if unknown:
             raise ArtMapError(f"{where}: {cid}: unknown field(s) {sorted(unknown)}")
         name = v.get("drawing")
@@ -71,7 +75,11 @@ def parse(text: str, where: str = "art.toml") -> dict[str, ArtEntry]:
         shares = v.get("shares")
         if shares is not None and not isinstance(shares, str):
             raise ArtMapError(f"{where}: {cid}: shares must be a card id")
-        out[str(cid)] = ArtEntry(name, flip, tint, shares)
+        brk = v.get("name_break")
+        if brk is not None and (not isinstance(brk, str) or not _BREAK.match(brk)):
+            raise ArtMapError(f"{where}: {cid}: name_break must be one word with one hyphen, "
+                              f"like \"Shield-bearer\"")
+        out[str(cid)] = ArtEntry(name, flip, tint, shares, brk)
     return out
 
 
