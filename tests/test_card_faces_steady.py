@@ -81,3 +81,15 @@ def test_a_one_word_name_with_a_break_is_as_large_as_the_two_word_names(display)
         one_word = {(t, s) for (t, s) in _texts("everdawn", cards["shieldbearer"], w) if "bearer" in t or "Shield" in t}
         assert two_words and one_word, (w, two_words, one_word)
         assert min(s for _, s in one_word) >= min(s for _, s in two_words), (w, one_word, two_words)
+
+
+def test_a_hyphenated_name_breaks_after_its_hyphen_rather_than_shrink(display):
+    """Essveil's "Shield-Bearer" goes "Shield-" / "Bearer" at the two-word names' size
+    (it shrank to one small line while "Blood Leech" beside it took two at full size)."""
+    from client import gamesinfo
+    cards = gamesinfo.spec("essveil").cards
+    sb = next(c for c in cards.values() if c.name == "Shield-Bearer")
+    for w in (146, 176, 200):
+        two_words = [s for (t, s) in _texts("essveil", cards["blood_leech"], w) if t in ("Blood", "Leech", "Blood Leech")]
+        hyph = [s for (t, s) in _texts("essveil", sb, w) if t in ("Shield-", "Bearer", "Shield-Bearer")]
+        assert two_words and hyph and min(hyph) >= min(two_words), (w, hyph, two_words)

@@ -95,6 +95,13 @@ def entry_for(card_id: str, game: str | None = None):
     return game or _CURRENT[0], None
 
 
+def name_break(card, game: str) -> str | None:
+    """Where the card's one-word name may go over two lines on a face ("Shield-bearer"):
+    its ``name_break`` in the game's art data, or None."""
+    _g, e = entry_for(getattr(card, "id", ""), game)
+    return getattr(e, "name_break", None)
+
+
 def set_current_game(game):
     _CURRENT[0] = game
 

@@ -49,7 +49,7 @@ def name_fit(name, width, pref, min_size=NAME_MIN, larger=False, hyphen=None):
         hyphen = None           # (only for the one word it breaks)
     for sz in range(pref, min_size - 1, -1):
         if font(sz, True).size(name)[0] <= width:
-            if larger and sz < pref and (" " in name.strip() or hyphen):
+            if larger and sz < pref and (" " in name.strip() or "-" in name.strip(" -") or hyphen):
                 two = name_fit(name, width, pref, sz + 1, hyphen=hyphen)
                 if len(two[1]) == 2 and two[0] > sz and \
                         max(font(two[0], True).size(ln)[0] for ln in two[1]) <= width:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from . import draw as D
+from .art import name_break
 from .icons import draw_icon
 
 KIND_COLOURS = {"creature": (176, 116, 60), "spell": (96, 86, 206), "equipment": (112, 134, 158),
@@ -152,8 +153,9 @@ def render(card, w, h, big=False):
     pad = max(2, (w + 14) // 28)   # (rounded: no step inside the widths the tables use most)
     bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
     npref = max(D.NAME_MIN, int(w / 9.5))
-    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref))
-    D.name_bar(s, bar, card.name, col, size=npref)
+    hy = name_break(card, "essveil")
+    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4, npref, hyphen=hy))
+    D.name_bar(s, bar, card.name, col, size=npref, hyphen=hy)
     stats_top = _stats(s, card, inner, pad, w, h)
     art_h = max(16, int(h * 0.34) - (bar.height - max(14, int(h * 0.12))))
     art = pygame.Rect(inner.left + pad, bar.bottom + pad, inner.width - 2 * pad, art_h)
@@ -197,8 +199,9 @@ def _render_full(card, w, h, big=False):
     bar = pygame.Rect(kc[0] + r + pad, inner.top + pad, 0, top_h)
     bar.width = gr.left - pad - bar.left
     npref = int(top_h * 0.56)
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True))
-    D.name_bar(s, bar, card.name, col, size=npref, larger=True)
+    hy = name_break(card, "essveil")
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy))
+    D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
     art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * (0.27 if big else 0.3)))
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))

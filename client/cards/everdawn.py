@@ -26,9 +26,8 @@ def colour_of(card):
 
 def name_break(card):
     """Where a one-word name may go over two lines ("Shield-bearer"): the card's art data."""
-    from .art import entry_for
-    _g, e = entry_for(getattr(card, "id", ""), "everdawn")
-    return getattr(e, "name_break", None)
+    from .art import name_break as brk
+    return brk(card, "everdawn")
 
 
 def icon_of(card):
