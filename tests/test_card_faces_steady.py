@@ -93,3 +93,19 @@ def test_a_hyphenated_name_breaks_after_its_hyphen_rather_than_shrink(display):
         two_words = [s for (t, s) in _texts("essveil", cards["blood_leech"], w) if t in ("Blood", "Leech", "Blood Leech")]
         hyph = [s for (t, s) in _texts("essveil", sb, w) if t in ("Shield-", "Bearer", "Shield-Bearer")]
         assert two_words and hyph and min(hyph) >= min(two_words), (w, hyph, two_words)
+
+
+def test_evons_short_two_word_names_are_as_large_as_the_long_ones(display):
+    """On a full Evons face "Ember Imp" goes over two lines at the size of "Flame Warden"
+    beside it in the gallery (it was one line a third smaller), and Sproutling breaks too."""
+    from client import gamesinfo
+    cards = {c.name: c for c in gamesinfo.spec("evons").cards.values()}
+    for w in (150, 170, 200):
+        def size(name):
+            words = set(name.split()) | {name} | {"Sprout-", "ling"}
+            got = [s for (t, s) in _texts("evons", cards[name], w) if t in words or t == name]
+            assert got, (name, w)
+            return min(got)
+        ref = size("Flame Warden")
+        for name in ("Ember Imp", "Cinder Fox", "Spark Mite", "Sproutling"):
+            assert size(name) >= ref, (name, w, size(name), ref)

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from . import draw as D
-from .art import block_picture
+from .art import block_picture, name_break
 from .icons import draw_icon
 
 ELEMENT_COLOURS = {"fire": (214, 84, 44), "nature": (70, 162, 70), "electric": (214, 180, 30),
@@ -162,8 +162,11 @@ def _render_full(card, w, h, big=False):
         left_x = cc[0] + r + pad
     bar = pygame.Rect(left_x, inner.top + pad, bar_right - left_x, top_h)
     npref = int(top_h * 0.56)
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref))
-    D.name_bar(s, bar, card.name, col, size=npref)
+    # two lines whenever they give the name a larger size than one ("Ember" / "Imp" beside
+    # "Flame" / "Warden", not a one-line name a third smaller), as on the other games' faces
+    hy = name_break(card, "evons")
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy))
+    D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
     art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     if is_block:
         art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * 0.5))
