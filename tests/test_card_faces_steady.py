@@ -109,3 +109,23 @@ def test_evons_short_two_word_names_are_as_large_as_the_long_ones(display):
         ref = size("Flame Warden")
         for name in ("Ember Imp", "Cinder Fox", "Spark Mite", "Sproutling"):
             assert size(name) >= ref, (name, w, size(name), ref)
+
+
+def test_essveil_full_faces_read_without_a_hover(display):
+    """At the gallery's width the picture gives up a little height for a third line of rules
+    text: "On Play: Deal 1 damage to any target." is on Spark Adept's face (its box was
+    empty: the text did not fit and the full face had no icons to show instead). No card
+    with rules text shows neither its text nor its effects' or keywords' icons."""
+    from client import gamesinfo
+    from client.cards.essveil import effect_badges, keywords_of
+    cards = gamesinfo.spec("essveil").cards
+    for w in (150, 164):
+        for cid in ("spark_adept", "ash_martyr"):
+            shown = " ".join(t for (t, _s) in _texts("essveil", cards[cid], w))
+            assert all(word in shown for word in cards[cid].text.split()), (cid, w, shown)
+        for c in cards.values():
+            if not c.text:
+                continue
+            shown = " ".join(t for (t, _s) in _texts("essveil", c, w))
+            # (an item's text is also its stat boxes and its keywords' badges on the picture)
+            assert c.text.split()[0] in shown or effect_badges(c) or keywords_of(c), (c.name, w)

@@ -91,6 +91,13 @@ def name_height(name, width, pref, min_size=NAME_MIN, larger=False, hyphen=None)
     return int(f.get_linesize() * 0.92 * len(lines)) + 4
 
 
+def two_line_height(pref):
+    """The height of a name bar holding two lines at ``pref`` px: on a full face every name
+    gets this plate, one line or two, so that the picture, the rules and the stats of a row
+    of cards line up (the zoom keeps the bar a one-line name needs)."""
+    return int(font(max(NAME_MIN, int(pref)), True).get_linesize() * 0.92 * 2) + 4
+
+
 def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0, min_size=NAME_MIN, larger=False,
              hyphen=None):
     """The name on its bar: fitted by size down to ``min_size``, else on two lines

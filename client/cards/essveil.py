@@ -200,10 +200,25 @@ def _render_full(card, w, h, big=False):
     bar.width = gr.left - pad - bar.left
     npref = int(top_h * 0.56)
     hy = name_break(card, "essveil")
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy))
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy),
+                     0 if big else D.two_line_height(npref))    # one plate for every name
     D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
     art_top = inner.top + pad + max(bar.height, 2 * r) + pad
-    art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * (0.27 if big else 0.3)))
+    art_h = int(h * (0.27 if big else 0.3))
+    text_bottom = _stats(s, card, inner, pad, w, h)
+    tsize, tmin = max(D.TEXT_MIN, int(w / (15 if big else 12.5))), D.NAME_MIN if big else D.TEXT_MIN
+
+    def text_rect(ah):      # the rules' box under a picture ``ah`` px tall (under its type plate)
+        y = art_top + ah - max(6, h // 28) + max(10, h // 16) + pad
+        return pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
+    if card.text and not big and D.text_fits(text_rect(art_h), card.text, tsize, tmin) is None:
+        # the picture gives up to a fifth of its height for a line more of rules text, so
+        # that the card still reads without a hover ("On Play: Deal 1 damage to any target.")
+        for ah in range(art_h - 1, int(art_h * 0.8) - 1, -1):
+            if D.text_fits(text_rect(ah), card.text, tsize, tmin) is not None:
+                art_h = ah
+                break
+    art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, art_h)
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
     life = getattr(card, "life_cost", 0)
     if life:
@@ -232,10 +247,9 @@ def _render_full(card, w, h, big=False):
         for kw in kws:
             keyword_badge(s, kw, pygame.Rect(x, ky, ic, ic))
             x += ic + gap
-    text_bottom = _stats(s, card, inner, pad, w, h)
     txt = pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
-    D.rules_or_icons(s, txt, card.text, [], size=max(D.TEXT_MIN, int(w / (15 if big else 12.5))),
-                     min_size=D.NAME_MIN if big else D.TEXT_MIN,
+    # (when even that is not room enough: the effects' icons, never an empty box)
+    D.rules_or_icons(s, txt, card.text, effect_badges(card), size=tsize, min_size=tmin, draw_one=face_badge,
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
     return s
 

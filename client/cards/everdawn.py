@@ -214,21 +214,34 @@ def _render_full(card, w, h, big=False):
     bar.width = inner.right - pad - right_pad - bar.left
     npref = int(top_h * 0.56)
     hy = name_break(card)
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy))
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy),
+                     0 if big else D.two_line_height(npref))    # one plate for every name (below)
     D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
     # art
     art_top = inner.top + pad + max(bar.height, 2 * badge_r) + pad
     art_h = int(h * (0.24 if big else 0.28))
+    text_bottom = _stats(s, card, inner, pad, w, h, big)
+    tsize = max(D.TEXT_MIN, int(w / (15 if big else 12.5)))
+
+    def text_rect(ah):      # the rules' box under a picture ``ah`` px tall (under its type plate)
+        y = art_top + ah - max(6, h // 28) + max(10, h // 16) + pad
+        return pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
+    if card.text and not big and D.text_fits(text_rect(art_h), card.text, tsize, D.TEXT_MIN) is None:
+        # the picture gives up to a fifth of its height for a line more of rules text, so
+        # that the card still reads without a hover (else the icons below)
+        for ah in range(art_h - 1, int(art_h * 0.8) - 1, -1):
+            if D.text_fits(text_rect(ah), card.text, tsize, D.TEXT_MIN) is not None:
+                art_h = ah
+                break
     art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, art_h)
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
     # type plate with the combat-type glyph
     tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
     _ART[(card.id, w, bool(big))] = pygame.Rect(art.left, art.top, art.width, tp.top - art.top - 2)
     D.type_plate(s, tp, type_line(card), col)
-    text_bottom = _stats(s, card, inner, pad, w, h, big)
     # rules text
-    txt = pygame.Rect(inner.left + pad, tp.bottom + pad, inner.width - 2 * pad, text_bottom - tp.bottom - 2 * pad)
-    D.rules_or_icons(s, txt, card.text, icons_of(card), size=max(D.TEXT_MIN, int(w / (15 if big else 12.5))),
+    txt = text_rect(art_h)
+    D.rules_or_icons(s, txt, card.text, icons_of(card), size=tsize,
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
     return s
 

@@ -165,7 +165,8 @@ def _render_full(card, w, h, big=False):
     # two lines whenever they give the name a larger size than one ("Ember" / "Imp" beside
     # "Flame" / "Warden", not a one-line name a third smaller), as on the other games' faces
     hy = name_break(card, "evons")
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy))
+    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy),
+                     0 if big else D.two_line_height(npref))    # one plate for every name
     D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
     art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     if is_block:
