@@ -200,6 +200,14 @@ def _render_full(card, w, h, big=False):
             if room.height > 0 and D.text_fits(room, card.text, int(w / 16), 10) is not None:
                 break
             side -= max(2, int(w * 0.02))
+    elif not big and (card.text or ability_icons(card)):
+        # the abilities' strip under the picture keeps room for icons that read (the name's
+        # two-line plate took its height from them): the picture gives it back
+        stat_top = inner.bottom - pad - int(h * 0.12)
+        strip = stat_top - pad - (art_top + 2 * int(w * 0.05) + side + pad)
+        want = max(14, int(w * 0.1))
+        if strip < want:
+            side = max(int(w * 0.45), side - (want - strip))
     art = pygame.Rect(0, 0, side, side)
     art.midtop = (inner.centerx, art_top + int(w * 0.05))
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
