@@ -49,3 +49,23 @@ def test_the_address_hint_reads_in_the_layout_check(online):
     box = online.scene.addr_entry
     assert box.hint_text == "address:port from your friend"
     assert not box.placeholder_text           # pygame-gui's own (bright) placeholder is not used
+
+
+def test_the_deck_import_box_shows_its_hint_dim(tmp_path):
+    """The paste box of the deck builder's text import (a box of several lines) shows its
+    hint too, dim, until text is pasted."""
+    d = Driver(tmp_path)
+    try:
+        d.open("deckbuilder", game="evons")
+        sc = d.scene
+        sc.open_modal("import")
+        d.step(3)
+        box = sc.widgets["import_box"]
+        r = pygame.Rect(box.rect.left + 8, box.rect.top + 6, box.rect.width - 16, 30)
+        sc.invalidate()
+        d.step(2)
+        surf = pygame.display.get_surface()
+        best = max(max(surf.get_at((x, y))[:3]) for x in range(r.left, r.right, 2) for y in range(r.top, r.bottom, 2))
+        assert 110 <= best <= 170, best
+    finally:
+        d.close()

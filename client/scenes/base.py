@@ -315,6 +315,11 @@ class Scene:
                     or el.is_focused or el.get_text():
                 continue
             fnt = getattr(el, "font", None)
+            if fnt is None:             # a box of several lines: the theme's font of its kind
+                try:
+                    fnt = self.ui.get_theme().get_font(el.combined_element_ids) if self.ui else None
+                except (AttributeError, TypeError, ValueError):
+                    fnt = None
             if fnt is None:
                 continue
             img = fnt.render_premul(el.hint_text, pygame.Color(PAL["hint"]))
