@@ -295,17 +295,21 @@ class ReviewScene(Scene):
             r = b.rect
             col = MARK_COLOURS[mv.mark]
             pygame.draw.circle(surf, col, (r.left + s(16), r.top + s(16)), s(6))
-            f1 = font(s(15), True)
             # the engine's words name "Player 1" / "Player 2": the names the rest says
             line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {named(mv.text, self.names)}"
             line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: "
                      f"{named(mv.best_text, self.names)}")
             for text, y, bold, colour in ((line1, r.top + s(6), True, PAL["text"]),
                                           (line2, r.top + s(29), False, PAL["muted"])):
-                f = f1 if bold else font(s(14))
-                # the row's tooltip holds the whole decision: a row built to cut
-                text = ellipsize(text, f, r.width - s(40), where="review row", designed=True)
-                draw_text(surf, text, (r.left + s(30), y), s(15) if bold else s(14), colour, bold=bold)
+                size = s(15) if bold else s(14)
+                room = r.width - s(40)
+                # a size or two smaller rather than cut ("hard: Attune: Deep Attune (4 Essence, no
+                # draw)"); past that the row's tooltip holds the whole decision: built to cut
+                floor = max(11, size - s(2))
+                while size > floor and font(size, bold).size(text)[0] > room:
+                    size -= 1
+                text = ellipsize(text, font(size, bold), room, where="review row", designed=True)
+                draw_text(surf, text, (r.left + s(30), y), size, colour, bold=bold)
 
 
 def _dirty(scene) -> None:
