@@ -396,9 +396,8 @@ class EvonsDraw:
                 where = cell_name(v.pos[inst]) if v.pos[inst] >= 0 else "—"
                 ft, line = fit_line(f"{name} · {where}", row.width - s(16), s(13), bold=True, where="chain row")
                 surf.blit(ft.render(line, True, PAL["text"]), (row.left + s(10), row.top + s(2)))
-                sub = STAGE_TEXT.get(f[2], "") + (" · reactivation" if f[6] & EM.HOW_RE else "") + \
-                    (" · out zone" if f[6] & EM.HOW_OUT else "")
-                draw_text(surf, sub, (row.left + s(10), row.top + s(19)), s(11), PAL["muted"])
+                ft, sub = self._chain_sub(f, row.width - s(16))
+                surf.blit(ft.render(sub, True, PAL["muted"]), (row.left + s(10), row.top + s(19)))
             else:
                 names = [card_obj(v, i).name if card_obj(v, i) else "a card" for i in f[2:]]
                 draw_text(surf, "Waiting to activate:", (row.left + s(10), row.top + s(2)), s(11), PAL["muted"],
@@ -407,6 +406,24 @@ class EvonsDraw:
                 surf.blit(ft.render(text, True, PAL["text"]), (row.left + s(10), row.top + s(18)))
             y += s(40)
         self._draw_bonus_list(surf, v, box.bottom + s(8))
+
+    def _chain_sub(self, f, width):
+        """(font, text) of a chain row's second line: "ability phase 1 · reactivation · out zone";
+        where the row is too narrow for that, "phase 1 · reactivated · out zone", then
+        without "out zone" (the cell on the line above says so too)."""
+        s = self.s
+        stage = STAGE_TEXT.get(f[2], "")
+        re, out = f[6] & EM.HOW_RE, f[6] & EM.HOW_OUT
+        short = stage.replace("ability ", "")
+        forms = ((stage, "reactivation" if re else "", "out zone" if out else ""),
+                 (short, "reactivated" if re else "", "out zone" if out else ""),
+                 (short, "reactivated" if re else ""))
+        for parts in forms:
+            text = " · ".join(t for t in parts if t)
+            ft, fits = fit_text(text, width, s(11), min_size=max(9, s(10)) if parts is forms[0] else 9)
+            if fits:
+                return ft, text
+        return fit_line(text, width, s(11), min_size=8, where="chain row")
 
     def _draw_chain_compact(self, surf, v, frames, box, y):
         """The chain in a short panel: "Magma Golem · D4 · ability phase 1", a line each."""
