@@ -39,3 +39,17 @@ def test_a_small_spark_face_is_not_blank_where_its_text_would_be(monkeypatch):
     spark = next(c for c in C.CARDS.values() if c.name == "Spark")
     E.render(spark, 70, 98)
     assert got and got[-1] in ("text", "icons")
+
+
+def test_a_small_face_says_what_a_trigger_does_not_only_that_it_triggers():
+    """Hive Mother's hand card showed only the On Play badge; it shows the summon of 2 after it."""
+    from client.cards.essveil import small_face_badges
+    hive = next(c for c in C.CARDS.values() if c.name == "Hive Mother")
+    got = small_face_badges(hive)
+    assert got[0] == "On Play"
+    assert got[1][0] == "claw" and got[1][2] == 2
+    basilisk = next(c for c in C.CARDS.values() if c.name == "Spitting Basilisk")
+    kws = small_face_badges(basilisk)
+    assert all(k in kws for k in basilisk.keywords)     # plain keywords stay as they were
+    spark = next(c for c in C.CARDS.values() if c.name == "Spark")
+    assert small_face_badges(spark) == effect_badges(spark)     # a spell: its effects

@@ -68,11 +68,30 @@ EFFECT_ICONS = {"damage": ("flame", (255, 140, 70)), "destroy": ("skull", (220, 
 def effect_badges(card) -> list:
     """``[(icon, colour, amount), ...]`` for the effects of a spell/item/creature
     (On Play, Last Rites, the spell's own), each kind once, in the card's order."""
-    from engine.essveil.cards import OPS
-    out, seen = [], set()
     ability = getattr(card, "ability", None)
     parts = [getattr(card, k, ()) or () for k in ("effect", "on_play", "last_rites")]
     parts.append(getattr(ability, "effect", ()) or ())
+    return _badges(parts)
+
+
+def small_face_badges(card) -> list:
+    """What a small face shows where its rules text can't be read: the keywords, each
+    trigger followed by what it does (Hive Mother: On Play, then summon 2; the trigger
+    alone said nothing of what happens), else the card's effects."""
+    kws = keywords_of(card)
+    if not kws:
+        return effect_badges(card)
+    out = [k for k in kws if k not in ("On Play", "Last Rites")]
+    for trigger, key in (("On Play", "on_play"), ("Last Rites", "last_rites")):
+        if trigger in kws:
+            out.append(trigger)
+            out += _badges([getattr(card, key, ()) or ()])
+    return out
+
+
+def _badges(parts) -> list:
+    from engine.essveil.cards import OPS
+    out, seen = [], set()
     for effects in parts:
         for e in effects:
             op = e.get("op") if isinstance(e, dict) else getattr(e, "op", None)
@@ -178,7 +197,7 @@ def render(card, w, h, big=False):
         draw_icon(s, "heart", hr, (220, 70, 80))
         D.number(s, life, hr.center, r * 0.95)
     txt = pygame.Rect(inner.left + pad, art.bottom + pad, inner.width - 2 * pad, stats_top - art.bottom - 2 * pad)
-    D.rules_or_icons(s, txt, card.text, keywords_of(card) or effect_badges(card),
+    D.rules_or_icons(s, txt, card.text, small_face_badges(card),
                      size=max(D.TEXT_MIN, int(w / 8.5)), draw_one=face_badge)
     return s
 
