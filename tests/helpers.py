@@ -76,3 +76,27 @@ def thinking_calls(d, t, module, player):
         module.draw_thinking = orig
         t.ai_job = None
     return calls
+
+
+class Texts:
+    """Every text the client renders while it is set as ``client.ui.RECORDER``
+    (``seen``: text, width in px, font height; a shortened text as "CUT " + the whole)."""
+
+    def __init__(self):
+        self.seen = []      # (text, width in px, font height)
+
+    def rendered(self, font, img, text):
+        self.seen.append((text, img.get_width(), font.get_height()))
+
+    def surface(self, size, flags=0):
+        import pygame
+        return pygame.Surface(size, flags)
+
+    def cut(self, full, shown, where, designed=False):
+        self.seen.append(("CUT " + full, 0, 0))
+
+    def panel(self, surface, rect):
+        pass
+
+    def sentence(self, text):
+        pass

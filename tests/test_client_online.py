@@ -186,3 +186,27 @@ def test_the_online_table_never_plays_by_itself_whatever_the_environment(driver,
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_the_hosted_match_row_says_it_waits_for_your_friend(driver, hosting, monkeypatch):
+    """Just after hosting, the match's row under "Your matches on servers" read
+    "vs … · live · 127.0.0.1:7531   …" until Refresh list was pressed."""
+    from client import ui
+    from helpers import Texts
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    rec = Texts()
+    monkeypatch.setattr(ui, "RECORDER", rec)
+    if ui._TEXT_CACHE is not None:
+        monkeypatch.setattr(ui, "_TEXT_CACHE", None)     # every text rendered anew, so it is seen
+    sc.invalidate()
+    d.step(2)
+    monkeypatch.setattr(ui, "RECORDER", None)
+    try:
+        texts = [t for t, _, _ in rec.seen]
+        row = [t for t in texts if t.startswith("vs ")]
+        assert row and row[0].startswith("vs your friend · live · 127.0.0.1:"), texts
+        assert "waiting for the other player to join" in texts, texts
+        assert "…" not in texts
+    finally:
+        d.app.online_server.stop()

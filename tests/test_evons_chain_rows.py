@@ -10,29 +10,7 @@ import pygame  # noqa: E402
 
 from engine.evons import match as EM  # noqa: E402
 from engine.evons.testing import inst_at, scenario  # noqa: E402
-from helpers import ai_table  # noqa: E402
-
-
-class Texts:
-    """Every text the client renders while it is set as ``client.ui.RECORDER``."""
-
-    def __init__(self):
-        self.seen = []      # (text, width in px, font height)
-
-    def rendered(self, font, img, text):
-        self.seen.append((text, img.get_width(), font.get_height()))
-
-    def surface(self, size, flags=0):
-        return pygame.Surface(size, flags)
-
-    def cut(self, full, shown, where, designed=False):
-        self.seen.append(("CUT " + full, 0, 0))
-
-    def panel(self, surface, rect):
-        pass
-
-    def sentence(self, text):
-        pass
+from helpers import Texts, ai_table  # noqa: E402
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])

@@ -409,6 +409,7 @@ class OnlineScene(Scene):
             self.session = s
             self.status = ("Waiting for your friend to join…", "muted")
             self.rebuild()
+            self.refresh_list()     # the other rows' news too (this one reads from the session)
             return
         addr, s = result
         if what == "join":
@@ -423,6 +424,7 @@ class OnlineScene(Scene):
             self.code_text = "(the code you were given)"
             self.status = ("Waiting for your friend to join…", "muted")
             self.rebuild()
+            self.refresh_list()     # the other rows' news too (this one reads from the session)
             return
         self._open_table(s)
 
@@ -481,12 +483,24 @@ class OnlineScene(Scene):
             info = self.summaries.get(e["match"]) or {}
             names = info.get("names") or e.get("names") or ["?", "?"]
             opp = names[1 - seat] if seat in (0, 1) else "?"
+            if info.get("waiting") or self._is_waiting(e) or opp in ("…", "", None):
+                opp = "your friend"     # nobody has joined yet (the server's placeholder is "…")
             pace = "daily" if e.get("pace") == "daily" else "live"
             draw_text(surf, f"vs {opp} · {pace} · {e['server']}", (rr.left + s(12), rr.centery), s(16),
                       PAL["text"], bold=True, anchor="midleft")
-            draw_text(surf, self.summary_text(info), (rr.left + s(380), rr.centery), s(15),
+            draw_text(surf, self.row_summary(e, info), (rr.left + s(380), rr.centery), s(15),
                       PAL["gold"] if info.get("your_move") else PAL["muted"], anchor="midleft")
         self.draw_ui(surf)
+
+    def _is_waiting(self, e) -> bool:
+        """``e`` is the match this screen is hosting, still waiting for the friend."""
+        sess = self.session
+        return sess is not None and sess.waiting and e.get("match") == getattr(sess, "match_id", None)
+
+    def row_summary(self, e, info) -> str:
+        if not info and self._is_waiting(e):
+            return "waiting for the other player to join"
+        return self.summary_text(info)
 
     @staticmethod
     def summary_text(info) -> str:
