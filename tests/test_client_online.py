@@ -87,6 +87,9 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
         t = d.scene
         assert t.mode == "online" and t.names[1] == "Bo" and t.names[0] == "You"
         assert t.connection_text() == "Bo is connected"
+        d.step(3)       # nothing went out of step: the log does not say it is back in step
+        assert not [e.text for e in t.log.entries if "in step" in e.text], [e.text for e in t.log.entries]
+        assert not guest.resynced       # nor on the friend's side: joining is no jump
         t, _ = _play_to_end(d, guest, random.Random(1), drop_at=6 if game == "evons" else None)
         res = t.result()
         assert res is not None and res == guest.final

@@ -455,11 +455,14 @@ class RemoteSession:
             self.clock_at = time.monotonic()
 
     def _resync(self, m: dict) -> None:
-        """Jump to the position in ``m`` (a state, or an update after a gap)."""
+        """Jump to the position in ``m`` (a state, or an update after a gap). ``resynced``
+        tells the table it jumped; the first position of all is no jump (a friend who has just
+        joined was never out of step)."""
         self.pending.clear()
         self.waiting = bool(m.get("waiting", False))
         if m.get("view") is None:
             return
+        jumped = self._match is not None
         i = m["index"]
         self._match = net_view(self.game, m["view"], m.get("legal") if m.get("to_move") == self.seat else [])
         self.received = self.applied = i
@@ -467,7 +470,7 @@ class RemoteSession:
         self._set_clock(m.get("clock"))
         if m.get("result") is not None:
             self.final = Result.from_json(m["result"])
-        self.resynced = True
+        self.resynced = jumped
 
     def _take(self, m: dict) -> list:
         self._match = net_view(self.game, m["view"], m["legal"] if m["to_move"] == self.seat else [])
