@@ -518,13 +518,20 @@ class EvonsDraw:
                     continue
                 if yy + lh > box.bottom - s(2):
                     break        # no room for another line inside the panel
-                if i == n_lines - 1 and len(grave) > n_lines:
+                more = len(grave) - n_lines if i == n_lines - 1 else 0
+                if more > 0 and i > 0:
                     draw_text(surf, f"… {len(grave) - i} more", (box.left + s(14), yy), s(12), PAL["dim"])
                     yy += lh
                     break
-                rr = draw_text(surf, c.name, (box.left + s(14), yy), s(13), PAL["text"])
-                if not c.is_block:
-                    draw_text(surf, f"{c.cost}¢", (box.right - s(10), yy), s(12), PAL["gold"], anchor="topright")
+                tail = f"+{more} more" if more > 0 else (f"{c.cost}¢" if not c.is_block else "")
+                tf, tail = fit_line(tail, box.width // 2, s(12), where="graveyard line") if tail else (None, "")
+                tw = tf.size(tail)[0] if tail else 0
+                nf, name = fit_line(c.name, box.width - s(24) - tw - (s(6) if tail else 0), s(13),
+                                    where="graveyard line")
+                surf.blit(nf.render(name, True, PAL["text"]), (box.left + s(14), yy))
+                if tail:        # the newest card's cost; where it is the only line, how many more lie under it
+                    surf.blit(tf.render(tail, True, PAL["dim"] if more > 0 else PAL["gold"]),
+                              (box.right - s(10) - tw, yy))
                 self._grave_hot.append((pygame.Rect(box.left, yy, box.width, lh), c))
                 yy += lh
             other = v.zones[EM.Z_GRAVE + seats[1]] if k == 0 else ()

@@ -220,7 +220,7 @@ class EvonsPrompts:
             ab = CARD_ARROWS[m.cardof[d["acting"]]][m.sc[EM.S_PDIR]] if d["acting"] >= 0 else 0
             where = cell_name(d["target"]) if d["target"] >= 0 else "the target"
             if ab == EM.RESURRECTION:
-                return f"Resurrection: choose the monster to bring back onto {where} (tray below)."
+                return f"Resurrection: click the monster in the graveyard tray to bring back onto {where}."
             if ab == EM.GROWTH:
                 return f"Growth: click the monster in your hand to put covered on {where}."
             return f"Block: click the Block card in your hand to place on {where}."
