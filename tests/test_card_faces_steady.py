@@ -50,6 +50,9 @@ def _moves_back(game, widths, n_cards=6):
                 if before is None or len(before) != len(rects):
                     continue            # another size or line break: a new layout, not a shake
                 for a, b in zip(before, rects):
+                    if abs(b.centerx - a.centerx) + abs(b.centery - a.centery) > w // 8:
+                        continue        # another element with the same text and size (a badge's
+                        # amount "2" and a stat "2"), not the same one shaking
                     if a.size == b.size and (b.centerx < a.centerx or b.centery < a.centery):
                         found.append((card.name, key[0], w, b.centerx - a.centerx, b.centery - a.centery))
             prev = now

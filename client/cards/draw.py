@@ -205,23 +205,28 @@ def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail
     if not icons:
         return ""
     n = len(icons)
-    gap = max(2, rect.width // 30)
-    ic = int(min(rect.height * 0.9, (rect.width - (n - 1) * gap) / n, max(18, rect.width // 4)))
+    # the badge size, then the gap from it (never from the width: a wider gap would make the
+    # badges a pixel smaller on a wider card)
+    ic = int(min(rect.height * 0.9, (rect.width - (n - 1) * 2) / (n + (n - 1) / 10), max(18, rect.width // 4)))
+    gap = max(2, ic // 10)
+    while ic > 8 and n * ic + (n - 1) * gap > rect.width:
+        ic -= 1
+        gap = max(2, ic // 10)
     if ic < 8:
         return ""
-    x = rect.centerx - (n * ic + (n - 1) * gap) // 2
-    y = rect.centery - ic // 2
-    for item in icons:
+    step = ic + gap
+    for k, item in enumerate(icons):
+        # each badge's centre from the row's centre (floored once): one pixel more room never
+        # moves a badge right of the centre, or its number, to the left
+        r = pygame.Rect(0, 0, ic, ic)
+        r.center = (rect.centerx + (2 * k - (n - 1)) * step // 2, rect.centery)
         if draw_one is not None:
-            draw_one(s, item, pygame.Rect(x, y, ic, ic))
-            x += ic + gap
+            draw_one(s, item, r)
             continue
         name, col = item
-        c = (x + ic // 2, y + ic // 2)
-        pygame.draw.circle(s, (20, 18, 24), c, ic // 2)
-        pygame.draw.circle(s, col, c, ic // 2, max(1, ic // 12))
-        draw_icon(s, name, pygame.Rect(x, y, ic, ic).inflate(-ic // 4, -ic // 4), col, outline=None)
-        x += ic + gap
+        pygame.draw.circle(s, (20, 18, 24), r.center, ic // 2)
+        pygame.draw.circle(s, col, r.center, ic // 2, max(1, ic // 12))
+        draw_icon(s, name, r.inflate(-ic // 4, -ic // 4), col, outline=None)
     return "icons"
 
 

@@ -53,15 +53,74 @@ TRIGGER_ICONS = (("Champion", "crown", (255, 214, 120)), ("When played", "play",
                  ("On death", "tomb", (200, 190, 180)), ("While ", "banner", (236, 200, 110)))
 
 
-def icons_of(card):
-    """Keyword / trigger icons for a face too small for its rules text."""
-    text = getattr(card, "text", "") or ""
-    out = [(icon, col) for word, icon, col in TRIGGER_ICONS if word in text]
-    if card.kind in ("weapon", "armour", "accessory") and " if " in text:
-        out.append((TYPE_ICON.get(getattr(card, "ctype", ""), "dot"), D.shade(colour_of(card), 1.5)))
-    if card.kind == "spell":
-        out.append(("stars", (220, 190, 255)))
+# what an effect does, as a badge: (icon, colour); its amount (n) is drawn on it
+ATTACK, DEFENSE, CARDS = (255, 150, 120), (140, 190, 255), (170, 200, 255)
+EFFECT_ICONS = {"draw": ("square", CARDS), "scout": ("eye", CARDS),
+                "first_attack": ("sword", ATTACK), "first_team_attack": ("sword", ATTACK),
+                "lane_attack": ("sword", ATTACK), "round_attack": ("sword", ATTACK),
+                "lane_defense": ("shield", DEFENSE), "guard": ("shield", DEFENSE),
+                "opp_morale": ("banner", (255, 120, 100)), "set_opponent": ("crescent", (200, 200, 255)),
+                "add_creature": ("claw", (220, 180, 120)), "bench_creature": ("claw", (220, 180, 120)),
+                "first_unblockable": ("wing", (200, 230, 255)), "lane_reach_all": ("bow", (120, 220, 140)),
+                "lane_no_counter": ("mute", (210, 210, 210)), "lane_advantage": ("arrow", (120, 220, 120)),
+                "redirect": ("swap", (220, 220, 230)), "relocate": ("swap", (220, 220, 230)),
+                "swap_item": ("swap", (220, 220, 230)), "reforge": ("axe", (230, 200, 150)),
+                "fake_death": ("tomb", (200, 190, 180))}
+TUTOR_ICONS = {"weapon": "sword", "armour": "shield", "accessory": "bag", "spell": "stars", "creature": "claw"}
+
+
+def effect_badges(card) -> list:
+    """``[(icon, colour, amount), ...]`` for what the card's effect does, each kind once
+    (Dragonblood: a sword with 3; Oathsworn Knight: a card with 2; Gate Warden: the armour
+    it fetches)."""
+    out, seen = [], set()
+    for op, n, kind in getattr(card, "effect", ()) or ():
+        if op == "tutor":
+            icon, col = TUTOR_ICONS.get(kind, "dot"), (230, 210, 150)
+        elif op in EFFECT_ICONS:
+            icon, col = EFFECT_ICONS[op]
+        else:
+            continue
+        if (icon, n) not in seen:
+            seen.add((icon, n))
+            out.append((icon, col, n if n > 0 else ""))
     return out
+
+
+def icons_of(card):
+    """Keyword / trigger badges for a face too small for its rules text: each trigger
+    followed by what it does (the "When played" badge alone said nothing of what happens),
+    a spell's effects after its own badge."""
+    text = getattr(card, "text", "") or ""
+    out = []
+    for word, icon, col in TRIGGER_ICONS:
+        # (a creature's own triggers: a spell that names one, "Its On death effect triggers",
+        # does not have it)
+        if card.kind == "creature" and word in text:
+            out.append((icon, col, ""))
+            if (word == "When played" and card.trigger == "when_played") or \
+                    (word == "On death" and card.trigger == "on_death"):
+                out += effect_badges(card)
+    if card.kind in ("weapon", "armour", "accessory") and " if " in text:
+        out.append((TYPE_ICON.get(getattr(card, "ctype", ""), "dot"), D.shade(colour_of(card), 1.5), ""))
+    if card.kind == "spell":
+        out.append(("stars", (220, 190, 255), ""))
+        out += effect_badges(card)
+    return out
+
+
+def badge(surf, item, rect):
+    """One round badge filling the square ``rect``: the icon, its amount at the lower right."""
+    name, col, num = item
+    ic = rect.width
+    pygame.draw.circle(surf, (20, 18, 24), rect.center, ic // 2)
+    pygame.draw.circle(surf, col, rect.center, ic // 2, max(1, ic // 12))
+    draw_icon(surf, name, rect.inflate(-ic // 4, -ic // 4), col, outline=None)
+    if num != "":
+        # from the centre, and no nearer than the number's own smallest size allows (it is
+        # never drawn below NAME_MIN): a badge a pixel smaller does not pull it up or left
+        o = max(ic, 2 * D.NAME_MIN) // 3
+        D.number(surf, num, (rect.centerx + o, rect.centery + o), ic * 0.5)
 
 
 def _morale(s, mr, w, value):
@@ -186,7 +245,7 @@ def render(card, w, h, big=False):
     D.icon_badge(s, icon_of(card), bc, badge_r, D.shade(col, 0.75),
                  icon_colour=(255, 226, 140) if champion else D.WHITE)
     txt = pygame.Rect(inner.left + pad, art.bottom + pad, inner.width - 2 * pad, stats_top - art.bottom - 2 * pad)
-    D.rules_or_icons(s, txt, card.text, icons_of(card), size=max(D.TEXT_MIN, int(w / 8.5)))
+    D.rules_or_icons(s, txt, card.text, icons_of(card), size=max(D.TEXT_MIN, int(w / 8.5)), draw_one=badge)
     return s
 
 
@@ -241,7 +300,7 @@ def _render_full(card, w, h, big=False):
     D.type_plate(s, tp, type_line(card), col)
     # rules text
     txt = text_rect(art_h)
-    D.rules_or_icons(s, txt, card.text, icons_of(card), size=tsize,
+    D.rules_or_icons(s, txt, card.text, icons_of(card), size=tsize, draw_one=badge,
                      italic_tail=(card.flavor if big and getattr(card, "flavor", "") else None))
     return s
 
