@@ -156,6 +156,14 @@ class ChromeMixin:
         if self.mode == "replay" and not text.startswith("Replay"):
             text = "Replay · " + text
         room = right - x - s(10)
+        if self.result() is not None and font(s(15)).size(text)[0] > room:
+            # the game's end, too long for one line: its first parts ("You win — AI (easy)
+            # conceded"; the final score is on the game-over card) rather than two lines
+            # that break a name ("AI" / "(easy) 1")
+            parts = text.split(" — ")
+            while len(parts) > 2 and font(s(15)).size(" — ".join(parts))[0] > room:
+                parts.pop()
+            text = " — ".join(parts)
         if font(s(16)).size(text)[0] <= room:
             draw_text(surf, text, (x + s(8), r.centery), s(16), PAL["text"], anchor="midleft")
         elif font(s(15)).size(text)[0] <= room:   # one line still, a size smaller: centred too
