@@ -429,15 +429,19 @@ class EvonsDraw:
         """The chain in a short panel: "Magma Golem · D4 · ability phase 1", a line each."""
         s = self.s
         for depth, f in enumerate(reversed(frames)):
+            room = box.width - s(24)
             if f[0] == EM.FR_ACT:
                 c = card_obj(v, f[1])
                 where = cell_name(v.pos[f[1]]) if v.pos[f[1]] >= 0 else "—"
-                text = f"{c.name if c else 'a card'} · {where} · {STAGE_TEXT.get(f[2], '')}".rstrip(" ·")
+                short = f"{c.name if c else 'a card'} · {where}"
+                text = f"{short} · {STAGE_TEXT.get(f[2], '')}".rstrip(" ·")
+                if not fit_text(text, room, s(12), bold=depth == 0, min_size=9)[1]:
+                    text = short         # the stage goes before the words get cut
                 col = SEAT_COLOURS[v.controller(f[1])]
             else:
                 text = "Waiting: " + ", ".join(card_obj(v, i).name if card_obj(v, i) else "a card" for i in f[2:])
                 col = PAL["line"]
-            ft = fit_font(text, box.width - s(24), s(12), bold=depth == 0, min_size=9)
+            ft, text = fit_line(text, room, s(12), bold=depth == 0, min_size=9, where="chain row")
             lh = ft.get_height() + s(2)
             more = len(frames) - depth - 1
             if y + lh > box.bottom - s(2) or (more and y + 2 * lh > box.bottom - s(2) and depth > 0):
