@@ -94,6 +94,11 @@ def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_drive
     assert all(m.index in s.decisions(0) for m in r.moves)
     d.step(2)
     marked = r.marked()
+    listed = [k for k in range(8) if f"mark{k}" in rv.widgets]
+    if len(marked) > len(listed):   # where the others are: the graph's points
+        assert f"the other {len(marked) - len(listed)} are the marked points" in rv.footer_text()
+    else:
+        assert rv.footer_text().startswith("Click a marked decision")
     if marked:
         assert "mark0" in rv.widgets
         d.key("1")
@@ -124,3 +129,29 @@ def test_review_from_the_replay_viewer_seeks_the_viewer(plain_driver, small_budg
         d.key("1")
         d.step(3)
         assert d.scene.name == "table" and ctrl.index == marked[0].index
+
+
+def test_review_says_where_the_decisions_not_listed_are(plain_driver, small_budgets, monkeypatch):
+    """The list holds the decisions that lost most (8 at most); the footer says the others
+    are the marked points on the graph, in words that agree with the numbers."""
+    import client.scenes.review as R
+    d = plain_driver
+    s = _finished_record("everdawn")
+    ai_table(d, "everdawn", s, paused=True)
+    assert d.until(lambda: d.scene.name == "game_over", 120)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    if rv.job is not None:
+        rv.job.result(timeout=300)
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    n = len(rv.result.marked())
+    assert n >= 3, n
+    monkeypatch.setattr(R, "MAX_LISTED", 1)
+    rv.rebuild()
+    assert rv.footer_text().startswith("The decision that lost most is listed; the other ")
+    assert f"the other {n - 1} are the marked points on the graph" in rv.footer_text()
+    two = rv.result.marked()[:2]
+    monkeypatch.setattr(rv.result, "marked", lambda: two)
+    rv.rebuild()
+    assert rv.footer_text().startswith("The decision that lost most is listed; the other one is a marked point")

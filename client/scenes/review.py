@@ -197,6 +197,20 @@ class ReviewScene(Scene):
                 self._last_fraction = self.job.fraction
                 _dirty(self)
 
+    def footer_text(self) -> str:
+        """How to open the replay at a decision; where the list holds only the worst, where
+        the others are (each marked decision is a point on the graph)."""
+        marked = len(self.result.marked()) if self.result is not None else 0
+        listed = sum(1 for k in range(MAX_LISTED) if self.widgets.get(f"mark{k}") is not None)
+        if marked > listed:
+            other = marked - listed
+            head = "The decision that lost most is listed" if listed == 1 else \
+                f"The {listed} that lost most are listed"
+            rest = "the other one is a marked point on the graph" if other == 1 else \
+                f"the other {other} are the marked points on the graph"
+            return f"{head}; {rest}. Click one to open the replay there."
+        return "Click a marked decision (or its point) to open the replay there."
+
     # ------------------------------------------------------------ drawing
     def draw(self, surf):
         s = self.s
@@ -225,8 +239,9 @@ class ReviewScene(Scene):
                 size -= 1
             draw_text(surf, ellipsize(summary, font(size), width, where="review summary"),
                       (s(30), g.bottom + s(18)), size, PAL["text"])
-            draw_text(surf, "Click a marked decision (or its point) to open the replay there.",
-                      (s(30), g.bottom + s(46)), s(15), PAL["dim"])
+            draw_wrapped(surf, self.footer_text(), pygame.Rect(s(30), g.bottom + s(44), self.W - s(60),
+                                                               self.H - g.bottom - s(46)),
+                         s(15), PAL["dim"], line_gap=1.0, max_lines=2)
         self.draw_ui(surf)
         if self.result is not None:
             self._draw_list_text(surf)
