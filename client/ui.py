@@ -175,7 +175,8 @@ def load_theme(scale: float = 1.0) -> dict:
                 f["size"] = str(max(8, round(int(f["size"]) * scale)))
         misc = block.get("misc")
         if isinstance(misc, dict):
-            for k in ("list_item_height", "rect_width", "shape_corner_radius"):
+            # (sizes grow with the interface: a slider's knob too, so its rounded corners fit it)
+            for k in ("list_item_height", "rect_width", "shape_corner_radius", "sliding_button_width"):
                 if k in misc:
                     misc[k] = str(max(1, round(int(misc[k]) * scale)))
     return theme

@@ -128,3 +128,25 @@ def test_the_program_starts_and_tells_the_player(tmp_path):
         assert d.app.settings.ai_difficulty == "normal" and d.app.settings.volume == GOOD["volume"]
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_volume_knob_grows_with_the_interface_and_its_corners_fit(tmp_path, monkeypatch, scale):
+    """At interface size 150-200 % the slider's knob stayed 20 px wide while its corner radius
+    grew: pygame-gui clamped it and printed a warning on the console."""
+    import warnings
+    from client.settings import Settings
+    from client.testing import Driver
+    monkeypatch.setenv("CARDHALL_HOME", str(tmp_path))
+    prefs = Settings.load()
+    prefs.ui_scale = scale
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        d = Driver(tmp_path, size=(1280, 720), settings=prefs)
+        try:
+            d.open("settings")
+            d.step(2)
+            knob = d.scene.volume_slider.sliding_button.rect
+            assert knob.width >= round(20 * d.app.scale) - 1
+        finally:
+            d.close()
