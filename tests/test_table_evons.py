@@ -677,3 +677,15 @@ def test_a_graveyard_with_room_for_one_line_names_its_newest_card(driver, monkey
     texts = [x[0] for x in rec.seen]
     assert not [x for x in texts if x.startswith("… ") and x.endswith(" more")], texts
     assert "Inferno Titan" in texts and "+2 more" in texts, texts
+
+
+def test_the_final_score_reads_with_names_that_end_in_a_number(driver):
+    """An AI-against-AI demo ended "final score AI 1 9, AI 2 16"; it reads "AI 1: 9, AI 2: 16"
+    (and "You 9, AI (easy) 16" where no name ends in a number)."""
+    from engine.core.match import Result
+    t = open_table(driver, sc(hand0=["stone_ram"]))
+    r = Result(1, "the main zone is full; score 9–16")
+    t.names = ["AI 1", "AI 2"]
+    assert t.result_reason(r) == "the main zone is full — final score AI 1: 9, AI 2: 16"
+    t.names = ["You", "AI (easy)"]
+    assert t.result_reason(r) == "the main zone is full — final score You 9, AI (easy) 16"

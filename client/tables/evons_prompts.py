@@ -47,8 +47,11 @@ class EvonsPrompts:
         reason = self.named(r.reason)
         if "score" not in reason:
             reason += f"; score {s0}–{s1}"
+        def said(name, n):      # "AI 1: 9", not "AI 1 9" (a name that ends in a number)
+            return f"{name}: {n}" if str(name)[-1:].isdigit() else f"{name} {n}"
         reason = re.sub(r"; score (\d+)–(\d+)",
-                        lambda x: f" — final score {self.names[0]} {x.group(1)}, {self.names[1]} {x.group(2)}", reason)
+                        lambda x: f" — final score {said(self.names[0], x.group(1))}, "
+                                  f"{said(self.names[1], x.group(2))}", reason)
         return reason
 
     def label_forms(self, a) -> tuple:
