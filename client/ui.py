@@ -349,6 +349,13 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
 _PANEL_CACHE: dict = {}
 
 
+def note_panel(surface, rect) -> None:
+    """A box drawn by hand (a list row, a chain row) is a panel for the layout check: a text
+    on it that crosses its edge is reported (as for :func:`panel`)."""
+    if RECORDER is not None:
+        RECORDER.panel(surface, rect)
+
+
 def panel(surface, rect, *, colour=None, border=None, radius=12, alpha=None, width=2):
     """A rounded panel, optionally translucent (translucent fills are cached by size)."""
     import pygame

@@ -104,3 +104,12 @@ def test_player_1_on_a_table_where_you_play_is_reported(monkeypatch):
     problems = _run(sizes=((1280, 720),), scales=(1.0,), games=["evons"], quick=True, zooms=False,
                     only={"table[evons] early"})
     assert any("grammar:" in p and "Player 1" in p for p in problems), problems
+
+
+def test_a_deep_evons_chain_reads_at_every_size():
+    """The layout check's chain position (a seeded game's deepest activation chain, cards
+    reactivated in the out zone): at 1024x640 "… 7 more below" fell under the choice buttons
+    and a hand card's "Leviathan" was 7 px; at 1920x1080 150 % the same line was covered."""
+    problems = _run(sizes=((1024, 640), (1920, 1080)), scales=(1.0, 1.5), games=["evons"], zooms=False,
+                    only={"table[evons] chain"})
+    assert problems == []

@@ -99,13 +99,14 @@ def two_line_height(pref):
 
 
 def name_bar(s, rect, name, colour, *, size=None, left_pad=0, right_pad=0, min_size=NAME_MIN, larger=False,
-             hyphen=None):
+             hyphen=None, inset=4):
     """The name on its bar: fitted by size down to ``min_size``, else on two lines
-    (the bar is as tall as ``rect``; see :func:`name_height`). Never cut with "…"."""
+    (the bar is as tall as ``rect``; see :func:`name_height`). Never cut with "…".
+    ``inset``: the room kept clear inside the bar's ends (a narrow card keeps less)."""
     pygame.draw.rect(s, shade(colour, 0.22), rect, border_radius=max(2, min(rect.height, 24) // 4))
     pygame.draw.rect(s, shade(colour, 1.2), rect, max(1, min(rect.height, 24) // 14),
                      border_radius=max(2, min(rect.height, 24) // 4))
-    avail = rect.width - left_pad - right_pad - 4
+    avail = rect.width - left_pad - right_pad - inset
     pref = size or int(min(rect.height, 30) * 0.6)
     sz, lines = name_fit(name, avail, pref, min_size, larger, hyphen)
     f = font(sz, True)

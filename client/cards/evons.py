@@ -112,13 +112,17 @@ def render(card, w, h, big=False):
     col = colour_of(card)
     s, inner = D.frame(w, h, col)
     pad = max(2, w // 28)
-    bar = pygame.Rect(inner.left + pad, inner.top + pad, inner.width - 2 * pad, max(14, int(h * 0.12)))
+    # a hand card at 1024x640 (about 58 px): the name bar nearly the card's width and the
+    # name nearly the bar's, so "Leviathan" and "Mountain" keep the size floor
+    bp, ins = (1, 2) if w < 72 else (pad, 4)
+    bar = pygame.Rect(inner.left + bp, inner.top + pad, inner.width - 2 * bp, max(14, int(h * 0.12)))
     npref = max(D.NAME_MIN, int(w / 9.5))
+    hy = name_break(card, "evons")
     eic = bar.height - 4
-    one_line = len(D.name_fit(card.name, bar.width - 4 - eic, npref)[1]) == 1
+    one_line = len(D.name_fit(card.name, bar.width - ins - eic, npref, hyphen=hy)[1]) == 1
     lp = eic + 2 if one_line else 0
-    bar.height = max(bar.height, D.name_height(card.name, bar.width - 4 - lp, npref))
-    D.name_bar(s, bar, card.name, col, size=npref, left_pad=lp)
+    bar.height = max(bar.height, D.name_height(card.name, bar.width - ins - lp, npref, hyphen=hy))
+    D.name_bar(s, bar, card.name, col, size=npref, left_pad=lp, hyphen=hy, inset=ins)
     if one_line:  # the element, beside the name (the frame's colour is never the only cue)
         draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect(bar.left + 3, bar.centery - eic // 2, eic, eic),
                   D.shade(col, 1.5), outline=None)
@@ -152,8 +156,10 @@ def _render_full(card, w, h, big=False):
     # the badge grows, and the name centred on the bar with it)
     ec = (min(inner.right - pad - r, int(round(w * (1 - 1 / 22 - 1 / 28 - 0.094)))), inner.top + pad + r - 1)
     bar_right = min(ec[0] - r - pad, int(round(w * (1 - 1 / 22 - 2 / 28 - 2 * 0.094))))
-    D.icon_badge(s, ELEMENT_ICONS.get(card.element, "dot"), ec, r, D.shade(col, 0.7))
     is_block = getattr(card, "kind", "") == "block"
+    narrow_block = is_block and not big and w < SMALL
+    if not narrow_block:    # (a narrow Block card: its type plate names the element, the name has the width)
+        D.icon_badge(s, ELEMENT_ICONS.get(card.element, "dot"), ec, r, D.shade(col, 0.7))
     left_x = inner.left + pad
     if not is_block:
         cc = (inner.left + pad + r, inner.top + pad + r - 1)
@@ -162,12 +168,16 @@ def _render_full(card, w, h, big=False):
         left_x = cc[0] + r + pad
     bar = pygame.Rect(left_x, inner.top + pad, bar_right - left_x, top_h)
     npref = int(top_h * 0.56)
+    ins = 4
+    if narrow_block:
+        bar = pygame.Rect(inner.left + 1, inner.top + pad, inner.width - 2, top_h)
+        npref, ins = max(D.NAME_MIN, int(w / 9.5)), 2
     # two lines whenever they give the name a larger size than one ("Ember" / "Imp" beside
     # "Flame" / "Warden", not a one-line name a third smaller), as on the other games' faces
     hy = name_break(card, "evons")
-    bar.height = max(top_h, D.name_height(card.name, bar.width - 4, npref, larger=True, hyphen=hy),
+    bar.height = max(top_h, D.name_height(card.name, bar.width - ins, npref, larger=True, hyphen=hy),
                      0 if big else D.two_line_height(npref))    # one plate for every name
-    D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy)
+    D.name_bar(s, bar, card.name, col, size=npref, larger=True, hyphen=hy, inset=ins)
     art_top = inner.top + pad + max(bar.height, 2 * r) + pad
     if is_block:
         art = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, int(h * 0.5))

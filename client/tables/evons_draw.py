@@ -16,8 +16,8 @@ from ..cards.evons import render_tile
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_thinking, topmost_at
-from ..ui import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, panel, shade,
-                  wrap_lines)
+from ..ui import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
+                  shade, wrap_lines)
 
 from .evons_anims import ABILITY_COL, pill
 from .evons_common import GAME, card_obj
@@ -378,14 +378,17 @@ class EvonsDraw:
             self._draw_chain_compact(surf, v, frames, box, y)
             self._draw_bonus_list(surf, v, box.bottom + s(8))
             return
+        more_h = s(18)      # the "… N more below" line, kept inside the panel
         for depth, f in enumerate(reversed(frames)):
-            if y + s(38) > box.bottom:
+            last = depth == len(frames) - 1
+            if depth > 0 and (y + s(38) > box.bottom or (not last and y + s(40) + more_h > box.bottom)):
                 draw_text(surf, f"… {len(frames) - depth} more below", (box.left + s(10), y), s(12), PAL["dim"])
                 break
             row = pygame.Rect(box.left + s(6), y, box.width - s(12), s(36))
             top = depth == 0
             pygame.draw.rect(surf, (44, 40, 22) if top else (26, 29, 38), row, border_radius=s(6))
             pygame.draw.rect(surf, PAL["gold"] if top else PAL["line"], row, max(1, s(1)), border_radius=s(6))
+            note_panel(surf, row)
             if f[0] == EM.FR_ACT:
                 inst = f[1]
                 c = card_obj(v, inst)
