@@ -1,7 +1,8 @@
 """``python -m client --layout-check``: is every text on every screen readable?
 
 Renders every scene, and mid-game positions of every table (fixed seeds: an early
-position and the busiest one a seeded game reaches), at 1024×640, 1280×720 and
+position and the busiest one a seeded game reaches; for Evons also the deepest activation
+chain seeded games reach), at 1024×640, 1280×720 and
 1920×1080, each at interface size 100 %, 150 % and 200 %, plus every card's hover
 zoom. Every text the client draws goes through one path (``client.ui.font(...)``
 fonts: ``_Font.render``), which tells the :class:`Recorder` what was drawn; the
