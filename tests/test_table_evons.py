@@ -689,3 +689,33 @@ def test_the_final_score_reads_with_names_that_end_in_a_number(driver):
     assert t.result_reason(r) == "the main zone is full — final score AI 1: 9, AI 2: 16"
     t.names = ["You", "AI (easy)"]
     assert t.result_reason(r) == "the main zone is full — final score You 9, AI (easy) 16"
+
+
+def test_discard_keys_sit_under_the_cards_and_one_button_a_card(driver, monkeypatch):
+    """Nine cards to discard from: the number keys sat on each card's corner and hid the first
+    letters of its name ("mber Imp"); they sit under the cards now. Three identical buttons
+    "Discard Ember Imp" said nothing more than one: a button per distinct card."""
+    from client.tables import evons_draw
+    m = sc(hand0=["ember_imp"] * 4 + ["abyss_leviathan", "sproutling", "bramble_wall", "mountain_king",
+                                      "stone_ram"])
+    t = open_table(driver, m)
+    driver.key("space")
+    assert t.match.phase() == "discard" and len(t.spots) == 9
+    pills = []
+    real = evons_draw.pill
+
+    def spy(surf, text, at, *a, **k):
+        pills.append((text, at))
+        return real(surf, text, at, *a, **k)
+    monkeypatch.setattr(evons_draw, "pill", spy)
+    t.invalidate()
+    driver.step(2)
+    keys = {text: at for text, at in pills if text.isdigit()}
+    assert sorted(keys) == [str(i) for i in range(1, 10)]
+    for i, (rr, _a, _c, _label) in enumerate(t.spots):
+        x, y = keys[str(i + 1)]
+        assert y > rr.bottom and rr.left <= x <= rr.right       # under its card, not on its name
+    names = [label for label, *_ in t.action_buttons()]
+    flat = [n if isinstance(n, str) else n[0] for n in names]
+    assert len(flat) == len(set(flat)) == 3, flat
+    assert flat[0] == "Discard Ember Imp"

@@ -660,8 +660,11 @@ class EvonsDraw:
             elif ph == "conflict":
                 pill(surf, "fight", (rr.centerx, rr.centery), s(12), PAL["bad"])
             if i < 9 and ph != "hit":     # Firestorm: number keys type an amount, not a choice
-                pill(surf, str(i + 1), (rr.left + s(9), rr.top + s(9)), s(12), (16, 18, 24), bg=PAL["good"],
-                     border=(16, 18, 24), alpha=255)
+                # a card in the hand: its key under it, in the strip the play tags use in the main
+                # phase (on its corner it hid the first letters of the name: "mber Imp")
+                in_hand = ph in ("discard", "pick") and self.tray is None
+                at = (rr.centerx, rr.bottom + self.tag_h // 2) if in_hand else (rr.left + s(9), rr.top + s(9))
+                pill(surf, str(i + 1), at, s(12), (16, 18, 24), bg=PAL["good"], border=(16, 18, 24), alpha=255)
 
     def _draw_dragged(self, surf):
         d = self.drag

@@ -215,6 +215,15 @@ class EvonsGestures:
         if ph == "hit":
             return self.storm_buttons()
         chosen = self.spots[:3 if ph != "ability" else 2]
+        if ph == "discard":     # one button a card: three "Discard Ember Imp" said nothing more than one
+            seen, chosen = set(), []
+            for sp in self.spots:
+                key = sp[2].id if sp[2] is not None else sp[1]
+                if key not in seen:
+                    seen.add(key)
+                    chosen.append(sp)
+                if len(chosen) == 3:
+                    break
         forms = [self.label_forms(a) for _rr, a, _c, _label in chosen]
         for (rr, a, c, label), f in zip(chosen, forms):
             # a form another button also has (two cards of one name) does not tell them apart

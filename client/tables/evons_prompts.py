@@ -90,12 +90,12 @@ class EvonsPrompts:
                 return f"Next: {on(a[1])}"
             if k == EM.CELL:
                 return f"Place on {cell_name(a[1])}"
-            if k == EM.PICK:
+            if k == EM.PICK:        # (a narrow button: the card's name alone)
                 co = card_obj(m, a[1])
-                return f"Take {co.name}" if co else "Take this card"
+                return (f"Take {co.name}" if style == "full" else co.name) if co else "Take this card"
             if k == EM.DISCARD:
                 co = card_obj(m, a[1])
-                return f"Discard {co.name}" if co else "Discard"
+                return (f"Discard {co.name}" if style == "full" else co.name) if co else "Discard"
         except (IndexError, TypeError):
             pass
         return m.action_text(a)
