@@ -70,7 +70,9 @@ class XServer:
             self.close()
             pytest.skip("Xvfb did not start")
         self.display = f":{int(number)}"
-        self.env = dict(os.environ, DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CARDHALL_WINDOW_LOG="1")
+        # (PYTHONFAULTHANDLER: a crash in C code still leaves a traceback in the program's log)
+        self.env = dict(os.environ, DISPLAY=self.display, SDL_AUDIODRIVER="dummy", CARDHALL_WINDOW_LOG="1",
+                        PYTHONFAULTHANDLER="1")
         self.env.pop("SDL_VIDEODRIVER", None)
         if home is not None:
             self.env["CARDHALL_HOME"] = str(home)
@@ -95,8 +97,12 @@ class Program:
         self.env, self.log = xs.env, Path(log)
         self.proc = subprocess.Popen([sys.executable, "-m", "client", *args], cwd=ROOT, env=self.env,
                                      stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
+        started = time.monotonic()
         self.wid = until(self._find)
-        assert self.wid and self.wid != "gone", f"no Cardhall window: {self.output()[-2000:]}"
+        assert self.wid and self.wid != "gone", (
+            f"no Cardhall window after {time.monotonic() - started:.1f} s; the program "
+            + (f"exited with {self.proc.returncode}" if self.proc.poll() is not None else "still runs")
+            + f"; windows on the display: {self._windows()}; its output: {self.output()[-2000:]}")
         assert self.wait_scene(first_scene), f"the {first_scene} screen never showed: {self.output()[-2000:]}"
         self.focus()
 
@@ -110,6 +116,11 @@ class Program:
             if xdo(self.env, "getwindowpid", w).stdout.strip() in ("", str(self.proc.pid)):   # ours
                 return w
         return None
+
+    def _windows(self):
+        """Every mapped window as (id, name, pid): what ``_find`` looked through."""
+        return [(w, xdo(self.env, "getwindowname", w).stdout.strip(), xdo(self.env, "getwindowpid", w).stdout.strip())
+                for w in xdo(self.env, "search", "--onlyvisible", "--classname", "").stdout.split()]
 
     def output(self) -> str:
         try:
