@@ -52,9 +52,10 @@ class EndMixin:
                 self.anims.clear()
                 self.cancel_drag()
                 s.record.meta.update(meta)
+                start = len(self.log.entries)
                 if self.perform(act):
                     self.conceded = Result(winner, reason)
-                    self.log.add(reason + ".", kind="info")
+                    self._log_reason(reason, start)
                     self.show_game_over()
                     return
             elif self.mode != "watch":
@@ -86,15 +87,28 @@ class EndMixin:
             self.cancel_ai()
             self.anims.clear()
             self.cancel_drag()
+            start = len(self.log.entries)
             if self.perform(act):
                 if clear_anims:
                     self.anims.clear()
                 self.conceded = Result(winner, reason)
                 if log:
-                    self.log.add(reason + ".", kind="info")
+                    self._log_reason(reason, start)
                 self.show_game_over()
                 return True
         return False
+
+    def _log_reason(self, reason, start):
+        """The log line of why the game ended ("You ran out of time 3 times.") before the
+        engine's own lines of the concession (from ``start``), and not at all where the
+        engine already told it ("You conceded."): the story reads once, in order."""
+        line = reason + "."
+        named = getattr(self, "log_text", None)
+        if callable(named):
+            line = named(line)
+        if any(e.text == line for e in self.log.entries[start:]):
+            return
+        self.log.insert(start, line, kind="info")
 
     def _check_pending_end(self):
         p = self._pending_end

@@ -77,6 +77,14 @@ class GameLog:
         self.scroll = 0
         self._dirty = True
 
+    def insert(self, index, text, *, turn=0, seat=None, kind="event"):
+        """``add``, but at ``index`` (a line that belongs before the newest ones)."""
+        if not text:
+            return
+        self.entries.insert(max(0, min(index, len(self.entries))), LogEntry(str(text), turn, seat, kind))
+        self.scroll = 0
+        self._dirty = True
+
     def set_rect(self, rect):
         if pygame.Rect(rect) != self.rect:
             self.rect = pygame.Rect(rect)
