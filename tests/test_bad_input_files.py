@@ -237,3 +237,19 @@ def test_lock_files_of_saves_that_are_gone_are_tidied(tmp_path):
     orphan.write_bytes(b"")
     find_resumable(tmp_path)
     assert not orphan.exists() and lock_path(path).exists()  # the live game's lock stays
+
+
+def test_a_deck_of_another_game_says_so_in_a_sentence(tmp_path):
+    """The deck list's reason for a deck of another game reads as English ("an Everdawn
+    deck, not an Evons deck"; it read "a everdawn deck, not a evons deck")."""
+    p = tmp_path / "mine.json"
+    p.write_text(json.dumps({"format": "cardhall-deck", "version": 1, "game": "everdawn", "name": "Mine",
+                             "cards": {"ember_imp": 4}}), encoding="utf-8")
+    with pytest.raises(FileProblem) as e:
+        load_deck(p, game="evons")
+    assert str(e.value) == "mine.json: this is an Everdawn deck, not an Evons deck."
+    p.write_text(json.dumps({"format": "cardhall-deck", "version": 1, "game": "chess", "name": "Mine",
+                             "cards": {"pawn": 8}}), encoding="utf-8")
+    with pytest.raises(FileProblem) as e:
+        load_deck(p, game="essveil")
+    assert str(e.value) == "mine.json: this is a Chess deck, not an Essveil deck."

@@ -84,7 +84,7 @@ def test_deck_round_trip(tmp_path):
 
 @pytest.mark.parametrize("over,msg", [
     ({"format": "other"}, "not a Cardhall deck"),
-    ({"game": "everdawn"}, "not a evons deck"),
+    ({"game": "everdawn"}, "not an Evons deck"),
     ({"name": ""}, "name"),
     ({"cards": {"a": 0}}, "count"),
     ({"cards": {"a": True}}, "count"),

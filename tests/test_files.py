@@ -163,7 +163,7 @@ def test_deck_truncated_at_any_byte_is_refused(n):
 
 
 @pytest.mark.parametrize("obj,msg", [
-    (_deck_obj(game="evons"), "not a tally deck"),
+    (_deck_obj(game="evons"), "not a Tally deck"),
     (_deck_obj(cards={"c1": 2, "dragon": 1}), 'unknown card "dragon"'),
     (_deck_obj(cards={"c1": "2"}), "count"),
     (_deck_obj(cards={"c1": 2.0}), "count"),
@@ -282,7 +282,7 @@ def test_record_with_mutated_actions_is_refused_or_replays(data):
 @pytest.mark.parametrize("change,msg", [
     (lambda o: o.update(game="chess"), "unknown game"),
     (lambda o: o["decks"][1]["cards"].update(c9=1), 'deck 2: unknown card "c9"'),
-    (lambda o: o["decks"][0].update(game="evons"), "deck 1: this is a evons deck"),
+    (lambda o: o["decks"][0].update(game="evons"), "deck 1: this is an Evons deck"),
     (lambda o: o.update(seed=-1), "seed"),
     (lambda o: o.update(seed=True), "seed"),
     (lambda o: o.update(options={"short": 1}), "wrong type"),
@@ -304,7 +304,7 @@ def test_record_for_a_game_not_wanted_and_oversized_record(tmp_path):
     p = tmp_path / "r.json"
     p.write_bytes(_rec_bytes())
     assert load_record(p, game="tally").actions == _rec().actions
-    with pytest.raises(FileProblem, match="not evons"):
+    with pytest.raises(FileProblem, match="this is a Tally match, not an Evons one"):
         load_record(p, game="evons")
     p.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
     with pytest.raises(FileProblem, match="too large"):

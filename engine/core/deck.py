@@ -32,6 +32,12 @@ MAX_CARD_ID = 64
 MAX_GAME_NAME = 32
 
 
+def _a_game(g: str) -> str:
+    """"an Everdawn", "an Evons", "a Chess": a game's name as a deck's kind, in a sentence."""
+    name = g[:1].upper() + g[1:]
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
+
+
 @dataclass(frozen=True)
 class Deck:
     game: str
@@ -103,7 +109,7 @@ class Deck:
         if len(g) > MAX_GAME_NAME or clean_text(g) != g:
             raise bad(f'"game" is not a game name ({_short(g)!r}).')
         if game is not None and g != game:
-            raise bad(f"this is a {g} deck, not a {game} deck.")
+            raise bad(f"this is {_a_game(g)} deck, not {_a_game(game)} deck.")
         name = obj.get("name")
         if not isinstance(name, str) or not name.strip():
             raise bad('"name" must be a non-empty text.')

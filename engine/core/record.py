@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .deck import Deck
+from .deck import Deck, _a_game
 from .files import FileProblem, _short, atomic_write_json, read_json
 from .sanitize import clean_json, clean_name, clean_text
 
@@ -246,7 +246,7 @@ class MatchRecord:
         if not isinstance(g, str) or g not in GAME_NAMES:
             raise bad(f"unknown game {_short(g) if isinstance(g, str) else g.__class__.__name__!r}.")
         if game is not None and g != game:
-            raise bad(f"this is a {g} match, not {game}.")
+            raise bad(f"this is {_a_game(g)} match, not {_a_game(game)} one.")
         try:
             spec = get_game(g)
         except (KeyError, ImportError, AttributeError):
