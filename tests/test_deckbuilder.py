@@ -582,3 +582,24 @@ def test_a_missing_or_damaged_note_of_the_last_deck_is_ignored(driver, tmp_path,
     settle(driver)
     driver.click("back")
     assert dict(open_builder(driver, "evons").model.counts) == {"ember_imp": 1}  # the note is rewritten
+
+
+def test_a_long_deck_name_is_cut_and_never_runs_under_the_card_count(driver, monkeypatch):
+    """A 60-character name of wide letters shrinks, then ends in "…" before the card
+    count and the save tag (it was drawn at 8 px over "4 cards")."""
+    import client.ui as ui
+    from helpers import Texts
+    name = "W" * 60
+    sc = open_builder(driver, "evons", deck=Deck("evons", name, (("ember_imp", 4),)))
+    rec = Texts()
+    monkeypatch.setattr(ui, "RECORDER", rec)
+    monkeypatch.setattr(ui, "_TEXT_CACHE", None, raising=False)
+    sc.draw(driver.app.screen)
+    s = sc.s
+    drawn = [(t, w, h) for t, w, h in rec.seen if t.startswith("WWW")]
+    assert drawn and all(t.endswith("…") for t, _, _ in drawn), drawn
+    text, width, height = drawn[-1]
+    assert height >= ui.font(s(14), title=True).get_height()       # readable, not 8 px
+    count_w = ui.font(s(15)).size("4 cards")[0]
+    tag_w = ui.font(s(13), True).size(sc.save_state()[0])[0] + s(16)
+    assert width + s(10) + count_w + s(10) + tag_w <= sc.L["dname"].width

@@ -11,7 +11,7 @@ from engine.core.text import count
 
 from .. import gamesinfo
 from ..cards import card_surface
-from ..ui import PAL, draw_text, draw_wrapped, ellipsize, fit_font, font, note_cut, panel, shade, wrap_lines
+from ..ui import PAL, draw_text, draw_wrapped, ellipsize, fit_font, fit_line, font, note_cut, panel, shade, wrap_lines
 
 class DeckDraw:
     # ------------------------------------------------------------ drawing
@@ -157,8 +157,11 @@ class DeckDraw:
         fs = font(s(15))
         si = fs.render(size_txt, True, PAL["muted"])
         sr = si.get_rect(midright=(chip.left - s(10), dn.centery))
-        fn = fit_font(m.name, sr.left - dn.left - s(10), s(22), title=True)
-        ni = fn.render(m.name, True, PAL["text"])
+        # a long name (60 characters of wide letters) shrinks, then is cut with "…": it never
+        # runs under the card count (Rename shows the whole name)
+        fn, shown = fit_line(m.name, sr.left - dn.left - s(10), s(22), title=True, min_size=s(14),
+                             where="deck name", designed=True)
+        ni = fn.render(shown, True, PAL["text"])
         surf.blit(ni, ni.get_rect(midleft=(dn.left, dn.centery)))
         surf.blit(si, sr)
         pygame.draw.rect(surf, col, chip, border_radius=s(11))
