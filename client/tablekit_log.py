@@ -40,6 +40,20 @@ class NameIndex:
         return out
 
 
+def _fitting_prefix(text: str, fnt, room: int) -> int:
+    """How many of ``text``'s first characters fit ``room`` pixels (0 when none does)."""
+    if fnt.size(text)[0] <= room:
+        return len(text)
+    lo, hi = 0, len(text) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.size(text[:mid])[0] <= room:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 @dataclass
 class LogEntry:
     text: str
@@ -119,6 +133,28 @@ class GameLog:
         for unit in units:
             uw = sum((fb if card else f).size(w)[0] for w, card in unit)
             space = unit[0][0].isspace()
+            if uw > width and not space and all(card is None for _, card in unit):
+                # wider than a whole line (a 40-letter player name): broken where it must be
+                # (a card's name stays one run: it is at most a few words, narrower than any log)
+                if line:
+                    lines.append(line)
+                    line, lw = [], 0
+                for w, card in unit:
+                    fnt = fb if card else f
+                    while w:
+                        n = _fitting_prefix(w, fnt, width - lw)
+                        if n == 0 and line:
+                            lines.append(line)
+                            line, lw = [], 0
+                            continue
+                        n = max(1, n)
+                        line.append((w[:n], card))
+                        lw += fnt.size(w[:n])[0]
+                        w = w[n:]
+                        if w:
+                            lines.append(line)
+                            line, lw = [], 0
+                continue
             if lw + uw > width and line and not space:
                 lines.append(line)
                 line, lw = [], 0

@@ -236,19 +236,43 @@ def draw_text(surface, text, pos, size, colour=None, *, bold=False, italic=False
     return r
 
 
+def _break_word(word: str, fnt, width: int) -> list[str]:
+    """A word wider than ``width`` (a deck description of 500 M's, a URL) in pieces that
+    fit, each the longest that does (at least one character)."""
+    pieces = []
+    while word and fnt.size(word)[0] > width:
+        lo, hi = 1, len(word) - 1
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if fnt.size(word[:mid])[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        pieces.append(word[:lo])
+        word = word[lo:]
+    if word:
+        pieces.append(word)
+    return pieces
+
+
 def wrap_lines(text: str, fnt, width: int) -> list[str]:
-    """Greedy word wrap honouring explicit newlines."""
+    """Greedy word wrap honouring explicit newlines; a word wider than the line is
+    broken where it must be (it would run out of its box)."""
     out: list[str] = []
     for para in clean_text(text, newlines=True).split("\n"):
         words = para.split(" ")
         line = ""
         for w in words:
             cand = w if not line else line + " " + w
-            if fnt.size(cand)[0] <= width or not line:
+            if fnt.size(cand)[0] <= width:
                 line = cand
-            else:
+                continue
+            if line:
                 out.append(line)
-                line = w
+            line = w
+            if fnt.size(w)[0] > width:
+                *whole, line = _break_word(w, fnt, width)
+                out.extend(whole)
         out.append(line)
     return out
 
@@ -288,12 +312,12 @@ def fit_line(text: str, width: int, size: int, *, bold=False, title=False, min_s
     return f, ellipsize(clean_text(text), f, width, where=where, designed=designed, min_chars=1)
 
 
-def fit_named(name: str, form, width: int, size: int, *, bold=False, min_size=9, where="label"):
+def fit_named(name: str, form, width: int, size: int, *, bold=False, title=False, min_size=9, where="label"):
     """(font, text) of ``form(name)`` (a line around a player's name: "Ann's cards",
     "Ann · to play") fitted like :func:`fit_line`, but where it must be cut the name is
     shortened with "…" and the words around it stay."""
     name = clean_text(name)
-    f, fits = fit_text(form(name), width, size, bold=bold, min_size=min_size)
+    f, fits = fit_text(form(name), width, size, bold=bold, title=title, min_size=min_size)
     if fits:
         return f, form(name)
     rest = f.size(form(name))[0] - f.size(name)[0]
@@ -329,6 +353,8 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1].rstrip() + "…"
+        if f.size(lines[-1])[0] > rect.width:       # the "…" itself must fit the line
+            lines[-1] = ellipsize(lines[-1], f, rect.width, where="wrapped text", min_chars=1)
         note_cut(text, " ".join(lines), "wrapped text")
     y = rect.top
     col = colour or PAL["text"]

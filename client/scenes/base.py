@@ -129,6 +129,7 @@ class Scene:
         b = pygame_gui.elements.UIButton(
             pygame.Rect(rect), text, manager=self.ui, tool_tip_text=tip_text,
             object_id=ObjectID(object_id=f"#{name}" if name else None, class_id=cls))
+        self._fit_button_text(b, text)
         if not enabled:
             b.disable()
         self._actions[b] = action
@@ -137,6 +138,40 @@ class Scene:
         if name:
             self.widgets[name] = b
         return b
+
+    def _fit_button_text(self, b, text) -> None:
+        """A text wider than its button (a 40-letter player name in "Watch as …") ends in
+        "…" rather than being clipped at both edges; the tooltip then starts with the whole
+        text."""
+        f = getattr(b, "font", None)
+        # the room pygame-gui leaves the text (as client.layoutcheck measures it)
+        pad = int(getattr(b, "text_horiz_alignment_padding", 0) or 0)
+        if str(getattr(b, "text_horiz_alignment", "center")) == "center":
+            pad = 0
+        bw = getattr(b, "border_width", 0) or 0
+        border = max(bw.values()) if isinstance(bw, dict) else int(bw)
+        room = b.rect.width - 2 * pad - 2 * border
+        try:
+            wide = f is not None and "\n" not in text and f.size(text)[0] > room + 1
+        except Exception:  # noqa: BLE001 - a font that cannot measure: leave the text
+            return
+        room -= self.s(8)                       # a cut text keeps a little air at its ends
+        if not wide:
+            return
+        lo, hi = 1, len(text) - 1              # the longest start that fits with its "…"
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if f.size(text[:mid].rstrip() + "…")[0] <= room:
+                lo = mid
+            else:
+                hi = mid - 1
+        from ..ui import note_cut
+        short = text[:lo].rstrip() + "…"
+        note_cut(text, short, "button")     # (the layout check still reports a cut of our own words)
+        b.set_text(short)
+        tip = getattr(b, "tool_tip_text", None)
+        if tip and not tip.startswith(text):
+            b.set_tooltip(f"{text}<br>{tip}")
 
     def label(self, rect, text, *, cls=None, name=None):
         import pygame_gui

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel, shade
 from .base import Scene
 
 
@@ -121,7 +121,10 @@ class HandoffOverlay(_Overlay):
         t = self.table
         name = t.names[seat] if t is not None else f"Player {seat + 1}"
         bw, bh = s(360), s(54)
-        self.button((r.centerx - bw // 2, r.bottom - bh - s(36), bw, bh), f"I am {name} — show my cards",
+        # (a long name is cut, "— show my cards" stays)
+        _, text = fit_named(name, "I am {} — show my cards".format, bw - s(16), s(18), bold=True, min_size=s(18),
+                            where="hand-off button")
+        self.button((r.centerx - bw // 2, r.bottom - bh - s(36), bw, bh), text,
                     self.ready, key="return", keys=("space",), tip="Reveal your hand and play", cls="@primary",
                     name="ready")
 
@@ -145,8 +148,9 @@ class HandoffOverlay(_Overlay):
         col = SEAT_COLOURS[seat % 2]
         pygame.draw.circle(surf, col, (r.centerx, r.top + s(70)), s(26))
         draw_text(surf, str(seat + 1), (r.centerx, r.top + s(70)), s(28), (10, 10, 14), bold=True, anchor="center")
-        draw_text(surf, f"Pass to {name}", (r.centerx, r.top + s(112)), s(34), PAL["gold"], title=True,
-                  anchor="midtop")
+        f, line = fit_named(name, "Pass to {}".format, r.width - s(40), s(34), title=True, min_size=s(22),
+                            where="hand-off heading")
+        draw_text(surf, line, (r.centerx, r.top + s(112)), f.ch_size, PAL["gold"], title=True, anchor="midtop")
         reason = self.kwargs.get("reason")
         if reason:      # what the next player is to decide (a reaction in the other's turn, …)
             draw_wrapped(surf, reason, pygame.Rect(r.left + s(30), r.top + s(160), r.width - s(60), s(66)), s(18),
@@ -241,7 +245,14 @@ class GameOverOverlay(_Overlay):
                                                          or res.winner in t.human_seats)) else \
             ("shield" if res.winner is None else "skull")
         draw_icon(surf, icon, pygame.Rect(r.centerx - s(28), r.top + s(26), s(56), s(56)), col)
-        draw_text(surf, head, (r.centerx, r.top + s(92)), s(44), col, title=True, anchor="midtop")
+        # a long name (40 letters) shrinks the heading, then is cut with "…" before " wins!"
+        room = r.width - s(40)
+        f, fits = fit_text(head, room, s(44), title=True, min_size=s(26))
+        if not fits and res.winner is not None and head.startswith(t.names[res.winner]):
+            rest = head[len(t.names[res.winner]):]
+            head = ellipsize(t.names[res.winner], f, max(1, room - f.size(rest)[0]), where="game over",
+                             min_chars=1) + rest
+        draw_text(surf, head, (r.centerx, r.top + s(92)), f.ch_size, col, title=True, anchor="midtop")
         reason = res.reason  # the heading already names the winner
         draw_wrapped(surf, reason[:1].upper() + reason[1:], pygame.Rect(r.left + s(40), r.top + s(160),
                                                                          r.width - s(80), s(56)), s(19),

@@ -5,15 +5,32 @@ import pygame
 
 
 def dropdown(scene, rect, options, current, on_change, *, name, tip=""):
-    """A pygame-gui drop-down; ``options`` are (label, value) pairs."""
+    """A pygame-gui drop-down; ``options`` are (label, value) pairs. A label too long for
+    the box (a deck named with 60 letters) is shown cut with "…" (pygame-gui would clip it
+    mid-letter under the arrow); the full label still selects it (:func:`set_dropdown`)."""
     import pygame_gui
-    labels = [lab for lab, _ in options] or ["—"]
-    cur = next((lab for lab, v in options if v == current), labels[0])
-    dd = pygame_gui.elements.UIDropDownMenu(labels, cur, pygame.Rect(rect), manager=scene.ui)
+    from ..ui import ellipsize, font
+    rect = pygame.Rect(rect)
+    f = font(scene.s(17))                       # the theme's drop-down font (assets/theme.json)
+    room = max(1, rect.width - scene.s(10) - scene.s(34))   # its text padding and the arrow
+    values, labels, cur = {}, [], None
+    for lab, v in options:
+        shown = base = ellipsize(lab, f, room, where="drop-down", designed=True, min_chars=1)
+        k = 2
+        while shown in values:                  # two long names cut alike stay apart
+            shown = f"{base} ({k})"
+            k += 1
+        values[shown] = v
+        labels.append(shown)
+        if cur is None and v == current:
+            cur = shown
+    for lab, v in options:                      # the full labels too (set_dropdown, tests)
+        values.setdefault(lab, v)
+    labels = labels or ["—"]
+    dd = pygame_gui.elements.UIDropDownMenu(labels, cur or labels[0], rect, manager=scene.ui)
     if tip:
         dd.selected_option_button.set_tooltip(tip) if hasattr(dd, "selected_option_button") else None
     scene.widgets[name] = dd
-    values = dict(options)
     scene._dropdowns = getattr(scene, "_dropdowns", {})
     scene._dropdowns[dd] = (values, on_change)
     return dd
