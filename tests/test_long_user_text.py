@@ -150,3 +150,25 @@ def test_watch_as_a_long_name_is_cut_and_the_tooltip_has_it_whole(tmp_path):
         assert sc.widgets["watch_all"].text == "Watch with every card shown"     # one that fits: as it was
     finally:
         d.close()
+
+
+def test_the_review_names_a_long_player_once_and_inside_the_window(tmp_path, monkeypatch):
+    import random
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    d = Driver(tmp_path)
+    try:
+        s = MatchSession.new("essveil", starter_pair("essveil", 3), 3, None, {"mode": "hotseat", "names": list(LONG)})
+        r = random.Random(1)
+        while s.match.result() is None:
+            la = s.match.legal_actions()
+            s.apply(la[r.randrange(len(la))])
+        s.record.result = s.match.result().to_json()
+        sc = d.app.scenes.switch("review", record=s.record.copy(), seat=0, game="essveil")
+        d.step(2)
+        seen = _drawn(monkeypatch, lambda: sc.draw(d.app.screen))
+        sub = [(t, w) for t, w, _ in seen if "decisions, scored by the hard AI" in t]
+        assert sub and sub[-1][0].endswith("from that player's own view"), sub
+        assert "W" not in sub[-1][0].split("'s decisions")[1] and sub[-1][1] <= sc.W - sc.s(60), sub
+    finally:
+        d.close()

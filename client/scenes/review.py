@@ -22,7 +22,7 @@ import pygame
 
 from engine.core.text import named, possessive
 
-from ..ui import PAL, draw_text, draw_wrapped, ellipsize, font, panel
+from ..ui import PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel
 from .base import Scene
 
 #: iterations per decision (see engine.ai.review.REVIEW_ITERATIONS); tests lower it
@@ -219,9 +219,13 @@ class ReviewScene(Scene):
         title = f"Game review — {gamesinfo.title(self.record.game)}"
         draw_text(surf, title, (s(30), s(24)), s(30), PAL["gold"], title=True)
         who = self.names[self.seat] if self.seat < len(self.names) else f"Player {self.seat + 1}"
-        sub = (f"{possessive(who, capital=True)} decisions, scored by the hard AI from "
-               f"{possessive(who)} own view")
-        draw_text(surf, sub, (s(30), s(66)), s(17), PAL["muted"])
+        # the name once, cut with "…" where it is too long for the line (the words stay)
+        view = "your own view" if possessive(who) == "your" else "that player's own view"
+
+        def form(name):
+            return f"{possessive(name, capital=True)} decisions, scored by the hard AI from {view}"
+        f, sub = fit_named(who, form, self.W - s(60), s(17), min_size=s(13), where="review subtitle")
+        draw_text(surf, sub, (s(30), s(66)), f.ch_size, PAL["muted"])
         g = self.graph_rect()
         panel(surf, g, colour=PAL["panel"], border=PAL["line"], radius=s(10))
         lr = self.list_rect()
@@ -253,7 +257,7 @@ class ReviewScene(Scene):
         bar.center = g.center
         pygame.draw.rect(surf, PAL["bg2"], bar, border_radius=s(6))
         fill = bar.copy()
-        fill.width = max(s(6), int(bar.width * frac))
+        fill.width = max(s(12), int(bar.width * frac))     # at least its two rounded ends (no sliver)
         pygame.draw.rect(surf, PAL["gold"], fill, border_radius=s(6))
         draw_text(surf, f"Reviewing the game… {round(frac * 100)}%", (bar.centerx, bar.top - s(26)),
                   s(20), PAL["text"], anchor="center")
