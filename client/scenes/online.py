@@ -18,7 +18,7 @@ import pygame
 
 from .. import gamesinfo
 from ..storage import replays_dir
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
 from .base import Scene
 from .title import draw_background
 from .widgets import dropdown, handle_dropdown_event
@@ -357,8 +357,10 @@ class OnlineScene(Scene):
                         if item.get("match"):
                             out[item["match"]] = item
                 except Exception as ex:  # noqa: BLE001
+                    from engine.net.client import plain_error
+                    why = plain_error(ex)
                     for x in es:
-                        out[x["match"]] = {"offline": f"server not reachable ({ex})"}
+                        out[x["match"]] = {"offline": f"server not reachable: {why}"}
             return out
         self._list_job = _Job(go, "list")
 
@@ -486,11 +488,30 @@ class OnlineScene(Scene):
             if info.get("waiting") or self._is_waiting(e) or opp in ("…", "", None):
                 opp = "your friend"     # nobody has joined yet (the server's placeholder is "…")
             pace = "daily" if e.get("pace") == "daily" else "live"
-            draw_text(surf, f"vs {opp} · {pace} · {e['server']}", (rr.left + s(12), rr.centery), s(16),
-                      PAL["text"], bold=True, anchor="midleft")
-            draw_text(surf, self.row_summary(e, info), (rr.left + s(380), rr.centery), s(15),
+            # who, pace and server on the left (a long name or address cut with "…"), how the
+            # match stands on the right up to the Open button: the two never run into each other
+            x0, x1 = rr.left + s(12), (_b.rect.left if _b is not None else rr.right) - s(12)
+            left_w = int((x1 - x0) * 0.55)
+            f, left = self._match_label(opp, pace, str(e["server"]), left_w)
+            draw_text(surf, left, (x0, rr.centery), f.ch_size, PAL["text"], bold=True, anchor="midleft")
+            fs = font(s(15))
+            sx = x0 + left_w + s(16)
+            summary = ellipsize(self.row_summary(e, info), fs, max(1, x1 - sx), where="online match row",
+                                min_chars=1)
+            draw_text(surf, summary, (sx, rr.centery), s(15),
                       PAL["gold"] if info.get("your_move") else PAL["muted"], anchor="midleft")
         self.draw_ui(surf)
+
+    def _match_label(self, opp, pace, server, width):
+        """(font, text) "vs Ann · live · host:port" in ``width`` px: smaller first, then the
+        address and then the name cut with "…" (both come from files and other players)."""
+        s = self.s
+        f, fits = fit_text(f"vs {opp} · {pace} · {server}", width, s(16), bold=True, min_size=s(14))
+        if fits:
+            return f, f"vs {opp} · {pace} · {server}"
+        server = ellipsize(server, f, max(1, int(width * 0.4)), where="online match row", min_chars=1)
+        return fit_named(opp, lambda n: f"vs {n} · {pace} · {server}", width, f.ch_size, bold=True,
+                         min_size=f.ch_size, where="online match row")
 
     def _is_waiting(self, e) -> bool:
         """``e`` is the match this screen is hosting, still waiting for the friend."""

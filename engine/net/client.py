@@ -191,7 +191,7 @@ class Link:
             try:
                 s = socket.create_connection((self.host, self.port), timeout=self.timeout)
             except OSError as e:
-                self.last_error = str(e) or type(e).__name__
+                self.last_error = plain_error(e)
                 self._stop.wait(delay)
                 delay = min(5.0, delay * 2)
                 continue
@@ -218,7 +218,7 @@ class Link:
                     if isinstance(msg, dict):
                         self.inbox.put(msg)
             except OSError as e:
-                self.last_error = str(e) or type(e).__name__
+                self.last_error = plain_error(e)
             finally:
                 with self._lock:
                     self._sock = None
@@ -626,6 +626,26 @@ class RemoteSession:
 
     def close(self) -> None:
         self.link.close()
+
+
+def plain_error(e: BaseException) -> str:
+    """A network failure in words for the player ("nothing answers on that port"), not
+    the system's "[Errno 111] Connection refused"."""
+    import errno as _errno
+    if isinstance(e, ConnectionRefusedError):
+        return "nothing answers there"
+    if isinstance(e, (UnicodeError, ValueError)):
+        return "that address is not valid"
+    if isinstance(e, socket.gaierror):
+        return "that address is not known on this network"
+    if isinstance(e, (socket.timeout, TimeoutError)):
+        return "no answer in time"
+    if isinstance(e, ConnectionResetError):
+        return "the connection was cut"
+    if isinstance(e, OSError) and e.errno in (_errno.ENETUNREACH, _errno.EHOSTUNREACH):
+        return "this computer cannot reach that address"
+    text = str(getattr(e, "strerror", None) or e) or type(e).__name__
+    return text[:1].lower() + text[1:]
 
 
 class NetError(Exception):

@@ -1,0 +1,53 @@
+"""The online screen's list of matches: who, pace and server on the left, how the match
+stands on the right, never run into each other (a realistic name and address ran under
+"server not reachable ([Errno 111] Connection refused)"); network failures in words."""
+from __future__ import annotations
+
+import errno
+import json
+import socket
+
+from client.testing import Driver
+from engine.net.client import plain_error
+
+
+def test_network_failures_read_as_words():
+    assert plain_error(ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused")) == "nothing answers there"
+    assert plain_error(socket.gaierror(-2, "Name or service not known")) == "that address is not known on this network"
+    assert plain_error(TimeoutError()) == "no answer in time"
+    assert plain_error(UnicodeError("encoding with 'idna' codec failed")) == "that address is not valid"
+    assert plain_error(OSError(errno.EHOSTUNREACH, "No route to host")) == "this computer cannot reach that address"
+    assert "Errno" not in plain_error(OSError(errno.EACCES, "Permission denied"))
+
+
+def test_match_rows_keep_their_two_parts_apart(tmp_path, monkeypatch):
+    (tmp_path / "data").mkdir()
+    rows = [{"server": "192.168.178.100:40123", "match": f"m{i}", "token": "t", "game": "everdawn", "seat": 0,
+             "pace": "live", "names": ["Me", name]} for i, name in enumerate(["Bartholomew Fitzgerald", "W" * 24])]
+    rows.append({"server": "x" * 200, "match": "m9", "token": "t", "game": "everdawn", "seat": 1, "pace": "daily",
+                 "names": ["M" * 200, "Me"]})
+    (tmp_path / "data" / "online.json").write_text(json.dumps({"name": "Me", "matches": rows}), encoding="utf-8")
+    d = Driver(tmp_path)
+    try:
+        sc = d.open("online", game="everdawn")
+        sc.summaries = {r["match"]: {"offline": "server not reachable: nothing answers there"} for r in rows}
+        import client.scenes.online as online
+        import client.ui as ui
+        drawn = []
+        real = online.draw_text
+
+        def spy(surf, text, pos, size, *a, **kw):
+            img = real(surf, text, pos, size, *a, **kw)
+            drawn.append((text, img))
+            return img
+        monkeypatch.setattr(online, "draw_text", spy)
+        monkeypatch.setattr(ui, "_TEXT_CACHE", None, raising=False)
+        sc.draw(d.app.screen)
+        assert len(sc.rows) == 3
+        for rr, e, b in sc.rows:
+            inside = [r for _, r in drawn if r is not None and rr.contains(r)]
+            assert len(inside) == 2, (e["match"], [t for t, _ in drawn])
+            left, right = sorted(inside, key=lambda r: r.left)
+            assert left.right < right.left and right.right <= b.rect.left, (left, right, b.rect)
+    finally:
+        d.close()
