@@ -51,3 +51,37 @@ def test_match_rows_keep_their_two_parts_apart(tmp_path, monkeypatch):
             assert left.right < right.left and right.right <= b.rect.left, (left, right, b.rect)
     finally:
         d.close()
+
+
+def test_matches_that_do_not_fit_scroll_and_the_heading_says_so(tmp_path):
+    import pygame
+    from client.settings import Settings
+    (tmp_path / "data").mkdir()
+    rows = [{"server": "10.0.0.2:4000", "match": f"m{i}", "token": "t", "game": "everdawn", "seat": 0,
+             "pace": "live", "names": ["Me", f"Friend {i}"]} for i in range(3)]
+    (tmp_path / "data" / "online.json").write_text(json.dumps({"name": "Me", "matches": rows}), encoding="utf-8")
+    st = Settings()
+    st.ui_scale, st.animation_speed = 2.0, "instant"
+    d = Driver(tmp_path, (1920, 1080), settings=st)
+    try:
+        sc = d.open("online", game="everdawn")
+        # (it said "None yet: host or join one above" with three matches saved)
+        assert len(sc.rows) == 1 and sc.rows[0][1]["match"] == "m2"          # the newest first
+        assert sc.list_heading() == "Your matches on servers · 1 of 3, the mouse wheel scrolls"
+        assert sc.rows[0][0].bottom <= sc.widgets["back"].rect.top
+        sc.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))
+        assert [e["match"] for _, e, _ in sc.rows] == ["m1"] and "2 of 3" in sc.list_heading()
+        sc.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5))
+        assert [e["match"] for _, e, _ in sc.rows] == ["m0"]
+        sc.widgets["open_m0"]                                               # its button is there
+    finally:
+        d.close()
+    d = Driver(tmp_path / "plain")
+    try:
+        (tmp_path / "plain" / "data").mkdir(parents=True)
+        (tmp_path / "plain" / "data" / "online.json").write_text(json.dumps({"name": "Me", "matches": rows}),
+                                                                 encoding="utf-8")
+        sc = d.open("online", game="everdawn")
+        assert len(sc.rows) == 3 and sc.list_heading() == "Your matches on servers"
+    finally:
+        d.close()

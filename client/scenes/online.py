@@ -225,7 +225,13 @@ class OnlineScene(Scene):
         self.rows = []
         row_h = s(40)
         y = self.list_top + s(34)
-        for e in self.my_matches()[:max(0, (r.bottom - s(80) - y) // (row_h + s(6)))]:
+        # as many rows as fit above Back; more scroll with the mouse wheel (at 200 % on a
+        # 1080p screen one row fits, and the others were not shown at all)
+        mine = self.my_matches()
+        fit = max(1, (r.bottom - s(58) - s(8) - y + s(6)) // (row_h + s(6)))
+        self.list_fit = fit
+        self.list_scroll = max(0, min(getattr(self, "list_scroll", 0), len(mine) - fit))
+        for e in mine[self.list_scroll:self.list_scroll + fit]:
             rr = pygame.Rect(r.left + pad, y, r.width - 2 * pad, row_h)
             b = self.button((rr.right - s(130), rr.top + s(3), s(120), row_h - s(6)), "Open",
                             (lambda e=e: self.open_saved(e)), tip="Sit down at this match again",
@@ -237,6 +243,24 @@ class OnlineScene(Scene):
                     tip="Back to the game menu", name="back")
         self.button((r.left + pad + s(176), r.bottom - s(58), s(200), s(44)), "Refresh list", self.refresh_list,
                     key="f5", tip="Ask the servers how your matches stand", name="refresh")   # (Back's size)
+
+    def handle_event(self, ev):
+        if ev.type == pygame.MOUSEWHEEL and len(self.my_matches()) > getattr(self, "list_fit", 0):
+            before = self.list_scroll
+            self.list_scroll = max(0, min(len(self.my_matches()) - self.list_fit, before - ev.y))
+            if self.list_scroll != before:
+                self.rebuild()
+
+    def list_heading(self) -> str:
+        """"Your matches on servers", and which of them show when not all fit."""
+        n = len(self.my_matches())
+        fit = getattr(self, "list_fit", n)
+        if n <= fit:
+            return "Your matches on servers"
+        a = self.list_scroll + 1
+        b = min(n, self.list_scroll + fit)
+        shown = f"{a}" if a == b else f"{a}–{b}"
+        return f"Your matches on servers · {shown} of {n}, the mouse wheel scrolls"
 
     def my_matches(self):
         return [e for e in reversed(self.prefs["matches"]) if e.get("game") == self.game]
@@ -474,7 +498,7 @@ class OnlineScene(Scene):
             col = PAL["bad"] if kind == "bad" else PAL["muted"]
             draw_wrapped(surf, text, pygame.Rect(r.left + s(28), self.list_top - s(20), r.width - s(56), s(20)),
                          s(15), col, max_lines=1)
-        draw_text(surf, "Your matches on servers", (r.left + s(28), self.list_top + s(6)), s(18), PAL["text"],
+        draw_text(surf, self.list_heading(), (r.left + s(28), self.list_top + s(6)), s(18), PAL["text"],
                   bold=True)
         if not self.rows:
             draw_text(surf, "None yet: host or join one above.", (r.left + s(28), self.list_top + s(40)), s(15),
