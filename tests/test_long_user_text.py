@@ -172,3 +172,39 @@ def test_the_review_names_a_long_player_once_and_inside_the_window(tmp_path, mon
         assert "W" not in sub[-1][0].split("'s decisions")[1] and sub[-1][1] <= sc.W - sc.s(60), sub
     finally:
         d.close()
+
+
+def test_replay_details_keep_the_decks_and_stay_above_the_buttons_at_200_percent(tmp_path, monkeypatch):
+    import random
+    from client.settings import Settings
+    from engine.core.harness import starter_pair
+    from engine.core.replays import save_replay
+    from engine.core.session import MatchSession
+    import client.replays as rp
+    st = Settings()
+    st.ui_scale, st.animation_speed = 2.0, "instant"
+    d = Driver(tmp_path, (1920, 1080), settings=st)
+    try:
+        from client.storage import replays_dir
+        s = MatchSession.new("essveil", starter_pair("essveil", 3), 3, None, {"mode": "hotseat", "names": list(LONG)})
+        r = random.Random(1)
+        while s.match.result() is None:
+            la = s.match.legal_actions()
+            s.apply(la[r.randrange(len(la))])
+        s.record.result = s.match.result().to_json()
+        save_replay(replays_dir(), s.record)
+        sc = d.open("replays")
+        drawn = []
+        real = rp.draw_text
+
+        def spy(surf, text, pos, size, *a, **kw):
+            rect = real(surf, text, pos, size, *a, **kw)
+            drawn.append((text, rect))
+            return rect
+        monkeypatch.setattr(rp, "draw_text", spy)
+        sc.draw(d.app.screen)
+        seats = [(t, rc) for t, rc in drawn if t.endswith((": Deepwater Titans", ": Emberrush"))]
+        assert len(seats) == 2 and all("…" in t for t, _ in seats), [t for t, _ in drawn]
+        assert max(rc.bottom for _, rc in seats) <= sc.widgets["watch0"].rect.top
+    finally:
+        d.close()

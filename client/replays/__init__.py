@@ -17,7 +17,7 @@ from engine.core.text import count, named
 from .. import gamesinfo
 from ..scenes.base import Scene
 from ..scenes.title import draw_background
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, panel, shade
+from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel, shade
 
 
 def _when(info) -> str:
@@ -296,21 +296,35 @@ class ReplaysScene(Scene):
         draw_text(surf, gamesinfo.title(info.game), (x, y), s(30), shade(acc, 1.2), title=True)
         y += s(48)
         text, col = _outcome(info)
-        y = draw_wrapped(surf, text, pygame.Rect(x, y, d.width - s(48), s(56)), s(19), col, bold=True).bottom
+        bh, gap = s(46), s(10)
+        buttons_top = d.bottom - s(24) - 3 * bh - 2 * gap - s(6)
+        # the outcome takes what the two players' lines leave above the Watch buttons (at a
+        # large interface size its second line pushed the second player under them)
+        out_h = max(s(26), min(s(56), buttons_top - y - s(10) - 2 * s(28)))
+        fo = font(s(19), True)
+        for who in info.names:      # a long name is cut (its words around it stay readable)
+            if who and fo.size(who)[0] > (d.width - s(48)) // 3:
+                text = text.replace(who, ellipsize(who, fo, (d.width - s(48)) // 3, where="replay detail",
+                                                   min_chars=1))
+        y = draw_wrapped(surf, text, pygame.Rect(x, y, d.width - s(48), out_h), s(19), col, bold=True,
+                         max_lines=max(1, out_h // s(26)), shrink=False).bottom
         y += s(10)
         rows = [(info.names[0], info.deck_names[0]), (info.names[1], info.deck_names[1])]
-        from ..table_base import SEAT_COLOURS, _fit_text
+        from ..table_base import SEAT_COLOURS
         for seat, (who, deck) in enumerate(rows):
             pygame.draw.circle(surf, SEAT_COLOURS[seat], (x + s(8), y + s(11)), s(6))
-            draw_text(surf, _fit_text(f"{who}: {deck}", s(16), False, d.width - s(70)), (x + s(22), y), s(16),
-                      PAL["text"])
+            # a long name is cut, the deck stays ("WWWW…: Ember Quake")
+            f, line = fit_named(who, (lambda n, deck=deck: f"{n}: {deck}"), d.width - s(70), s(16),
+                                min_size=s(16), where="replay detail")
+            if f.size(line)[0] > d.width - s(70):           # a long deck name as well
+                line = ellipsize(line, f, d.width - s(70), where="replay detail", min_chars=1)
+            draw_text(surf, line, (x + s(22), y), s(16), PAL["text"])
             y += s(28)
         y += s(6)
         facts = [_mode(info), _when(info),
                  f"{count(info.turns, 'turn')}, {count(info.actions, 'move')}" if info.turns
                  else count(info.actions, "move")]
         # above the Watch buttons (at a large interface size the facts share lines)
-        bh, gap = s(46), s(10)
         room = d.bottom - s(24) - 3 * bh - 2 * gap - s(6) - y
         facts = [f for f in facts if f]
         if len(facts) * s(24) <= room:
