@@ -208,3 +208,33 @@ def test_replay_details_keep_the_decks_and_stay_above_the_buttons_at_200_percent
         assert max(rc.bottom for _, rc in seats) <= sc.widgets["watch0"].rect.top
     finally:
         d.close()
+
+
+def test_everdawn_opponents_hand_label_stays_in_the_window_at_200_percent(tmp_path, monkeypatch):
+    from client.settings import Settings
+    import client.tables.everdawn_draw as ed
+    st = Settings()
+    st.ui_scale, st.animation_speed = 2.0, "instant"
+    d = Driver(tmp_path, (1920, 1080), settings=st)
+    try:
+        t = _hotseat(d, "everdawn")
+        d.step(3)
+        if d.scene.name == "handoff":
+            d.key("return")
+            d.step(3)
+        drawn = []
+        real = ed.draw_text
+
+        def spy(surf, text, pos, size, *a, **kw):
+            rect = real(surf, text, pos, size, *a, **kw)
+            drawn.append((text, rect))
+            return rect
+        monkeypatch.setattr(ed, "draw_text", spy)
+        t.draw(d.app.screen)
+        label = [(txt, rc) for txt, rc in drawn if "'s hand: " in txt]
+        assert label and label[-1][0].endswith("…'s hand: 5") and label[-1][1].left >= 0, label
+        # (its action button names itself in fewer words where the long form does not fit)
+        texts = [b.text for b in t._action_widgets]
+        assert not any(x.endswith("…") for x in texts), texts
+    finally:
+        d.close()

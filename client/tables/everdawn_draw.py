@@ -12,7 +12,7 @@ from ..cards.everdawn import art_rect, colour_of, icon_of
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
 from ..tablekit import draw_arrow, topmost_at
-from ..ui import PAL, draw_text, ellipsize, fit_font, fit_line, font, panel, shade
+from ..ui import PAL, draw_text, ellipsize, fit_font, fit_line, fit_named, font, panel, shade
 
 from .everdawn_anims import ATTACK_COL, ClashAnim, fmt_clock, pill
 from .everdawn_common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT_PHASES, card_of
@@ -439,8 +439,15 @@ class EverdawnDraw:
             c = card_of(code) if self.reveal_all else None
             img = card_surface(GAME, c, rr.width, mini=True) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
-        label = f"{self.poss(opp)} hand: {len(v.hand[opp])}"
+        n = len(v.hand[opp])
         x = (rects[0][0].left - s(10)) if rects else self.opp_hand_area.right
+        # a long name is cut so the line ends left of the cards and starts inside the window
+        room = max(1, x - max(0, self.opp_hand_area.left))
+        if self.names[opp] == "You":
+            f, label = font(s(14)), f"Your hand: {n}"
+        else:
+            f, label = fit_named(self.names[opp], lambda nm: f"{nm}'s hand: {n}", room, s(14), min_size=s(14),
+                                 where="opponent's hand")
         draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midright")
 
     def _draw_hand(self, surf, v):

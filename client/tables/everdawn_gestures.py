@@ -147,7 +147,7 @@ class EverdawnGestures:
             if m.turn() == 1:
                 out.append(("End turn", (EM.PASS,), "space", "The first turn of the duel has no combat"))
             else:
-                out.append(("End turn without attacking", "__end_turn__", "e",
+                out.append((("End turn without attacking", "End turn, no combat", "Skip combat"), "__end_turn__", "e",
                             "Skip the Combat Phase: end the turn now"))
                 out.append(("Go to combat", (EM.PASS,), "space", "End the Set Phase and declare attacks"))
         elif ph == "declare":
