@@ -190,7 +190,7 @@ class GameLog:
             top = pad // 2
         f, fb = font(size), font(size, True)
         lh = f.get_linesize()
-        width = r.width - 2 * pad - int(8 * scale)
+        width = r.width - 2 * pad - int(10 * scale)     # (a wrapped line is indented by as much)
         blocks = [self._layout_entry(e, width, size) for e in self.entries]
         gap = lh // 3
         avail = r.height - top - pad
