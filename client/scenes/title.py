@@ -144,14 +144,20 @@ class TitleScene(Scene):
                              border_radius=s(16))
             draw_text(surf, gamesinfo.title(g), (rr.centerx, rr.top + s(18)), s(30), shade(acc, 1.25),
                       title=True, anchor="midtop")
-            draw_wrapped(surf, gamesinfo.pitch(g), pygame.Rect(rr.left + s(22), rr.top + s(62), rr.width - s(44),
-                                                               s(52)), s(15), PAL["text"], align="center")
-            cw = min(s(150), int((rr.height - s(200)) / 1.4))
-            if cw < max(60, s(56)):
-                continue  # a large interface size in a small window: the tile keeps its words, not a stamp
+            pitch = draw_wrapped(surf, gamesinfo.pitch(g), pygame.Rect(rr.left + s(22), rr.top + s(62),
+                                                                       rr.width - s(44), s(52)), s(15), PAL["text"],
+                                 align="center")
+            # the card between the pitch and the Play button (at 200 % in 1280x720 a smaller one
+            # there, where the room under a fixed top left none)
+            top = max(pitch.bottom + s(8), rr.top + s(122)) if rr.height - s(200) >= s(60) * 1.4 else \
+                pitch.bottom + s(8)
+            room = rr.bottom - s(46) - s(18) - s(10) - top
+            cw = min(s(150), int(room / 1.4))
+            if cw < 60:
+                continue  # no room for a readable card: the tile keeps its words, not a stamp
             card = gamesinfo.showcase_card(g) if g in self.ready else None
             img = card_surface(g, card, cw) if card is not None else back_surface(g, cw)
-            ir = img.get_rect(midtop=(rr.centerx, rr.top + s(122)))
+            ir = img.get_rect(midtop=(rr.centerx, top))
             if hov and ok:
                 glow = pygame.Surface(ir.inflate(s(16), s(16)).size, pygame.SRCALPHA)
                 pygame.draw.rect(glow, (*acc, 70), glow.get_rect(), border_radius=s(14))
