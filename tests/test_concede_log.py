@@ -45,3 +45,17 @@ def test_a_time_forfeit_reads_why_then_the_concession(driver, game):
     assert lines.count("You ran out of time 3 times.") == 1
     told = [i for i, ln in enumerate(lines) if "conceded" in ln or "wins" in ln]
     assert told and min(told) > why, lines[-4:]
+
+
+def test_essveil_says_who_conceded_in_its_result_line(driver):
+    s = game_session("essveil", 7, human=0)
+    t = ai_table(driver, "essveil", s, paused=True)
+    for _ in range(200):
+        if t.match.to_move() == 0:
+            break
+        t.perform(t.match.legal_actions()[0])
+        driver.step()
+    t.concede()
+    driver.step(3)
+    lines = [e.text for e in t.log.entries]
+    assert "AI (easy) wins: you conceded." in lines, lines[-3:]       # (it read "AI (easy) wins: conceded.")

@@ -1397,6 +1397,8 @@ class EssveilMatch(Match):
         if k == "game_over":
             if e[1] == -1:
                 return f"The game is a draw: {e[2]}."
+            if e[2] == REASONS[RS_CONCEDE] and e[1] in (0, 1):      # "AI (easy) wins: You conceded."
+                return f"{nm(e[1])} wins: {conceded(nm(1 - e[1]))}."
             return f"{nm(e[1])} wins: {e[2]}."
         return super().event_text(e)
 
