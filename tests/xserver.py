@@ -98,7 +98,18 @@ class Program:
         self.proc = subprocess.Popen([sys.executable, "-m", "client", *args], cwd=ROOT, env=self.env,
                                      stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
         started = time.monotonic()
-        self.wid = until(self._find)
+        self.wid = until(self._find, 30)
+        if not self.wid:
+            # Rarely (once in a few full suite runs, never alone) the second start's window is
+            # not viewable on the bare X server while the program draws its frames. Then it is
+            # looked for among every window, mapped or not, by title and pid, and mapped as a
+            # window manager would; what was seen goes to the test's output.
+            hidden = self._find(visible=False)
+            if hidden and hidden != "gone":
+                print(f"xserver: the Cardhall window {hidden} was not viewable after 30 s; mapped it "
+                      f"(windows: {self._windows()})", file=sys.stderr)
+                xdo(self.env, "windowmap", hidden)
+            self.wid = until(self._find)
         assert self.wid and self.wid != "gone", (
             f"no Cardhall window after {time.monotonic() - started:.1f} s; the program "
             + (f"exited with {self.proc.returncode}" if self.proc.poll() is not None else "still runs")
@@ -106,11 +117,11 @@ class Program:
         assert self.wait_scene(first_scene), f"the {first_scene} screen never showed: {self.output()[-2000:]}"
         self.focus()
 
-    def _find(self):
+    def _find(self, visible=True):
         if self.proc.poll() is not None:
             return "gone"
         # (``search --name`` misses SDL's UTF-8 title: every mapped window, then its name and pid)
-        for w in xdo(self.env, "search", "--onlyvisible", "--classname", "").stdout.split():
+        for w in xdo(self.env, "search", *(("--onlyvisible",) if visible else ()), "--classname", "").stdout.split():
             if xdo(self.env, "getwindowname", w).stdout.strip() != "Cardhall":
                 continue
             if xdo(self.env, "getwindowpid", w).stdout.strip() in ("", str(self.proc.pid)):   # ours
@@ -118,9 +129,25 @@ class Program:
         return None
 
     def _windows(self):
-        """Every mapped window as (id, name, pid): what ``_find`` looked through."""
-        return [(w, xdo(self.env, "getwindowname", w).stdout.strip(), xdo(self.env, "getwindowpid", w).stdout.strip())
+        """Every mapped window as (id, name, pid): what ``_find`` looked through; then every
+        window of the display with its map state (``xwininfo``), mapped or not."""
+        seen = [(w, xdo(self.env, "getwindowname", w).stdout.strip(), xdo(self.env, "getwindowpid", w).stdout.strip())
                 for w in xdo(self.env, "search", "--onlyvisible", "--classname", "").stdout.split()]
+        tree = []
+        try:
+            out = subprocess.run(["xwininfo", "-root", "-tree"], env=self.env, capture_output=True, text=True,
+                                 timeout=30).stdout
+            for line in out.splitlines():
+                line = line.strip()
+                if line.startswith("0x"):
+                    wid = line.split()[0]
+                    info = subprocess.run(["xwininfo", "-id", wid], env=self.env, capture_output=True, text=True,
+                                          timeout=30).stdout
+                    state = next((ln.split(":", 1)[1].strip() for ln in info.splitlines() if "Map State" in ln), "?")
+                    tree.append((line[:90], state))
+        except (OSError, subprocess.SubprocessError):
+            pass
+        return seen, tree
 
     def output(self) -> str:
         try:
