@@ -91,3 +91,22 @@ def test_toasts_keep_clear_of_a_dialog_and_the_deck_builder_bar(drv):
     bar = drv.scene.L["status"]
     top, bottom = _toast_rect(drv)
     assert bottom < bar.top
+
+
+@pytest.mark.parametrize("game", ["everdawn", "essveil"])
+def test_a_decks_two_line_description_keeps_clear_of_the_next_row(drv, game):
+    """Under each deck list its description may take two lines; they end well above the
+    next row's label (at 1280x720 they once ended 6 px above "Difficulty")."""
+    from client.ui import font, wrap_lines
+    sc = drv.app.scenes.switch("setup", game=game)
+    drv.step(2)
+    assert not sc.compact
+    f = font(sc.s(13))
+    lh = int(f.get_linesize() * 1.15)
+    for seat in (0, 1):
+        lab, tip, rr, below = sc.rows[seat]
+        assert below
+        lines = wrap_lines(tip(), f, rr.width)
+        bottom = rr.bottom + sc.s(2) + min(2, len(lines)) * lh
+        nxt = sc.rows[seat + 1][2]
+        assert nxt.top - bottom >= sc.s(12), (game, seat, nxt.top - bottom)

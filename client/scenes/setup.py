@@ -44,7 +44,7 @@ def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed
     return session
 
 
-DECK_EXTRA = 16  # px (scaled): the deck rows' description runs under the list
+DECK_EXTRA = 26  # px (scaled): the deck rows' description runs under the list
 MAX_MEMORY_BYTES = 64 * 1024
 
 
