@@ -213,3 +213,48 @@ def test_the_hosted_match_row_says_it_waits_for_your_friend(driver, hosting, mon
         assert "…" not in texts
     finally:
         d.app.online_server.stop()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_online_log_tells_the_opening_and_hovering_the_board_is_safe(driver, hosting, game):
+    """Online, the table's log opens as it does against the AI (who sits down, then the
+    first turn and what the engine did while creating the match), and pointing at every
+    part of the board shows cards without asking the network session for history it
+    does not keep (Everdawn's "placed at set-up" note once did, and crashed)."""
+    d = driver
+    sc = _host_from_menu(d, game)
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair(game, 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        d.step(3)
+        texts = [e.text for e in t.log.entries]
+        assert texts[0] == "You and Bo sit down to " + game.capitalize() + "."
+        want = t.opening_events(t.match)
+        assert len(texts) >= 1 + len(want), texts
+        if want:
+            assert any("Turn 1" in x or "turn 1" in x.lower() for x in texts[1:1 + len(want)]), texts
+        W, H = d.app.screen.get_size()
+
+        def sweep():
+            for x in range(5, W, 37):
+                for y in range(5, H, 29):
+                    d.move((x, y))
+            d.step(2)
+            assert d.scene is t
+
+        sweep()
+        rng = random.Random(3)          # a few moves each, then the board is pointed at again
+        deadline = time.monotonic() + 60
+        while len(t.session) < 8 and t.result() is None and time.monotonic() < deadline:
+            d.step()
+            if t.human_to_move() and not t.busy() and t.session.connected:
+                legal = t.match.legal_actions()
+                t.perform(legal[rng.randrange(len(legal))])
+            drive([guest], rng)
+            time.sleep(0.0005)
+        assert len(t.session) >= 8 or t.result() is not None
+        sweep()
+    finally:
+        guest.close()
+        d.app.online_server.stop()

@@ -202,7 +202,10 @@ class EverdawnGestures:
         n = len(sess)
         c = self.__dict__.get("_placed_cache")
         if c is None or c[0] > n or c[3] is not sess:
-            m = sess.state_at(0)
+            try:
+                m = sess.state_at(0)
+            except (IndexError, AttributeError):    # online: the history is on the server
+                return set()
             placed = set()
             for p in (0, 1):
                 if m.is_set_up(p):

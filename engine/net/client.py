@@ -502,6 +502,13 @@ class RemoteSession:
     def step(self, i: int):
         raise IndexError("an online match keeps its history on the server")
 
+    def state_at(self, i: int):
+        """The position before action ``i``: only the one shown now is here (the table's
+        opening lines read it when nothing has been played yet); the history is on the server."""
+        if i == self.applied and self._match is not None:
+            return self._match
+        raise IndexError("an online match keeps its history on the server")
+
     def can_undo(self, seat) -> bool:
         return False
 
