@@ -64,6 +64,7 @@ class OnlineTableMixin:
                 s.resynced = False
                 self.anims.clear()
                 self.cancel_drag()
+                self.on_history_changed()       # the match jumped: half-made choices and marks go
                 self.log.add("Back in step with the server.", kind="info")
                 self.refresh()
                 self.shown = self.view

@@ -258,3 +258,50 @@ def test_the_online_log_tells_the_opening_and_hovering_the_board_is_safe(driver,
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_everdawn_online_marks_placed_creatures_as_the_local_table_would(driver, hosting):
+    """Everdawn's "placed at set-up, not played" note online: the server keeps the history,
+    so the table follows each update's events; at every point of a whole match the marked
+    lanes are those a local table reads from the full record."""
+    from engine.core.session import MatchSession
+    from client.tables.everdawn_anims import track_placed
+    d = driver
+    sc = _host_from_menu(d, "everdawn")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code,
+                       starter_pair("everdawn", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        seen = {0: set(t.placed_slots())}
+        assert seen[0], "the first player's set-up creatures are marked"
+        rng = random.Random(5)
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            d.step()
+            seen.setdefault(len(t.session), set(t.placed_slots()))
+            if t.result() is not None and not t.anims.busy and guest.final is not None and not guest.pending:
+                break
+            if t.human_to_move() and not t.busy() and t.session.connected:
+                legal = t.match.legal_actions()
+                t.perform(legal[rng.randrange(len(legal))])
+            drive([guest], rng)
+            time.sleep(0.0005)
+        assert t.result() is not None, "the match ended"
+        assert until(d, lambda: len(t.session.record.actions) > 0, 30), "the server's record came"
+        full = MatchSession.from_record(t.session.record)
+        m = full.state_at(0)
+        truth = set()
+        for p in (0, 1):
+            if m.is_set_up(p):
+                truth |= {(p, sl) for sl in (0, 1, 2) if m.creature_at(p, sl) >= 0}
+        want = {0: set(truth)}
+        for i, a in enumerate(full.record.actions):
+            track_placed(truth, m.apply(tuple(a), check=False))
+            want[i + 1] = set(truth)
+        assert len(seen) > 20
+        for n, marks in seen.items():
+            assert marks == want[n], (n, marks, want[n])
+    finally:
+        guest.close()
+        d.app.online_server.stop()

@@ -108,3 +108,45 @@ def test_after_a_restart_a_finished_match_still_gives_its_replay(tmp_path):
     rec = load_replay(s.replay_path)         # ... but reopening one still gives the whole match
     assert Result.from_json(rec.result) == want and state_digest(check_record(rec).match) == digest
     hall2.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whoever_makes_the_last_move_keeps_the_replay_too(tmp_path, game):
+    """Through a real server on 127.0.0.1: the final move's own answer carries the whole
+    match, and the player who made that move keeps it like the other (it once came only
+    to the other player, so the winner of a game they finished had no replay)."""
+    import random
+    import time
+
+    from engine.core.harness import starter_pair
+    from engine.net.client import drive, host_match, join_match
+    from engine.net.server import ServerThread
+    srv = ServerThread(str(tmp_path / "server.sqlite3")).start()
+    sessions = []
+    try:
+        decks = starter_pair(game, 4)
+        a = host_match("127.0.0.1", srv.port, game, decks[0], "Ann", replay_folder=tmp_path / "r0")
+        sessions.append(a)
+        b = join_match("127.0.0.1", srv.port, a.code, decks[1], "Bo", replay_folder=tmp_path / "r1")
+        sessions.append(b)
+        rng = random.Random(2)
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and not all(s.final is not None and not s.pending for s in sessions):
+            if not drive(sessions, rng):
+                time.sleep(0.001)
+        for _ in range(200):            # the other side's end message (bounded)
+            for s in sessions:
+                s.poll()
+            if all(s.replay_path is not None for s in sessions):
+                break
+            time.sleep(0.01)
+        assert all(s.final is not None for s in sessions)
+        for seat, s in enumerate(sessions):
+            assert s.replay_path is not None, f"seat {seat} kept no replay"
+            rec = load_replay(s.replay_path)
+            assert check_record(rec).ok and rec.meta["names"][seat] == "You"
+            assert isinstance(s.record, MatchRecord) and len(s.record.actions) == s.received
+    finally:
+        for s in sessions:
+            s.close()
+        srv.stop()

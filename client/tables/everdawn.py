@@ -88,6 +88,8 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         self._clock_on = clock
         self.hidden_slots: set = set()   # (seat, slot) drawn empty while a card flies there
         super().__init__(app, **kw)
+        if self.mode == "online" and self.session is not None:
+            self.placed_slots()         # the set-up's marks, followed from here (no history to read)
 
     # ================================================================ state helpers
     def me(self):
@@ -142,6 +144,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         self.hidden_slots.clear()
         self._in_combat = False
         self._placed_cache = None
+        self._placed_live = None        # online, after a jump: no mark rather than a wrong one
         self.refresh()
 
     def update(self, dt):
@@ -172,6 +175,10 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
 
     # ================================================================ animation
     def animate(self, action, events, before, after):
+        live = self.__dict__.get("_placed_live")
+        if live is not None:            # online: the marks follow the events as they come
+            from .everdawn_anims import track_placed
+            track_placed(live, events)
         sc = self.app.scale
         out = []
         switched = False

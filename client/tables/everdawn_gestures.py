@@ -200,11 +200,26 @@ class EverdawnGestures:
         from .everdawn_anims import track_placed
         sess = self.session
         n = len(sess)
+        if self.mode == "online":
+            # the history is on the server: the marks start from the first position (when
+            # the table opens on it) and follow each update's events (see ``animate``); a
+            # table opened later, mid-match, shows no mark rather than a wrong one
+            live = self.__dict__.get("_placed_live")
+            if live is None:
+                live = self._placed_live = set()
+                if n == 0 and self.match is not None:
+                    m = self.match
+                    for p in (0, 1):
+                        if m.is_set_up(p):
+                            live |= {(p, sl) for sl in EM.LANES if m.creature_at(p, sl) >= 0}
+                else:
+                    self._placed_live = None
+            return live
         c = self.__dict__.get("_placed_cache")
         if c is None or c[0] > n or c[3] is not sess:
             try:
                 m = sess.state_at(0)
-            except (IndexError, AttributeError):    # online: the history is on the server
+            except (IndexError, AttributeError):    # no history to follow: no mark
                 return set()
             placed = set()
             for p in (0, 1):

@@ -593,7 +593,10 @@ class RemoteSession:
             raise IllegalAction("The match moved on; it is shown as it stands.", tuple(action))
         self.received = reply["index"]
         self._set_clock(reply.get("clock"))
-        return self._take(reply)
+        events = self._take(reply)
+        if reply.get("result") is not None:     # our move ended it: the whole match came with it
+            self._take_record(reply.get("record"), Result.from_json(reply["result"]))
+        return events
 
     def concede(self) -> bool:
         return self.link.send({"t": "concede", "match": self.match_id})
