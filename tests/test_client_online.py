@@ -305,3 +305,38 @@ def test_everdawn_online_marks_placed_creatures_as_the_local_table_would(driver,
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_a_hosted_match_remembers_the_friend_who_joined(driver, hosting):
+    """The list of your matches names the friend once they have joined ("vs Bo"), also
+    after the host's own server has stopped (it read "vs your friend", the name the
+    entry had when the match was hosted)."""
+    from client.scenes.online import load_prefs
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    mid = sc.session.match_id
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        entry = next(e for e in load_prefs()["matches"] if e["match"] == mid)
+        assert entry["names"][1 - entry["seat"]] == "Bo"
+    finally:
+        guest.close()
+        d.app.online_server.stop()
+    d.open("online", game="essveil")
+    d.step(3)
+    texts = []
+    orig = None
+    import client.scenes.online as online_mod
+    orig = online_mod.draw_text
+
+    def spy(surf, text, *a, **k):
+        texts.append(str(text))
+        return orig(surf, text, *a, **k)
+    online_mod.draw_text = spy
+    try:
+        d.scene.invalidate()
+        d.step(2)
+    finally:
+        online_mod.draw_text = orig
+    assert any(t.startswith("vs Bo") for t in texts), texts

@@ -456,6 +456,12 @@ class OnlineScene(Scene):
 
     def _open_table(self, s):
         from ..online_table import open_online_table
+        # the friend has joined: the list names them from now on, even while the server
+        # that could say so is not running (a host's own server after a restart)
+        for e in self.prefs["matches"]:
+            if e.get("match") == s.match_id and "…" not in s.names and list(e.get("names") or []) != list(s.names):
+                e["names"] = list(s.names)
+                save_prefs(self.prefs)
         open_online_table(self.app, s)
 
     def leave(self):
