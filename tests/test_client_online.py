@@ -340,3 +340,23 @@ def test_a_hosted_match_remembers_the_friend_who_joined(driver, hosting):
     finally:
         online_mod.draw_text = orig
     assert any(t.startswith("vs Bo") for t in texts), texts
+
+
+def test_the_menu_over_an_online_match_says_it_goes_on(driver, hosting):
+    """Esc over an online table does not say "Paused": nothing stops there, the clock runs
+    on the server; over a game against the AI it is a pause."""
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        d.key("escape")
+        assert d.scene.name == "pause"
+        assert d.scene.heading == "Match menu"
+        assert "on the server" in d.scene.widgets["quit"].tool_tip_text
+    finally:
+        guest.close()
+        d.app.online_server.stop()
+    d.open("table", game="essveil")
+    d.key("escape")
+    assert d.scene.name == "pause" and d.scene.heading == "Paused"

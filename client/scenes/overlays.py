@@ -59,21 +59,31 @@ def _demo_table(app, game, seed):
 
 
 class PauseOverlay(_Overlay):
-    heading = "Paused"
     height = 500
 
     @classmethod
     def demo_kwargs(cls, app, game, seed):
         return {"table": _demo_table(app, game, seed)}
 
+    @property
+    def online(self) -> bool:
+        t = self.table
+        return t is not None and t.mode == "online"
+
+    @property
+    def heading(self) -> str:
+        # online nothing stops: the match (and a live clock) goes on on the server
+        return "Match menu" if self.online else "Paused"
+
     def build(self):
         t = self.table
+        quit_tip = ("Leave the table: the match stays on the server; open it again from Play online"
+                    if self.online else "The game is saved; resume it from the game's menu")
         items = [("Resume", self.close, "escape", "Back to the table", "@primary", "resume"),
                  ("Settings", lambda: self.push("settings"), "s", "Animation speed, scale, ...", None, "settings"),
                  ("Rules", self.rules, "h", "How to play this game (back here with Esc)", None, "rules"),
                  ("Concede", self.concede, "c", "Give up this game (counts as a loss)", "@danger", "concede"),
-                 ("Quit to menu", self.quit_to_menu, "q",
-                  "The game is saved; resume it from the game's menu", None, "quit")]
+                 ("Quit to menu", self.quit_to_menu, "q", quit_tip, None, "quit")]
         if t is not None and t.result() is not None:
             items = [it for it in items if it[5] != "concede"]
         self.column(items)
@@ -95,9 +105,17 @@ class PauseOverlay(_Overlay):
     def draw_body(self, surf, r):
         s = self.s
         t = self.table
-        if t is not None and t.session is not None and t.mode != "watch":
-            draw_text(surf, "Your game is saved after every move.", (r.centerx, r.bottom - s(36)), s(14),
-                      PAL["muted"], anchor="midtop")
+        if t is None or t.session is None or t.mode == "watch":
+            return
+        if not self.online:
+            line = "Your game is saved after every move."
+        elif t.result() is not None:
+            line = "The match is over; the server keeps its record."
+        elif getattr(t.session, "pace", "live") == "daily":
+            line = "The match waits on the server: 24 hours a move."
+        else:
+            line = "The match goes on on the server: the clock keeps running."
+        draw_text(surf, line, (r.centerx, r.bottom - s(36)), s(14), PAL["muted"], anchor="midtop")
 
 
 class HandoffOverlay(_Overlay):
