@@ -76,7 +76,9 @@ class OnlineTableMixin:
                                                                               else None):
                 if not s.pending and not self.anims.busy:
                     self.conceded = s.final
-                    self.log.add(s.final.reason + ".", kind="info")
+                    line = self.reason_words(s.final) + "."
+                    if not any(e.text == line for e in self.log.entries[-3:]):   # "You conceded." once
+                        self.log.add(line, kind="info")
         super().update(dt)
 
     def _drive_ai(self):
@@ -132,7 +134,24 @@ class OnlineTableMixin:
         r = self.conceded or (self.match.result() if self.match is not None else None)
         if r is None and self.session is not None and self.session.final is not None and not self.session.pending:
             r = self.session.final
-        return r
+        return None if r is None else Result(r.winner, self.reason_words(r))
+
+    def reason_words(self, r) -> str:
+        """Why the match ended, as this screen names the players: the engine's own words
+        ("Player 1's morale is depleted.") through the table's names; the server's (a
+        concession, a claim, the clock: "Bo conceded", "Ann ran out of time 3 times") with
+        the server's name of our seat as "You"."""
+        reason = str(r.reason)
+        m = self.match
+        if m is not None and m.result() is not None and m.result().reason == reason:
+            return self.result_reason(r)
+        server = list(getattr(self.session, "names", None) or [])
+        if len(server) == 2:
+            for seat in sorted((0, 1), key=lambda k: -len(str(server[k]))):   # "Ann (2)" before "Ann"
+                n = str(server[seat])
+                if n and reason.startswith(n + " "):
+                    return self.names[seat] + reason[len(n):]
+        return reason
 
     # ------------------------------------------------------------ clock and presence
     def clock_spec(self):

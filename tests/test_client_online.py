@@ -288,6 +288,8 @@ def test_everdawn_online_marks_placed_creatures_as_the_local_table_would(driver,
             drive([guest], rng)
             time.sleep(0.0005)
         assert t.result() is not None, "the match ended"
+        # the engine's words name the players as this screen does ("Player 1" is nobody here)
+        assert "Player 1" not in t.result().reason and "Player 2" not in t.result().reason, t.result()
         assert until(d, lambda: len(t.session.record.actions) > 0, 30), "the server's record came"
         full = MatchSession.from_record(t.session.record)
         m = full.state_at(0)
@@ -360,3 +362,27 @@ def test_the_menu_over_an_online_match_says_it_goes_on(driver, hosting):
     d.open("table", game="essveil")
     d.key("escape")
     assert d.scene.name == "pause" and d.scene.heading == "Paused"
+
+
+def test_a_concession_online_reads_as_this_screen_names_the_players(driver, hosting):
+    """The server words a concession with its own names ("Ann conceded"); on the conceding
+    player's screen it is "You conceded", told once, and the game-over line says so."""
+    d = driver
+    sc = _host_from_menu(d, "evons")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        server_name = t.session.names[t.session.seat]
+        assert server_name != "You"
+        t.concede()
+        assert until(d, lambda: t.result() is not None and d.app.scenes.top.name == "game_over", 30)
+        d.step(3)
+        assert t.result().reason == "You conceded", t.result()
+        texts = [e.text for e in t.log.entries]
+        assert texts.count("You conceded.") == 1, texts
+        assert not any(server_name + " conceded" in x for x in texts), texts
+        assert t.result_text(t.result()) == "Bo wins — You conceded"
+    finally:
+        guest.close()
+        d.app.online_server.stop()
