@@ -155,3 +155,43 @@ def test_review_says_where_the_decisions_not_listed_are(plain_driver, small_budg
     monkeypatch.setattr(rv.result, "marked", lambda: two)
     rv.rebuild()
     assert rv.footer_text().startswith("The decision that lost most is listed; the other one is a marked point")
+
+
+def test_a_review_of_one_decision_shows_its_point(plain_driver):
+    """A match over after one decision with a choice (an online friend conceded at once):
+    the graph shows that decision's point and names its turn once (a line needs two
+    points, and the graph was left empty with "turn 0 … turn 0")."""
+    import pygame
+
+    from client.ui import PAL
+    from engine.ai.review import Review, ReviewedMove
+    d = plain_driver
+    d.open("review", game="essveil")
+    rv = d.scene
+    if rv.job is not None:
+        rv.job.result(timeout=300)
+    d.until(lambda: rv.result is not None, 60)
+    mv = rv.result.moves[0]
+    rv.result = Review(0, [ReviewedMove(mv.index, 3, mv.action, mv.text, mv.action, mv.text, 0.7, 0.7)])
+    rv.rebuild()
+    d.step(2)
+    g = rv.graph_rect()
+    s = rv.s
+    inner = g.inflate(-s(70), -s(60))
+    inner.left = g.left + s(50)
+    x, y = inner.left + inner.width // 2, inner.bottom - int(inner.height * 0.7)
+    got = d.app.screen.get_at((x, y))[:3]
+    assert all(abs(a - b) <= 24 for a, b in zip(got, PAL["gold"][:3])), (got, PAL["gold"])
+    texts = []
+    import client.scenes.review as R
+    orig = R.draw_text
+
+    def spy(surf, text, *a, **k):
+        texts.append(str(text))
+        return orig(surf, text, *a, **k)
+    R.draw_text = spy
+    try:
+        rv._draw_graph(pygame.Surface(d.app.screen.get_size()), g)
+    finally:
+        R.draw_text = orig
+    assert texts.count("turn 3") == 1, texts

@@ -286,6 +286,8 @@ class ReviewScene(Scene):
             pts.append((x, y))
         if len(pts) >= 2:
             pygame.draw.lines(surf, PAL["gold"], False, pts, max(2, s(2)))
+        elif pts and not moves[0].mark:     # one decision: its point (a line needs two)
+            pygame.draw.circle(surf, PAL["gold"], pts[0], s(5))
         for (x, y), mv in zip(pts, moves):
             if mv.mark:
                 col = MARK_COLOURS[mv.mark]
@@ -293,6 +295,9 @@ class ReviewScene(Scene):
                 pygame.draw.circle(surf, PAL["bg"], (x, y), s(6), 1)
                 self.point_rects.append((pygame.Rect(x - s(9), y - s(9), s(18), s(18)), mv))
         first, last = moves[0].turn, moves[-1].turn
+        if first == last:       # one turn: said once, under its point
+            draw_text(surf, f"turn {first}", (pts[0][0], inner.bottom + s(8)), s(14), PAL["dim"], anchor="midtop")
+            return
         draw_text(surf, f"turn {first}", (inner.left, inner.bottom + s(8)), s(14), PAL["dim"])
         draw_text(surf, f"turn {last}", (inner.right, inner.bottom + s(8)), s(14), PAL["dim"], anchor="topright")
 
