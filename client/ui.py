@@ -366,6 +366,8 @@ def draw_wrapped(surface, text, rect, size, colour=None, *, bold=False, italic=F
         img = text_surface(ln, s, col, bold=bold, italic=italic)
         if align == "center":
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        elif align == "right":
+            surface.blit(img, img.get_rect(topright=(rect.right, y)))
         else:
             surface.blit(img, (rect.left, y))
         y += lh

@@ -386,3 +386,33 @@ def test_a_concession_online_reads_as_this_screen_names_the_players(driver, host
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_a_refused_join_code_stays_to_be_corrected_and_is_told_under_join(driver, hosting):
+    """A mistyped join code: the message stands under the Join box (not under Host), and
+    the code typed is still in its field to be corrected (it was wiped)."""
+    from client.ui import PAL
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    port = d.app.online_server.port
+    try:
+        sc.cancel_host()
+        d.step(2)
+        sc.widgets["address"].set_text(f"127.0.0.1:{port}")
+        sc.widgets["code"].set_text("AAAAA-BBBBB")
+        sc.join()
+        assert until(d, lambda: sc.job is None and sc.status[1] == "bad", 30), sc.status
+        d.step(3)
+        assert sc.widgets["code"].get_text() == "AAAAA-BBBBB"
+        assert sc.widgets["address"].get_text() == f"127.0.0.1:{port}"
+        s, scr = sc.s, d.app.screen
+        top, bottom = sc.list_top - s(20), sc.list_top - s(2)
+
+        def reds(x0, x1):
+            bad = PAL["bad"][:3]
+            return sum(1 for x in range(x0, x1, 2) for y in range(top, bottom, 2)
+                       if all(abs(a - b) <= 40 for a, b in zip(scr.get_at((x, y))[:3], bad)))
+        assert reds(sc.join_box.centerx, sc.join_box.right) > 0
+        assert reds(sc.host_box.left, sc.host_box.centerx) == 0
+    finally:
+        d.app.online_server.stop()

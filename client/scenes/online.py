@@ -163,18 +163,39 @@ class OnlineScene(Scene):
         r.midtop = (self.W // 2, s(100))
         return r
 
+    def rebuild(self):
+        self._typed_before = self._typed()
+        try:
+            super().rebuild()
+        finally:
+            self._typed_before = None
+
+    def _typed(self) -> dict:
+        """What the player has typed so far (kept over a rebuild: a refused join code stays
+        there to be corrected, not wiped)."""
+        out = {}
+        for key in ("name", "address", "code"):
+            w = self.widgets.get(key) if hasattr(self, "widgets") else None
+            if w is not None:
+                try:
+                    out[key] = w.get_text()
+                except Exception:  # noqa: BLE001 - a widget already gone
+                    pass
+        return out
+
     def build(self):
         import pygame_gui
         s = self.s
         r = self.panel_rect()
+        typed = getattr(self, "_typed_before", None) or {}
         pad = s(28)
         y = r.top + s(22)
         h = s(40)
         x = r.left + pad
         self.name_label = pygame.Rect(x, y, s(120), h)
         self.name_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + s(110), y, s(200), h), manager=self.ui)
-        self.name_entry.set_text(self.prefs["name"])
         self.name_entry.set_text_length_limit(24)
+        self.name_entry.set_text(typed.get("name", self.prefs["name"])[:24])
         self.widgets["name"] = self.name_entry
         x2 = x + s(330)
         self.deck_label = pygame.Rect(x2, y, s(60), h)
@@ -209,13 +230,15 @@ class OnlineScene(Scene):
         self.addr_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(jb.left + s(20) + lw, jb.top + s(56), jb.width - s(40) - lw, h), manager=self.ui)
         self.entry_hint(self.addr_entry, "address:port from your friend")
-        self.addr_entry.set_text(self.prefs.get("address", ""))
+        self.addr_entry.set_text(typed.get("address", self.prefs.get("address", "")))
         self.widgets["address"] = self.addr_entry
         self.code_label = pygame.Rect(jb.left + s(20), jb.top + s(104), lw, h)
         self.code_entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(jb.left + s(20) + lw, jb.top + s(104), s(220), h), manager=self.ui)
         self.entry_hint(self.code_entry, "XXXXX-XXXXX")
         self.code_entry.set_text_length_limit(16)
+        if typed.get("code"):
+            self.code_entry.set_text(typed["code"][:16])
         self.widgets["code"] = self.code_entry
         self.button((jb.right - s(220), jb.bottom - s(62), s(200), s(46)), "Join", self.join, key="return",
                     tip="Join your friend's match with the address and code they gave you", cls="@primary",
@@ -288,6 +311,7 @@ class OnlineScene(Scene):
 
     # ------------------------------------------------------------ host / join / open
     def host(self):
+        self.status_where = None
         if self.job is not None or not self.decks:
             return
         from engine.net.client import host_match
@@ -303,6 +327,7 @@ class OnlineScene(Scene):
         self.rebuild()
 
     def cancel_host(self):
+        self.status_where = None
         if self.session is not None:
             self.session.concede()
             self.session.close()
@@ -313,6 +338,7 @@ class OnlineScene(Scene):
     def join(self):
         if self.job is not None or not self.decks:
             return
+        self.status_where = "join"      # what is said about it stands under the Join box
         from engine.net.client import join_match
         from engine.net.protocol import norm_code
         addr = parse_address(self.addr_entry.get_text())
@@ -332,6 +358,7 @@ class OnlineScene(Scene):
         self.rebuild()
 
     def open_saved(self, e):
+        self.status_where = None
         if self.job is not None:
             return
         from engine.net.client import resume_match
@@ -408,6 +435,7 @@ class OnlineScene(Scene):
             self.job = None
             self.invalidate()
             if j.error:
+                self.status_where = "join" if j.what == "join" else None
                 self.status = (j.error, "bad")
                 self.rebuild()
             else:
@@ -502,8 +530,11 @@ class OnlineScene(Scene):
         text, kind = self.status
         if text:
             col = PAL["bad"] if kind == "bad" else PAL["muted"]
-            draw_wrapped(surf, text, pygame.Rect(r.left + s(28), self.list_top - s(20), r.width - s(56), s(20)),
-                         s(15), col, max_lines=1)
+            right = getattr(self, "status_where", None) == "join"     # under the Join box, to its right edge
+            draw_wrapped(surf, text, pygame.Rect(r.left + s(28), self.list_top - s(20),
+                                                 (self.join_box.right if right else r.right - s(28)) - r.left - s(28),
+                                                 s(20)),
+                         s(15), col, max_lines=1, align="right" if right else "left")
         draw_text(surf, self.list_heading(), (r.left + s(28), self.list_top + s(6)), s(18), PAL["text"],
                   bold=True)
         if not self.rows:
