@@ -57,6 +57,12 @@ class OnlineTableMixin:
             if sec != getattr(self, "_shown_second", None):  # the clock and "away" count in seconds
                 self._shown_second = sec
                 self.invalidate()
+            if s.connected:
+                self._lost_at = None
+            elif getattr(self, "_lost_at", None) is None:
+                self._lost_at = self.t          # since when the server is out of reach
+            else:
+                self._note_long_loss()
             for text, kind in s.notes:
                 self.app.toast(text, kind, 4)
             s.notes.clear()
@@ -223,7 +229,7 @@ class OnlineTableMixin:
         sc = self.s
         msg = None
         if not s.connected:
-            msg = ("Connection lost — reconnecting…", PAL["bad"])
+            msg = (self.lost_text(), PAL["bad"])
         elif s.can_claim() and self.result() is None:
             msg = (f"{self.names[1 - s.seat]} left the table: claim the win (W)", PAL["gold"])
         elif not s.opponent.get("connected", True) and self.result() is None:
@@ -241,6 +247,34 @@ class OnlineTableMixin:
         draw_text(surf, text, r.center, sc(17), col, bold=True, anchor="center")
         if s.can_claim():
             self._claim_rect = r
+
+    #: seconds without the server before the banner says more than "reconnecting"
+    LOST_LONG = 10.0
+
+    def lost_text(self) -> str:
+        """The banner while the server is out of reach: at first "reconnecting"; after a
+        while, for how long and that nothing is lost (a friend's Cardhall, which hosts the
+        match, may simply be closed), in the longest form that fits the board."""
+        lost = getattr(self, "_lost_at", None)
+        away = 0.0 if lost is None else self.t - lost
+        if away < self.LOST_LONG:
+            return "Connection lost — reconnecting…"
+        t = _mmss(away)
+        f = font(self.s(17), True)
+        room = int(self.board_rect.width * 0.62)      # a banner over the board, not across it
+        forms = (f"No answer from the server for {t} — still trying",
+                 f"No server for {t} — still trying")
+        return next((x for x in forms if f.size(x)[0] <= room), forms[-1])
+
+    def _note_long_loss(self):
+        """Once per loss, when it has lasted: the log says that nothing is lost."""
+        lost = getattr(self, "_lost_at", None)
+        if lost is None or getattr(self, "_long_loss_told", None) == lost or self.t - lost < self.LOST_LONG:
+            return
+        self._long_loss_told = lost
+        self.log.add("The server does not answer; Cardhall keeps trying. Nothing is lost: the match "
+                     "goes on from where it stands when the server is back (a friend who hosts it "
+                     "may have closed Cardhall).", kind="info")
 
     def handle_event(self, ev):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_w and self.session.can_claim():

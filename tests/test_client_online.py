@@ -416,3 +416,36 @@ def test_a_refused_join_code_stays_to_be_corrected_and_is_told_under_join(driver
         assert reds(sc.host_box.left, sc.host_box.centerx) == 0
     finally:
         d.app.online_server.stop()
+
+
+def test_a_long_loss_of_the_server_says_how_long_and_that_the_match_waits(driver, hosting):
+    """While the server is out of reach the banner says "reconnecting"; after a while it
+    says for how long, over the board and not across it, and the log says once that the
+    match goes on when the server is back (a friend's Cardhall, which hosts it, may just be
+    closed)."""
+    from client.ui import font
+    d = driver
+    sc = _host_from_menu(d, "evons")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        assert t.lost_text() == "Connection lost — reconnecting…"
+        t.session.link.connected = False        # as the link marks it when the server goes
+        d.step(2)
+        assert t.lost_text() == "Connection lost — reconnecting…"
+        t._lost_at = t.t - 42
+        text = t.lost_text()
+        assert text.startswith("No answer from the server for 0:42") and "still trying" in text, text
+        assert font(t.s(17), True).size(text)[0] <= t.board_rect.width * 0.62
+        d.step(2)
+        told = [e.text for e in t.log.entries if "Nothing is lost" in e.text]
+        assert len(told) == 1, [e.text for e in t.log.entries]
+        d.step(5)
+        assert len([e for e in t.log.entries if "Nothing is lost" in e.text]) == 1     # told once
+        t.session.link.connected = True
+        d.step(2)
+        assert t._lost_at is None
+    finally:
+        guest.close()
+        d.app.online_server.stop()
