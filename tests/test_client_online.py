@@ -449,3 +449,33 @@ def test_a_long_loss_of_the_server_says_how_long_and_that_the_match_waits(driver
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_a_match_called_off_before_it_began_leaves_the_list(driver, hosting):
+    """"Call it off" takes the match out of your matches (it showed "waiting for the
+    other player to join" still, then "over: draw — called off"); one called off
+    elsewhere (an older entry) goes when the server says so."""
+    from client.scenes.online import load_prefs
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    try:
+        first = sc.session.match_id
+        sc.cancel_host()
+        d.step(2)
+        assert first not in [e["match"] for e in load_prefs()["matches"]]
+        assert first not in [e["match"] for _, e, _ in sc.rows]
+        d.click("host")                 # a second one, called off behind the list's back
+        assert until(d, lambda: getattr(d.scene, "session", None) is not None)
+        second = sc.session.match_id
+        sc.session.concede()
+        until(d, lambda: sc.session.final is not None, 10)
+        sc.session.close()
+        sc.session = None
+        sc.rebuild()
+        assert second in [e["match"] for e in load_prefs()["matches"]]
+        sc.refresh_list()
+        assert until(d, lambda: second not in [e["match"] for e in load_prefs()["matches"]], 20)
+        d.step(2)
+        assert second not in [e["match"] for _, e, _ in sc.rows]
+    finally:
+        d.app.online_server.stop()

@@ -329,11 +329,22 @@ class OnlineScene(Scene):
     def cancel_host(self):
         self.status_where = None
         if self.session is not None:
+            mid = self.session.match_id
             self.session.concede()
             self.session.close()
             self.session = None
+            self._forget({mid})         # it never began: nothing of it to open again
             self.status = ("The match was called off.", "muted")
             self.rebuild()
+
+    def _forget(self, ids) -> None:
+        """Drop these matches from the list of yours (matches called off before they began)."""
+        before = len(self.prefs["matches"])
+        self.prefs["matches"] = [e for e in self.prefs["matches"] if e.get("match") not in ids]
+        if len(self.prefs["matches"]) != before:
+            save_prefs(self.prefs)
+            for i in ids:
+                self.summaries.pop(i, None)
 
     def join(self):
         if self.job is not None or not self.decks:
@@ -428,6 +439,10 @@ class OnlineScene(Scene):
         if self._list_job is not None and self._list_job.done:
             if self._list_job.result:
                 self.summaries = self._list_job.result
+                gone = {k for k, v in self.summaries.items() if v.get("waiting") and v.get("result") is not None}
+                if gone:                # called off before they began (here or on another day)
+                    self._forget(gone)
+                    self.rebuild()
             self._list_job = None
             self.invalidate()
         j = self.job
