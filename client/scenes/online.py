@@ -11,6 +11,7 @@ secret, so you can sit down again after quitting (or another day).
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 
@@ -70,6 +71,26 @@ def remember(prefs: dict, session, server: str) -> None:
     prefs["matches"] = [e for e in prefs["matches"] if e.get("match") != session.match_id][-(MAX_KEPT - 1):]
     prefs["matches"].append(entry)
     save_prefs(prefs)
+
+
+_SERVER_WORDS = re.compile(r"^(.+?) (conceded|left the table|ran out of time .*|missed .*)$")
+_ENGINE_PLAYER = re.compile(r"\bPlayer ([12])\b")
+
+
+def _reason_shown(reason: str, names, seat) -> str:
+    """Why a match ended, as the list names its players: the server's words ("Ann
+    conceded") with our own name as "You"; the engine's ("Player 2's morale is
+    depleted.") with the players' names."""
+    from engine.core.text import you_agree
+    if not isinstance(names, (list, tuple)) or len(names) != 2 or seat not in (0, 1):
+        return reason
+    shown = ["You" if k == seat else str(names[k]) for k in (0, 1)]
+    m = _SERVER_WORDS.match(reason)
+    if m and m.group(1) in (str(names[0]), str(names[1])):
+        k = seat if str(names[seat]) == m.group(1) else 1 - seat
+        return shown[k] + reason[len(m.group(1)):]
+    out = _ENGINE_PLAYER.sub(lambda x: shown[int(x.group(1)) - 1], reason)
+    return you_agree(out.replace("You's", "Your")) if "You" in out else out
 
 
 def parse_address(text: str):
@@ -610,9 +631,10 @@ class OnlineScene(Scene):
         res = info.get("result")
         if res is not None:
             w = res.get("winner")
+            why = _reason_shown(str(res.get("reason", "")), info.get("names"), info.get("seat"))
             if w is None:
-                return f"over: draw — {res.get('reason', '')}"
-            return ("over: you won" if w == info.get("seat") else "over: you lost") + f" — {res.get('reason', '')}"
+                return f"over: draw — {why}"
+            return ("over: you won" if w == info.get("seat") else "over: you lost") + f" — {why}"
         if info.get("waiting"):
             return "waiting for the other player to join"
         left = info.get("time_left")
