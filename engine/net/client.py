@@ -317,6 +317,11 @@ def net_view_class(cls):
 def net_view(game: str, view_json: dict, legal):
     cls = get_game(game).match_class
     base = cls.from_json(view_json)
+    try:        # a view that parses but does not hold together (a card number out of range, …)
+        base.invariant_problems()
+        base.to_move(), base.turn(), base.result(), base.clone()
+    except Exception as e:  # noqa: BLE001 - whatever it is, it is not a position to show
+        raise ValueError(f"a position that does not hold together ({type(e).__name__})") from None
     nc = net_view_class(cls)
     nv = nc.__new__(nc)
     for k in _slots(cls):
@@ -326,8 +331,79 @@ def net_view(game: str, view_json: dict, legal):
     return nv
 
 
+# ---------------------------------------------------------------- what a server may send
+#: a message this client cannot read raises one of these while it is checked
+_UNREADABLE = (KeyError, TypeError, ValueError, IndexError, OverflowError, AttributeError, RecursionError)
+_MAX_INDEX = 1_000_000       # more actions than any match has
+_MAX_EVENTS = 5_000
+
+
+def _int(x, lo: int, hi: int) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
+        raise ValueError(f"not a whole number from {lo} to {hi}: {x!r:.40}")
+    return x
+
+
+def _num(x, lo: float = -1e12, hi: float = 1e12) -> float:
+    if not isinstance(x, (int, float)) or isinstance(x, bool) or not lo <= x <= hi:
+        raise ValueError(f"not a number: {x!r:.40}")
+    return float(x)
+
+
+def _action(x) -> list:
+    if not isinstance(x, list) or not 1 <= len(x) <= 16:
+        raise ValueError("an action is a short list of whole numbers")
+    return [_int(v, -(1 << 31), 1 << 31) for v in x]
+
+
+def _result(x) -> Result | None:
+    if x is None:
+        return None
+    if not isinstance(x, dict) or not isinstance(x.get("reason"), str):
+        raise ValueError("a result is {winner, reason}")
+    w = x.get("winner")
+    if w is not None:
+        _int(w, 0, 1)
+    from ..core.sanitize import clean_text
+    return Result(w, clean_text(x["reason"], 300))
+
+
+def _clock(c):
+    """The server's clock as this client reads it, or ValueError."""
+    if c is None:
+        return None
+    if not isinstance(c, dict):
+        raise ValueError("a clock is an object")
+    out = dict(c)
+    out["left"] = [_num(v) for v in c["left"]]
+    out["bank"] = [_num(v) for v in c["bank"]]
+    if len(out["left"]) != 2 or len(out["bank"]) != 2:
+        raise ValueError("a clock has two seats")
+    out["mover"] = None if c.get("mover") is None else _int(c["mover"], 0, 1)
+    out["timeouts"] = [_int(v, 0, 1000) for v in c.get("timeouts", [0, 0])]
+    if len(out["timeouts"]) != 2:
+        raise ValueError("a clock has two seats")
+    out["limit"] = _int(c.get("limit", 0), 0, 1000)
+    return out
+
+
+def _presence(o, seat: int | None = None) -> dict:
+    if not isinstance(o, dict):
+        raise ValueError("presence is an object")
+    after = o.get("claim_after")
+    out = {"connected": bool(o.get("connected", True)), "away": _num(o.get("away", 0.0), 0.0),
+           "claim_after": None if after is None else _num(after, 0.0)}
+    if seat is not None:
+        out["seat"] = seat
+    return out
+
+
 class RemoteSession:
-    """A match on a server, as the table sees a session (see the module doc)."""
+    """A match on a server, as the table sees a session (see the module doc).
+
+    Every message from the server is checked before anything of it is taken: one this
+    client cannot read (a broken or foreign server) changes nothing, is said once in a
+    while in :attr:`notes`, and the server is asked where the match stands."""
 
     ACK_TIMEOUT = 10.0
 
@@ -336,9 +412,15 @@ class RemoteSession:
         self.link = link
         self.match_id, self.token, self.seat = match, token, seat
         self.host, self.port, self.code = host, port, code
+        from ..games import GAME_NAMES
+        if state.get("game") not in GAME_NAMES:
+            raise ValueError("not a game of this Cardhall")
         self.game = state["game"]
-        self.pace = state.get("pace", "live")
-        self.names = list(state.get("names") or ["Player 1", "Player 2"])
+        self.pace = "daily" if state.get("pace") == "daily" else "live"
+        names = state.get("names")
+        if not isinstance(names, list) or len(names) != 2:
+            names = ["Player 1", "Player 2"]
+        self.names = [P.clean_name(n, f"Player {k + 1}") for k, n in enumerate(names)]
         self.record = SimpleNamespace(meta={"mode": "online", "names": self._seat_names(),
                                             "online": {"match": match, "seat": seat, "host": host,
                                                        "port": port}},
@@ -365,6 +447,8 @@ class RemoteSession:
         self.waiting = True
         self.resynced = False
         self._reconnects = 0
+        self.unreadable = 0                # messages from the server that could not be read
+        self._unreadable_said = -1e9
         self._resync(state)
         link.on_connect = self._on_connect
         if state.get("result") is not None:   # opened again after it ended
@@ -397,6 +481,52 @@ class RemoteSession:
             n += 1
 
     def handle(self, m: dict) -> None:
+        """Take one message from the server (see the class doc: a message that cannot be
+        read changes nothing)."""
+        if not isinstance(m, dict):
+            return
+        try:
+            self._handle(m)
+        except _UNREADABLE as e:
+            self._unreadable(e)
+
+    def _unreadable(self, e) -> None:
+        self.unreadable += 1
+        now = time.monotonic()
+        if now - self._unreadable_said >= 10.0:
+            self._unreadable_said = now
+            self.notes.append(("The server sent something this Cardhall cannot read: asking it where the "
+                               "match stands.", "error"))
+        try:
+            self.link.send({"t": "resume", "match": self.match_id, "token": self.token, "have": self.received})
+        except Exception:  # noqa: BLE001 - asked again at the next (re)connection anyway
+            pass
+
+    def _check_update(self, m: dict) -> dict:
+        """An update as this client can use it: checked, its view and result read (kept
+        in ``_view`` / ``_result``), or ValueError & co."""
+        i = _int(m["index"], 1, _MAX_INDEX)
+        act = _action(m["action"])
+        actor = _int(m["actor"], 0, 1)
+        ev = m["events"]
+        if not isinstance(ev, list) or len(ev) > _MAX_EVENTS or not all(isinstance(e, list) for e in ev):
+            raise ValueError("events are lists")
+        to_move = m.get("to_move")
+        if to_move is not None:
+            _int(to_move, 0, 1)
+        legal = m.get("legal") if to_move == self.seat else []
+        if legal is None:
+            legal = []
+        if not isinstance(legal, list) or len(legal) > 100_000:
+            raise ValueError("legal moves are a list")
+        legal = [_action(a) for a in legal]
+        view = net_view(self.game, m["view"], legal)
+        out = dict(m, index=i, action=act, actor=actor, _view=view, _result=_result(m.get("result")))
+        if "clock" in m:
+            out["clock"] = _clock(m.get("clock"))
+        return out
+
+    def _handle(self, m: dict) -> None:
         t = m.get("t")
         if t == "_link":
             if not m["connected"]:
@@ -405,79 +535,128 @@ class RemoteSession:
         if m.get("match") not in (None, self.match_id):
             return
         if t == "state":
-            self.names = list(m.get("names") or self.names)
-            self.record.meta["names"] = self._seat_names()
-            self.opponent = m.get("opponent") or self.opponent
+            # everything read first; then taken (a message that can't be read changes nothing)
+            names = m.get("names")
+            if names is not None:
+                if not isinstance(names, list) or len(names) != 2:
+                    raise ValueError("two names")
+                names = [P.clean_name(n, f"Player {k + 1}") for k, n in enumerate(names)]
+            opponent = _presence(m["opponent"]) if m.get("opponent") is not None else None
+            clock = _clock(m.get("clock"))
+            final = _result(m.get("result"))
+            view = None
+            if m.get("view") is not None:
+                i = _int(m["index"], 0, _MAX_INDEX)
+                if i != self.received or self._match is None:
+                    view = self._read_view(m)
+            if names is not None:
+                self.names = names
+                self.record.meta["names"] = self._seat_names()
+            if opponent is not None:
+                self.opponent = opponent
             self.opponent_at = time.monotonic()
-            self._set_clock(m.get("clock"))
-            if m.get("result") is not None:
-                self.final = Result.from_json(m["result"])
-            if m.get("view") is not None and (m["index"] != self.received or self._match is None):
-                self._resync(m)
+            self._set_clock(clock)
+            if final is not None:
+                self.final = final
+            if view is not None:
+                self._resync(m, view)
             self.waiting = bool(m.get("waiting"))
-            if m.get("result") is not None:
+            if final is not None:
                 self._take_record(m.get("record"))
         elif t == "update":
-            i = m.get("index")
+            i = _int(m["index"], 0, _MAX_INDEX)
             if i == self.received + 1:
+                m = self._check_update(m)
                 self.pending.append(m)
                 self.received = i
                 self._set_clock(m.get("clock"))
                 self.waiting = False
-                if m.get("result") is not None:
-                    self._take_record(m.get("record"), Result.from_json(m["result"]))
-            elif isinstance(i, int) and i > self.received + 1:
-                self._resync(m)
+                if m["_result"] is not None:
+                    self._take_record(m.get("record"), m["_result"])
+            elif i > self.received + 1:
+                m = self._check_update(m)
+                self._resync(m, m["_view"])
         elif t == "end":
-            self.final = Result.from_json(m["result"])
-            self.final_why = m.get("why")
-            self._set_clock(m.get("clock"))
+            final = _result(m["result"])
+            if final is None:
+                raise ValueError("an end has a result")
+            clock = _clock(m.get("clock"))
+            self.final = final
+            self.final_why = m.get("why") if isinstance(m.get("why"), str) else None
+            self._set_clock(clock)
             self._take_record(m.get("record"))
         elif t == "presence":
             if m.get("seat") == 1 - self.seat:
+                o = _presence(m, 1 - self.seat)
                 was = self.opponent.get("connected")
-                self.opponent = m
+                self.opponent = o
                 self.opponent_at = time.monotonic()
-                if was and not m.get("connected"):
+                if was and not o["connected"]:
                     self.notes.append((f"{self.names[1 - self.seat]} lost the connection.", "info"))
-                elif not was and m.get("connected"):
+                elif not was and o["connected"]:
                     self.notes.append((f"{self.names[1 - self.seat]} is back.", "info"))
         elif t == "timeout":
-            self._set_clock(m.get("clock"))
-            who = "You" if m["seat"] == self.seat else self.names[m["seat"]]
-            self.notes.append((f"{who} ran out of time ({m['timeouts']} of {m['limit']}).", "error"))
+            seat = _int(m["seat"], 0, 1)
+            n, limit = _int(m["timeouts"], 0, 1000), _int(m["limit"], 0, 1000)
+            self._set_clock(_clock(m.get("clock")))
+            who = "You" if seat == self.seat else self.names[seat]
+            self.notes.append((f"{who} ran out of time ({n} of {limit}).", "error"))
         elif t == "error":
-            self.notes.append((m.get("message", "The server refused that."), "error"))
+            from ..core.sanitize import clean_text
+            msg = m.get("message")
+            self.notes.append((clean_text(msg, 300) if isinstance(msg, str) and msg.strip()
+                               else "The server refused that.", "error"))
 
     def _set_clock(self, c) -> None:
         if c is not None:
             self.clock = c
             self.clock_at = time.monotonic()
 
-    def _resync(self, m: dict) -> None:
-        """Jump to the position in ``m`` (a state, or an update after a gap). ``resynced``
-        tells the table it jumped; the first position of all is no jump (a friend who has just
-        joined was never out of step)."""
+    def _read_view(self, m: dict):
+        """The seat's view in ``m`` with the server's legal moves (ValueError & co. if it
+        cannot be read)."""
+        to_move = m.get("to_move")
+        legal = m.get("legal") if to_move == self.seat else []
+        if legal is None:
+            legal = []
+        if not isinstance(legal, list) or len(legal) > 100_000:
+            raise ValueError("legal moves are a list")
+        return net_view(self.game, m["view"], [_action(a) for a in legal])
+
+    def _resync(self, m: dict, view=None) -> None:
+        """Jump to the position in ``m`` (a state, or an update after a gap; ``view`` read
+        from it already, else read here). ``resynced`` tells the table it jumped; the first
+        position of all is no jump (a friend who has just joined was never out of step)."""
+        if m.get("view") is None:
+            self.pending.clear()
+            self.waiting = bool(m.get("waiting", False))
+            return
+        i = _int(m["index"], 0, _MAX_INDEX)
+        if view is None:
+            view = self._read_view(m)
+        clock = _clock(m.get("clock"))
+        final = _result(m.get("result"))
         self.pending.clear()
         self.waiting = bool(m.get("waiting", False))
-        if m.get("view") is None:
-            return
         jumped = self._match is not None
-        i = m["index"]
-        self._match = net_view(self.game, m["view"], m.get("legal") if m.get("to_move") == self.seat else [])
+        self._match = view
         self.received = self.applied = i
         self._actors = (self._actors + [-1] * i)[:i]
-        self._set_clock(m.get("clock"))
-        if m.get("result") is not None:
-            self.final = Result.from_json(m["result"])
+        self._set_clock(clock)
+        if final is not None:
+            self.final = final
         self.resynced = jumped
 
     def _take(self, m: dict) -> list:
-        self._match = net_view(self.game, m["view"], m["legal"] if m["to_move"] == self.seat else [])
+        view = m.get("_view")
+        if view is None:            # (an update not checked on arrival: the answer to our own move)
+            m = self._check_update(m)
+            view = m["_view"]
+        self._match = view
         self._actors.append(m["actor"])
         self.applied = m["index"]
-        if m.get("result") is not None:
-            self.final = Result.from_json(m["result"])
+        if m["_result"] is not None:
+            self.final = m["_result"]
         return [tuple(e) for e in m["events"]]
 
     # ------------------------------------------------------------ the session face
@@ -591,11 +770,17 @@ class RemoteSession:
         if reply.get("t") != "update" or reply.get("index") != self.received + 1:
             self.handle(reply)
             raise IllegalAction("The match moved on; it is shown as it stands.", tuple(action))
+        try:
+            reply = self._check_update(reply)
+        except _UNREADABLE as e:
+            self._unreadable(e)
+            raise IllegalAction("The server's answer could not be read: the match is shown as the server "
+                                "has it once it answers.", tuple(action)) from None
         self.received = reply["index"]
         self._set_clock(reply.get("clock"))
         events = self._take(reply)
-        if reply.get("result") is not None:     # our move ended it: the whole match came with it
-            self._take_record(reply.get("record"), Result.from_json(reply["result"]))
+        if reply["_result"] is not None:     # our move ended it: the whole match came with it
+            self._take_record(reply.get("record"), reply["_result"])
         return events
 
     def concede(self) -> bool:
@@ -680,10 +865,29 @@ def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float
         raise NetError("The server did not answer.")
     if r.get("t") == "error":
         link.close()
-        raise NetError(r.get("message") or "The server refused.")
+        from ..core.sanitize import clean_text
+        msg = r.get("message")
+        raise NetError(clean_text(msg, 300) if isinstance(msg, str) and msg.strip() else "The server refused.")
+    try:
+        return _opened(link, r, keep, token, host, port, timeout, replay_folder)
+    except _UNREADABLE:
+        link.close()
+        raise NetError("That server's answer could not be read: is it a Cardhall server of this "
+                       "version?") from None
+
+
+def _opened(link, r, keep, token, host, port, timeout, replay_folder) -> RemoteSession:
+    """The session from the server's first answer ``r`` (and what came with it)."""
+    if not isinstance(r.get("match"), str) or len(r["match"]) > 64:
+        raise ValueError("a match id")
+    _int(r.get("seat"), 0, 1)
     if r.get("t") == "state":
         st, r = r, {"match": r["match"], "seat": r["seat"], "token": token}
     else:
+        if not isinstance(r.get("token"), str) or len(r["token"]) > 128:
+            raise ValueError("a seat's token")
+        if r.get("code") is not None and (not isinstance(r["code"], str) or len(r["code"]) > 32):
+            raise ValueError("a join code")
         st = None
         end = time.monotonic() + timeout
         while st is None:
