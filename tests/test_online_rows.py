@@ -103,3 +103,25 @@ def test_a_finished_match_row_says_why_as_this_screen_names_the_players():
         "over: you lost — You conceded"
     assert text({**second, "result": {"winner": 1, "reason": "Player 1 has no creatures left in play."}}) == \
         "over: you won — Player has no creatures left in play."
+
+
+def test_a_damaged_list_of_matches_opens_the_screen_all_the_same(tmp_path):
+    """online.json from outside with wrong types in its entries (a seat that is text, names
+    that are not two words, a number for a name): the screen opens, the readable entries are
+    listed ("vs your friend" where the names were bad), the others left out."""
+    (tmp_path / "data").mkdir()
+    ok = {"server": "10.0.0.2:4000", "token": "t", "game": "essveil", "pace": "live"}
+    rows = [dict(ok, match="a", seat="0", names=["Me", "Bo"]),            # a seat that is text: out
+            dict(ok, match="b", seat=1, names={"0": "Me"}),               # names not a list: kept, unnamed
+            dict(ok, match="c", seat=0, names=["Me"]),                    # one name: kept, unnamed
+            dict(ok, match="d", seat=0, names=["Me", 7]),                 # a number for a name
+            dict(ok, match="e", seat=True, names=["Me", "Bo"])]           # True is not a seat
+    (tmp_path / "data" / "online.json").write_text(json.dumps({"name": "Me", "matches": rows}), encoding="utf-8")
+    d = Driver(tmp_path)
+    try:
+        sc = d.open("online", game="essveil")
+        d.step(3)
+        assert sorted(e["match"] for _, e, _ in sc.rows) == ["b", "c", "d"]
+        assert all("names" not in e for _, e, _ in sc.rows)
+    finally:
+        d.close()

@@ -45,7 +45,12 @@ def load_prefs() -> dict:
     ms = obj.get("matches")
     good = []
     for e in ms if isinstance(ms, list) else []:
-        if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in ("server", "match", "token", "game")):
+        if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in ("server", "match", "token", "game")) \
+                and e.get("seat", 0) in (0, 1) and not isinstance(e.get("seat", 0), bool):
+            e = dict(e)
+            names = e.get("names")
+            if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+                e.pop("names", None)        # the list says "your friend" rather than fail
             good.append(e)
     from engine.core.sanitize import clean_json, clean_text
     from engine.net.protocol import clean_name
