@@ -262,3 +262,34 @@ def test_replay_controls_and_undo_buttons_fit_the_window(tmp_path, size):
         check(["undo", "redo", "menu"])
     finally:
         d.close()
+
+
+def test_the_replays_heading_counts_in_words(tmp_path):
+    """"Your last finished game" for one ("The last 1 finished game" read oddly), and no
+    count at all before the first ("The last 0 finished games")."""
+    import client.replays as R
+    from client.testing import Driver
+    d = Driver(tmp_path)
+    try:
+        said = []
+        orig = R.draw_text
+
+        def spy(surf, text, *a, **k):
+            said.append(str(text))
+            return orig(surf, text, *a, **k)
+        R.draw_text = spy
+        try:
+            sc = d.open("replays")
+            sc.all, sc.items = [], []
+            sc.invalidate()
+            d.step(2)
+            assert "Every game you finish is kept here (up to 50)." in said
+            said.clear()
+            sc.all = [object()]
+            sc.invalidate()
+            d.step(2)
+            assert any(t.startswith("Your last finished game (up to 50 are kept).") for t in said), said
+        finally:
+            R.draw_text = orig
+    finally:
+        d.close()

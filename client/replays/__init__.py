@@ -237,8 +237,12 @@ class ReplaysScene(Scene):
         draw_background(surf)
         draw_text(surf, "Replays", (s(40), s(28)), s(48), PAL["gold"], title=True, shadow=True)
         n_all = len(self.all)
-        draw_text(surf, f"The last {count(n_all, 'finished game')} (up to 50 are kept). "
-                  "Pick one to watch it again.", (s(280), s(48)), s(17), PAL["muted"])
+        if n_all == 0:
+            line = "Every game you finish is kept here (up to 50)."
+        else:
+            what = "Your last finished game" if n_all == 1 else f"The last {count(n_all, 'finished game')}"
+            line = f"{what} (up to 50 are kept). Pick one to watch it again."
+        draw_text(surf, line, (s(280), s(48)), s(17), PAL["muted"])
         lr = self.list_rect()
         panel(surf, lr, radius=s(14))
         if not self.items:
