@@ -479,3 +479,22 @@ def test_a_match_called_off_before_it_began_leaves_the_list(driver, hosting):
         assert second not in [e["match"] for _, e, _ in sc.rows]
     finally:
         d.app.online_server.stop()
+
+
+def test_a_friend_who_calls_themselves_you_is_shown_in_quotes(driver, hosting):
+    """A friend named "You" online: on this screen they are “You” (in quotes), so that the
+    log, the seat chips and the result never read as if this player did what they did."""
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 4)[1], "You")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        assert t.names == ["You", "\u201cYou\u201d"]
+        guest.concede()
+        assert until(d, lambda: t.result() is not None, 30)
+        d.step(3)
+        assert t.result().reason == "\u201cYou\u201d conceded" and t.result().winner == 0
+    finally:
+        guest.close()
+        d.app.online_server.stop()

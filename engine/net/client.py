@@ -455,8 +455,13 @@ class RemoteSession:
             self._take_record(state.get("record"))
 
     def _seat_names(self):
+        """The names as this screen shows them: ours is "You"; a friend who chose "You" (or
+        "you") is shown “You”, in quotes, so that the two never read alike."""
         n = list(self.names)
         n[self.seat] = "You"
+        other = str(n[1 - self.seat])
+        if other.strip().casefold() == "you":
+            n[1 - self.seat] = f"\u201c{other.strip()}\u201d"
         return n
 
     # ------------------------------------------------------------ link
@@ -592,14 +597,14 @@ class RemoteSession:
                 self.opponent = o
                 self.opponent_at = time.monotonic()
                 if was and not o["connected"]:
-                    self.notes.append((f"{self.names[1 - self.seat]} lost the connection.", "info"))
+                    self.notes.append((f"{self._seat_names()[1 - self.seat]} lost the connection.", "info"))
                 elif not was and o["connected"]:
-                    self.notes.append((f"{self.names[1 - self.seat]} is back.", "info"))
+                    self.notes.append((f"{self._seat_names()[1 - self.seat]} is back.", "info"))
         elif t == "timeout":
             seat = _int(m["seat"], 0, 1)
             n, limit = _int(m["timeouts"], 0, 1000), _int(m["limit"], 0, 1000)
             self._set_clock(_clock(m.get("clock")))
-            who = "You" if seat == self.seat else self.names[seat]
+            who = self._seat_names()[seat]
             self.notes.append((f"{who} ran out of time ({n} of {limit}).", "error"))
         elif t == "error":
             from ..core.sanitize import clean_text
