@@ -172,7 +172,8 @@ class OnlineTableMixin:
         who = "You" if p == s.seat else self.names[p]
         left, bank = c["left"][p], c["bank"][p]
         if c["pace"] == "daily":
-            text = f"{who}: {_mmss(left)} to move · missed {c['timeouts'][p]}/{c['limit'] - 1}"
+            # (as the live clock's "timeouts 0/3": reaching the limit loses, here the 2nd miss)
+            text = f"{who}: {_mmss(left)} to move · missed {c['timeouts'][p]}/{c['limit']}"
             return text, left < 3600
         text = f"{who}: {_mmss(left)} + bank {_mmss(bank)} · timeouts {c['timeouts'][p]}/{c['limit']}"
         return text, left <= 0 and bank < 30

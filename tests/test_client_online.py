@@ -498,3 +498,25 @@ def test_a_friend_who_calls_themselves_you_is_shown_in_quotes(driver, hosting):
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_a_daily_match_shows_a_day_a_move_and_misses_as_live_shows_timeouts(driver, hosting):
+    """Daily pace: the top bar counts down 24 hours and counts missed moves the way the live
+    clock counts timeouts ("missed 0/2": the second loses, as "timeouts 3/3" does)."""
+    d = driver
+    d.open("game_menu", game="evons")
+    d.click("online")
+    sc = d.scene
+    sc.pace = "daily"
+    d.click("host")
+    assert until(d, lambda: getattr(d.scene, "session", None) is not None)
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        assert until(d, lambda: t.clock_text() is not None, 10)
+        text, urgent = t.clock_text()
+        assert text.endswith("to move · missed 0/2") and ": 2" in text and not urgent, text
+    finally:
+        guest.close()
+        d.app.online_server.stop()
