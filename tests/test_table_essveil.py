@@ -556,3 +556,30 @@ def test_hand_cards_are_about_creature_size_and_inside_the_window(driver, size):
         assert window.contains(rr)
     for u in units:
         assert window.contains(u) and not any(u.colliderect(h) for h in rects)
+
+
+def test_a_duel_won_on_life_says_whose_life(plain_driver):
+    """The engine's words "Life reduced to 0" are kept in the record; the table says whose:
+    the result line, the game-over card and the log's last line name the loser."""
+    from engine.ai import make_agent
+    from helpers import ai_table, game_session
+    s = game_session("essveil", 3, human=0)
+    agents = [make_agent("easy", 1), make_agent("greedy", 2)]
+    for _ in range(2000):
+        m = s.match
+        if m.result() is not None:
+            break
+        s.apply(agents[m.to_move()].choose(m))
+    assert s.match.result().reason == "Life reduced to 0"
+    d = plain_driver
+    t = ai_table(d, "essveil", s, paused=True)
+    assert d.until(lambda: d.scene.name == "game_over", 120)
+    r = t.result()
+    loser = t.names[1 - r.winner]
+    want = "your Life is reduced to 0" if loser == "You" else f"{loser}'s Life is reduced to 0"
+    assert r.reason == want
+    assert t.result_text(r).endswith("— " + want)
+    assert s.record.result["reason"] == "Life reduced to 0"          # the record keeps the engine's words
+    texts = [e.text for e in t.log.entries]
+    assert any(x.endswith(": " + want + ".") for x in texts), texts[-3:]
+    assert not any("Life reduced to 0" in x for x in texts), texts[-3:]
