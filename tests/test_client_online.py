@@ -255,6 +255,12 @@ def test_the_online_log_tells_the_opening_and_hovering_the_board_is_safe(driver,
             time.sleep(0.0005)
         assert len(t.session) >= 8 or t.result() is not None
         sweep()
+        # the table's shortcuts (hint, undo, redo, log, the game's own keys) ask nothing of a
+        # history the network session does not keep
+        for name, kw in (("h", {}), ("z", {"ctrl": True}), ("y", {"ctrl": True}), ("l", {}), ("c", {}),
+                         ("m", {}), ("tab", {}), ("1", {}), ("space", {})):
+            d.key(name, **kw)
+            assert d.app.scenes.stack[0] is t, name
     finally:
         guest.close()
         d.app.online_server.stop()
