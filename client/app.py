@@ -562,6 +562,13 @@ class App:
         self._live = live
         self.frame += 1
         if _WINDOW_LOG and self.scenes.top is not self._shown_top:  # the real-window tests wait for this
+            if self._shown_top is None:     # the first time: where it is drawn (a test's failure says it)
+                try:
+                    info = pygame.display.get_wm_info()
+                    print("VIDEO", pygame.display.get_driver(), "window", info.get("window"),
+                          "display", os.environ.get("DISPLAY"), flush=True)
+                except pygame.error:
+                    pass
             self._shown_top = self.scenes.top
             print("SCENE", getattr(self._shown_top, "name", None), flush=True)
         if self.first_frame_ms is None:

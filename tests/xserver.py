@@ -122,9 +122,14 @@ class Program:
             return "gone"
         # (``search --name`` misses SDL's UTF-8 title: every mapped window, then its name and pid)
         for w in xdo(self.env, "search", *(("--onlyvisible",) if visible else ()), "--classname", "").stdout.split():
+            pid = xdo(self.env, "getwindowpid", w).stdout.strip()
             if xdo(self.env, "getwindowname", w).stdout.strip() != "Cardhall":
+                # looking among every window (the rare start whose window is not viewable):
+                # ours by its pid alone, whatever its name reads as then
+                if not visible and pid == str(self.proc.pid):
+                    return w
                 continue
-            if xdo(self.env, "getwindowpid", w).stdout.strip() in ("", str(self.proc.pid)):   # ours
+            if pid in ("", str(self.proc.pid)):   # ours
                 return w
         return None
 
@@ -133,6 +138,10 @@ class Program:
         window of the display with its map state (``xwininfo``), mapped or not."""
         seen = [(w, xdo(self.env, "getwindowname", w).stdout.strip(), xdo(self.env, "getwindowpid", w).stdout.strip())
                 for w in xdo(self.env, "search", "--onlyvisible", "--classname", "").stdout.split()]
+        # every window, mapped or not, with its name and pid (xdotool alone, where xwininfo is missing)
+        seen += [("all:" + w, xdo(self.env, "getwindowname", w).stdout.strip(),
+                  xdo(self.env, "getwindowpid", w).stdout.strip())
+                 for w in xdo(self.env, "search", "--classname", "").stdout.split()][:40]
         tree = []
         try:
             out = subprocess.run(["xwininfo", "-root", "-tree"], env=self.env, capture_output=True, text=True,
