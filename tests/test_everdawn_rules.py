@@ -120,6 +120,20 @@ def test_set_gives_bonuses_to_another_creature_and_cannot_attack():
     assert "is set" in m.why_illegal((M.ATTACK, 0, 0))
 
 
+def test_the_log_names_the_set_creature_and_the_one_it_backs():
+    """The story in the log says which creatures: "sets Shieldbearer (lane 1) on Iron Vanguard
+    (lane 2)", and when the set wears off, whose it was — not "the creature in lane 1"."""
+    m = scenario(["shieldbearer", "iron_vanguard", None, "traghrim"], ["karn_berserker", None, None, "traghrim"],
+                 sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    ev = play(m, (M.SET, 0, 1))
+    said = [m.event_text(e) for e in ev if e[0] == "set"]
+    assert said == ["Player 1 sets Shieldbearer (lane 1) on Iron Vanguard (lane 2)."]
+    ev = play(m, PASS, PASS, PASS, PASS)           # neither attacks; player 0's next turn begins
+    assert m.turn_player() == 0
+    ends = [m.event_text(e) for e in ev if e[0] == "set_ends"]
+    assert ends == ["Player 1's Shieldbearer is no longer set."]
+
+
 def test_set_creature_cannot_counterattack_and_set_wears_off_at_owners_next_turn():
     """Rulebook: "A set creature can't attack or counterattack until the start of your next turn.\""""
     m = scenario(["iron_vanguard", "karn_berserker", None, "traghrim"],

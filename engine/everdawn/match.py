@@ -65,8 +65,9 @@ Events (tuples; ``event_text`` gives a sentence)
 ------------------------------------------------
 ``("turn", turn, player)``, ``("setup", player, [lane codes], [bench codes])``,
 ``("phase", "set"|"combat"|"end", player)``, ``("move", p, from_slot, to_slot, code)``,
-``("equip", p, item_code, slot, creature_code)``, ``("set", p, src_slot, tgt_slot)``,
-``("set_ends", p, slot)``, ``("cast", p, spell_code, target)``,
+``("equip", p, item_code, slot, creature_code)``,
+``("set", p, src_slot, tgt_slot, src_code, tgt_code)`` (tgt_slot and tgt_code -1: set by a card),
+``("set_ends", p, slot, code)``, ``("cast", p, spell_code, target)``,
 ``("trigger", p, code, "when_played"|"on_death")``, ``("attack", p, from_lane, to_lane, code)``,
 ``("redirect", p_defender, attacker_lane, old_lane, new_lane)``,
 ``("clash", p_att, att_lane, def_lane, att_code, def_code, attack, defense, counter, att_defense,
@@ -1100,7 +1101,7 @@ class EverdawnMatch(Match):
                 s, t = action[1], action[2]
                 b[G_SET_SRC + p] = s
                 b[G_SET_TGT + p] = t
-                ev.append(("set", p, s, t))
+                ev.append(("set", p, s, t, b[S0 + p * 36 + s * NF], b[S0 + p * 36 + t * NF]))
                 self._sa = sa           # nothing on the slots changed
                 return ev
             elif kind == CAST:
@@ -1160,7 +1161,7 @@ class EverdawnMatch(Match):
             self._setup(p, ev)
         # a set (own or Dawn Seers') wears off at the start of its owner's next turn
         if b[G_SET_SRC + p] >= 0:
-            ev.append(("set_ends", p, b[G_SET_SRC + p]))
+            ev.append(("set_ends", p, b[G_SET_SRC + p], b[S0 + p * 36 + b[G_SET_SRC + p] * NF]))
         b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
         base = S0 + p * 36
         for i in range(base + SF_FLAGS, base + 36, NF):     # each slot's flags
@@ -1445,7 +1446,7 @@ class EverdawnMatch(Match):
     def _clear_set_refs(self, p: int, s: int, ev: list) -> None:
         b = self.b
         if b[G_SET_SRC + p] == s or b[G_SET_TGT + p] == s:
-            ev.append(("set_ends", p, b[G_SET_SRC + p]))
+            ev.append(("set_ends", p, b[G_SET_SRC + p], b[S0 + p * 36 + b[G_SET_SRC + p] * NF]))
             b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
 
     def _strip_items(self, p: int, s: int, ev: list) -> None:
@@ -1672,10 +1673,10 @@ class EverdawnMatch(Match):
         elif kind == CH_SET_OPP:
             o = 1 - p
             if b[G_SET_SRC + o] >= 0:
-                ev.append(("set_ends", o, b[G_SET_SRC + o]))
+                ev.append(("set_ends", o, b[G_SET_SRC + o], b[S0 + o * 36 + b[G_SET_SRC + o] * NF]))
             b[G_SET_SRC + o] = v
             b[G_SET_TGT + o] = -1
-            ev.append(("set", o, v, -1))
+            ev.append(("set", o, v, -1, b[S0 + o * 36 + v * NF], -1))
         elif kind == CH_SWAP_ITEM:
             self._ask(CH_SWAP_HAND, p, x, v)
         elif kind == CH_SWAP_HAND:
@@ -2010,10 +2011,17 @@ class EverdawnMatch(Match):
             if k == "equip":
                 return f"{P[e[1]]} equips {_name(e[2])} on {_name(e[4])}."
             if k == "set":
+                named = len(e) > 5 and e[4] >= 0
                 if e[3] < 0:
-                    return f"{P[e[1]]}'s creature in {slot_name(e[2])} is set."
+                    what = _name(e[4]) if named else "creature"
+                    return f"{P[e[1]]}'s {what} in {slot_name(e[2])} is set."
+                if named and e[5] >= 0:
+                    return (f"{P[e[1]]} sets {_name(e[4])} ({slot_name(e[2])}) on "
+                            f"{_name(e[5])} ({slot_name(e[3])}).")
                 return f"{P[e[1]]} sets the creature in {slot_name(e[2])} on the one in {slot_name(e[3])}."
             if k == "set_ends":
+                if len(e) > 3 and e[3] >= 0:
+                    return f"{P[e[1]]}'s {_name(e[3])} is no longer set."
                 return f"{P[e[1]]}'s set creature is no longer set."
             if k == "cast":
                 return f"{P[e[1]]} casts {_name(e[2])}."
