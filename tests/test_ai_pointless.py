@@ -66,6 +66,33 @@ def test_everdawn_no_long_reach_on_a_set_creature_nor_a_defence_that_changes_not
     _check(m, {"Cast Long Reach into lane 2", "Cast Shield Wall into lane 2"})
 
 
+def _everdawn_attackers_last_window():
+    """We attack (Hill Brute, lane 1, into their Vale Archer); they pass their window; ours
+    is the last one, so a spell cast there resolves the combat within its own apply."""
+    from engine.everdawn.match import PASS_ACT
+    from engine.everdawn.testing import scenario
+    m = scenario(board0=["hill_brute", None, None, "traghrim"], board1=["vale_archer", None, None, "traghrim"],
+                 hand0=["long_reach", "shield_wall", "hunting_bow"], hand1=["hunting_bow"],
+                 sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5,
+                 cdeck0=["hill_brute"] * 3, cdeck1=["hill_brute"] * 3)
+    m.apply(PASS_ACT)                     # our Set Phase ends
+    atk = next(a for a in m.legal_actions() if m.action_text(a) == "Hill Brute attacks lane 1")
+    m.apply(atk)                          # (the only attack: declaring ends by itself)
+    if m.phase() == "defender_spells":
+        m.apply(PASS_ACT)                 # they cast nothing
+    assert m.phase() == "attacker_spells" and m.to_move() == 0
+    return m
+
+
+def test_everdawn_no_long_reach_on_an_attacker_in_the_last_spell_window():
+    """Played at 1280×720 against normal: the AI cast Long Reach on its own attacker in its
+    own combat (an attacker never counterattacks). The check played the rest of the combat
+    out after the cast — but the cast had already resolved it, so 'after' read as nothing
+    happening and the spell as a change."""
+    m = _everdawn_attackers_last_window()
+    _check(m, {"Cast Long Reach into lane 1"})
+
+
 def test_everdawn_combat_spell_that_swings_the_clash_is_useful():
     # our lane-1 archer is attacked by a creature it can hit back: Divine Destruction kills the attacker
     from engine.everdawn.match import PASS_ACT
@@ -81,9 +108,7 @@ def test_everdawn_combat_spell_that_swings_the_clash_is_useful():
     if m.to_move() == 1:
         m.apply(PASS_ACT)
     cast = next(a for a in m.legal_actions() if m.action_text(a).startswith("Cast Divine Destruction"))
-    after = m.clone()
-    after.apply(cast, check=False)
-    changes = combat_outcome(after) != combat_outcome(m)
+    changes = combat_outcome(m, first=cast) != combat_outcome(m)
     assert get_tactics("everdawn").pointless(m, cast) is (not changes)
 
 

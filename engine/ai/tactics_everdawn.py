@@ -33,11 +33,27 @@ def _code(m, p, s):
 
 
 # ---------------------------------------------------------------- combat played out
-def combat_outcome(m, limit: int = 24):
+def _told(events, out: list) -> None:
+    """The deaths, morale changes and a game's end among ``events``, into ``out``."""
+    for e in events:
+        k = e[0]
+        if k == "destroyed":
+            out.append(("d", e[1], e[2], e[3]))
+        elif k == "morale":
+            out.append(("m", e[1], e[2]))
+        elif k == "game_over":
+            out.append(("g", e[1]))
+
+
+def combat_outcome(m, limit: int = 24, first=None):
     """(deaths, morale changes) once the combat in progress resolves with both
-    players passing every remaining window (the defender's order: lane order)."""
+    players passing every remaining window (the defender's order: lane order).
+    ``first``: an action taken before that (a spell cast), whose own events count too —
+    the last window's spell resolves the combat within its own apply."""
     s = m.clone()
     out = []
+    if first is not None:
+        _told(s.apply(first, check=False), out)
     n = 0
     while s.result() is None and n < limit:
         ph = s.b[G_PHASE]
@@ -45,14 +61,7 @@ def combat_outcome(m, limit: int = 24):
             break
         acts = s.legal_actions()
         a = PASS_ACT if PASS_ACT in acts else acts[0]
-        for e in s.apply(a, check=False):
-            k = e[0]
-            if k == "destroyed":
-                out.append(("d", e[1], e[2], e[3]))
-            elif k == "morale":
-                out.append(("m", e[1], e[2]))
-            elif k == "game_over":
-                out.append(("g", e[1]))
+        _told(s.apply(a, check=False), out)
         n += 1
     out.sort()
     return tuple(out)
@@ -72,9 +81,7 @@ def outcome_value(outcome, me: int) -> float:
 
 
 def _cast_changes_combat(m, a) -> bool:
-    s = m.clone()
-    s.apply(a, check=False)
-    return combat_outcome(s) != combat_outcome(m)
+    return combat_outcome(m, first=a) != combat_outcome(m)
 
 
 def pointless(m, a) -> bool:
@@ -312,9 +319,7 @@ def expert(m, me, acts, rng):
             if REDIRECT[c]:
                 s = score_redirect(m, me, x)
             else:
-                s2 = m.clone()
-                s2.apply(x, check=False)
-                s = outcome_value(combat_outcome(s2), me) - base
+                s = outcome_value(combat_outcome(m, first=x), me) - base
             if s > best_s:
                 best, best_s = x, s
         return best
@@ -337,23 +342,28 @@ def expert(m, me, acts, rng):
 
 
 def score_redirect(m, me, x) -> float:
-    """Resting Fortress: the best redirect it allows (its choices played greedily)."""
+    """Resting Fortress: the best redirect it allows (its choices played greedily). The
+    events of every step count: the last choice may resolve the combat within its apply."""
     s = m.clone()
-    s.apply(x, check=False)
+    told: list = []
+    _told(s.apply(x, check=False), told)
     n = 0
     while s.result() is None and s.b[G_PHASE] == PH_CHOICE and s.to_move() == me and n < 4:
         acts = s.legal_actions()
         best = None
         best_v = -1e18
+        best_t = None
         for y in acts:
             t = s.clone()
-            t.apply(y, check=False)
-            v = outcome_value(combat_outcome(t), me) if t.b[G_PHASE] != PH_CHOICE else 0.0
+            ev: list = []
+            _told(t.apply(y, check=False), ev)
+            v = outcome_value(tuple(sorted(told + ev)) + combat_outcome(t), me) if t.b[G_PHASE] != PH_CHOICE else 0.0
             if v > best_v:
-                best, best_v = y, v
-        s.apply(best, check=False)
+                best, best_v, best_t = y, v, (t, ev)
+        s, ev = best_t
+        told += ev
         n += 1
-    return outcome_value(combat_outcome(s), me) - outcome_value(combat_outcome(m), me)
+    return outcome_value(tuple(told) + combat_outcome(s), me) - outcome_value(combat_outcome(m), me)
 
 
 __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash"]
