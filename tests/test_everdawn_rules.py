@@ -134,6 +134,16 @@ def test_the_log_names_the_set_creature_and_the_one_it_backs():
     assert ends == ["Player 1's Shieldbearer is no longer set."]
 
 
+def test_the_log_tells_a_when_played_bonus_that_no_later_event_shows():
+    """Dragonblood's "+3 attack in your first combat phase" acts later, silently: the log line
+    of its trigger says what it gives (a draw or a morale loss is told by its own event)."""
+    m = scenario(["hill_brute", None, None, "traghrim", "dragonblood"], ["karn_berserker", None, None, "traghrim"],
+                 sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    ev = play(m, (M.MOVE, 4, 1))
+    said = [m.event_text(e) for e in ev if e[0] == "trigger"]
+    assert said == ["Dragonblood: When played — +3 attack in its first combat phase."]
+
+
 def test_set_creature_cannot_counterattack_and_set_wears_off_at_owners_next_turn():
     """Rulebook: "A set creature can't attack or counterattack until the start of your next turn.\""""
     m = scenario(["iron_vanguard", "karn_berserker", None, "traghrim"],

@@ -252,6 +252,14 @@ def _si(p: int, s: int) -> int:
     return S0 + (p * 6 + s) * NF
 
 
+#: "When played" effects that no later event tells (they act in the creature's first combat)
+_FIRST_COMBAT_WORDS = {
+    "first_attack": "+{n} attack in its first combat phase",
+    "first_team_attack": "its owner's other creatures in lanes get +{n} attack in its first combat phase",
+    "first_unblockable": "its attacks can't be counterattacked in its first combat phase",
+}
+
+
 def _name(code: int) -> str:
     return CARDS_BY_CODE[code].name if code >= 0 else "a hidden card"
 
@@ -2027,6 +2035,9 @@ class EverdawnMatch(Match):
                 return f"{P[e[1]]} casts {_name(e[2])}."
             if k == "trigger":
                 what = "When played" if e[3] == "when_played" else "On death"
+                told = _FIRST_COMBAT_WORDS.get(CARDS_BY_CODE[e[2]].effect[0][0]) if e[2] >= 0 else None
+                if told:        # (the others' effects are told by the events that follow)
+                    return f"{_name(e[2])}: {what} — {told.format(n=CARDS_BY_CODE[e[2]].effect[0][1])}."
                 return f"{_name(e[2])}: {what}."
             if k == "attack":
                 return f"{_name(e[4])} in lane {e[2] + 1} attacks lane {e[3] + 1}."
