@@ -144,6 +144,18 @@ def test_the_log_tells_a_when_played_bonus_that_no_later_event_shows():
     assert said == ["Dragonblood: When played — +3 attack in its first combat phase."]
 
 
+def test_the_log_names_the_creature_a_combat_spell_strengthens():
+    m = scenario(["hill_brute", None, None, "traghrim"], ["vale_archer", None, None, "traghrim"],
+                 hand0=["shield_wall"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    play(m, PASS)
+    atk = next(a for a in m.legal_actions() if m.action_text(a) == "Hill Brute attacks lane 1")
+    play(m, atk)
+    cast = next(a for a in m.legal_actions() if m.action_text(a).startswith("Cast Shield Wall"))
+    ev = play(m, cast)
+    said = [m.event_text(e) for e in ev if e[0] == "lane_bonus"]
+    assert said == ["Player 1's Hill Brute (lane 1): +3 defense."]
+
+
 def test_set_creature_cannot_counterattack_and_set_wears_off_at_owners_next_turn():
     """Rulebook: "A set creature can't attack or counterattack until the start of your next turn.\""""
     m = scenario(["iron_vanguard", "karn_berserker", None, "traghrim"],

@@ -78,7 +78,7 @@ def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
 ``("morale", p, delta, new_value, cause)`` with cause "death" | "open_lane" | "effect" |
 "sudden_death", ``("draw", p, n)``, ``("tutor", p, code)``, ``("place", p, slot, code)``,
 ``("to_deck", p, code)`` (a card goes to the bottom of its deck), ``("to_hand", p, code)``,
-``("lane_bonus", p, lane, what)``, ``("scout_order", p, placed_before)`` (a card looked at put
+``("lane_bonus", p, lane, what, code)`` (lane -1 and no code: every lane), ``("scout_order", p, placed_before)`` (a card looked at put
 back on top), ``("redraw", p, n)``, ``("sudden_death",)``,
 ``("concede", p)``, ``("game_over", winner (-1 draw), reason)``.
 
@@ -1655,19 +1655,19 @@ class EverdawnMatch(Match):
             return self._ask(CH_SCOUT, p, n)
         elif op == Q_LANE_ATK:
             b[(G_CM + p * 9 + x * 3)] += n
-            ev.append(("lane_bonus", p, x, f"+{n} attack"))
+            ev.append(("lane_bonus", p, x, f"+{n} attack", b[S0 + p * 36 + x * NF]))
         elif op == Q_LANE_DEF:
             b[(G_CM + p * 9 + x * 3) + 1] += n
-            ev.append(("lane_bonus", p, x, f"+{n} defense"))
+            ev.append(("lane_bonus", p, x, f"+{n} defense", b[S0 + p * 36 + x * NF]))
         elif op == Q_LANE_ADV:
             b[(G_CM + p * 9 + x * 3) + 2] |= CM_ADV
-            ev.append(("lane_bonus", p, x, "type advantage"))
+            ev.append(("lane_bonus", p, x, "type advantage", b[S0 + p * 36 + x * NF]))
         elif op == Q_LANE_NOCOUNTER:
             b[(G_CM + p * 9 + x * 3) + 2] |= CM_NOCOUNTER
-            ev.append(("lane_bonus", p, x, "can't be counterattacked"))
+            ev.append(("lane_bonus", p, x, "can't be counterattacked", b[S0 + p * 36 + x * NF]))
         elif op == Q_LANE_REACH:
             b[(G_CM + p * 9 + x * 3) + 2] |= CM_REACH_ALL
-            ev.append(("lane_bonus", p, x, "counterattacks any lane"))
+            ev.append(("lane_bonus", p, x, "counterattacks any lane", b[S0 + p * 36 + x * NF]))
         elif op == Q_REDIRECT:
             return self._ask(CH_REDIRECT_ATTACK, p, x)
         return False
@@ -2076,8 +2076,11 @@ class EverdawnMatch(Match):
             if k == "to_hand":
                 return f"{_name(e[2])} goes to {P[e[1]]}'s hand."
             if k == "lane_bonus":
-                where = f"lane {e[2] + 1}" if e[2] >= 0 else "every lane"
-                return f"{P[e[1]]}'s creature in {where}: {e[3]}."
+                if e[2] < 0:
+                    return f"{P[e[1]]}'s creatures in every lane: {e[3]}."
+                if len(e) > 4 and e[4] >= 0:
+                    return f"{P[e[1]]}'s {_name(e[4])} (lane {e[2] + 1}): {e[3]}."
+                return f"{P[e[1]]}'s creature in lane {e[2] + 1}: {e[3]}."
             if k == "redraw":
                 return f"{P[e[1]]} has nothing playable and redraws {count(e[2], 'card')}."
             if k == "sudden_death":
