@@ -155,13 +155,33 @@ def search(view, me, *, iterations: int, seed: int, evaluate, horizon: int = 2,
         # Prior for the root: one ply with the evaluation, averaged over a few guesses
         scores = [0.0] * len(tree_actions)
         k = min(len(dets), 2)
-        for d in dets[:k]:
-            if macro is None:
-                vals = one_ply_scores(d, me, root_actions, evaluate, continues)
+        # The root's actions are the first guess's. When the other player is to move (a
+        # review's position after the human's move), another guess of their hidden cards
+        # may not allow an action (a hand index that is another card there; applied
+        # unchecked it would score garbage): such an action keeps the first guess's score.
+        other = [None] * k
+        if k > 1 and root_det.to_move() != me:
+            for j, d in enumerate(dets[1:k], 1):
+                ok = set(d.legal_actions())
+                other[j] = [(mv[0] if macro is not None else mv) in ok for mv in tree_actions]
+        for j, d in enumerate(dets[:k]):
+            if other[j] is None or all(other[j]):
+                if macro is None:
+                    vals = one_ply_scores(d, me, root_actions, evaluate, continues)
+                else:
+                    vals = [_macro_score(d, me, mv, evaluate) for mv in macro]
+                for i, v in enumerate(vals):
+                    scores[i] += v / k
             else:
-                vals = [_macro_score(d, me, mv, evaluate) for mv in macro]
-            for i, v in enumerate(vals):
-                scores[i] += v / k
+                allowed = other[j]
+                for i, mv in enumerate(tree_actions):
+                    if allowed[i]:
+                        v = (one_ply_scores(d, me, [mv], evaluate, continues)[0] if macro is None
+                             else _macro_score(d, me, mv, evaluate))
+                    else:       # this guess does not allow it: the first guess's score stands for it
+                        v = (one_ply_scores(root_det, me, [mv], evaluate, continues)[0] if macro is None
+                             else _macro_score(root_det, me, mv, evaluate))
+                    scores[i] += v / k
     root = Node(None, None)
     root_order = sorted(range(len(tree_actions)), key=lambda i: (-scores[i], i))
     root_rank = {tree_actions[i]: r for r, i in enumerate(root_order)}
