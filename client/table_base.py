@@ -65,7 +65,7 @@ from .table_aids import BoardAids
 from .table_chrome import _FIT, SEAT_COLOURS, ChromeMixin, _fit_text  # noqa: F401 - re-exported
 from .table_end import EndMixin
 from .table_handoff import HandoffMixin, HandoffUndoOverlay, UndoConfirmOverlay  # noqa: F401
-from .table_history import HistoryMixin
+from .table_history import HistoryMixin, log_kind
 from .table_input import InputMixin
 from .table_side import SideMixin
 from .table_demo import run_demo  # noqa: F401 - re-exported
@@ -391,7 +391,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 text = self.log_event_text(after_match, ev)
             except Exception:  # noqa: BLE001 - a log line must never break the table
                 text = " ".join(str(x) for x in ev)
-            lines.append((text, "turn" if ev and ev[0] in ("turn", "new_turn", "turn_start") else "event"))
+            lines.append((text, log_kind(ev)))
         self.refresh(update_shown=False)
         try:
             anims = list(self.animate(tuple(action), events, before, self.view) or [])

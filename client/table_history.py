@@ -8,6 +8,14 @@ from . import gamesinfo
 from .table_handoff import UndoConfirmOverlay
 
 
+#: events that open a turn: the log draws them as a turn's heading (live and rebuilt alike)
+TURN_EVENTS = ("turn", "new_turn", "turn_start")
+
+
+def log_kind(ev) -> str:
+    return "turn" if ev and ev[0] in TURN_EVENTS else "event"
+
+
 class HistoryMixin:
     """Undo, redo and the log rebuilt after a jump in history (mixed into TableScene)."""
 
@@ -200,7 +208,7 @@ class HistoryMixin:
                 after, _a, events = self.session.step(i)
                 seat = self.session.actor(i)
                 for ev in events:
-                    self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat)
+                    self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat, kind=log_kind(ev))
             except Exception:  # noqa: BLE001 - history is a nicety
                 break
 
@@ -216,7 +224,7 @@ class HistoryMixin:
             for ev in self.opening_events(start):
                 seat = ev[1] if len(ev) > 1 and ev[0] != "turn" else None
                 self.log.add(self.log_event_text(start, ev), turn=max(1, start.turn()), seat=seat,
-                             kind="turn" if ev[0] == "turn" else "event")
+                             kind=log_kind(ev))
         except Exception:  # noqa: BLE001 - the opening lines are a nicety
             pass
 
