@@ -104,25 +104,36 @@ class ScrollingText:
 
 
 class RulesScene(ScrollingText, Scene):
+    """The rules in our own fonts (:class:`client.richpage.RichPage`): bullets with a hanging
+    indent, bold and italics, only the lines in view drawn."""
+
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         self.md = load_rules(self.game)
+        self.page = None
         super().enter()
 
     def build(self):
-        import pygame_gui
+        from ..richpage import RichPage
         s = self.s
         w = min(self.W - s(80), s(900))
         r = pygame.Rect((self.W - w) // 2, s(84), w, self.H - s(84) - s(80))
-        acc = "#%02x%02x%02x" % shade(GAME_ACCENT.get(self.game, PAL["gold"]), 1.25)
-        self.box = pygame_gui.elements.UITextBox(markdown_to_html(self.md, self.app.scale, acc), r,
-                                                 manager=self.ui)
-        self.widgets["text"] = self.box
+        keep = self.page.offset / max(1, self.page.max_offset) if self.page is not None else 0.0
+        self.page = RichPage(self.md, r, self.app.scale, shade(GAME_ACCENT.get(self.game, PAL["gold"]), 1.25))
+        self.page.scroll_to_fraction(keep)      # a resize or a new interface size keeps the place
         bw, bh = s(180), s(44)
         self.button(((self.W - bw) // 2, self.H - bh - s(20), bw, bh), "Back", self.back, key="escape",
                     tip="Back to the match" if self.kwargs.get("from_match") else "Back to the game menu",
                     name="back", cls="@primary")
         self.add_scroll_keys()
+
+    def scroll(self, lines):
+        if self.page is not None and self.page.scroll_by(self.s(40) * lines):
+            self.invalidate()
+
+    def handle_event(self, ev):
+        if self.page is not None and self.page.handle_event(ev):
+            self.invalidate()
 
     def back(self):
         if self.kwargs.get("from_match"):  # opened from the in-match menu: back to the match
@@ -136,4 +147,6 @@ class RulesScene(ScrollingText, Scene):
         acc = GAME_ACCENT.get(self.game, PAL["gold"])
         draw_text(surf, f"How to play {gamesinfo.title(self.game)}", (self.W // 2, s(22)), s(36), shade(acc, 1.2),
                   title=True, anchor="midtop", shadow=True)
+        if self.page is not None:
+            self.page.draw(surf)
         self.draw_ui(surf)
