@@ -93,7 +93,7 @@ class _Display:
         if xvfb:
             r, w = os.pipe()
             self.proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1280x720x24",
-                                          "-nolisten", "tcp"], pass_fds=(w,),
+                                          "-nolisten", "tcp", "-noreset"], pass_fds=(w,),
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             os.close(w)
             with os.fdopen(r) as fh:
