@@ -47,6 +47,35 @@ class OnlineTableMixin:
         self._claim_rect = None
         self._was_connected = True
 
+    def _log_start(self):
+        """Sitting down again in a new program: the server sent what this seat's log told of
+        the last actions (``session.history``); they are told again, as they were told live,
+        before "Game resumed at turn N"."""
+        s = self.session
+        hist = list(getattr(s, "history", None) or ())
+        if len(s) == 0 or not hist:
+            return super()._log_start()
+        from . import gamesinfo
+        from .table_history import log_kind
+        wrap = getattr(self, "_wrap_log", None)
+        if wrap is not None:
+            wrap()              # (the named seats' sentences, as every later line has them)
+        m = s.match
+        names = s.record.meta.get("names") or self.names
+        if getattr(s, "history_from", 0) == 0:
+            self.log.add(f"{names[0]} and {names[1]} sit down to {gamesinfo.title(self.game)}.", kind="info")
+        else:
+            from engine.core.text import count
+            self.log.add(f"Earlier in this match (its last {count(len(hist), 'move')}):", kind="info")
+        for actor, turn, events in hist:
+            for ev in events:
+                try:
+                    text = self.log_event_text(m, ev)
+                except Exception:  # noqa: BLE001 - a log line must never break the table
+                    text = " ".join(str(x) for x in ev)
+                self.log.add(text, turn=turn, seat=actor, kind=log_kind(ev))
+        self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
+
     # ------------------------------------------------------------ the session drives the table
     def update(self, dt):
         s = self.session

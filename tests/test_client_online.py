@@ -526,3 +526,45 @@ def test_a_daily_match_shows_a_day_a_move_and_misses_as_live_shows_timeouts(driv
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, hosting):
+    """Quit to the menu mid-match, open it again from Your matches: the log tells the last
+    actions as the live log told them, then "Game resumed" — not a bare "Game resumed at
+    turn N" with everything before it gone."""
+    d = driver
+    sc = _host_from_menu(d, "everdawn")
+    port = d.app.online_server.port
+    guest = join_match("127.0.0.1", port, sc.session.code, starter_pair("everdawn", 1)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        rng = random.Random(4)
+        t = d.scene
+        for _ in range(3000):
+            d.step()
+            if len(t.session) >= 12 and not t.busy() and not t.anims.busy:
+                break
+            if t.human_to_move() and not t.busy():
+                legal = t.match.legal_actions()
+                t.perform(legal[rng.randrange(len(legal))])
+            drive([guest], rng)
+        d.step(5)
+        live = [e.text for e in t.log.entries if e.kind != "info"]
+        d.app.scenes.switch("game_menu", game="everdawn")
+        assert until(d, lambda: (guest.poll() or True) and not guest.opponent.get("connected", True))
+        d.click("online")
+        on = d.scene
+        assert until(d, lambda: on.summaries)
+        info = next(iter(on.summaries.values()))
+        d.click(f"open_{info['match']}")
+        assert until(d, lambda: d.scene.name == "table")
+        t2 = d.scene
+        texts = [e.text for e in t2.log.entries]
+        assert texts[0] == "You and Bo sit down to Everdawn."
+        end = next(i for i, x in enumerate(texts) if x.startswith("Game resumed at turn"))
+        told = texts[1:end]
+        assert len(told) >= 12 and told == live[-len(told):]
+        assert any(e.kind == "turn" for e in t2.log.entries[1:end])
+    finally:
+        guest.close()
+        d.app.online_server.stop()

@@ -344,6 +344,31 @@ def _int(x, lo: int, hi: int) -> int:
     return x
 
 
+def _history(m: dict) -> tuple[list, int]:
+    """The last actions' events sent with the first state of a match sat down to again (see
+    ``Hall.history``), checked: ``([(actor, turn, events)], index of the first)``. Anything
+    that can't be read gives no history — the log then starts where the match stands."""
+    from ..core.sanitize import clean_json
+    h, start = m.get("history"), m.get("history_from")
+    try:
+        _int(start, 0, _MAX_INDEX)
+        if not isinstance(h, list) or len(h) > 200:
+            raise ValueError("a history is a short list")
+        out, total = [], 0
+        for e in h:
+            actor, turn = _int(e["actor"], 0, 1), _int(e["turn"], 0, _MAX_INDEX)
+            ev = e["events"]
+            if not isinstance(ev, list) or not all(isinstance(x, list) and x and isinstance(x[0], str) for x in ev):
+                raise ValueError("events are lists")
+            total += len(ev)
+            if total > _MAX_EVENTS:
+                raise ValueError("too many events")
+            out.append((actor, turn, [tuple(x) for x in clean_json(ev, 200)]))
+    except (ValueError, TypeError, KeyError):
+        return [], 0
+    return out, start
+
+
 def _num(x, lo: float = -1e12, hi: float = 1e12) -> float:
     if not isinstance(x, (int, float)) or isinstance(x, bool) or not lo <= x <= hi:
         raise ValueError(f"not a number: {x!r:.40}")
@@ -450,6 +475,9 @@ class RemoteSession:
         self.unreadable = 0                # messages from the server that could not be read
         self._unreadable_said = -1e9
         self._resync(state)
+        # what the log told of the last actions, when this program sits down again (the table
+        # tells it before "Game resumed"); none on a new match or a reconnection
+        self.history, self.history_from = _history(state)
         link.on_connect = self._on_connect
         if state.get("result") is not None:   # opened again after it ended
             self._take_record(state.get("record"))

@@ -33,6 +33,8 @@ from .storage import Storage, StoredMatch
 
 RECORD_MAX_BYTES = 3 * P.MAX_LINE   # the finished match's record goes with its end (clients read 4x MAX_LINE)
 CATCH_UP_MAX = 80          # a resume this many actions behind (or fewer) gets every update; else one state
+HISTORY_MAX = 60           # a seat sitting down again is told the events of this many last actions at most
+HISTORY_BYTES = 24 * 1024  # ... and no more than this much of them (the state message stays under MAX_LINE)
 HEARTBEAT_EVERY = 2.0
 BAD_CODES_PER_PEER = 30    # wrong join codes from one address per PEER_WINDOW seconds
 PEER_WINDOW = 600.0
@@ -374,8 +376,28 @@ class Hall:
             for upd in self.catch_up(t, seat, have):
                 conn.send(upd)
         st = self.state_msg(t, seat)
+        if have is None and t.started and n:
+            st["history"], st["history_from"] = self.history(t, seat)
         st["re"] = rid
         conn.send(st)
+
+    def history(self, t: Table, seat: int) -> tuple[list, int]:
+        """What the seat's log told of the match's last actions, for a player sitting down
+        again in a new program: ``[{"actor", "turn", "events"}]`` (the events filtered for
+        the seat, as its updates had them) and the index of the first action told."""
+        m = t.new_match()
+        told = []
+        for a, actor in zip(t.actions, t.actors):
+            events = m.apply(a, check=False)
+            told.append({"actor": actor, "turn": m.turn(), "events": P.events_for(t.cls, events, seat)})
+        keep, size = [], 0
+        for h in reversed(told[-HISTORY_MAX:]):
+            size += len(P.encode(h))
+            if size > HISTORY_BYTES:
+                break
+            keep.append(h)
+        keep.reverse()
+        return keep, len(told) - len(keep)
 
     def _act(self, conn, msg, rid):
         t, seat = self._table_of(conn, msg, rid)

@@ -29,7 +29,10 @@ position for one seat), ``update`` (one action: ``actor``, ``action`` as that
 seat may see it, ``events`` filtered for that seat, then the new ``view``,
 ``legal`` actions when it is that seat's decision, ``clock``, ``result``),
 ``presence`` (the opponent connected / away), ``end``, ``list``, ``pong`` and
-``error`` (``code``, ``message``). A seat only ever receives ``view(seat)``
+``error`` (``code``, ``message``). A ``state`` answering a ``resume`` without ``have`` (a
+program sitting down again) also has ``history``: the last actions' ``actor``, ``turn`` and
+``events`` as that seat's updates had them (at most ``HISTORY_MAX`` actions and
+``HISTORY_BYTES``), and ``history_from``, the index of the first. A seat only ever receives ``view(seat)``
 (:meth:`engine.core.match.Match.view`: the opponent's hand, both decks' order,
 covered cards and the RNG masked) and events through the game's own
 ``event_for`` / ``mask_event``.
