@@ -64,6 +64,9 @@ def missing_chars(fnt, text: str) -> str:
             continue
         k = (key_f, ch)
         miss = _MISSING.get(k)
+        if miss is None and getattr(fnt, "ch_file", ""):   # one of ours: its file's table, or the fallback's
+            from .ui import has_glyph
+            miss = _MISSING[k] = not has_glyph(fnt, ch)
         if miss is None:
             nd = _NOTDEF.get(key_f)
             if nd is None:

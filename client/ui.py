@@ -45,6 +45,8 @@ FONT_FILES = {
     (True, True): "NotoSans-BoldItalic.ttf",
 }
 TITLE_FONT_FILE = "DejaVuSerif-Bold.ttf"
+#: drawn only for the characters the font in use lacks (Chinese and Japanese names, deck texts)
+FALLBACK_FONT_FILE = "DroidSansFallbackFull.ttf"
 
 
 def fonts_dir():
@@ -61,8 +63,49 @@ RECORDER = None
 _FONT_CLASS = []
 
 
+@lru_cache(maxsize=16)
+def _cmap(name: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The code points a font file of ``assets/fonts`` has glyphs for, as sorted range
+    starts and ends (its Unicode 'cmap' table: format 12, else format 4)."""
+    import struct
+    try:
+        data = (fonts_dir() / name).read_bytes()
+        n = struct.unpack_from(">H", data, 4)[0]
+        cmap = next(struct.unpack_from(">I", data, 12 + 16 * i + 8)[0] for i in range(n)
+                    if data[12 + 16 * i:16 + 16 * i] == b"cmap")
+        subs = {}
+        for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+            plat, enc, off = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+            subs[(plat, enc)] = cmap + off
+        ranges = []
+        at = subs.get((3, 10)) or subs.get((0, 4))
+        if at is not None and struct.unpack_from(">H", data, at)[0] == 12:
+            for k in range(struct.unpack_from(">I", data, at + 12)[0]):
+                a, b, _g = struct.unpack_from(">III", data, at + 16 + 12 * k)
+                ranges.append((a, b))
+        else:
+            at = subs.get((3, 1)) or subs.get((0, 3))
+            seg = struct.unpack_from(">H", data, at + 6)[0] // 2
+            ends = struct.unpack_from(f">{seg}H", data, at + 14)
+            starts = struct.unpack_from(f">{seg}H", data, at + 16 + 2 * seg)
+            ranges = [(a, b) for a, b in zip(starts, ends) if a != 0xFFFF]
+        ranges.sort()
+    except (OSError, StopIteration, struct.error, TypeError):
+        return (), ()
+    return tuple(a for a, _ in ranges), tuple(b for _, b in ranges)
+
+
+def covers(name: str, ch: str) -> bool:
+    """True when the font file ``name`` has a glyph for ``ch``."""
+    from bisect import bisect_right
+    starts, ends = _cmap(name)
+    i = bisect_right(starts, ord(ch)) - 1
+    return i >= 0 and ord(ch) <= ends[i]
+
+
 def _font_class():
-    """``pygame.font.Font`` whose ``render`` tells the layout recorder what was drawn."""
+    """``pygame.font.Font`` whose ``render`` tells the layout recorder what was drawn, and
+    which draws the characters its file lacks in the fallback font (``size`` measures so)."""
     if _FONT_CLASS:
         return _FONT_CLASS[0]
     import pygame
@@ -70,21 +113,118 @@ def _font_class():
     class _Font(pygame.font.Font):
         ch_size, ch_file, ch_bold, ch_italic = 0, "", False, False
 
+        def _runs(self, text):
+            """None when this font draws all of ``text``; else [(piece, font)], the pieces it
+            lacks (and the fallback has) in the fallback font of the same size."""
+            if text.isascii():
+                return None
+            known = self.__dict__.setdefault("_has", {})
+
+            def mine(ch):       # drawn by this font: it has it, or the fallback has not
+                have = known.get(ch)
+                if have is None:
+                    have = known[ch] = ch.isascii() or covers(self.ch_file, ch) \
+                        or not covers(FALLBACK_FONT_FILE, ch) or not ch.isprintable()
+                return have
+            if all(mine(ch) for ch in text):
+                return None
+            fb = fallback_font(self.ch_size, self.ch_bold, self.ch_italic)
+            runs, piece, cur = [], "", None
+            for ch in text:
+                f = self if mine(ch) else fb
+                if f is not cur and piece:
+                    runs.append((piece, cur))
+                    piece = ""
+                cur = f
+                piece += ch
+            if piece:
+                runs.append((piece, cur))
+            return runs
+
         def render(self, text, antialias=True, color=(255, 255, 255), *more):
-            if text is not None and not is_clean(text):  # NUL / lone surrogates would raise
-                text = clean_text(text)
-            img = super().render(text, antialias, color, *more)
+            img = self._draw(text, antialias, color, *more)
             if RECORDER is not None:
                 RECORDER.rendered(self, img, str(text))
+            return img
+
+        def _draw(self, text, antialias=True, color=(255, 255, 255), *more):
+            if text is not None and not is_clean(text):  # NUL / lone surrogates would raise
+                text = clean_text(text)
+            runs = self._runs(str(text)) if text is not None and self.ch_file else None
+            if runs is None:
+                img = super().render(text, antialias, color, *more)
+            else:
+                asc = max(f.get_ascent() for _p, f in runs)
+                below = max(f.get_height() - f.get_ascent() for _p, f in runs)
+                imgs = [(pygame.font.Font.render(f, p, antialias, color), f) for p, f in runs]
+                img = pygame.Surface((max(1, sum(i.get_width() for i, _f in imgs)), asc + below), pygame.SRCALPHA)
+                if more and more[0] is not None:
+                    img.fill(more[0])
+                x = 0
+                for i, f in imgs:
+                    img.blit(i, (x, asc - f.get_ascent()))
+                    x += i.get_width()
             return img
 
         def size(self, text):
             if not is_clean(text):
                 text = clean_text(text)
-            return super().size(text)
+            runs = self._runs(str(text)) if self.ch_file else None
+            if runs is None:
+                return super().size(text)
+            asc = max(f.get_ascent() for _p, f in runs)
+            below = max(f.get_height() - f.get_ascent() for _p, f in runs)
+            return sum(pygame.font.Font.size(f, p)[0] for p, f in runs), asc + below
 
     _FONT_CLASS.append(_Font)
     return _Font
+
+
+def gui_fonts_fall_back() -> None:
+    """pygame-gui's widgets (buttons, drop-downs, text boxes) draw with the same fallback:
+    its font wrapper makes its ``pygame.font.Font`` from the module's name ``Font``, given
+    our theme's paths — a name typed in Chinese reads in the box it is typed into. (A
+    pygame-gui without that seam keeps its own fonts.)"""
+    try:
+        from pygame_gui.core import gui_font_pygame as gfp
+    except ImportError:
+        return
+    base = _font_class()
+    if getattr(gfp.Font, "_cardhall", False) or not isinstance(gfp.Font, type):
+        return
+    import os
+
+    class _GuiFont(base):
+        _cardhall = True
+
+        def __init__(self, file, size, *a, **k):
+            super().__init__(file, size, *a, **k)
+            name = os.path.basename(file) if isinstance(file, str) else ""
+            self.ch_file = name if name in FONT_FILES.values() or name == TITLE_FONT_FILE else ""
+            self.ch_size = int(size)
+
+        def render(self, text, antialias=True, color=(255, 255, 255), *more):
+            return self._draw(text, antialias, color, *more)     # (the layout check reads widgets itself)
+
+    gfp.Font = _GuiFont
+
+
+def fallback_font(size: int, bold: bool = False, italic: bool = False):
+    """The fallback font at ``size`` (a plain ``pygame.font.Font``; bold and italics made
+    by the renderer, the file has neither)."""
+    import pygame
+    key = ("fallback", max(6, int(size)), bool(bold), bool(italic))
+    f = _FONTS.get(key)
+    if f is None:
+        f = _FONTS[key] = pygame.font.Font(str(fonts_dir() / FALLBACK_FONT_FILE), key[1])
+        f.bold, f.italic = key[2], key[3]
+    return f
+
+
+def has_glyph(fnt, ch: str) -> bool:
+    """True when ``fnt`` (one of :func:`font`'s) draws ``ch`` — from its own file or the fallback."""
+    name = getattr(fnt, "ch_file", "")
+    return bool(name) and (covers(name, ch) or covers(FALLBACK_FONT_FILE, ch))
 
 
 def surface(size, flags=0):
@@ -160,7 +300,9 @@ def _theme_raw() -> str:
 
 
 def load_theme(scale: float = 1.0) -> dict:
-    """The theme as a dict: absolute font paths, font sizes times ``scale``."""
+    """The theme as a dict: absolute font paths, font sizes times ``scale``. (The widgets'
+    fonts fall back as ours do: :func:`gui_fonts_fall_back`.)"""
+    gui_fonts_fall_back()
     theme = json.loads(_theme_raw())
     base = fonts_dir().parent
     for block in theme.values():

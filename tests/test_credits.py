@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FAMILIES = {"NotoSans": "Noto Sans", "DejaVuSerif": "DejaVu Serif"}
+FAMILIES = {"NotoSans": "Noto Sans", "DejaVuSerif": "DejaVu Serif", "DroidSansFallbackFull": "Droid Sans Fallback"}
 
 
 def _text():
@@ -30,7 +30,7 @@ def test_credits_name_every_shipped_font_and_its_licence():
         stem = f.stem.split("-")[0]
         assert stem in FAMILIES, f"{f.name}: a new font: credit it on the Credits screen"
         assert FAMILIES[stem] in text, f.name
-    assert "SIL Open Font License 1.1" in text and "Bitstream Vera" in text
+    assert "SIL Open Font License 1.1" in text and "Bitstream Vera" in text and "Apache License 2.0" in text
 
 
 def test_credits_open_from_the_title_and_go_back(plain_driver):

@@ -23,6 +23,8 @@ FONTS = (
      "SIL Open Font License 1.1", "assets/fonts/OFL-NotoSans.txt"),
     ("DejaVu Serif Bold (titles)", "the DejaVu fonts team, after Bitstream Vera",
      "Bitstream Vera licence; DejaVu changes in the public domain", "assets/fonts/LICENSE-DejaVu.txt"),
+    ("Droid Sans Fallback (Chinese and Japanese characters)", "Google",
+     "Apache License 2.0", "assets/fonts/LICENSE-Droid-Apache-2.0.txt"),
     ("Fira Code (symbols in pygame-gui)", "The Fira Code Project Authors",
      "SIL Open Font License 1.1", "inside pygame-gui"),
 )
