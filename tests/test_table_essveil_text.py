@@ -199,3 +199,12 @@ def test_a_card_played_on_its_own_player_reads_yourself(driver):
     m.hands[p][0] = list(EV.C_NAME).index("Spark")
     assert m.action_text((EV.PLAY, 0, p + 1)) == "Play Spark on yourself"
     assert m.action_text((EV.PLAY, 0, 2 - p)) == f"Play Spark on Player {2 - p}"
+
+
+def test_a_cards_attune_reads_after_the_card_without_an_effect_in_brackets():
+    """"You play Deep Channel. You pay 1 Essence. You attune 3 Essence." — the card is named
+    on the line before; "(an effect)" told nothing. Flow and Deep Attune keep their names."""
+    m = scenario(hands=(["war_mammoth"], []))
+    assert m.event_text(("attune", 0, 3, "effect")) == "Player 1 attunes 3 Essence."
+    assert m.event_text(("attune", 0, 2, "flow")) == "Player 1 attunes 2 Essence (Flow)."
+    assert m.event_text(("attune", 1, 4, "deep")) == "Player 2 attunes 4 Essence (Deep Attune)."

@@ -1320,8 +1320,9 @@ class EssveilMatch(Match):
         if k == "grow":
             return f"{card(e[3])} grows +{e[4]}/+{e[4]}."
         if k == "attune":
-            how = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil",
-                   "effect": "an effect"}.get(e[3], e[3])
+            if e[3] == "effect":    # a card's: the line before names it ("You play Deep Channel.")
+                return f"{nm(e[1])} attunes {e[2]} Essence."
+            how = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil"}.get(e[3], e[3])
             return f"{nm(e[1])} attunes {e[2]} Essence ({how})."
         if k == "draw":
             return f"{nm(e[1])} draws a card."
