@@ -1,9 +1,6 @@
 """The game's rules page (``assets/rules/<game>.md``) in a scrollable, readable view."""
 from __future__ import annotations
 
-import html
-import re
-
 import pygame
 
 from .. import gamesinfo
@@ -12,64 +9,6 @@ from .base import Scene
 from .title import draw_background
 
 MAX_RULES_BYTES = 512 * 1024
-
-
-def _inline(text: str) -> str:
-    t = html.escape(text, quote=False)
-    t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
-    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", t)
-    t = re.sub(r"`(.+?)`", r"\1", t)
-    t = re.sub(r"\[(.+?)\]\((.+?)\)", r"\1", t)
-    return t
-
-
-def markdown_to_html(md: str, scale: float = 1.0, accent="#f0c868") -> str:
-    """A small Markdown subset (headings, lists, bold, italics, tables) → pygame-gui HTML."""
-    h1, h2, h3 = (int(30 * scale), int(23 * scale), int(19 * scale))
-    out = []
-    para = []
-
-    def flush():
-        if para:
-            out.append(" ".join(para) + "<br><br>")
-            para.clear()
-
-    for raw in md.splitlines():
-        line = raw.rstrip()
-        st = line.strip()
-        if not st:
-            flush()
-            continue
-        m = re.match(r"^(#{1,6})\s+(.*)$", st)
-        if m:
-            flush()
-            lvl = len(m.group(1))
-            size = h1 if lvl == 1 else (h2 if lvl == 2 else h3)
-            if out and not out[-1].endswith("<br><br>"):
-                out.append("<br>")
-            out.append(f'<font pixel_size={size} color={accent}><b>{_inline(m.group(2))}</b></font><br>')
-            continue
-        if st.startswith("|"):
-            flush()
-            cells = [c.strip() for c in st.strip("|").split("|")]
-            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
-                continue
-            out.append("    " + " · ".join(_inline(c) for c in cells) + "<br>")
-            continue
-        m = re.match(r"^(\s*)([-*•]|\d+\.)\s+(.*)$", line)
-        if m:
-            flush()
-            indent = "      " * (len(m.group(1)) // 2)
-            bullet = "•" if not m.group(2)[0].isdigit() else m.group(2)
-            out.append(f"{indent}  {bullet}  {_inline(m.group(3))}<br>")
-            continue
-        if st.startswith(">"):
-            flush()
-            out.append(f"<i>{_inline(st.lstrip('> '))}</i><br>")
-            continue
-        para.append(_inline(st))
-    flush()
-    return "".join(out)
 
 
 def load_rules(game: str) -> str:
