@@ -107,6 +107,13 @@ class OnlineTableMixin:
                 self._was_connected = s.connected
                 if s.connected:
                     self.log.add("Connected to the server again.", kind="info")
+            if s.final is not None and not getattr(self, "_marked_over", False):
+                self._marked_over = True
+                try:
+                    from .scenes.online import mark_over
+                    mark_over(s.match_id)       # the game menu no longer points to it
+                except Exception:  # noqa: BLE001 - a nicety; the list learns it from the server too
+                    pass
             if s.final is not None and self.conceded is None and s.final != (self.match.result() if self.match
                                                                               else None):
                 if not s.pending and not self.anims.busy:

@@ -90,9 +90,12 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
         d.step(3)       # nothing went out of step: the log does not say it is back in step
         assert not [e.text for e in t.log.entries if "in step" in e.text], [e.text for e in t.log.entries]
         assert not guest.resynced       # nor on the friend's side: joining is no jump
+        from client.scenes.game_menu import online_note
+        assert online_note(game) == "Your online match with Bo goes on: Play online to sit down again."
         t, _ = _play_to_end(d, guest, random.Random(1), drop_at=6 if game == "evons" else None)
         res = t.result()
         assert res is not None and t.session.final == guest.final and res.winner == guest.final.winner
+        assert online_note(game) == ""          # over: the game menu no longer points to it
         assert t.session.applied == guest.applied
         assert t.match.to_json() == t.session.match.to_json()
     finally:

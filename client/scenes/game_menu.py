@@ -80,10 +80,29 @@ def resume_summary(info) -> str:
     return f"Saved game {who}: turn {info.turn}, {count(info.actions, 'move')}, saved {when}."
 
 
+def online_note(game: str) -> str:
+    """"Your online match with Bo goes on: Play online to sit down again." — or "" when no
+    online match of ``game`` is known to go on."""
+    try:
+        from .online import going_on
+        friends = going_on(game)
+    except Exception:  # noqa: BLE001 - the menu shows without it
+        return ""
+    if not friends:
+        return ""
+    if len(friends) == 1:
+        if not friends[0]:
+            return "Your online match waits for your friend to join: Play online shows its code."
+        return f"Your online match with {friends[0]} goes on: Play online to sit down again."
+    from engine.core.text import count
+    return f"{count(len(friends), 'online match', 'online matches')} of yours go on: Play online lists them."
+
+
 class GameMenuScene(Scene):
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         self.resume_info = find_resume(self.game, self.app)
+        self.online_note = online_note(self.game)
         super().enter()
 
     def build(self):
@@ -135,9 +154,14 @@ class GameMenuScene(Scene):
         draw_text(surf, gamesinfo.title(g), (left, s(70)), s(64), shade(acc, 1.2), title=True, shadow=True)
         width = max(s(300), self.menu_left - left - s(60))
         draw_wrapped(surf, gamesinfo.pitch(g), pygame.Rect(left, s(160), width, s(60)), s(20), PAL["text"])
+        y = s(220)
         if self.resume_info is not None:
             txt = resume_summary(self.resume_info)
-            draw_text(surf, str(txt), (left, s(220)), s(15), PAL["muted"], italic=True)
+            draw_text(surf, str(txt), (left, y), s(15), PAL["muted"], italic=True)
+            y += s(24)
+        if self.online_note:
+            draw_wrapped(surf, self.online_note, pygame.Rect(left, y, width, s(44)), s(15), PAL["muted"],
+                         italic=True, max_lines=2)
         for img, rr in self.fan:
             surf.blit(img, rr)
         self.draw_ui(surf)

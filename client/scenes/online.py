@@ -78,6 +78,32 @@ def remember(prefs: dict, session, server: str) -> None:
     save_prefs(prefs)
 
 
+def mark_over(match_id: str) -> None:
+    """Remember that a match of ours has ended (the game menu then no longer points to it)."""
+    prefs = load_prefs()
+    hit = False
+    for e in prefs["matches"]:
+        if e.get("match") == match_id and not e.get("over"):
+            e["over"] = True
+            hit = True
+    if hit:
+        save_prefs(prefs)
+
+
+def going_on(game: str) -> list[str]:
+    """The friends' names of our online matches of ``game`` not known to have ended (as the
+    list last saw them), newest first ("" while nobody has joined yet) — for the game
+    menu's pointer to Play online."""
+    out = []
+    for e in reversed(load_prefs()["matches"]):
+        if e.get("game") != game or e.get("over"):
+            continue
+        names, seat = e.get("names"), e.get("seat", 0)
+        friend = names[1 - seat] if isinstance(names, list) and len(names) == 2 else ""
+        out.append(friend if friend and not re.fullmatch(r"Player [12]", friend) else "")
+    return out
+
+
 _SERVER_WORDS = re.compile(r"^(.+?) (conceded|left the table|ran out of time .*|missed .*)$")
 _ENGINE_PLAYER = re.compile(r"\bPlayer ([12])\b")
 
@@ -465,6 +491,12 @@ class OnlineScene(Scene):
         if self._list_job is not None and self._list_job.done:
             if self._list_job.result:
                 self.summaries = self._list_job.result
+                ended = {k for k, v in self.summaries.items() if isinstance(v, dict) and v.get("result") is not None}
+                if any(e.get("match") in ended and not e.get("over") for e in self.prefs["matches"]):
+                    for e in self.prefs["matches"]:
+                        if e.get("match") in ended:
+                            e["over"] = True
+                    save_prefs(self.prefs)
                 gone = {k for k, v in self.summaries.items() if v.get("waiting") and v.get("result") is not None}
                 if gone:                # called off before they began (here or on another day)
                     self._forget(gone)
