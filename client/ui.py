@@ -128,7 +128,7 @@ def _font_class():
                 return have
             if all(mine(ch) for ch in text):
                 return None
-            fb = fallback_font(self.ch_size, self.ch_bold, self.ch_italic)
+            fb = fallback_font(self.ch_size, self.ch_bold or self.bold, self.ch_italic or self.italic)
             runs, piece, cur = [], "", None
             for ch in text:
                 f = self if mine(ch) else fb
