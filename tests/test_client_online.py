@@ -531,14 +531,15 @@ def test_a_daily_match_shows_a_day_a_move_and_misses_as_live_shows_timeouts(driv
         d.app.online_server.stop()
 
 
-def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, hosting):
+@pytest.mark.parametrize("game", GAMES)
+def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, hosting, game):
     """Quit to the menu mid-match, open it again from Your matches: the log tells the last
     actions as the live log told them, then "Game resumed" — not a bare "Game resumed at
     turn N" with everything before it gone."""
     d = driver
-    sc = _host_from_menu(d, "everdawn")
+    sc = _host_from_menu(d, game)
     port = d.app.online_server.port
-    guest = join_match("127.0.0.1", port, sc.session.code, starter_pair("everdawn", 1)[1], "Bo")
+    guest = join_match("127.0.0.1", port, sc.session.code, starter_pair(game, 1)[1], "Bo")
     try:
         assert until(d, lambda: d.scene.name == "table")
         rng = random.Random(4)
@@ -553,7 +554,7 @@ def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, h
             drive([guest], rng)
         d.step(5)
         live = [e.text for e in t.log.entries if e.kind != "info"]
-        d.app.scenes.switch("game_menu", game="everdawn")
+        d.app.scenes.switch("game_menu", game=game)
         assert until(d, lambda: (guest.poll() or True) and not guest.opponent.get("connected", True))
         d.click("online")
         on = d.scene
@@ -563,7 +564,7 @@ def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, h
         assert until(d, lambda: d.scene.name == "table")
         t2 = d.scene
         texts = [e.text for e in t2.log.entries]
-        assert texts[0] == "You and Bo sit down to Everdawn."
+        assert texts[0] == f"You and Bo sit down to {game.capitalize()}."
         end = next(i for i, x in enumerate(texts) if x.startswith("Game resumed at turn"))
         told = texts[1:end]
         assert len(told) >= 12 and told == live[-len(told):]
