@@ -156,6 +156,20 @@ def test_the_log_names_the_creature_a_combat_spell_strengthens():
     assert said == ["Player 1's Hill Brute (lane 1): +3 defense."]
 
 
+def test_the_log_names_the_creature_an_attack_is_declared_on():
+    """"Hill Brute (lane 1) attacks Vale Archer (lane 1)." as it is declared; into an empty
+    lane, "attacks the open lane 2." (it read "attacks lane 1", whoever stood there)."""
+    m = scenario(["hill_brute", "iron_vanguard", None, "traghrim"], ["vale_archer", None, None, "traghrim"],
+                 sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    play(m, PASS)
+    said = []
+    for text in ("Hill Brute attacks lane 1", "Iron Vanguard attacks lane 2"):
+        a = next(x for x in m.legal_actions() if m.action_text(x) == text)
+        said += [m.event_text(e) for e in play(m, a) if e[0] == "attack"]
+    assert said == ["Hill Brute (lane 1) attacks Vale Archer (lane 1).",
+                    "Iron Vanguard (lane 2) attacks the open lane 2."]
+
+
 def test_set_creature_cannot_counterattack_and_set_wears_off_at_owners_next_turn():
     """Rulebook: "A set creature can't attack or counterattack until the start of your next turn.\""""
     m = scenario(["iron_vanguard", "karn_berserker", None, "traghrim"],

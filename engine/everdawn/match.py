@@ -68,7 +68,7 @@ Events (tuples; ``event_text`` gives a sentence)
 ``("equip", p, item_code, slot, creature_code)``,
 ``("set", p, src_slot, tgt_slot, src_code, tgt_code)`` (tgt_slot and tgt_code -1: set by a card),
 ``("set_ends", p, slot, code)``, ``("cast", p, spell_code, target)``,
-``("trigger", p, code, "when_played"|"on_death")``, ``("attack", p, from_lane, to_lane, code)``,
+``("trigger", p, code, "when_played"|"on_death")``, ``("attack", p, from_lane, to_lane, code, defender_code)`` (-1: an open lane),
 ``("redirect", p_defender, attacker_lane, old_lane, new_lane)``,
 ``("clash", p_att, att_lane, def_lane, att_code, def_code, attack, defense, counter, att_defense,
 def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
@@ -1128,7 +1128,7 @@ class EverdawnMatch(Match):
                 p = b[G_ACTIVE]
                 a, t = action[1], action[2]
                 b[G_ATK_T + a] = t
-                ev.append(("attack", p, a, t, b[S0 + p * 36 + a * NF]))
+                ev.append(("attack", p, a, t, b[S0 + p * 36 + a * NF], b[S0 + (1 - p) * 36 + t * NF]))
                 if self._attackers_left(p):
                     return ev                      # more attacks can still be declared
             if b[G_ATK_T] >= 0 or b[G_ATK_T + 1] >= 0 or b[G_ATK_T + 2] >= 0:   # declaring is over
@@ -2040,6 +2040,10 @@ class EverdawnMatch(Match):
                     return f"{_name(e[2])}: {what} — {told.format(n=CARDS_BY_CODE[e[2]].effect[0][1])}."
                 return f"{_name(e[2])}: {what}."
             if k == "attack":
+                if len(e) > 5:
+                    if e[5] >= 0:
+                        return f"{_name(e[4])} (lane {e[2] + 1}) attacks {_name(e[5])} (lane {e[3] + 1})."
+                    return f"{_name(e[4])} (lane {e[2] + 1}) attacks the open lane {e[3] + 1}."
                 return f"{_name(e[4])} in lane {e[2] + 1} attacks lane {e[3] + 1}."
             if k == "redirect":
                 return f"Resting Fortress redirects the attack from lane {e[2] + 1} to lane {e[4] + 1}."
