@@ -191,6 +191,12 @@ def test_fight_is_simultaneous_and_damage_persists():
     assert m.creature(d)["damage"] == 3 and m.creature(d)["left"] == 6 - 3
 
 
+def test_the_log_names_the_two_creatures_that_fight():
+    m = scenario(boards=(["dune_raider"], ["stone_warden"]))
+    ev = m.apply(attack(uid(m, 0, 0), uid(m, 1, 0)))
+    assert [m.event_text(e) for e in ev if e[0] == "fight"] == ["Dune Raider and Stone Warden fight."]
+
+
 def test_attack_on_the_player_deals_might_to_life():
     m = scenario(boards=(["war_mammoth"], []))
     do(m, attack(uid(m, 0, 0), P1))

@@ -1095,7 +1095,7 @@ class EssveilMatch(Match):
             _, doff = self._find(target)
             dkw = self._kw(d, doff)
             dm = self._might(d, doff)
-            ev.append(("fight", uid, target))
+            ev.append(("fight", uid, target, C_ID[b[off + R_CARD]], C_ID[d[doff + R_CARD]]))
             # simultaneous: both amounts were fixed above
             dealt = self._hit_creature(q, doff, am, bool(akw & K_VENOM), ev)
             taken = self._hit_creature(p, off, dm, bool(dkw & K_VENOM), ev)
@@ -1358,6 +1358,8 @@ class EssveilMatch(Match):
         if k == "let_through":
             return f"{nm(e[1])} lets the attack through."
         if k == "fight":
+            if len(e) > 4:
+                return f"{card(e[3])} and {card(e[4])} fight."
             return "The creatures fight."
         if k == "damage":
             if e[1] in (1, 2):
