@@ -19,7 +19,7 @@ from engine.evons.match import EvonsMatch
 OPTIONS = ({"color_synergy": True}, {"mulligan_variant": True}, {"magnetism_self": True})
 
 ACTIONS_DIGEST = "fbeef03857863bfe6fa421d2"
-EVENTS_DIGEST = "3132d6a1f8b6885ec2bff124"
+EVENTS_DIGEST = "08b12176ff39941bce32b9ea"  # 2026-12-04: conflicts carry their cells (the old digest is this one less them)
 
 
 def _digest(items) -> str:

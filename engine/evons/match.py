@@ -1564,7 +1564,7 @@ class EvonsMatch(Match):
                     dmg[inst] += to_a
                     dmg[b] += to_b
                     sc[S_DIRTY] |= DIRTY_DAMAGE
-                    ev.append(("conflict", inst, b, to_a, to_b))
+                    ev.append(("conflict", inst, b, to_a, to_b, self.pos[inst], self.pos[b]))
                     if CARD_DEF[cardof[b]] + (2 if bon[b] == B_DEF else 0) - dmg[b] <= 0:
                         self._destroy(b, ev)
                     if CARD_DEF[cardof[inst]] + (2 if bon[inst] == B_DEF else 0) - dmg[inst] <= 0:
@@ -1777,7 +1777,7 @@ class EvonsMatch(Match):
         dmg[a] += to_a
         dmg[b] += to_b
         self.sc[S_DIRTY] |= DIRTY_DAMAGE
-        ev.append(("conflict", a, b, to_a, to_b))
+        ev.append(("conflict", a, b, to_a, to_b, self.pos[a], self.pos[b]))
         if CARD_DEF[cardof[b]] + (2 if bon[b] == B_DEF else 0) - dmg[b] <= 0:
             self._destroy(b, ev)
         if CARD_DEF[cardof[a]] + (2 if bon[a] == B_DEF else 0) - dmg[a] <= 0:
@@ -2220,7 +2220,13 @@ class EvonsMatch(Match):
         if k == "ability":
             return f"{n(e[1])} uses {e[3]} ({DIRECTIONS[e[2]]}) on {cell_name(e[4])}."
         if k == "conflict":
-            return f"{n(e[1])} fights {n(e[2])}: {n(e[1])} takes {e[3]}, {n(e[2])} takes {e[4]}."
+            na, nb = n(e[1]), n(e[2])
+            if len(e) > 6 and e[5] >= 0 and e[6] >= 0:
+                ca, cb = cell_name(e[5]), cell_name(e[6])
+                if na == nb:        # two of a kind: which took what, by their cells
+                    return f"{na} on {ca} fights {nb} on {cb}: the one on {ca} takes {e[3]}, the one on {cb} takes {e[4]}."
+                return f"{na} on {ca} fights {nb} on {cb}: {na} takes {e[3]}, {nb} takes {e[4]}."
+            return f"{na} fights {nb}: {na} takes {e[3]}, {nb} takes {e[4]}."
         if k == "destroy":
             where = "is removed from the game" if e[3] == "removed" else "is destroyed"
             return f"{n(e[1])} on {cell_name(e[2])} {where}."
