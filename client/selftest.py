@@ -102,6 +102,10 @@ def check_resources():
                 if p.suffix.lower() in (".txt", ".md") or "licen" in p.name.lower()]
     if not licences:
         raise AssertionError("font licence files are missing")
+    from .ui import FALLBACK_FONT_FILES, fallback_file
+    lost = [n for n in FALLBACK_FONT_FILES if n not in fonts]
+    if lost or [fallback_file(ch) for ch in "火민🔥"] != list(FALLBACK_FONT_FILES):
+        raise AssertionError(f"the fallback fonts (Chinese, Korean, emoji) are missing or unreadable: {lost}")
     missing = [n for n in ("theme.json", "icons/cardhall.png") if not (assets / n).is_file()]
     if missing:
         raise AssertionError(f"missing from assets: {', '.join(missing)}")

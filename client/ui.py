@@ -45,8 +45,11 @@ FONT_FILES = {
     (True, True): "NotoSans-BoldItalic.ttf",
 }
 TITLE_FONT_FILE = "DejaVuSerif-Bold.ttf"
-#: drawn only for the characters the font in use lacks (Chinese and Japanese names, deck texts)
-FALLBACK_FONT_FILE = "DroidSansFallbackFull.ttf"
+#: drawn only for the characters the font in use lacks, each from the first of these that has
+#: it: Chinese and Japanese (Droid Sans Fallback), Korean syllables (Noto Sans CJK KR, cut to
+#: Hangul), emoji and pictographs (Noto Emoji, monochrome) — in names and deck texts
+FALLBACK_FONT_FILES = ("DroidSansFallbackFull.ttf", "NotoSansKR-Hangul.otf", "NotoEmoji-Regular.ttf")
+FALLBACK_FONT_FILE = FALLBACK_FONT_FILES[0]
 
 
 def fonts_dir():
@@ -103,6 +106,14 @@ def covers(name: str, ch: str) -> bool:
     return i >= 0 and ord(ch) <= ends[i]
 
 
+def fallback_file(ch: str) -> str:
+    """The first fallback font file that has ``ch``; "" when none has it."""
+    for name in FALLBACK_FONT_FILES:
+        if covers(name, ch):
+            return name
+    return ""
+
+
 def _font_class():
     """``pygame.font.Font`` whose ``render`` tells the layout recorder what was drawn, and
     which draws the characters its file lacks in the fallback font (``size`` measures so)."""
@@ -115,23 +126,24 @@ def _font_class():
 
         def _runs(self, text):
             """None when this font draws all of ``text``; else [(piece, font)], the pieces it
-            lacks (and the fallback has) in the fallback font of the same size."""
+            lacks (and a fallback has) in the first fallback font that has them, same size."""
             if text.isascii():
                 return None
             known = self.__dict__.setdefault("_has", {})
 
-            def mine(ch):       # drawn by this font: it has it, or the fallback has not
-                have = known.get(ch)
-                if have is None:
-                    have = known[ch] = ch.isascii() or covers(self.ch_file, ch) \
-                        or not covers(FALLBACK_FONT_FILE, ch) or not ch.isprintable()
-                return have
-            if all(mine(ch) for ch in text):
+            def src(ch):        # "" = drawn by this font: it has it, or no fallback has
+                name = known.get(ch)
+                if name is None:
+                    name = known[ch] = "" if (ch.isascii() or covers(self.ch_file, ch) or not ch.isprintable()) \
+                        else fallback_file(ch)
+                return name
+            if not any(src(ch) for ch in text):
                 return None
-            fb = fallback_font(self.ch_size, self.ch_bold or self.bold, self.ch_italic or self.italic)
+            bold, italic = self.ch_bold or self.bold, self.ch_italic or self.italic
             runs, piece, cur = [], "", None
             for ch in text:
-                f = self if mine(ch) else fb
+                name = src(ch)
+                f = fallback_font(self.ch_size, bold, italic, name) if name else self
                 if f is not cur and piece:
                     runs.append((piece, cur))
                     piece = ""
@@ -209,22 +221,22 @@ def gui_fonts_fall_back() -> None:
     gfp.Font = _GuiFont
 
 
-def fallback_font(size: int, bold: bool = False, italic: bool = False):
-    """The fallback font at ``size`` (a plain ``pygame.font.Font``; bold and italics made
-    by the renderer, the file has neither)."""
+def fallback_font(size: int, bold: bool = False, italic: bool = False, name: str = FALLBACK_FONT_FILE):
+    """The fallback font file ``name`` (one of :data:`FALLBACK_FONT_FILES`) at ``size`` (a
+    plain ``pygame.font.Font``; bold and italics made by the renderer, the files have neither)."""
     import pygame
-    key = ("fallback", max(6, int(size)), bool(bold), bool(italic))
+    key = ("fallback", name, max(6, int(size)), bool(bold), bool(italic))
     f = _FONTS.get(key)
     if f is None:
-        f = _FONTS[key] = pygame.font.Font(str(fonts_dir() / FALLBACK_FONT_FILE), key[1])
-        f.bold, f.italic = key[2], key[3]
+        f = _FONTS[key] = pygame.font.Font(str(fonts_dir() / name), key[2])
+        f.bold, f.italic = key[3], key[4]
     return f
 
 
 def has_glyph(fnt, ch: str) -> bool:
     """True when ``fnt`` (one of :func:`font`'s) draws ``ch`` — from its own file or the fallback."""
     name = getattr(fnt, "ch_file", "")
-    return bool(name) and (covers(name, ch) or covers(FALLBACK_FONT_FILE, ch))
+    return bool(name) and (covers(name, ch) or bool(fallback_file(ch)))
 
 
 def surface(size, flags=0):

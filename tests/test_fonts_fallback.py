@@ -1,7 +1,7 @@
-"""Names and deck texts in Chinese or Japanese draw as letters, not as empty boxes: the
-characters Noto Sans lacks come from the shipped fallback font, measured as drawn (a layout
-that measures a name gets the width it will have). What neither font has (Korean
-syllables, emoji) stays the font's box — never an error."""
+"""Names and deck texts in Chinese, Japanese or Korean, and emoji, draw as letters and
+pictures, not as empty boxes: the characters Noto Sans lacks come from the first shipped
+fallback font that has them, measured as drawn (a layout that measures a name gets the
+width it will have). What no font of ours has stays the font's box — never an error."""
 import pygame
 import pytest
 from hypothesis import given, settings
@@ -29,7 +29,34 @@ def test_chinese_and_japanese_draw_from_the_fallback_not_as_boxes():
         assert pygame.image.tobytes(img, "RGBA") != box, ch
         assert img.get_size() == f.size(ch)
     assert missing_chars(f, "Bo 火龙 かな") == ""
-    assert missing_chars(f, "한") == "한"          # no font of ours has it: still reported
+    assert missing_chars(f, "\U00010000") == "\U00010000"     # no font of ours has it: still reported
+
+
+@pytest.mark.parametrize("text, source", [("민수", "NotoSansKR-Hangul.otf"), ("한글", "NotoSansKR-Hangul.otf"),
+                                          ("🔥", "NotoEmoji-Regular.ttf"), ("😀", "NotoEmoji-Regular.ttf"),
+                                          ("🐉", "NotoEmoji-Regular.ttf")])
+def test_korean_and_emoji_draw_from_their_own_fallback(text, source):
+    """A Korean player's name and an emoji in a deck's name read as such (they were boxes)."""
+    f = ui.font(24)
+    box = _box(f)
+    for ch in text:
+        assert ui.fallback_file(ch) == source
+        img = f.render(ch, True, (255, 255, 255))
+        assert pygame.image.tobytes(img, "RGBA") != box, ch
+        assert img.get_size() == f.size(ch)
+        assert img.get_bounding_rect().width > 6, ch           # a drawing, not an empty space
+    assert missing_chars(f, text) == ""
+
+
+def test_a_name_mixing_every_script_is_drawn_in_pieces_measured_as_drawn():
+    f = ui.font(20, bold=True)
+    text = "Bo 火龙 민수 🔥 Aggro"
+    runs = f._runs(text)
+    assert {getattr(r[1], "ch_file", None) or "" for r in runs} >= {"NotoSans-Bold.ttf"}
+    assert len({id(r[1]) for r in runs}) == 4          # Noto Sans, Droid, Noto Sans KR, Noto Emoji
+    assert "".join(p for p, _f in runs) == text
+    assert f.render(text, True, (250, 240, 220)).get_size() == f.size(text)
+    assert f.size(text)[0] > f.size("Bo 火龙  Aggro")[0]
 
 
 def test_a_mixed_name_is_measured_as_drawn_and_latin_text_is_unchanged():
@@ -61,8 +88,10 @@ def test_the_widgets_fall_back_too(tmp_path):
         g = GUIFontPygame(path, 18)
         inner = g._GUIFontPygame__internal_font
         box = _box(inner)
-        img = inner.render("火", True, (255, 255, 255))
-        assert pygame.image.tobytes(img, "RGBA") != box
+        for ch in "火민🔥":
+            img = inner.render(ch, True, (255, 255, 255))
+            assert pygame.image.tobytes(img, "RGBA") != box, ch
         assert g.size("火龙 deck") == inner.size("火龙 deck")
+        assert g.size("민수 🔥 deck") == inner.size("민수 🔥 deck")
     finally:
         d.close()

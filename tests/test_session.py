@@ -257,7 +257,10 @@ while True:  # game after game until killed
         la = s.match.legal_actions()
         a = la[rng.randrange(len(la))]
         s.apply(a)  # saved when this returns
-        print(seed, len(s), state_digest(s.match), json.dumps(list(a), separators=(",", ":")), flush=True)
+        # one write a line: under PYTHONUNBUFFERED each piece of a print() is its own write,
+        # and a kill between two of them left half a line ("50") for the parent to read
+        sys.stdout.write(f"{seed} {len(s)} {state_digest(s.match)} {json.dumps(list(a), separators=(',', ':'))}\n")
+        sys.stdout.flush()
         if len(s) == stop_at:
             time.sleep(600)
     s.autosave.discard()
@@ -279,7 +282,8 @@ def _run_and_kill(game, folder, stop_at, seed, lines_before_kill):
     finally:
         p.kill()  # SIGKILL on POSIX, TerminateProcess on Windows
         p.wait()
-    lines += p.stdout.read().split("\n")  # what it printed before the kill landed
+    # what it printed before the kill landed; a last piece without its newline was in flight
+    lines += p.stdout.read().split("\n")[:-1]
     games = {}
     for line in lines:
         if line.strip():

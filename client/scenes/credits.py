@@ -25,6 +25,10 @@ FONTS = (
      "Bitstream Vera licence; DejaVu changes in the public domain", "assets/fonts/LICENSE-DejaVu.txt"),
     ("Droid Sans Fallback (Chinese and Japanese characters)", "Google",
      "Apache License 2.0", "assets/fonts/LICENSE-Droid-Apache-2.0.txt"),
+    ("Noto Sans CJK KR, cut to Hangul (Korean characters)", "Adobe and Google",
+     "SIL Open Font License 1.1", "assets/fonts/OFL-NotoSansCJK.txt"),
+    ("Noto Emoji (emoji, monochrome)", "Google",
+     "SIL Open Font License 1.1", "assets/fonts/OFL-NotoEmoji.txt"),
     ("Fira Code (symbols in pygame-gui)", "The Fira Code Project Authors",
      "SIL Open Font License 1.1", "inside pygame-gui"),
 )
