@@ -19,6 +19,21 @@ def _fit_text(text, size, bold, width, designed=False):
     return ellipsize(text, font(size, bold), width, designed=designed)
 
 
+def status_lines(text: str, fnt, width: int) -> str:
+    """The top bar's status over two lines: broken at the " · " between its parts that
+    leaves the two lines most even, when both then fit ("Opening hands: keep or mulligan" /
+    "AI (normal) goes first", not a lone "first" under the rest); else ``text`` as it is,
+    for the word wrap."""
+    parts = text.split(" · ")
+    best = None
+    for k in range(1, len(parts)):
+        a, b = " · ".join(parts[:k]), " · ".join(parts[k:])
+        wa, wb = fnt.size(a)[0], fnt.size(b)[0]
+        if wa <= width and wb <= width and (best is None or max(wa, wb) < best[0]):
+            best = (max(wa, wb), a + "\n" + b)
+    return text if best is None else best[1]
+
+
 
 class ChromeMixin:
     """The chrome around the board (mixed into TableScene)."""
@@ -176,7 +191,7 @@ class ChromeMixin:
             # the words get smaller
             while " · " in text and len(wrap_lines(text, f, box.width)) * lh > box.height:
                 text = text.rsplit(" · ", 1)[0]
-            draw_wrapped(surf, text, box, s(15), PAL["text"], line_gap=0.95)
+            draw_wrapped(surf, status_lines(text, f, box.width), box, s(15), PAL["text"], line_gap=0.95)
 
     def draw_drag_layer(self, surf):
         """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""
