@@ -166,8 +166,9 @@ def _font_class():
             if runs is None:
                 img = super().render(text, antialias, color, *more)
             else:
-                asc = max(f.get_ascent() for _p, f in runs)
-                below = max(f.get_height() - f.get_ascent() for _p, f in runs)
+                # the line keeps this font's height: a fallback's glyphs sit inside it, only
+                # its declared metrics are taller (Noto Sans CJK's by 2 px at 16 px)
+                asc, below = self.get_ascent(), self.get_height() - self.get_ascent()
                 imgs = [(pygame.font.Font.render(f, p, antialias, color), f) for p, f in runs]
                 img = pygame.Surface((max(1, sum(i.get_width() for i, _f in imgs)), asc + below), pygame.SRCALPHA)
                 if more and more[0] is not None:
@@ -184,8 +185,7 @@ def _font_class():
             runs = self._runs(str(text)) if self.ch_file else None
             if runs is None:
                 return super().size(text)
-            asc = max(f.get_ascent() for _p, f in runs)
-            below = max(f.get_height() - f.get_ascent() for _p, f in runs)
+            asc, below = self.get_ascent(), self.get_height() - self.get_ascent()
             return sum(pygame.font.Font.size(f, p)[0] for p, f in runs), asc + below
 
     _FONT_CLASS.append(_Font)

@@ -45,6 +45,7 @@ def test_korean_and_emoji_draw_from_their_own_fallback(text, source):
         assert pygame.image.tobytes(img, "RGBA") != box, ch
         assert img.get_size() == f.size(ch)
         assert img.get_bounding_rect().width > 6, ch           # a drawing, not an empty space
+        assert img.get_height() == f.size("Bo")[1]             # a line as tall as a Latin one
     assert missing_chars(f, text) == ""
 
 
