@@ -114,6 +114,27 @@ def fallback_file(ch: str) -> str:
     return ""
 
 
+def _rides(ch: str) -> bool:
+    """True for a character drawn with the one before it, in that one's font: a combining
+    mark, a variation selector (the emoji one after "⚔"), a zero-width joiner."""
+    import unicodedata
+    return unicodedata.category(ch) in ("Mn", "Me", "Cf")
+
+
+def _render(fnt, text, antialias, color, *more):
+    """``pygame.font.Font.render`` of ``fnt`` itself (never an override), where a text with
+    no width at all (a lone joiner or variation selector: SDL_ttf raises "Text has zero
+    width") is an empty line, not an error that would take its screen down."""
+    import pygame
+    base = pygame.font.Font
+    try:
+        return base.render(fnt, text, antialias, color, *more)
+    except pygame.error:
+        if not text or base.size(fnt, text)[0] > 0:
+            raise
+        return base.render(fnt, "", antialias, color, *more)
+
+
 def _font_class():
     """``pygame.font.Font`` whose ``render`` tells the layout recorder what was drawn, and
     which draws the characters its file lacks in the fallback font (``size`` measures so)."""
@@ -142,6 +163,9 @@ def _font_class():
             bold, italic = self.ch_bold or self.bold, self.ch_italic or self.italic
             runs, piece, cur = [], "", None
             for ch in text:
+                if cur is not None and _rides(ch):
+                    piece += ch     # a mark, a variation selector, a joiner: with its letter's font
+                    continue
                 name = src(ch)
                 f = fallback_font(self.ch_size, bold, italic, name) if name else self
                 if f is not cur and piece:
@@ -151,7 +175,7 @@ def _font_class():
                 piece += ch
             if piece:
                 runs.append((piece, cur))
-            return runs
+            return None if len(runs) == 1 and runs[0][1] is self else runs
 
         def render(self, text, antialias=True, color=(255, 255, 255), *more):
             img = self._draw(text, antialias, color, *more)
@@ -164,12 +188,12 @@ def _font_class():
                 text = clean_text(text)
             runs = self._runs(str(text)) if text is not None and self.ch_file else None
             if runs is None:
-                img = super().render(text, antialias, color, *more)
+                img = _render(self, text, antialias, color, *more)
             else:
                 # the line keeps this font's height: a fallback's glyphs sit inside it, only
                 # its declared metrics are taller (Noto Sans CJK's by 2 px at 16 px)
                 asc, below = self.get_ascent(), self.get_height() - self.get_ascent()
-                imgs = [(pygame.font.Font.render(f, p, antialias, color), f) for p, f in runs]
+                imgs = [(_render(f, p, antialias, color), f) for p, f in runs]
                 img = pygame.Surface((max(1, sum(i.get_width() for i, _f in imgs)), asc + below), pygame.SRCALPHA)
                 if more and more[0] is not None:
                     img.fill(more[0])

@@ -96,3 +96,64 @@ def test_the_widgets_fall_back_too(tmp_path):
         assert g.size("민수 🔥 deck") == inner.size("민수 🔥 deck")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("kind", ["regular", "bold", "title"])
+def test_text_with_no_width_draws_as_nothing_and_marks_stay_with_their_letter(kind):
+    """A lone joiner or variation selector has no width: SDL_ttf raises "Text has zero
+    width" for it, which took a screen down (a name "小明 ⚔️": the emoji selector after a
+    sign the title font has). A mark rides with the letter before it, in that letter's font."""
+    f = ui.font(24, bold=kind == "bold", title=kind == "title")
+    for text in ("\u200d", "\ufe0f", "\u0301", "a\ufe0f", "⚔️", "小明 ⚔️ wins!", "x\u200d", "👨\u200d👩\u200d👧",
+                 "Pass to 민수 🔥"):
+        img = f.render(text, True, (255, 255, 255))
+        w, h = f.size(text)
+        assert img.get_height() == h and img.get_width() in (w, max(1, w)), text
+    assert f._runs("a\ufe0f") is None                           # one run, this font's own
+    runs = f._runs("⚔️ go")
+    assert runs[0][0] == "⚔️"                                    # the selector went with its sign
+
+
+def test_a_hotseat_match_between_emoji_and_korean_names_plays_and_hands_over(tmp_path, monkeypatch):
+    """Both names from outside, in scripts and pictures Noto Sans lacks: the table, the log
+    and the hand-off screen draw them (the hand-off raised before)."""
+    import random
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from helpers import Texts, hotseat_table
+
+    from client.testing import Driver
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    names = ["민수 🔥", "小明 ⚔️"]
+    d = Driver(tmp_path)
+    try:
+        s = MatchSession.new("everdawn", starter_pair("everdawn", 3), 3, None, {"mode": "hotseat", "names": names})
+        r = random.Random(1)
+        for _ in range(40):
+            la = s.match.legal_actions()
+            s.apply(la[r.randrange(len(la))])
+        t = hotseat_table(d, "everdawn", s, steps=0)
+        rec = Texts()
+        monkeypatch.setattr(ui, "RECORDER", rec)
+        monkeypatch.setattr(ui, "_TEXT_CACHE", None, raising=False)
+        d.step(3)
+        seen = " ".join(txt for txt, _w, _h in rec.seen)
+        assert names[0] in seen and names[1] in seen
+        passed = False
+        for _ in range(300):                  # play on until the table hands over
+            if d.scene.name == "handoff":
+                d.step(2)
+                assert any(txt.startswith("Pass to ") and txt.endswith(("🔥", "⚔️")) for txt, _w, _h in rec.seen)
+                d.key("return")
+                d.step(3)
+                passed = True
+                break
+            la = t.session.match.legal_actions()
+            t.perform(la[r.randrange(len(la))])
+            d.step(2)
+        assert passed and d.scene is t
+    finally:
+        monkeypatch.setattr(ui, "RECORDER", None)
+        d.close()
