@@ -203,6 +203,19 @@ def _font_class():
                     x += i.get_width()
             return img
 
+        def metrics(self, text):
+            """Each character's metrics from the font that draws it (pygame-gui's text boxes
+            place their cursor and break their rows by these; with Noto Sans' own for a
+            character only a fallback has, a row measured shorter than drawn: "Row longer
+            than layout")."""
+            runs = self._runs(str(text)) if self.ch_file and is_clean(text) else None
+            if runs is None:
+                return super().metrics(text)
+            out = []
+            for piece, f in runs:
+                out.extend(pygame.font.Font.metrics(f, piece))
+            return out
+
         def size(self, text):
             if not is_clean(text):
                 text = clean_text(text)

@@ -8,6 +8,7 @@ import pygame
 
 from engine.core.files import FileProblem
 
+from ..scenes.widgets import text_entry_box
 from ..ui import font, wrap_lines
 from . import clipboard, library
 
@@ -141,9 +142,9 @@ class DeckModals:
                          name="confirm_no")
         elif kind == "import":
             r = md["rect"] = self.modal_rect(760, 560)
-            box = pygame_gui.elements.UITextEntryBox(
+            box = text_entry_box(
                 pygame.Rect(r.left + s(24), r.top + s(104), r.width - s(48), r.height - s(104) - bh - s(40)),
-                md.get("text", ""), manager=self.mui)
+                md.get("text", ""), self.mui)
             self.entry_hint(box, "Paste a deck here: a section line, then lines like “3 Card Name”.")
             box.paste_text_enabled = False  # Ctrl+V goes through paste_into_import (capped)
             self.widgets["import_box"] = box
@@ -159,9 +160,9 @@ class DeckModals:
             self.mbutton((r.right - s(24) - s(300), y, s(120), bh), "Cancel", self.close_modal, name="import_cancel")
         elif kind == "export":
             r = md["rect"] = self.modal_rect(760, 560)
-            box = pygame_gui.elements.UITextEntryBox(
+            box = text_entry_box(
                 pygame.Rect(r.left + s(24), r.top + s(86), r.width - s(48), r.height - s(86) - bh - s(40)),
-                self.export_text(), manager=self.mui)
+                self.export_text(), self.mui)
             self.widgets["export_box"] = box
             y = r.bottom - bh - s(18)
             self.mbutton((r.left + s(24), y, s(220), bh), "Copy to clipboard", self.copy_export,
