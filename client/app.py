@@ -159,7 +159,7 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         pygame.display.init()
         pygame.font.init()
-        from client.ui.theme import gui_fonts_fall_back
+        from client.ui.gui_patches import gui_fonts_fall_back
         gui_fonts_fall_back()      # the widgets' fonts draw Chinese and Japanese as ours do
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption(caption)

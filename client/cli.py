@@ -52,6 +52,7 @@ def _size(text):
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parse(argv)
+    args.size = _size(args.size) if args.size else None  # (w, h), or None: as the window was left
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.scene == "list":
         from client.scenes import SCENES
@@ -77,7 +78,7 @@ def main(argv=None) -> int:
     from client.app import App
     fs = True if args.fullscreen else (False if args.windowed else None)
     # the window opens as it was left (size, place, full screen) unless --size says otherwise
-    app = App(_size(args.size) if args.size else None, fullscreen=fs, remember_window=True)
+    app = App(args.size, fullscreen=fs, remember_window=True)
     app.t0 = _T0
     start = args.scene or "title"
     kw = {}

@@ -1,7 +1,57 @@
-"""Fixtures shared by the client tests: a real Cardhall window driven through its
-event loop (client.devtools.testing.Driver) in a fresh CARDHALL_HOME under tmp_path.
-Table / session setup helpers live in tests/support/helpers.py."""
+"""What every test shares.
+
+* SDL's dummy video and audio drivers (no window, no sound card) unless a test sets its own;
+  a temporary ``CARDHALL_HOME`` for the whole run, so no test touches the real user folders.
+* Fixtures: ``display`` (a tiny pygame display, for drawing tests), ``plain_driver`` and
+  ``driver`` (the real Cardhall window driven through its event loop,
+  :class:`client.devtools.testing.Driver`), ``home`` (a fresh ``CARDHALL_HOME`` of the test's own).
+* Markers, set from where a test lives: ``gui`` (tests/client, tests/e2e: they open a pygame
+  window), ``xvfb`` (a real X window), ``slow`` (tests/e2e and those marked by hand).
+  ``pytest -m "not gui"`` runs the engine, AI, network and file tests alone.
+
+Helpers (tables, sessions, toy games, servers) live in tests/support/."""
+import os
+import tempfile
+
 import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+if "CARDHALL_HOME" not in os.environ:
+    os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix="cardhall-tests-")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        parts = item.path.relative_to(config.rootpath).parts
+        if len(parts) > 1 and parts[1] in ("client", "e2e"):
+            item.add_marker(pytest.mark.gui)
+        if "xvfb" in item.path.name:
+            item.add_marker(pytest.mark.xvfb)
+        if len(parts) > 1 and parts[1] == "e2e":
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A 64×64 pygame display with fonts, for tests that draw surfaces."""
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh, empty ``CARDHALL_HOME`` for this test; its path."""
+    path = tmp_path / "home"
+    path.mkdir()
+    monkeypatch.setenv("CARDHALL_HOME", str(path))
+    return path
 
 
 @pytest.fixture

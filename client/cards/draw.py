@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from client.ui.theme import font, shade, wrap_lines, fit_font, fit_text, note_cut, surface as ui_surface  # noqa: F401
+from client.ui.theme import font, shade, wrap_lines, fit_font, note_cut, surface as ui_surface
 from client.cards.icons import draw_icon
 
 INK = (24, 20, 18)

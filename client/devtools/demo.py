@@ -2,7 +2,7 @@
 AI on the real table, a screenshot every K actions and at the end; exit 0.
 
 Game-agnostic: it opens the game's table scene in "watch" mode (every card
-shown) through :func:`client.table.scene.run_demo`, which the command line
+shown) through :func:`client.devtools.table_demo.run_demo`, which the command line
 reaches via :func:`client.devtools.headless.demo_main`. This module is the plain
 function form for scripts and tests::
 
@@ -18,7 +18,7 @@ def run_demo(game: str, seed: int = 1, frames=None, every: int = 10, size=(1280,
     _prepare_headless()
     from client.app import App
     from client.settings import Settings
-    from client.table.scene import run_demo as table_demo
+    from client.devtools.table_demo import run_demo as table_demo
     settings = Settings.load()
     settings.fullscreen = False
     settings.animation_speed = "instant"

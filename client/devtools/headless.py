@@ -44,12 +44,11 @@ def open_scene(app, name, game=None, seed=1):
 
 def screenshot_main(args) -> int:
     _prepare_headless()
-    from client.cli import _size
     from client.app import App
     from client.settings import Settings
     settings = Settings.load()
     settings.fullscreen = False
-    app = App(_size(args.size), settings, fullscreen=False)
+    app = App(args.size or (1280, 720), settings, fullscreen=False)
     app.fixed_dt = 1 / 60
     try:
         open_scene(app, args.scene or "title", args.game, args.seed)
@@ -65,13 +64,12 @@ def screenshot_main(args) -> int:
 
 def demo_main(args) -> int:
     _prepare_headless()
-    from client.cli import _size
     from client.app import App
     from client.settings import Settings
     settings = Settings.load()
     settings.fullscreen = False
     settings.animation_speed = "instant"
-    app = App(_size(args.size), settings, fullscreen=False)
+    app = App(args.size or (1280, 720), settings, fullscreen=False)
     app.fixed_dt = 1 / 60
-    from client.table.scene import run_demo
+    from client.devtools.table_demo import run_demo
     return run_demo(app, args.demo, args.seed, args.frames, args.every, level=args.ai)

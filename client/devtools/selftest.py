@@ -301,6 +301,9 @@ def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
         where = "executable" if getattr(sys, "frozen", False) else "source"
         rep.line(f"Cardhall selftest ({where}; Python {sys.version.split()[0]}; "
                  f"pygame-ce {pygame.version.ver}; SDL {'.'.join(map(str, pygame.get_sdl_version()))})")
+        from client.ui.gui_patches import version_note
+        if version_note():
+            rep.line(f"note: {version_note()}")
         rep.check("resources", check_resources)
         from engine.games import GAME_NAMES
         games = [g for g in GAME_NAMES if rep.check(f"{g}: card pool", check_pool, g)]
@@ -376,8 +379,7 @@ def _windows_console() -> None:
 def selftest_main(args, t0: float | None = None) -> int:
     """Called from ``client.cli`` for ``--selftest`` / ``--first-frame``."""
     _windows_console()
-    from client.cli import _size
-    size = _size(getattr(args, "size", None) or "1280x720")
+    size = getattr(args, "size", None) or (1280, 720)
     if getattr(args, "first_frame", False):
         return first_frame(size, t0)
     return run_selftest(size=size, seed=getattr(args, "seed", SEED) or SEED)

@@ -15,7 +15,7 @@ from engine.core.text import count
 from client.ui.theme import PAL, draw_text, shade
 from client.scenes.base import Scene
 from client.scenes.rules import ScrollingText
-from client.scenes.title import draw_background
+from client.ui.backdrop import draw_background
 
 # Fonts in assets/fonts (see its README.md) and those pygame-gui loads itself.
 FONTS = (

@@ -21,7 +21,7 @@ from client.scenes import gamesinfo
 from client.storage import replays_dir
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
 from client.scenes.base import Scene
-from client.scenes.title import draw_background
+from client.ui.backdrop import draw_background
 from client.ui.widgets import dropdown, handle_dropdown_event
 
 DEFAULT_PORT = 7531

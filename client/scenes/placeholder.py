@@ -22,7 +22,7 @@ class PlaceholderScene(Scene):
 
     def draw(self, surf):
         import pygame
-        from client.scenes.title import draw_background
+        from client.ui.backdrop import draw_background
         draw_background(surf)
         s = self.s
         r = pygame.Rect(0, 0, s(640), s(260))

@@ -13,7 +13,7 @@ from client.scenes import gamesinfo
 from client.settings import DIFFICULTIES
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
 from client.scenes.base import Scene
-from client.scenes.title import draw_background
+from client.ui.backdrop import draw_background
 from client.ui.widgets import dropdown, handle_dropdown_event
 
 

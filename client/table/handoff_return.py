@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.table.scene import HandoffUndoOverlay
+from client.table.overlays import HandoffUndoOverlay
 from client.ui.theme import PAL, draw_wrapped, fit_font, panel
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.text import possessive
 
 from client.scenes import gamesinfo
-from client.table.handoff import UndoConfirmOverlay
+from client.table.overlays import UndoConfirmOverlay
 
 
 #: events that open a turn: the log draws them as a turn's heading (live and rebuilt alike)

@@ -62,16 +62,15 @@ from client.scenes import gamesinfo
 from client.scenes.base import Scene
 from client.table.ai import AIMixin
 from client.table.aids import BoardAids
-from client.table.chrome import _FIT, SEAT_COLOURS, ChromeMixin, _fit_text  # noqa: F401 - re-exported
+from client.table.chrome import SEAT_COLOURS, ChromeMixin
 from client.table.end import EndMixin
-from client.table.handoff import HandoffMixin, HandoffUndoOverlay, UndoConfirmOverlay  # noqa: F401
+from client.table.handoff import HandoffMixin
 from client.table.history import HistoryMixin, log_kind
 from client.table.input import InputMixin
 from client.table.side import SideMixin
-from client.devtools.table_demo import run_demo  # noqa: F401 - re-exported
-from client.table.named import NamedSeats  # noqa: F401 - re-exported (the tables import it from here)
-from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, HandScroll, NameIndex,
-                       SnapBack, draw_hand_arrows, draw_thinking)
+from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
+                                    draw_hand_arrows, draw_thinking)
+from client.table.kit.log import GameLog, NameIndex
 from client.ui.theme import PAL, draw_text, panel
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection

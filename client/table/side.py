@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.table.kit.parts import LogTicker
+from client.table.kit.log import LogTicker
 
 #: the strip's width at scale 1 when the log is folded away
 COMPACT_WIDTH = 176

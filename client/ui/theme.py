@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from functools import lru_cache
 
 from engine.core.paths import assets_dir
@@ -229,35 +230,6 @@ def _font_class():
     return _Font
 
 
-def gui_fonts_fall_back() -> None:
-    """pygame-gui's widgets (buttons, drop-downs, text boxes) draw with the same fallback:
-    its font wrapper makes its ``pygame.font.Font`` from the module's name ``Font``, given
-    our theme's paths — a name typed in Chinese reads in the box it is typed into. (A
-    pygame-gui without that seam keeps its own fonts.)"""
-    try:
-        from pygame_gui.core import gui_font_pygame as gfp
-    except ImportError:
-        return
-    base = _font_class()
-    if getattr(gfp.Font, "_cardhall", False) or not isinstance(gfp.Font, type):
-        return
-    import os
-
-    class _GuiFont(base):
-        _cardhall = True
-
-        def __init__(self, file, size, *a, **k):
-            super().__init__(file, size, *a, **k)
-            name = os.path.basename(file) if isinstance(file, str) else ""
-            self.ch_file = name if name in FONT_FILES.values() or name == TITLE_FONT_FILE else ""
-            self.ch_size = int(size)
-
-        def render(self, text, antialias=True, color=(255, 255, 255), *more):
-            return self._draw(text, antialias, color, *more)     # (the layout check reads widgets itself)
-
-    gfp.Font = _GuiFont
-
-
 def fallback_font(size: int, bold: bool = False, italic: bool = False, name: str = FALLBACK_FONT_FILE):
     """The fallback font file ``name`` (one of :data:`FALLBACK_FONT_FILES`) at ``size`` (a
     plain ``pygame.font.Font``; bold and italics made by the renderer, the files have neither)."""
@@ -351,6 +323,7 @@ def _theme_raw() -> str:
 def load_theme(scale: float = 1.0) -> dict:
     """The theme as a dict: absolute font paths, font sizes times ``scale``. (The widgets'
     fonts fall back as ours do: :func:`gui_fonts_fall_back`.)"""
+    from client.ui.gui_patches import gui_fonts_fall_back
     gui_fonts_fall_back()
     theme = json.loads(_theme_raw())
     base = fonts_dir().parent
@@ -384,13 +357,12 @@ def shade(c, f: float):
     return tuple(min(255, int(x + (255 - x) * (f - 1))) for x in c[:3])
 
 
-_TEXT_CACHE: "OrderedDict" = None
+_TEXT_CACHE: OrderedDict | None = None
 
 
 def text_surface(text, size, colour=None, *, bold=False, italic=False, title=False, shadow=False):
     """One rendered line of text (cached: drawing the same label every frame costs a blit)."""
     global _TEXT_CACHE
-    from collections import OrderedDict
     if _TEXT_CACHE is None:
         _TEXT_CACHE = OrderedDict()
     colour = tuple(colour or PAL["text"])

@@ -13,7 +13,6 @@ from __future__ import annotations
 from support.paths import TESTS
 import json
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -12,7 +12,6 @@ re-record with ``python -m tests.support.decision_prints > tests/golden/decision
 """
 from support.paths import TESTS
 import json
-from pathlib import Path
 
 import pytest
 

@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +13,7 @@ from engine.core.autosave import SaveInUse, find_resumable, in_use, lock_path
 from engine.core.deck import Deck, load_deck
 from engine.core.files import FileProblem, list_files, load_folder, read_capped_bytes, set_aside
 from engine.core.harness import starter_pair
-from engine.core.record import MatchRecord, load_record
+from engine.core.record import MatchRecord
 from engine.core.replays import list_replays, prune_replays, save_replay
 from engine.core.sanitize import REPLACEMENT
 from engine.core.session import MatchSession

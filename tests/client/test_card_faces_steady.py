@@ -2,22 +2,11 @@
 one pixel wider, no word or number on it sits a pixel further left or up than before
 (the layout rounds each edge once from the card's size; "the far edge minus the box's
 size" made the ATK/DEF numbers and the names shake). Equal cards are the same picture."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))
-    yield
-    pygame.display.quit()
+import pygame
 
 
 def _texts(game, card, w):

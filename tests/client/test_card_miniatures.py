@@ -2,22 +2,10 @@
 every card is a miniature: its colour and picture, and for Essveil its cost; never a name cut
 to pieces or numbers piled on each other. From the miniature width up the face is the usual
 one, and a small card anywhere else (your own hand in a small window) keeps its words."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))
-    yield
-    pygame.display.quit()
 
 
 def _texts(game, card, w, mini=True):

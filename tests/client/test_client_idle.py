@@ -1,11 +1,9 @@
 """The window is drawn only when something changed: a screen left alone draws no
 frames (counted, not timed), input draws, the AI's thinking sign redraws only its
 own rectangle, a toast draws while it fades and then rests."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.games import available_games  # noqa: E402
 

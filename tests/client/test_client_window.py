@@ -2,11 +2,9 @@
 repeats, a focus change while full screen comes and goes) toggles once, the
 settings are written once per toggle, leaving full screen gives the window its
 size back, and a remembered window is put back onto the displays."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 from client.app import MIN_H, MIN_W, remembered_geometry  # noqa: E402
 from client.settings import Settings  # noqa: E402

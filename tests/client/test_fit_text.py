@@ -1,11 +1,9 @@
 """Text fitted to a place (client.ui.theme.fit_text / fit_font) says when even its smallest
 size is too wide, and the layout check reports such text where it is drawn (it spills
 over whatever is beside it), but not when the caller shortens it instead."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 pytest.importorskip("pygame")
 
 LONG = "A label far too long for the little room it is given"

@@ -120,7 +120,6 @@ def test_a_hotseat_match_between_emoji_and_korean_names_plays_and_hands_over(tmp
     and the hand-off screen draw them (the hand-off raised before)."""
     import random
     import sys
-    from pathlib import Path
     sys.path.insert(0, str(TESTS))
     from support.helpers import Texts, hotseat_table
 

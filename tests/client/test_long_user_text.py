@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from support.paths import ROOT
 import json
-from pathlib import Path
 
 import pygame
 import pygame_gui

@@ -1,6 +1,5 @@
 """The shared pieces: seeded RNG, atomic files, deck files and match records."""
 import json
-import os
 
 import pytest
 

@@ -5,13 +5,10 @@ still the same rule to the builder."""
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.core.deck import Deck  # noqa: E402
 from engine.core.decktext import _norm_key, new_problems  # noqa: E402

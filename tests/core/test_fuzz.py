@@ -6,7 +6,6 @@ from support.paths import ROOT
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -6,7 +6,6 @@ from support.paths import ROOT
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -136,7 +135,7 @@ def test_every_golden_game_reproduces_its_result(path):
     for turn, i in s.turn_starts()[:: max(1, len(s.turn_starts()) // 5)]:
         assert s.state_at(i).turn() == turn
     # the replay viewer's model plays it to the same end, showing one seat's view
-    from engine.core.replays import ReplayPlayer
+    from engine.core.replay_player import ReplayPlayer
     p = ReplayPlayer(rec, perspective=1)
     p.play()
     p.set_speed(8.0)
@@ -182,7 +181,7 @@ def test_replay_log_lists_every_action_with_its_events(tmp_path, capsys):
 
 
 def test_replay_player_plays_steps_jumps_and_hides_cards():
-    from engine.core.replays import ReplayPlayer
+    from engine.core.replay_player import ReplayPlayer
     s = finished(8)
     p = ReplayPlayer(s.record, perspective=0)
     assert p.index == 0 and not p.at_end and p.turn() == 1

@@ -6,7 +6,6 @@ from support.paths import ROOT, TESTS
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -4,7 +4,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 def test_demo_command_plays_a_whole_game_and_saves_frames(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))

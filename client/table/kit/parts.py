@@ -9,7 +9,6 @@ from typing import Any, Callable
 
 import pygame
 
-from client.table.kit.log import GameLog, LogEntry, LogTicker, NameIndex  # noqa: F401 - the tables import them from here
 from client.ui.theme import PAL, font, shade
 
 

@@ -16,7 +16,7 @@ from client.cards import back_surface, card_surface
 from client.cards import draw as D
 from client.tables.essveil.face import SMALL as FACE_SMALL, keyword_badge, keywords_of
 from client.cards.icons import draw_icon
-from client.table.scene import SEAT_COLOURS
+from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_arrow, draw_source_hint, draw_target_highlight
 from client.ui.theme import PAL, draw_text, ellipsize, fit_font, fit_line, panel, shade
 from client.tables.essveil.anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect

@@ -15,7 +15,7 @@ from engine.essveil.cards import CARDS_BY_INDEX
 
 from client.cards import back_surface, card_surface
 from client.tables.essveil.face import art_rect as essveil_art_rect
-from client.table.scene import SEAT_COLOURS
+from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking, topmost_at
 from client.ui.theme import PAL, draw_text, ellipsize, font, panel, shade
 from client.tables.essveil.anims import ATTACK_COL, ESSENCE_COL, pill

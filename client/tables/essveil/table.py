@@ -42,8 +42,9 @@ import pygame
 
 from engine.essveil import match as EV
 
-from client.table.scene import NamedSeats, TableScene
-from client.tables.essveil.common import BAND, BOARD, GAME, card_of, engine_target, target_key  # noqa: F401 - the table's names
+from client.table.scene import TableScene
+
+from client.table.named import NamedSeats
 from client.tables.essveil.draw import EssveilDraw
 from client.tables.essveil.gestures import EssveilGestures
 from client.tables.essveil.layout import EssveilLayout

@@ -7,7 +7,7 @@ from functools import partial
 
 import pygame
 
-from client.table.kit.parts import Anim, FadeOut, RingPulse, draw_arrow, draw_cross  # noqa: F401 - FadeOut, RingPulse: the table's
+from client.table.kit.parts import Anim, draw_arrow, draw_cross
 from client.table.kit.parts import pill as _pill
 from client.ui.theme import PAL
 

@@ -10,7 +10,7 @@ from engine.everdawn.cards import ATKB, DEFB
 from client.cards import back_surface, card_surface
 from client.tables.everdawn.face import art_rect, colour_of, icon_of
 from client.cards.icons import draw_icon
-from client.table.scene import SEAT_COLOURS
+from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_arrow, topmost_at
 from client.ui.theme import PAL, draw_text, ellipsize, fit_font, fit_line, fit_named, font, panel, shade
 

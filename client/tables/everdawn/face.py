@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from client.cards import draw as D
+from client.ui.theme import fit_text
 from client.cards.icons import draw_icon
 
 COLOURS = {"magic": (58, 112, 214), "melee": (200, 62, 52), "range": (52, 156, 82), "spell": (138, 78, 200)}
@@ -181,9 +182,9 @@ def _stats(s, card, inner, pad, w, h, big):
         else:
             ctext = f"(lower: {card.ctype})"
             size = max(D.NAME_MIN, int(stat_h * 0.3))
-            f, fits = D.fit_text(ctext, max(10, mid.width - 4), size, min_size=D.NAME_MIN)
+            f, fits = fit_text(ctext, max(10, mid.width - 4), size, min_size=D.NAME_MIN)
             if not fits:     # at the smallest size it may touch the boxes' edges, never cross them
-                f, fits = D.fit_text(ctext, mid.width, D.NAME_MIN, min_size=D.NAME_MIN)
+                f, fits = fit_text(ctext, mid.width, D.NAME_MIN, min_size=D.NAME_MIN)
             if fits:
                 img = f.render(ctext, True, (235, 225, 200))
                 s.blit(img, img.get_rect(center=mid.center))

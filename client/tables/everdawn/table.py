@@ -48,16 +48,19 @@ from engine.everdawn import match as EM
 from engine.everdawn.cards import BEATS, TYPE
 
 from client.cards import card_surface
-from client.table.scene import NamedSeats, TableScene
+from client.table.scene import TableScene
+from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
 from client.ui.theme import PAL
 
-from client.tables.everdawn.anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse
+from client.tables.everdawn.anims import ATTACK_COL, CardShow, ClashAnim
+
+from client.table.kit.parts import FadeOut, RingPulse
 from client.tables.everdawn.common import CLOCK, COMBAT_PHASES, GAME, card_of
 from client.tables.everdawn.draw import EverdawnDraw
 from client.tables.everdawn.gestures import EverdawnGestures
 from client.tables.everdawn.layout import EverdawnLayout
-from client.tables.everdawn.prompts import CHOICE_PROMPT, _YOU_VERBS, EverdawnPrompts  # noqa: F401 - CHOICE_PROMPT for callers
+from client.tables.everdawn.prompts import _YOU_VERBS, EverdawnPrompts
 
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):

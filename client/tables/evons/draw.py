@@ -14,7 +14,7 @@ from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, COLUMNS, IN_MAIN, N_
 from client.cards import back_surface, card_surface
 from client.tables.evons.face import render_tile
 from client.cards.icons import draw_icon
-from client.table.scene import SEAT_COLOURS
+from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_thinking, topmost_at
 from client.ui.theme import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
                   shade, wrap_lines)

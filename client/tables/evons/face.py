@@ -8,6 +8,7 @@ import math
 import pygame
 
 from client.cards import draw as D
+from client.ui.theme import fit_text
 from client.cards.art import block_picture, name_break
 from client.cards.icons import draw_icon
 
@@ -226,10 +227,10 @@ def _render_full(card, w, h, big=False):
     ar, dr = _stat_boxes(s, card, inner, pad, w, 0.28, 0.12, 1)
     stat_h = ar.height
     mid = pygame.Rect(ar.right, ar.top, dr.left - ar.right, stat_h)
-    f, fits = D.fit_text(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
+    f, fits = fit_text(card.element.title(), max(8, mid.width - 6), max(D.NAME_MIN, int(stat_h * 0.42)),
                          min_size=D.NAME_MIN)
     if not fits:      # at the smallest size a little closer to the boxes, never across them
-        f, fits = D.fit_text(card.element.title(), mid.width - 4, D.NAME_MIN, min_size=D.NAME_MIN)
+        f, fits = fit_text(card.element.title(), mid.width - 4, D.NAME_MIN, min_size=D.NAME_MIN)
     if fits and f.size(card.element.title())[0] <= mid.width - 4:
         img = f.render(card.element.title(), True, (235, 225, 200))
         s.blit(img, img.get_rect(center=mid.center))

@@ -17,7 +17,9 @@ from engine.evons import match as EM
 from engine.core.text import count
 from engine.evons.cards import cell_name
 
-from client.table.kit.parts import LogEntry, pill
+from client.table.kit.parts import pill
+
+from client.table.kit.log import LogEntry
 from client.ui.theme import PAL
 
 STORM_MARK = "\x00storm\x00"

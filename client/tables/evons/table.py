@@ -51,7 +51,11 @@ from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import DIRECTIONS, NEIGHBOUR
 
-from client.table.scene import SEAT_COLOURS, NamedSeats, TableScene
+from client.table.scene import TableScene
+
+from client.table.chrome import SEAT_COLOURS
+
+from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, FloatText, LogStep, Wait
 from client.ui.theme import PAL
 

@@ -3,11 +3,9 @@
 one seat's view (hidden cards stay hidden) or reveal all; damaged replay files
 are set aside with a message; a concession is an engine action in the replay."""
 import json
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.games import available_games  # noqa: E402
 

@@ -4,13 +4,11 @@ with a message; mistyped or out-of-range values are reset one by one, named in a
 message, and the file as it was is kept beside it. The program starts anyway
 and tells the player."""
 import json
-import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from client.settings import MAX_SETTINGS_BYTES, Settings  # noqa: E402
 

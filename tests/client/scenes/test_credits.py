@@ -3,7 +3,6 @@ pictures' authors (from the vendored drawings), the fonts, the libraries."""
 from support.paths import ROOT
 import json
 import re
-from pathlib import Path
 
 FAMILIES = {"NotoSans": "Noto Sans", "DejaVuSerif": "DejaVu Serif", "DroidSansFallbackFull": "Droid Sans Fallback",
             "NotoSansKR": "Noto Sans CJK KR", "NotoEmoji": "Noto Emoji"}

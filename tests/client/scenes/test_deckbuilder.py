@@ -4,12 +4,9 @@ validation, deck files, drafts, damaged files, import and export."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from engine.core.deck import Deck, load_deck  # noqa: E402
 from engine.core.decktext import deck_to_text  # noqa: E402

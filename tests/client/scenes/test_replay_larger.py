@@ -2,11 +2,9 @@
 replay folds its log into the Log drawer like the live table, so its cards are as
 large as the live table's at every step (they used to get smaller: 110 -> 101 px at
 1280x720 200 %), and every replay control sits whole in the side column."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from support.helpers import game_session, show_table  # noqa: E402
 

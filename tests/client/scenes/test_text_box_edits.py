@@ -4,7 +4,6 @@ what a player does in them: typing over a selection on any row but the first rai
 deck builder down; the text comes out as typed."""
 import random
 
-import pygame
 import pytest
 
 from client.devtools.testing import Driver

@@ -1,12 +1,10 @@
 """Card faces for every card of every game, the render cache, the drag-and-drop
 layer of the table framework, the animation queue and the game log."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 from engine.games import available_games, get_game  # noqa: E402
 
@@ -58,7 +56,7 @@ def test_colour_cues_also_have_shapes():
 
 
 def test_log_finds_card_names_for_hover_zoom():
-    from client.table.kit.parts import NameIndex
+    from client.table.kit.log import NameIndex
     game = GAMES[0]
     card = max(get_game(game).cards.values(), key=lambda c: len(c.name))
     parts = NameIndex(get_game(game).cards.values()).split(f"Player 1 plays {card.name} now.")

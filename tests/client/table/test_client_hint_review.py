@@ -4,11 +4,9 @@ Small search budgets keep these fast; what is checked is what a player sees:
 the hint names a legal move with its win estimate and outlines it on the board;
 the review lists the marked decisions, draws the graph, and a marked decision
 opens the replay at that position."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from support.helpers import ai_table, game_session  # noqa: E402
 

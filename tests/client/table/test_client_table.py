@@ -1,10 +1,8 @@
 """The match-screen framework through the real event loop: starting a game from
 the menus, the AI answering in the background, pause menu, concede, resume."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.games import available_games  # noqa: E402
 

@@ -2,11 +2,9 @@
 once (the AI's pending decision is cancelled), in hot seat only once the other
 player allows it (also from the hand-off screen)."""
 import json
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.games import available_games  # noqa: E402
 

@@ -1,13 +1,11 @@
 """The game log wraps a sentence between words, never between a card's name and the comma
 or full stop that follows it (at 1024x640 a line began with ", Dragonblood")."""
-import os
 from types import SimpleNamespace
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,9 @@
 """The players' panels keep every row at every interface size: a short panel
 (200 % on a small window) puts the morale number beside its label and closes
 the rows up instead of leaving "Support deck" and "Hand" out."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.harness import starter_pair  # noqa: E402
 from engine.core.session import MatchSession  # noqa: E402

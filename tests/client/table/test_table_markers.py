@@ -4,12 +4,10 @@ ATTACKING marker and a set bonus's badge share the card's art without overlap
 (never over its name or numbers), attack arrows run from card edge to card edge;
 the Evons drop's cost stays clear of the move preview; the hot-seat short return
 says in words what was answered."""
-import os
 import random
 
 import pygame
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.harness import starter_pair  # noqa: E402
 from engine.core.session import MatchSession  # noqa: E402

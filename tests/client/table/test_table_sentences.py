@@ -3,13 +3,11 @@ text they draw (status line, prompts, banners, the hand-off screens, the log, th
 action buttons and their tooltips, toasts) is built with engine/core/text.py, so
 "1 cards", "a armour", "You goes" never appear. Checked on what is really drawn
 in real positions: a game against the AI ("You") and a hot-seat game with names."""
-import os
 import random
 import re
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.harness import starter_pair  # noqa: E402
 from engine.core.session import MatchSession  # noqa: E402

@@ -1,8 +1,6 @@
 """The top bar at the end of a game: "You win — AI (easy) conceded" on one line, the final
 score left to the game-over card (at 1280x720 it wrapped, breaking "AI" / "(easy) 1")."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.match import Result  # noqa: E402
 from support.helpers import Texts, ai_table, game_session  # noqa: E402

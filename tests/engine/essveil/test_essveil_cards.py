@@ -3,7 +3,7 @@ import pytest
 
 from engine.essveil import CARDS
 from engine.essveil.match import (
-    END_TURN, LET_IT_THROUGH, ability, attack, intercept, play, player_target,
+    END_TURN, ability, attack, intercept, play, player_target,
 )
 from engine.essveil.testing import board_ids, scenario, uid
 

@@ -3,14 +3,13 @@ illegal actions, golden records, deck rules and the card pool requirements."""
 from support.paths import ROOT, TESTS
 import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import Deck, IllegalAction, load_record
-from engine.core.harness import check_invariants, random_game, starter_pair
+from engine.core.harness import random_game, starter_pair
 from engine.essveil import CARDS, SPEC, validate_deck
 from engine.essveil.cards import ALL_KEYWORDS
 from engine.essveil.match import (

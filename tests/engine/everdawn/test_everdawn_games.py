@@ -1,7 +1,6 @@
 """Everdawn: whole seeded games, the contract's invariants, hidden information and golden games."""
 from support.paths import TESTS
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -2,7 +2,6 @@
 illegal actions, golden recorded games and the commands."""
 from support.paths import ROOT, TESTS
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -1,9 +1,6 @@
 """A small Essveil face whose rules text can't be read shows what the card does as
 badges (keywords, else its effects with their amounts) — never an empty box."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from client.tables.essveil.face import effect_badges, keywords_of  # noqa: E402
 from engine.essveil import cards as C  # noqa: E402

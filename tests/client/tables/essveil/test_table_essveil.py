@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.essveil import match as EV  # noqa: E402
 from engine.essveil.cards import CARDS  # noqa: E402
@@ -486,7 +485,6 @@ def test_demo_command_line(tmp_path):
     import json
     import subprocess
     import sys
-    from pathlib import Path
     root = ROOT
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))
     env.pop("DISPLAY", None)

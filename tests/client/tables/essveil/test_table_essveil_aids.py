@@ -2,9 +2,7 @@
 Guards that could step in are marked on the board (from the engine's preview),
 the aimed-at player's Life stays readable beside the dragged card, and arrows
 stop short of a Life number."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.essveil import match as EV  # noqa: E402
 from engine.essveil.testing import scenario  # noqa: E402

@@ -2,11 +2,9 @@
 creatures here" hint stands only where you can play a creature and where it fits,
 never under the Attune buttons (Flow / Deep Attune cover your row), at every window
 and interface size (the layout check's own tests of one screen)."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.essveil.testing import scenario  # noqa: E402
 from support.helpers import ai_table, game_session  # noqa: E402

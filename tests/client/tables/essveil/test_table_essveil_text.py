@@ -3,11 +3,9 @@ the AI the human is "You" (verbs agree: "You draw", "Your turn"), in hot seat th
 players' names ("Ben's turn", "Jess' graveyard"); lists read "A and B"; the log,
 the header, the phase band, banners, the graveyard viewer and the hand-off say the
 same thing the same way (engine/core/text.py)."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.essveil import match as EV  # noqa: E402
 from engine.essveil.testing import scenario  # noqa: E402

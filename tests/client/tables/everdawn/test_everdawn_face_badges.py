@@ -2,9 +2,7 @@
 card does, not only when: Dragonblood showed the "When played" badge alone; now the badge is
 followed by a sword with its +3. A spell that names a trigger in its text ("Its On death effect
 triggers", "Champion") does not get that trigger's badge."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from client.tables.everdawn.face import effect_badges, icons_of  # noqa: E402
 from engine.everdawn.cards import CARDS  # noqa: E402

@@ -1,11 +1,9 @@
 """Everdawn's "Lane 1 / 2 / 3" labels under your row stay clear of the hand: the gold
 rim of a card you can play (and the hint's outline) reach a few pixels above the hand's
 cards, and they once ran through the labels' lower half at 1280x720."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 @pytest.mark.parametrize("size,ui", [((1280, 720), 1.0), ((1920, 1080), 1.0), ((1024, 600), 1.0),

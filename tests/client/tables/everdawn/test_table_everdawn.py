@@ -3,12 +3,10 @@ gesture by drag and drop against the engine's legal actions, refused drops with
 the engine's reason, clicks and keys for the rest, the turn clock, concede,
 Sudden Death, and a whole game against the AI played through the UI."""
 from support.paths import TESTS
-import os
 import random
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.session import MatchSession  # noqa: E402
 from engine.everdawn import match as EM  # noqa: E402
@@ -296,7 +294,6 @@ def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
 
 
 def test_sudden_death_is_announced(driver, tmp_path):
-    from pathlib import Path
 
     from engine.core import load_record
     from client.table.kit.parts import Banner
@@ -499,7 +496,7 @@ def test_the_menus_open_this_table_and_the_settings_switch_the_clock_on(driver):
                                   EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_SCOUT_ORDER, EM.CH_REDIRECT_ATTACK,
                                   EM.CH_REDIRECT_LANE])
 def test_every_kind_of_choice_is_prompted_and_answered_by_clicking(driver, kind):
-    from client.tables.everdawn.table import CHOICE_PROMPT
+    from client.tables.everdawn.prompts import CHOICE_PROMPT
     s = find_state(lambda m: m.phase() == "choice" and m.pending()[0] == kind, seeds=range(1, 300))
     t = open_table(driver, s)
     opts = [a for a in t.match.legal_actions()]
@@ -532,7 +529,7 @@ def test_undo_after_a_timeout_gives_the_decision_back(driver):
 
 def test_lithriels_berries_show_the_creature_treated_as_dead_then_reviving(driver):
     from client.table.kit.parts import Flash, FloatText
-    from client.tables.everdawn.anims import RingPulse
+    from client.table.kit.parts import RingPulse
 
     def berries(m):
         return [a for a in m.legal_actions() if a[0] == EM.CAST

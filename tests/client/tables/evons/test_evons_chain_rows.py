@@ -1,12 +1,10 @@
 """The chain panel's rows read whole at 1280x720: a card reactivated in the out zone said
 "ability phase 1 · reactivation · out" and the rest ran past the row's edge."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 from engine.evons import match as EM  # noqa: E402
 from engine.evons.testing import inst_at, scenario  # noqa: E402

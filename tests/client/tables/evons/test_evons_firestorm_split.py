@@ -1,7 +1,6 @@
 """Evons Firestorm in one gesture: the points are split first (click adds, right-click
 removes, number keys type the amount, "All to …", every target reachable by click and
 by button), dealt with one press, and told in one log line with the split."""
-import pygame
 import pytest
 
 from engine.core.rng import Rng

@@ -2,13 +2,10 @@
 grow with every step from 100 to 200 %, a Firestorm's four buttons leave the chain
 panel in view, a replay uses the same reflowed layout with its controls clear of the
 rest, and the hand's tags stay under their own card."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.evons import match as EM  # noqa: E402
 from engine.evons.cards import parse_cell  # noqa: E402
 from engine.evons.testing import find, scenario  # noqa: E402
 from support.helpers import ai_table, game_session, show_table  # noqa: E402

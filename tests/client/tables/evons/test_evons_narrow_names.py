@@ -1,22 +1,10 @@
 """An Evons hand card at 1024x640 is about 58 px wide: every card's name on it keeps the
 size floor there (8 px). "Abyss Leviathan", "Mountain King" and "Sproutling" were drawn at
 7 px, the Block cards' names at 6 px beside an element badge their type plate repeats."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def display():
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((64, 64))
-    yield
-    pygame.display.quit()
 
 
 def _name_sizes(card, w):

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.harness import starter_pair  # noqa: E402
 from engine.core.session import MatchSession  # noqa: E402
@@ -586,7 +585,6 @@ def test_demo_command_line(tmp_path):
     import json
     import subprocess
     import sys
-    from pathlib import Path
     root = ROOT
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))
     env.pop("DISPLAY", None)

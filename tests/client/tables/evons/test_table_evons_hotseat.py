@@ -3,10 +3,8 @@ player's opening hand, in the first player's turn 0) is one hand-off that says
 what is to be decided, then play returns with the short "X has answered: pass
 back to Y" over the covered hand. Every other hand-off is a turn change and
 says whose turn it is."""
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.evons import match as EM  # noqa: E402
 from support.helpers import game_session, hotseat_table  # noqa: E402
