@@ -3,7 +3,7 @@ card pools use (``engine/<game>/art.toml``), with each drawing's author.
 
 Only the drawings named by a mapping are kept, so the bundle carries a few
 hundred KB rather than the whole 4,000-drawing set. Run it after changing a
-mapping (tests/test_card_art.py fails until you do):
+mapping (tests/client/test_card_art.py fails until you do):
 
     npm pack @iconify-json/game-icons && tar xzf iconify-json-game-icons-*.tgz
     python build_scripts/vendor_art.py package/icons.json --authors AUTHORS.tsv

@@ -20,7 +20,8 @@ def _parse(argv):
     import argparse
     p = argparse.ArgumentParser(prog="cardhall", description="Cardhall: three card games.")
     p.add_argument("--scene", help="open this scene first (--scene list lists them)")
-    p.add_argument("--game", help="everdawn, evons or essveil")
+    from engine.games import GAME_NAMES
+    p.add_argument("--game", help=", ".join(GAME_NAMES[:-1]) + " or " + GAME_NAMES[-1])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--size", default=None, help="window size WxH (default: as last time, else 1280x720)")
     p.add_argument("--screenshot", metavar="PATH", help="render the scene to PATH (PNG) and exit")

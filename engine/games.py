@@ -1,7 +1,15 @@
-"""The registry of games. Each game package ``engine/<name>/`` exposes ``SPEC``."""
+"""The registry of games.
+
+A game is a package ``engine/<name>/`` with a ``game.toml`` (name, title, pitch, order:
+read without importing the game, so menus can list the games at once) and a ``SPEC``
+(:class:`GameSpec`) in its ``__init__``. Shared code reaches a game only through here:
+:data:`GAME_NAMES` (in menu order), :func:`game_entry` (title and pitch), :func:`get_game`
+(the spec, importing the game on first use). A game made elsewhere — the tests' toy
+game — joins with :func:`register` and leaves with :func:`unregister`."""
 from __future__ import annotations
 
 import importlib
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
@@ -10,7 +18,35 @@ from .core.deck import Deck, load_deck
 from .core.files import FileProblem
 from .core.paths import decks_dir
 
-GAME_NAMES = ("everdawn", "evons", "essveil")
+_HERE = Path(__file__).resolve().parent
+
+
+def _discover() -> dict[str, dict]:
+    """name -> its game.toml, for every game package beside this module, in menu order."""
+    found = []
+    for toml in _HERE.glob("*/game.toml"):
+        entry = tomllib.loads(toml.read_text(encoding="utf-8"))
+        if entry.get("name") != toml.parent.name:
+            raise ValueError(f"{toml}: name {entry.get('name')!r} is not its folder's")
+        found.append(entry)
+    found.sort(key=lambda e: (e.get("order", 99), e["name"]))
+    return {e["name"]: {"name": e["name"], "title": e["title"], "pitch": e.get("pitch", "")} for e in found}
+
+
+_ENTRIES: dict[str, dict] = _discover()
+_REGISTERED: dict[str, "GameSpec"] = {}
+#: every game's name, in menu order (a new tuple whenever a game joins or leaves)
+GAME_NAMES: tuple[str, ...] = tuple(_ENTRIES)
+
+
+def game_entry(name: str) -> dict:
+    """``{"name", "title", "pitch"}`` of a game, without importing it (a module name such as
+    ``"engine.evons"`` is taken as its game)."""
+    name = name.rpartition(".")[2]
+    if name in _REGISTERED:
+        sp = _REGISTERED[name]
+        return {"name": sp.name, "title": sp.title, "pitch": sp.pitch}
+    return dict(_ENTRIES[name])
 
 
 @dataclass(frozen=True)
@@ -47,13 +83,31 @@ class GameSpec:
 
 
 def get_game(name: str) -> GameSpec:
-    if name not in GAME_NAMES:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name not in _ENTRIES:
         raise KeyError(f"unknown game {name!r}; choose one of {', '.join(GAME_NAMES)}")
-    return importlib.import_module(f"engine.{name}").SPEC
+    return importlib.import_module(f"{__package__}.{name}").SPEC
+
+
+def register(spec: GameSpec) -> None:
+    """Make a game made elsewhere known (after the discovered ones)."""
+    global GAME_NAMES
+    _REGISTERED[spec.name] = spec
+    if spec.name not in GAME_NAMES:
+        GAME_NAMES = GAME_NAMES + (spec.name,)
+
+
+def unregister(name: str) -> None:
+    """Forget a game given to :func:`register`."""
+    global GAME_NAMES
+    if _REGISTERED.pop(name, None) is not None and name not in _ENTRIES:
+        GAME_NAMES = tuple(n for n in GAME_NAMES if n != name)
 
 
 def available_games() -> list[str]:
-    """Games whose engine package imports (all three once they have landed)."""
+    """The games that can be played here: those whose package imports (a broken
+    installation lists the rest rather than none)."""
     out = []
     for n in GAME_NAMES:
         try:

@@ -19,11 +19,8 @@ from support.paths import ROOT
 STILL_NAMING_GAMES = {
     "client/cards/art.py": 15,
     "client/cards/draw.py": 3,
-    "client/cli.py": 1,
     "client/deckbuilder/facets.py": 15,
     "client/devtools/layoutcheck.py": 7,
-    "client/scenes/credits.py": 1,
-    "client/scenes/gamesinfo.py": 6,
     "client/scenes/settings_scene.py": 3,
     "client/settings.py": 2,
     "client/table/hint.py": 4,
@@ -31,7 +28,6 @@ STILL_NAMING_GAMES = {
     "engine/ai/agents.py": 5,
     "engine/ai/background.py": 1,
     "engine/ai/review.py": 2,
-    "engine/games.py": 3,
     "engine/net/bench.py": 3,
     "engine/net/protocol.py": 1,
 }

@@ -5,6 +5,8 @@ The card pictures' authors come from the vendored drawings themselves
 (``assets/art/game-icons.json``), so the list is always the set that ships."""
 from __future__ import annotations
 
+from client.scenes import gamesinfo
+
 import html
 from collections import defaultdict
 
@@ -68,9 +70,10 @@ def credits_html(scale: float = 1.0, accent: str = "#f0c868") -> str:
     def head(t):
         return f"<font pixel_size={h2} color={accent}><b>{e(t)}</b></font><br>"
 
+    titles = [gamesinfo.title(g) for g in gamesinfo.all_games()]
     out = [head("Cardhall"),
-           "Three card games — Everdawn, Evons and Essveil — their rules, artificial players and "
-           "table: the Cardhall project.<br><br>",
+           f"Three card games — {', '.join(titles[:-1])} and {titles[-1]} — their rules, artificial players "
+           "and table: the Cardhall project.<br><br>",
            head("Card pictures"),
            "Every card's picture is a drawing from <b>game-icons.net</b> (https://game-icons.net), "
            "packaged on npm as @iconify-json/game-icons, licensed under <b>Creative Commons "

@@ -1,46 +1,37 @@
-"""What the menus need to know about each game, robust to engines still landing."""
+"""What the menus need to know about each game: read from the games' registry
+(:mod:`engine.games`: title and pitch without importing a game, its spec on demand)."""
 from __future__ import annotations
 
-from engine.games import GAME_NAMES
-
-FALLBACK = {  # shown until the engine is imported (kept equal to each SPEC)
-    "everdawn": ("Everdawn", "Three lanes, morale and equipment: a duel of position, not resources."),
-    "evons": ("Evons", "Place arrow cards on a 7×7 grid: fight, flip and chain abilities to own the centre."),
-    "essveil": ("Essveil", "A duel fuelled by a cycling Veil of Essence: bank your turns, drop a giant early."),
-}
+from engine import games
 
 
 def all_games() -> list[str]:
-    return list(GAME_NAMES)
+    return list(games.GAME_NAMES)
 
 
 def available() -> list[str]:
-    from engine.games import available_games
-    return available_games()
+    return games.available_games()
 
 
 def spec(game: str, load: bool = True):
-    """The game's SPEC, or None while its engine has not landed. With
-    ``load=False`` only an engine already imported is used (no import cost)."""
+    """The game's SPEC, or None if it can't be loaded. With ``load=False`` only an
+    engine already imported is used (no import cost)."""
     if not load:
         import sys
         mod = sys.modules.get(f"engine.{game}")
         return getattr(mod, "SPEC", None)
-    from engine.games import get_game
     try:
-        return get_game(game)
+        return games.get_game(game)
     except (ImportError, AttributeError, KeyError):
         return None
 
 
 def title(game: str) -> str:
-    sp = spec(game, load=False)
-    return getattr(sp, "title", None) or FALLBACK.get(game, (game.title(), ""))[0]
+    return games.game_entry(game)["title"]
 
 
 def pitch(game: str) -> str:
-    sp = spec(game, load=False)
-    return getattr(sp, "pitch", None) or FALLBACK.get(game, ("", ""))[1]
+    return games.game_entry(game)["pitch"]
 
 
 def showcase_card(game: str):
@@ -64,4 +55,4 @@ def showcase_card(game: str):
 
 def default_game() -> str:
     av = available()
-    return av[0] if av else GAME_NAMES[0]
+    return av[0] if av else games.GAME_NAMES[0]

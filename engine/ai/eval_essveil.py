@@ -5,7 +5,7 @@ The search scores hundreds of thousands of positions, so this reads the
 engine's creature records directly (``EssveilMatch.boards``, the layout
 ``R_*`` / ``REC``) instead of building ``creatures()``'s readable dicts; it adds
 the very same numbers in the very same order, so every score is the one the
-readable form gives (``tests/test_same_decisions.py``)."""
+readable form gives (``tests/ai/test_same_decisions.py``)."""
 from __future__ import annotations
 
 import math

@@ -11,7 +11,7 @@ The engine only carries this data (the client draws it); nothing here affects
 the rules. ``name_break`` is where a one-word name may go over two lines on a face
 (with a hyphen), so that it keeps the size of the two-word names instead of shrinking. ``shares`` marks a drawing that is meant to appear on two cards of
 one pool (a token and the card that makes it, say); otherwise every card of a
-pool has its own drawing (checked by tests/test_card_art.py).
+pool has its own drawing (checked by tests/client/test_card_art.py).
 """
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core.deck import Deck
 from ..core.text import count
-from ..games import GameSpec
+from ..games import GameSpec, game_entry
 from .cards import CARDS, Card
 from .match import EssveilMatch
 
@@ -53,9 +53,7 @@ def deck_sections(deck: Deck) -> list:
 
 
 SPEC = GameSpec(
-    name="essveil",
-    title="Essveil",
-    pitch="A duel fuelled by a cycling Veil of Essence: bank your turns, drop a giant early.",
+    **game_entry(__name__),
     match_class=EssveilMatch,
     cards=CARDS,
     validate_deck=validate_deck,

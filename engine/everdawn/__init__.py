@@ -1,13 +1,11 @@
 """Everdawn: three lanes, morale and equipment — a duel of position, not resources."""
-from ..games import GameSpec
+from ..games import GameSpec, game_entry
 from .cards import CARDS, Card
 from .deckrules import deck_sections, validate_deck
 from .match import EverdawnMatch
 
 SPEC = GameSpec(
-    name="everdawn",
-    title="Everdawn",
-    pitch="Three lanes, morale and equipment: a duel of position, not resources.",
+    **game_entry(__name__),
     match_class=EverdawnMatch,
     cards=CARDS,
     validate_deck=validate_deck,

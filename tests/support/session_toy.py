@@ -246,30 +246,22 @@ def make_spec():
 SPEC = None
 
 
-def _get_game_with_toy(orig):
-    def get_game(name):
-        if name == "tally":
-            return SPEC
-        return orig(name)
-    return get_game
-
-
 def register(monkeypatch):
-    """Make "tally" a known game for the duration of one test."""
+    """Make "tally" a known game for the duration of one test (registered as any game is)."""
     global SPEC
     import engine.games as games
     SPEC = SPEC or make_spec()
-    monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES + ("tally",))
-    monkeypatch.setattr(games, "get_game", _get_game_with_toy(games.get_game))
+    monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES)          # both put back after the test
+    monkeypatch.setattr(games, "_REGISTERED", dict(games._REGISTERED))
+    games.register(SPEC)
 
 
 def register_globally():
+    """Make "tally" a known game for the rest of this process (a child process of a test)."""
     global SPEC
     import engine.games as games
     SPEC = SPEC or make_spec()
-    if "tally" not in games.GAME_NAMES:
-        games.GAME_NAMES = games.GAME_NAMES + ("tally",)
-        games.get_game = _get_game_with_toy(games.get_game)
+    games.register(SPEC)
 
 
 def playable_games() -> list[str]:
