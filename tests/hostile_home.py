@@ -37,7 +37,9 @@ class Planted:
     special: list = field(default_factory=list)   # pipes / folders / links: must still exist somewhere
 
     def lost(self) -> list[str]:
-        """Every planted file whose content can no longer be found (empty = nothing lost)."""
+        """Every planted file whose content can no longer be found (empty = nothing lost).
+        A bad file may be where it was, set aside beside it, or rewritten with a copy of it
+        as it was kept beside it (``NAME.<reason>-TIME``, the same bytes)."""
         out = []
         for p, data in self.good.items():
             try:
@@ -46,16 +48,17 @@ class Planted:
             except OSError:
                 out.append(f"good file lost: {p.name!r}")
         for p, data in self.bad.items():
+            moved = [q for q in p.parent.iterdir() if q.name.startswith(p.name[:200]) and q != p]
+            kept = any(q.is_file() and q.read_bytes() == data for q in moved)
             if os.path.lexists(p):
                 try:
                     same = p.read_bytes() == data
                 except OSError:
                     same = False
-                if not same:
+                if not same and not kept:
                     out.append(f"bad file overwritten: {p.name!r}")
                 continue
-            moved = [q for q in p.parent.iterdir() if q.name.startswith(p.name[:200]) and q != p]
-            if not any(q.is_file() and q.read_bytes() == data for q in moved):
+            if not kept:
                 out.append(f"bad file lost (not set aside): {p.name!r}")
         for p in self.special:
             if not os.path.lexists(p) and not [q for q in p.parent.iterdir()
