@@ -649,9 +649,16 @@ class OnlineScene(Scene):
             items = list_matches(addr[0], addr[1], [{"match": x["match"], "token": x["token"]} for x in es],
                                  timeout=LIST_WAIT)
         except Exception as ex:  # noqa: BLE001 - said in the row, in words
-            why = plain_error(ex)
-            return {x["match"]: {"offline": f"server not reachable: {why}"} for x in es}
-        return {item["match"]: item for item in items}
+            if isinstance(ex, (TimeoutError, socket.timeout)):
+                why = "the server is not answering"
+            elif isinstance(ex, OSError):
+                why = f"server not reachable: {plain_error(ex)}"
+            else:
+                why = plain_error(ex)   # the server's refusal, or an answer that can't be read
+            return {x["match"]: {"offline": why} for x in es}
+        got = {item["match"]: item for item in items}
+        # a match the answer does not speak of (a server of another kind): said, never dropped
+        return {x["match"]: got.get(x["match"], {"match": x["match"], "unreadable": True}) for x in es}
 
     # ------------------------------------------------------------ frame
     def wake_in(self):

@@ -379,7 +379,11 @@ def writable_folder(folder: str | os.PathLike) -> Path:
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:  # a file (or a dangling link) where the folder should be
+    except FileExistsError:  # a file, a loop of links or a dangling link where the folder should be
+        try:
+            os.stat(folder)
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, str(folder)) from None
         raise OSError(errno.ENOTDIR, "Not a directory", str(folder)) from None
     if not folder.is_dir():
         raise OSError(errno.ENOTDIR, "Not a directory", str(folder))

@@ -968,7 +968,7 @@ def resume_match(host, port, match: str, token: str, name: str, **kw) -> RemoteS
 
 
 _MAX_SKIPPED = 100           # other messages before the list's answer: more is not a Cardhall server
-_UNREADABLE_ANSWER = "its answer could not be read (is it a Cardhall server of this version?)"
+_UNREADABLE_ANSWER = "the server's answer could not be read (is it a Cardhall server of this version?)"
 
 
 def _flag(x) -> bool:
@@ -1031,7 +1031,9 @@ def list_matches(host, port, entries, *, timeout: float = 5.0) -> list[dict]:
                     m = json.loads(line)
                 except (ValueError, RecursionError):
                     raise NetError(_UNREADABLE_ANSWER) from None
-                if not isinstance(m, dict) or m.get("re") != 1:
+                if not isinstance(m, dict):     # every message of a Cardhall server is an object
+                    raise NetError(_UNREADABLE_ANSWER)
+                if m.get("re") != 1:
                     skipped += 1
                     if skipped > _MAX_SKIPPED:
                         raise NetError(_UNREADABLE_ANSWER)
@@ -1039,8 +1041,8 @@ def list_matches(host, port, entries, *, timeout: float = 5.0) -> list[dict]:
                 if m.get("t") == "error":
                     from ..core.sanitize import clean_text
                     msg = m.get("message")
-                    raise NetError("it refused" + (f": {clean_text(msg, 200)}" if isinstance(msg, str) and
-                                                   msg.strip() else ""))
+                    raise NetError("the server refused" + (f": {clean_text(msg, 200)}" if isinstance(msg, str)
+                                                           and msg.strip() else ""))
                 items = m.get("matches")
                 if not isinstance(items, list) or len(items) > P.MAX_LIST:
                     raise NetError(_UNREADABLE_ANSWER)
@@ -1059,7 +1061,7 @@ def list_matches(host, port, entries, *, timeout: float = 5.0) -> list[dict]:
             sock.settimeout(left)
             chunk = sock.recv(65536)
             if not chunk:
-                raise NetError("it closed the connection without answering")
+                raise NetError("the server closed the connection without answering")
             buf += chunk
 
 
