@@ -26,8 +26,8 @@ from engine.core.sanitize import clean_name
 from ..storage import DeckEntry, decks_left_out, user_decks_dir
 from ..storage import list_decks as _storage_list_decks
 
-__all__ = ["DeckEntry", "decks_left_out", "list_decks", "library", "save", "rename", "duplicate", "delete", "copy_starter",
-           "unique_name", "folder"]
+__all__ = ["DeckEntry", "decks_left_out", "list_decks", "library", "save", "rename", "duplicate", "delete",
+           "copy_starter", "unique_name", "folder"]
 
 
 def folder(game: str) -> Path:

@@ -4,9 +4,14 @@ deck and the pace (live or daily); and the list of your matches on servers,
 whose move it is and the time left. The match itself is the game's own table
 (:mod:`client.online_table`).
 
-What is remembered (``data_dir()/online.json``, written atomically): your
-name, the last address you joined, and for each match its server, id and seat
-secret, so you can sit down again after quitting (or another day).
+What is remembered (``data_dir()/online.json``): your name, the last address
+you joined, and for each match its server, id and seat secret, so you can sit
+down again after quitting (or another day). It is read like every other user
+file (each entry checked; a damaged file set aside and said) and written
+atomically by read-merge-write under a short lock (:func:`update_prefs`), so
+several running copies of Cardhall keep each other's matches. Each server is
+asked for the list on its own, with its own time limit, and its answer checked
+entry by entry (:func:`engine.net.client.list_matches`).
 """
 from __future__ import annotations
 

@@ -276,27 +276,30 @@ class MatchSession:
                 try:
                     self.replay_path = save_replay(self.replay_folder, self.record)
                 except OSError as e:
-                    self._complete_autosave(action)
-                    raise _WriteFailed(e, self.replay_folder, "The finished game could not be kept as a replay "
-                                                              "(it stays in the saves and is kept at the next "
-                                                              "start)") from None
+                    what = "The finished game could not be kept as a replay"
+                    if self._complete_autosave(action):
+                        what += " (it stays in the saves and is kept at the next start)"
+                    raise _WriteFailed(e, self.replay_folder, what) from None
                 self._kept = list(self.record.actions)
             if self.autosave is not None:
                 self.autosave.discard()
         elif self.autosave is not None:
             self.autosave.write_all(self.record)
 
-    def _complete_autosave(self, action) -> None:
-        """Every action, the last one too, in the autosave (no replay could be kept)."""
+    def _complete_autosave(self, action) -> bool:
+        """Every action, the last one too, in the autosave (no replay could be kept).
+        True if the autosave now holds the whole game."""
         if self.autosave is None:
-            return
+            return False
         try:
             if action is not None and not self._dirty:
                 self.autosave.append(action)
             else:
                 self.autosave.write_all(self.record)
         except OSError:
-            pass  # the saves folder refuses too: the message names the replays folder
+            return False  # the saves folder refuses too: the message names the replays folder
+        self._dirty = False
+        return True
 
     def set_meta(self, key: str, value) -> None:
         """Change ``meta[key]`` (JSON values) and save."""

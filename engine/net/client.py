@@ -1002,7 +1002,8 @@ def list_entry(x, asked) -> dict | None:
                 raise ValueError(f"{key} is a short word")
         return {"match": mid, "known": True, "seat": _int(x["seat"], 0, 1),
                 "game": clean_text(x.get("game", ""), 32), "pace": clean_text(x.get("pace", ""), 32),
-                "index": _int(x.get("index", 0), 0, _MAX_INDEX), "to_move": None if mover is None else _int(mover, 0, 1),
+                "index": _int(x.get("index", 0), 0, _MAX_INDEX),
+                "to_move": None if mover is None else _int(mover, 0, 1),
                 "names": [clean_text(n, 40) for n in names], "waiting": _flag(x.get("waiting", False)),
                 "turn": _int(x.get("turn", 0), 0, _MAX_INDEX), "your_move": _flag(x.get("your_move", False)),
                 "time_left": None if left is None else _num(left, 0.0, 1e9),
