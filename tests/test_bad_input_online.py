@@ -2,6 +2,7 @@
 servers that answer the list of our matches with anything — through the real client,
 headless. Each case ends with a message and a running program, nothing hangs past a few
 seconds and nothing remembered is lost."""
+import errno
 import json
 import socket
 import subprocess
@@ -304,3 +305,30 @@ def test_network_errors_are_said_in_words():
         assert "object" not in said and "index" not in said and "could not be read" in said
     assert plain_error(NetError("the server refused: Unknown match.")) == "the server refused: Unknown match."
     assert plain_error(OSError()) == "the connection failed"
+
+
+def test_what_goes_wrong_off_the_frame_loop_is_said_in_words(tmp_path, drv, monkeypatch):
+    """(a failure while joining or hosting showed Python's own message under the Join box)"""
+    import engine.core.files as files
+    import engine.net.client as net
+
+    def broken(*_a, **_k):
+        raise AttributeError("'list' object has no attribute 'get'")
+    monkeypatch.setattr(net, "join_match", broken)
+    d = drv()
+    sc = open_online(d)
+    sc.addr_entry.set_text("127.0.0.1:9")
+    sc.code_entry.set_text("K7QXM-2HRTB")
+    d.click("join")
+    assert run_until(d, lambda: sc.job is None, 10)
+    said, kind = sc.status
+    assert kind == "bad" and "object" not in said and "Something went wrong there" in said
+
+    def read_only(folder):
+        raise OSError(errno.EROFS, "Read-only file system", str(folder))
+    monkeypatch.setattr(files, "writable_folder", read_only)
+    d.click("host")
+    assert run_until(d, lambda: sc.job is None, 10)
+    said, kind = sc.status
+    assert kind == "bad" and said.startswith("The server inside Cardhall cannot start: Cardhall cannot write in ")
+    assert "(the disk is read-only)" in said and d.app.running

@@ -306,10 +306,15 @@ def hosted_server(app):
     srv = getattr(app, "online_server", None)
     if srv is not None and srv.running:
         return srv
+    from engine.core.files import writable_folder, write_problem
+    from engine.net.client import NetError
     from engine.net.server import ServerThread
-    from ..storage import data_dir, ensure
+    from ..storage import data_dir
     bind = os.environ.get("CARDHALL_HOST_BIND", "0.0.0.0")
-    db = str(ensure(data_dir()) / "hosted-matches.sqlite3")
+    try:
+        db = str(writable_folder(data_dir()) / "hosted-matches.sqlite3")
+    except OSError as e:   # its matches are kept there: it can't start without it
+        raise NetError(write_problem(e, data_dir(), "The server inside Cardhall cannot start")) from None
     try:
         srv = ServerThread(db, bind, int(os.environ.get("CARDHALL_HOST_PORT", DEFAULT_PORT))).start()
     except OSError:

@@ -765,7 +765,9 @@ class RemoteSession:
                     return
             self.replay_path = save_replay(self.replay_folder, rec)
         except OSError as e:
-            self.notes.append((f"The match could not be kept as a replay ({e.strerror or e}).", "error"))
+            from ..core.files import write_problem
+            self.notes.append((write_problem(e, self.replay_folder, "The match could not be kept as a replay"),
+                               "error"))
 
     def next_remote(self) -> dict | None:
         """The next update from the server the table has not shown yet."""
