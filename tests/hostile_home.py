@@ -181,6 +181,11 @@ def plant(home, *, game_saves=("evons",), pipes: bool = True) -> Planted:
         good = _record(g, 41, {"mode": "hotseat", "names": ["Ann\u0000", "B\ud800b"]}, finish=False)
         put(saves / f"{g}-good.autosave", _autosave_bytes(good))  # resumed: rewritten, so "bad" (kept)
         pl.bad.pop(saves / f"{g}-good.autosave")
+        try:  # its lock file planted as a link to a file outside that does not exist: never made
+            (saves / f".{g}-good.autosave.lock").symlink_to(home / f"outside-{g}.lock")
+            pl.special.append(saves / f".{g}-good.autosave.lock")
+        except (OSError, NotImplementedError):
+            pass
         for k, meta in HOSTILE_META.items():
             rec = json.loads(json.dumps(good))
             rec["meta"] = meta
@@ -209,6 +214,9 @@ def plant(home, *, game_saves=("evons",), pipes: bool = True) -> Planted:
         "name": "\u0000Host\ud800", "address": "127.0.0.1:\u0000\ud800",
         "matches": [{"server": "127.0.0.1:9", "match": "m\ud800", "token": "t\u0000", "game": "evons",
                      "seat": "x", "pace": 5, "names": ["\u0000", 5]},
+                    {"server": "127.0.0.1:9", "match": "decimal-seat", "token": "t", "game": "evons", "seat": 1.0},
+                    {"server": "127.0.0.1:9", "match": "kept", "token": "t", "game": "evons", "seat": 1,
+                     "names": {"x": 1}, "pace": "daily"},
                     {"server": 5}, "junk"]}))
     # ---------------------------------------------------------------- exports (deck text import)
     ex = data / "exports"

@@ -264,6 +264,11 @@ def test_two_copies_editing_one_deck_keep_both_changes_and_say_so(d, tmp_path):
     d.app.toasts.clear()
     db.save_now()
     assert dict(load_deck(path, game="everdawn").cards)[ids[3]] == 1 and "another" not in toasts(d)
+    path.unlink()                                                            # copy 2 deletes it
+    db.model.try_add(ids[3])
+    db.save_now()
+    assert "Shared was deleted or renamed in another Cardhall window meanwhile" in toasts(d)
+    assert dict(load_deck(path, game="everdawn").cards)[ids[3]] == 2
 
 
 def test_two_copies_saving_settings_keep_each_others_change(d, tmp_path):
@@ -300,3 +305,22 @@ def test_decks_beyond_the_limit_are_counted_and_said(d, tmp_path, monkeypatch):
     d.step(2)
     notes = [text for kind, text, _ in d.scene.modal["items"] if kind == "note"]
     assert "3 deck files shown; 2 more in this game's deck folder are not listed." in notes
+
+
+@pytest.mark.parametrize("how", BLOCKS)
+def test_settings_that_cannot_be_written_say_which_folder_and_hold_while_running(tmp_path, watchdog, how):  # noqa: F811
+    """(the toast was "Could not save settings: [Errno 17] File exists: ...")"""
+    from client.testing import Driver
+    block(tmp_path / "config", how)
+    d = Driver(tmp_path)
+    try:
+        d.app.scenes.switch("title")
+        d.step(2)
+        d.key("s")
+        d.scene.set("animation_speed", "slow")
+        msg = toasts(d)
+        assert f"Settings could not be saved: Cardhall cannot write in {tmp_path / 'config'}" in msg
+        assert WHY[how] in msg and "Errno" not in msg
+        assert d.app.settings.animation_speed == "slow" and d.app.running
+    finally:
+        d.close()

@@ -22,7 +22,7 @@ class DeckFiles:
         m = self.model
         if not m.dirty or m.read_only or (m.path is None and not m.counts):
             return False
-        merged = False
+        merged = None
         try:
             # read-merge-write under a short lock: another running copy of Cardhall may
             # have saved this deck meanwhile, and its change must not be lost unseen
@@ -42,24 +42,32 @@ class DeckFiles:
         self.save_error = None
         m.adopt(saved)
         lastdeck.remember(saved)
-        if merged:
+        if merged == "merged":
             self.app.toast(f"{m.name} was changed in another Cardhall window meanwhile: "
                            f"its changes and yours are both kept.", "info", 8)
             self.rebuild()
+        elif merged == "gone":
+            self.app.toast(f"{m.name} was deleted or renamed in another Cardhall window meanwhile; "
+                           f"this window's version is saved again.", "info", 8)
         return True
 
-    def _merge_from_disk(self) -> bool:
+    def _merge_from_disk(self) -> str | None:
         """Take in a change another running copy saved to this deck's file since this
-        copy last read or wrote it (see :meth:`DeckModel.merge`). True if one came in."""
+        copy last read or wrote it (see :meth:`DeckModel.merge`): "merged" if one came in,
+        "gone" if the file is no longer there (deleted or renamed there), else None."""
+        import os
+
         from engine.core.deck import load_deck
         m = self.model
         if m.path is None or m.base is None:
-            return False
+            return None
+        if not os.path.lexists(m.path):
+            return "gone"
         try:
             theirs = load_deck(m.path, game=self.game, known_ids=self.spec.cards)
         except (FileProblem, OSError):
-            return False  # gone or unreadable: the save makes it anew (a damaged file is never overwritten)
-        return m.merge(theirs)
+            return None  # unreadable: the save goes to a new file (a damaged file is never overwritten)
+        return "merged" if m.merge(theirs) else None
 
     def save_state(self) -> tuple[str, str]:
         """The autosave indicator beside the deck name: (text, PAL colour name)."""

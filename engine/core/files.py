@@ -41,7 +41,7 @@ class FileProblem(Exception):
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -373,9 +373,10 @@ def write_problem(e: BaseException, folder: str | os.PathLike, what: str = "") -
     return f"{head}Cardhall cannot write in {where} ({why_not_written(e)})."
 
 
-def writable_folder(folder: str | os.PathLike) -> Path:
-    """``folder``, made if it is missing; ``OSError`` (with a plain ``errno``) when it is
-    not a folder one can write in: a file in its place, a loop of links, read-only."""
+def make_folder(folder: str | os.PathLike) -> Path:
+    """``folder`` (and its parents), made if missing. ``OSError`` with the ``errno`` that
+    says why when it can't be: a file in its place (``ENOTDIR``), a loop of links
+    (``ELOOP``), a dangling link (``ENOENT``) — not the bare "File exists" of ``mkdir``."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -387,6 +388,13 @@ def writable_folder(folder: str | os.PathLike) -> Path:
         raise OSError(errno.ENOTDIR, "Not a directory", str(folder)) from None
     if not folder.is_dir():
         raise OSError(errno.ENOTDIR, "Not a directory", str(folder))
+    return folder
+
+
+def writable_folder(folder: str | os.PathLike) -> Path:
+    """``folder``, made if it is missing; ``OSError`` (with a plain ``errno``) when it is
+    not a folder one can write in: a file in its place, a loop of links, read-only."""
+    folder = make_folder(folder)
     if os.name == "posix" and not os.access(folder, os.W_OK | os.X_OK):
         raise OSError(errno.EACCES, "Permission denied", str(folder))
     return folder
