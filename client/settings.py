@@ -99,7 +99,7 @@ class Settings:
     @classmethod
     def load(cls, path=None) -> "Settings":
         from engine.core.files import FileProblem, read_json, remove_stale_temp_files, set_aside
-        from .storage import settings_path
+        from client.storage import settings_path
         path = path or settings_path()
         s = cls()
         s._base = s.values()
@@ -144,7 +144,7 @@ class Settings:
         copy changed since it read or wrote it are written over it (each copy's change is
         kept; a damaged file on disk is left to :meth:`load` and simply replaced)."""
         from engine.core.files import atomic_write_json, file_lock
-        from .storage import settings_path
+        from client.storage import settings_path
         path = path or settings_path()
         base = self.__dict__.get("_base")
         with file_lock(path):

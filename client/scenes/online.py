@@ -23,12 +23,12 @@ import time
 
 import pygame
 
-from .. import gamesinfo
-from ..storage import replays_dir
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
-from .base import Scene
-from .title import draw_background
-from .widgets import dropdown, handle_dropdown_event
+from client import gamesinfo
+from client.storage import replays_dir
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
+from client.scenes.widgets import dropdown, handle_dropdown_event
 
 DEFAULT_PORT = 7531
 MAX_KEPT = 40
@@ -49,7 +49,7 @@ _TEXT_FIELDS = (("server", 200), ("match", 64), ("token", 128), ("game", 32))
 
 
 def _prefs_path():
-    from ..storage import data_dir
+    from client.storage import data_dir
     return data_dir() / "online.json"
 
 
@@ -309,7 +309,7 @@ def hosted_server(app):
     from engine.core.files import writable_folder, write_problem
     from engine.net.client import NetError
     from engine.net.server import ServerThread
-    from ..storage import data_dir
+    from client.storage import data_dir
     bind = os.environ.get("CARDHALL_HOST_BIND", "0.0.0.0")
     try:
         db = str(writable_folder(data_dir()) / "hosted-matches.sqlite3")
@@ -353,7 +353,7 @@ def player_error(e: BaseException) -> str:
     if isinstance(e, OSError) and getattr(e, "filename", None):
         return write_problem(e, os.path.dirname(os.fspath(e.filename)) or ".", "That did not work")
     if isinstance(e, sqlite3.Error):
-        from ..storage import data_dir
+        from client.storage import data_dir
         return (f"The server inside Cardhall cannot keep its matches in {data_dir()} "
                 f"(the folder is read-only, full or damaged).")
     if isinstance(e, OSError):
@@ -368,7 +368,7 @@ class OnlineScene(Scene):
     poll_every = 0.1  # network jobs finish off the event queue (client.scenes.base)
 
     def enter(self):
-        from ..storage import list_decks
+        from client.storage import list_decks
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         self.prefs = load_prefs(set_aside_bad=True)
         self.decks = [e for e in list_decks(self.game) if e.legal] if gamesinfo.spec(self.game) else []
@@ -427,7 +427,7 @@ class OnlineScene(Scene):
         x2 = x + s(330)
         self.deck_label = pygame.Rect(x2, y, s(60), h)
         opts = [(e.label, i) for i, e in enumerate(self.decks)] or [("No legal deck", 0)]
-        from ..ui import font as _font
+        from client.ui import font as _font
         pace_w = max(_font(s(17)).size(t)[0] for t in ("Live · 2 min", "Daily · 24 h")) + s(56)
         x3 = min(x2 + s(410), r.right - pad - s(60) - pace_w)  # the pace list keeps room for its words
         dropdown(self, (x2 + s(60), y, x3 - s(20) - (x2 + s(60)), h), opts,
@@ -760,7 +760,7 @@ class OnlineScene(Scene):
         self._open_table(s)
 
     def _open_table(self, s):
-        from ..online_table import open_online_table
+        from client.online_table import open_online_table
         # the friend has joined: the list names them from now on, even while the server
         # that could say so is not running (a host's own server after a restart)
         if any(e.get("match") == s.match_id and "…" not in s.names and list(e.get("names") or []) != list(s.names)
@@ -886,7 +886,7 @@ class OnlineScene(Scene):
         if info.get("waiting"):
             return "waiting for the other player to join"
         left = info.get("time_left")
-        from ..online_table import _mmss
+        from client.online_table import _mmss
         t = f" · {_mmss(left)} left" if isinstance(left, (int, float)) else ""
         return (f"your move (turn {info.get('turn')}){t}" if info.get("your_move")
                 else f"their move (turn {info.get('turn')}){t}")
