@@ -22,8 +22,6 @@ from engine.core.replays import list_replays
 from engine.core.rng import Rng
 from engine.core.session import MatchSession
 
-
-
 REAL = session_toy.playable_games()
 GAMES = ["tally"] + REAL
 
