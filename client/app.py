@@ -381,11 +381,15 @@ class App:
             self.set_fullscreen(self.settings.fullscreen)
 
     def save_settings(self):
-        from engine.core.files import FileProblem
+        from engine.core.files import FileProblem, write_problem
+        from client.storage import settings_path
         try:
             self.settings.save()
-        except (OSError, FileProblem) as e:
-            self.toast(f"Could not save settings: {e}", "error")
+        except FileProblem as e:
+            self.toast(f"Could not save settings: {e}", "error", 6)
+        except OSError as e:
+            self.toast(write_problem(e, settings_path().parent, "Settings could not be saved") +
+                       " They hold while Cardhall runs.", "error", 8)
 
     # ------------------------------------------------------------ toasts
     def toast(self, text: str, kind: str = "info", seconds: float = 3.5):
@@ -689,6 +693,7 @@ class App:
         except OSError:
             pass
         print(text, file=__import__("sys").stderr)
+        saved = self._game_is_saved()
         for sc in list(self.scenes.stack):
             try:
                 sc.leave()
@@ -696,10 +701,25 @@ class App:
                 pass
         self.scenes.stack.clear()
         self.scenes.switch("title")
-        msg = "Something went wrong on that screen; your game is saved and can be resumed."
+        msg = "Something went wrong on that screen" + ("; your game is saved and can be resumed."
+                                                       if saved else ".")
         if where is not None:
             msg += f" Details: {where}"
         self.toast(msg, "error", 8)
+
+    def _game_is_saved(self) -> bool:
+        """True if a match on the screens is autosaved (so the crash message may say it can
+        be resumed): a table's session with an autosave whose last write went through."""
+        for sc in self.scenes.stack:
+            sess = getattr(sc, "session", None)
+            auto = getattr(sess, "autosave", None)
+            if auto is not None and getattr(sess, "save_error", None) is None:
+                try:
+                    if auto.path.is_file():
+                        return True
+                except (OSError, AttributeError):
+                    continue
+        return False
 
     def quit(self, code: int = 0):
         self.running = False
@@ -714,20 +734,22 @@ class App:
         self.scenes.stack.clear()
 
     def save_screenshot(self):
-        """F12: the window as a PNG under the user data directory (screenshots/)."""
-        from client.storage import data_dir, ensure
-        folder = ensure(data_dir() / "screenshots")
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        n = 0
-        p = folder / f"cardhall-{stamp}.png"
-        while p.exists():
-            n += 1
-            p = folder / f"cardhall-{stamp}-{n}.png"
+        """F12: the window as a PNG under the user data directory (screenshots/). A folder
+        that cannot be written (read-only, full, a file in its place) is named in a toast
+        and nothing else happens; returns the file, or None."""
         import io
-        from engine.core.files import atomic_write_bytes
-        buf = io.BytesIO()
-        pygame.image.save(self.screen, buf, "png")
-        atomic_write_bytes(p, buf.getvalue())
+        from engine.core.files import atomic_write_bytes, unused_path, writable_folder, write_problem
+        from client.storage import data_dir
+        folder = data_dir() / "screenshots"
+        try:
+            folder = writable_folder(folder)
+            p = unused_path(folder, f"cardhall-{time.strftime('%Y%m%d-%H%M%S')}", ".png")
+            buf = io.BytesIO()
+            pygame.image.save(self.screen, buf, "png")
+            atomic_write_bytes(p, buf.getvalue())
+        except OSError as e:
+            self.toast(write_problem(e, folder, "No screenshot was saved"), "error", 8)
+            return None
         self.toast(f"Screenshot saved: {p.name}", "good")
         return p
 

@@ -102,6 +102,7 @@ class Settings:
         from client.storage import settings_path
         path = path or settings_path()
         s = cls()
+        s._base = s.values()
         remove_stale_temp_files(path.parent)  # of saves interrupted over an hour ago
         if not path.exists():
             return s
@@ -119,6 +120,7 @@ class Settings:
             if k in names:
                 setattr(s, k, v)
         notes = s._clean()
+        s._base = s.values()
         if notes:
             # the file is still used; a copy of it is kept as it was (the next save rewrites it)
             kept = _keep_copy(path)
@@ -132,10 +134,48 @@ class Settings:
                                f"({'; '.join(notes)}).{where}")
         return s
 
+    def values(self) -> dict:
+        """Every setting's value now (copies: a later change does not alter it)."""
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in asdict(self).items()}
+
     def save(self, path=None) -> None:
-        from engine.core.files import atomic_write_json
+        """Write the settings. Several copies of Cardhall may run at once on one settings
+        file: under a short lock the file is read as it is now, and only the settings this
+        copy changed since it read or wrote it are written over it (each copy's change is
+        kept; a damaged file on disk is left to :meth:`load` and simply replaced)."""
+        from engine.core.files import atomic_write_json, file_lock
         from client.storage import settings_path
-        atomic_write_json(path or settings_path(), self.to_json())
+        path = path or settings_path()
+        base = self.__dict__.get("_base")
+        with file_lock(path):
+            out = self.to_json()
+            disk = _on_disk(path) if base is not None else None
+            if disk is not None:
+                for k, v in self.values().items():
+                    if base.get(k) == v and k in disk:   # not changed here: what is on disk stands
+                        out[k] = disk[k]
+            atomic_write_json(path, out)
+        self._base = self.values()
+
+
+def _on_disk(path) -> dict | None:
+    """The settings file's values as they are now (each checked as :meth:`Settings.load`
+    does; a value that is wrong is left out), or None if it cannot be read. Changes nothing."""
+    from engine.core.files import FileProblem, read_json
+    try:
+        obj = read_json(path, MAX_SETTINGS_BYTES)
+    except (FileProblem, OSError):
+        return None
+    if not isinstance(obj, dict) or obj.get("format") != "cardhall-settings":
+        return None
+    s = Settings()
+    names = {f.name for f in fields(Settings)}
+    given = [k for k in obj if k in names]
+    for k in given:
+        setattr(s, k, obj[k])
+    s._clean()
+    vals = s.values()
+    return {k: vals[k] for k in given if vals[k] == obj[k]}
 
 
 def _keep_copy(path):

@@ -83,8 +83,23 @@ class DeckEntry:
         return f"{self.deck.name} ({tag})"
 
 
+#: deck files looked at per game folder (each is read); more are counted and said, see :func:`decks_left_out`
+MAX_DECK_FILES = 2000
+_LEFT_OUT: dict = {}
+
+
+def decks_left_out(game: str) -> str | None:
+    """When the last :func:`list_decks` of ``game`` stopped at :data:`MAX_DECK_FILES`: a
+    sentence saying so ("2,000 deck files shown; 14 more in the folder …"), else None."""
+    more = _LEFT_OUT.get(game, 0)
+    if not more:
+        return None
+    return f"{MAX_DECK_FILES:,} deck files shown; {more:,} more in this game's deck folder are not listed."
+
+
 def list_decks(game: str, *, include_drafts: bool = False, include_damaged: bool = False) -> list[DeckEntry]:
-    """Starter decks then the player's saved decks for ``game``."""
+    """Starter decks then the player's saved decks for ``game`` (at most
+    :data:`MAX_DECK_FILES` files: :func:`decks_left_out` says how many more there are)."""
     from engine.core.deck import load_deck
     from engine.core.files import FileProblem, list_files, remove_stale_temp_files
     from engine.games import get_game
@@ -94,9 +109,12 @@ def list_decks(game: str, *, include_drafts: bool = False, include_damaged: bool
     for d in spec.starter_decks():
         out.append(DeckEntry(d, d.path, True, problems=spec.validate_deck(d)))
     folder = user_decks_dir(game)
+    _LEFT_OUT[game] = 0
     if folder.is_dir():
         remove_stale_temp_files(folder)
-        for p in list_files(folder, "*.json", 2000):
+        files = list_files(folder, "*.json", MAX_DECK_FILES)
+        _LEFT_OUT[game] = files.more
+        for p in files:
             try:
                 d = load_deck(p, game=game, known_ids=spec.cards)
             except FileProblem as e:

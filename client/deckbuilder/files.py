@@ -2,11 +2,13 @@
 rename, and text import and export (a mixin of :class:`.scene.DeckBuilderScene`)."""
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from engine.core.deck import Deck
 from engine.core.decktext import deck_to_text, import_deck_text
-from engine.core.files import FileProblem, atomic_write_text, read_capped_bytes
+from engine.core.files import (FileProblem, atomic_write_text, file_lock, read_capped_bytes, writable_folder,
+                               write_problem)
 from engine.core.text import count
 
 from client.deckbuilder import clipboard, lastdeck, library
@@ -20,18 +22,52 @@ class DeckFiles:
         m = self.model
         if not m.dirty or m.read_only or (m.path is None and not m.counts):
             return False
+        merged = None
         try:
-            saved = library.save(m.deck())
+            # read-merge-write under a short lock: another running copy of Cardhall may
+            # have saved this deck meanwhile, and its change must not be lost unseen
+            with file_lock(m.path) if m.path is not None else contextlib.nullcontext():
+                merged = self._merge_from_disk()
+                saved = library.save(m.deck())
         except (OSError, FileProblem, PermissionError) as e:
+            if isinstance(e, OSError) and not isinstance(e, PermissionError):
+                why = write_problem(e, library.folder(self.game), f"Could not save {m.name}")
+            else:
+                why = f"Could not save {m.name}: {e}"
             if self.save_error is None:  # once per failure, not at every retry
-                self.app.toast(f"Could not save {m.name}: {e}", "error")
-            self.save_error = str(e)
+                self.app.toast(why, "error", 8)
+            self.save_error = why
             self.last_edit = self.app.now + 5.0  # try again in a few seconds, not every frame
             return False
         self.save_error = None
         m.adopt(saved)
         lastdeck.remember(saved)
+        if merged == "merged":
+            self.app.toast(f"{m.name} was changed in another Cardhall window meanwhile: "
+                           f"its changes and yours are both kept.", "info", 8)
+            self.rebuild()
+        elif merged == "gone":
+            self.app.toast(f"{m.name} was deleted or renamed in another Cardhall window meanwhile; "
+                           f"this window's version is saved again.", "info", 8)
         return True
+
+    def _merge_from_disk(self) -> str | None:
+        """Take in a change another running copy saved to this deck's file since this
+        copy last read or wrote it (see :meth:`DeckModel.merge`): "merged" if one came in,
+        "gone" if the file is no longer there (deleted or renamed there), else None."""
+        import os
+
+        from engine.core.deck import load_deck
+        m = self.model
+        if m.path is None or m.base is None:
+            return None
+        if not os.path.lexists(m.path):
+            return "gone"
+        try:
+            theirs = load_deck(m.path, game=self.game, known_ids=self.spec.cards)
+        except (FileProblem, OSError):
+            return None  # unreadable: the save goes to a new file (a damaged file is never overwritten)
+        return "merged" if m.merge(theirs) else None
 
     def save_state(self) -> tuple[str, str]:
         """The autosave indicator beside the deck name: (text, PAL colour name)."""
@@ -148,10 +184,11 @@ class DeckFiles:
         elif path.suffix == "":
             path = path.with_suffix(".txt")
         try:
+            writable_folder(path.parent)
             atomic_write_text(path, self.export_text())
         except OSError as e:
             from engine.core.sanitize import clean_file_name
-            self.app.toast(f"Could not write {clean_file_name(path.name)}: {e.strerror or e}", "error")
+            self.app.toast(write_problem(e, path.parent, f"Could not save {clean_file_name(path.name)}"), "error", 8)
             return None
         self.app.toast(f"Saved the deck as text: {path}", "good", 6)
         return path

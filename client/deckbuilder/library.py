@@ -23,11 +23,11 @@ from engine.core.deck import MAX_NAME, Deck, load_deck, save_deck
 from engine.core.files import FileProblem
 from engine.core.sanitize import clean_name
 
-from client.storage import DeckEntry, user_decks_dir
+from client.storage import DeckEntry, decks_left_out, user_decks_dir
 from client.storage import list_decks as _storage_list_decks
 
-__all__ = ["DeckEntry", "list_decks", "library", "save", "rename", "duplicate", "delete", "copy_starter",
-           "unique_name", "folder"]
+__all__ = ["DeckEntry", "decks_left_out", "list_decks", "library", "save", "rename", "duplicate", "delete",
+           "copy_starter", "unique_name", "folder"]
 
 
 def folder(game: str) -> Path:

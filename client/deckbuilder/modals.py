@@ -77,6 +77,8 @@ class DeckModals:
                     items.extend(("entry", "", e) for e in group)
                     if not group:
                         items.append(("note", empty, None))
+                if title == "Your decks" and library.decks_left_out(self.game):
+                    items.append(("note", library.decks_left_out(self.game), None))
             md["items"] = items
             heights = {"head": s(30), "note": s(30), "entry": s(50)}
             top = r.top + s(86)
@@ -236,10 +238,17 @@ class DeckModals:
                         start=str(start) + "/", must_exist=True)
 
     def pick_export_file(self):
+        from engine.core.files import writable_folder, write_problem
         from client.deckbuilder.library import _slug
-        self.exports_dir().mkdir(parents=True, exist_ok=True)
+        folder = self.exports_dir()
+        try:
+            writable_folder(folder)
+        except OSError as e:      # the picker opens all the same: another folder may be chosen
+            self.app.toast(write_problem(e, folder, "Exports cannot go to their usual folder") +
+                           " Pick another folder.", "error", 8)
+            folder = Path.home()
         self.open_modal("file", purpose="export", title="Save the deck as text",
-                        start=str(self.exports_dir() / f"{self.game}_{_slug(self.model.name)}.txt"))
+                        start=str(folder / f"{self.game}_{_slug(self.model.name)}.txt"))
 
     def file_picked(self, path):
         purpose = self.modal.get("purpose")

@@ -31,6 +31,9 @@ class DeckModel:
         self._cache_rev = -1
         self._problems: list[str] = []
         self._addable: dict[str, str | None] = {}
+        #: the deck as its file held it when this copy last read or wrote it (None: no file
+        #: yet): what another running copy changed since is told from it (see DeckFiles.save_now)
+        self.base = self.snapshot() if self.path is not None else None
 
     # ------------------------------------------------------------ views
     def deck(self) -> Deck:
@@ -146,6 +149,10 @@ class DeckModel:
         self._changed()
         return True
 
+    def snapshot(self) -> tuple:
+        """(cards, name, description) as they are now, to compare with the file's."""
+        return ({c: n for c, n in self.counts.items() if n > 0}, self.name, self.description)
+
     def adopt(self, deck: Deck):
         """After a save: take over the saved deck's name/path (the cards are the same)."""
         self.name = deck.name
@@ -153,3 +160,32 @@ class DeckModel:
         self.read_only = deck.read_only
         self.dirty = False
         self.revision += 1
+        self.base = self.snapshot()
+
+    def merge(self, theirs: Deck) -> bool:
+        """Take in what another running copy of the program saved to this deck's file
+        since :attr:`base` (three-way: each card's count moves by their change and ours;
+        a name or description only they changed becomes theirs). True if anything came in."""
+        if self.base is None:
+            return False
+        b_cards, b_name, b_desc = self.base
+        t_cards = {c: n for c, n in theirs.cards if n > 0}
+        if (t_cards, theirs.name, theirs.description) == self.base:
+            return False
+        ours = dict(self.counts)
+        before = self.snapshot()
+        merged = {}
+        for cid in list(t_cards) + [c for c in ours if c not in t_cards]:
+            n = t_cards.get(cid, 0) + ours.get(cid, 0) - b_cards.get(cid, 0)
+            if n > 0:
+                merged[cid] = min(n, MAX_COPIES_IN_FILE)
+        self.base = (t_cards, theirs.name, theirs.description)
+        name = theirs.name if self.name == b_name else self.name
+        desc = theirs.description if self.description == b_desc else self.description
+        if (merged, name, desc) == before:
+            return False          # the same change made in both, or nothing that shows
+        self.undo_stack.append(dict(self.counts))
+        self.redo_stack.clear()
+        self.counts, self.name, self.description = merged, name, desc
+        self._changed()
+        return True

@@ -4,9 +4,14 @@ deck and the pace (live or daily); and the list of your matches on servers,
 whose move it is and the time left. The match itself is the game's own table
 (:mod:`client.table.online`).
 
-What is remembered (``data_dir()/online.json``, written atomically): your
-name, the last address you joined, and for each match its server, id and seat
-secret, so you can sit down again after quitting (or another day).
+What is remembered (``data_dir()/online.json``): your name, the last address
+you joined, and for each match its server, id and seat secret, so you can sit
+down again after quitting (or another day). It is read like every other user
+file (each entry checked; a damaged file set aside and said) and written
+atomically by read-merge-write under a short lock (:func:`update_prefs`), so
+several running copies of Cardhall keep each other's matches. Each server is
+asked for the list on its own, with its own time limit, and its answer checked
+entry by entry (:func:`engine.net.client.list_matches`).
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import os
 import re
 import socket
 import threading
+import time
 
 import pygame
 
@@ -26,68 +32,209 @@ from client.ui.widgets import dropdown, handle_dropdown_event
 
 DEFAULT_PORT = 7531
 MAX_KEPT = 40
+#: seconds each server has to answer the list of our matches (then "not answering")
+LIST_WAIT = 5.0
 
 
 # ---------------------------------------------------------------- what we remember
+#: online.json's size limit: 40 matches take about 12 KB
+MAX_PREFS_BYTES = 256 * 1024
+#: what reading or writing online.json had to say (a damaged file kept aside, a folder that
+#: refuses): the online screen shows each once
+NOTES: list[str] = []
+#: changes this copy could not write (the folder refused): made again on the next write, so
+#: they stand in this run and reach the file as soon as it can be written
+_UNSAVED: list = []
+_TEXT_FIELDS = (("server", 200), ("match", 64), ("token", 128), ("game", 32))
+
+
 def _prefs_path():
     from client.storage import data_dir
     return data_dir() / "online.json"
 
 
-def load_prefs() -> dict:
-    from engine.core.files import FileProblem, read_json
-    try:
-        obj = read_json(_prefs_path(), 256 * 1024)
-    except (FileProblem, OSError, ValueError):
-        obj = {}
-    if not isinstance(obj, dict):
-        obj = {}
-    ms = obj.get("matches")
-    good = []
-    for e in ms if isinstance(ms, list) else []:
-        if isinstance(e, dict) and all(isinstance(e.get(k), str) for k in ("server", "match", "token", "game")) \
-                and e.get("seat", 0) in (0, 1) and not isinstance(e.get("seat", 0), bool):
-            e = dict(e)
-            names = e.get("names")
-            if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
-                e.pop("names", None)        # the list says "your friend" rather than fail
-            good.append(e)
-    from engine.core.sanitize import clean_json, clean_text
+def _note(text: str) -> None:
+    if text not in NOTES:
+        NOTES.append(text)
+
+
+def check_entry(e) -> tuple[dict | None, str | None]:
+    """One remembered match, checked like every other user file: ``(entry, None)`` with
+    its text cleaned and optional fields that can't be read dropped (names that are not two
+    words: the list says "your friend"), or ``(None, why)`` when a field the match cannot do
+    without is missing or of the wrong type or range."""
+    from engine.core.sanitize import clean_json
+    if not isinstance(e, dict):
+        return None, "an entry is not a match"
+    for key, n in _TEXT_FIELDS:
+        v = e.get(key)
+        if not isinstance(v, str) or not v.strip() or len(v) > n:
+            return None, f'"{key}" must be text of at most {n} characters'
+    seat = e.get("seat", 0)
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+        return None, '"seat" must be 0 or 1'
+    out = clean_json({k: v for k, v in e.items() if isinstance(k, str) and len(k) <= 32}, 200)
+    out["seat"] = seat
+    if not isinstance(out.get("names"), list) or len(out["names"]) != 2 \
+            or not all(isinstance(n, str) for n in out["names"]):
+        out.pop("names", None)
+    if out.get("pace") not in ("live", "daily"):
+        out["pace"] = "live"
+    for flag in ("hosted", "over"):
+        if not isinstance(out.get(flag, False), bool):
+            out.pop(flag)
+    if not isinstance(out.get("code", ""), str):
+        out.pop("code")
+    return out, None
+
+
+def _defaults() -> dict:
+    return {"name": "Player", "address": "", "matches": []}
+
+
+def _read_prefs(set_aside_bad: bool) -> tuple[dict, bool, bool]:
+    """online.json as read now: ``(prefs, writable, clean)``. A file that cannot be read (torn,
+    not JSON, over the size limit, not a list of matches) is set aside (renamed, unchanged)
+    when ``set_aside_bad`` and said in :data:`NOTES`; ``writable`` is False while such a file
+    is still there (it must never be overwritten). Entries that can't be used are left out:
+    with ``set_aside_bad`` a copy of the file as it was is kept beside it, and said.
+    ``clean`` is False when anything had to be left out or set aside."""
+    import time
+    from engine.core.files import FileProblem, atomic_write_bytes, read_capped_bytes, read_json, set_aside, \
+        unused_path
+    from engine.core.sanitize import clean_file_name, clean_text
     from engine.net.protocol import clean_name
-    # a file from outside: strings cleaned before any widget draws them
+    path = _prefs_path()
+    if not os.path.lexists(path):
+        return _defaults(), True, True
+    try:
+        obj = read_json(path, MAX_PREFS_BYTES)
+        if not isinstance(obj, dict) or not isinstance(obj.get("matches", []), list):
+            raise FileProblem(f"{path.name}: not a list of online matches.", path)
+    except FileProblem as e:
+        if not set_aside_bad:
+            return _defaults(), False, False
+        moved = set_aside(path, "damaged")
+        if moved is None:
+            _note(f"Your list of online matches ({path}) cannot be read ({e}) nor moved aside: "
+                  f"it is left as it is and nothing new is written to it.")
+            return _defaults(), False, False
+        _note(f"Your list of online matches could not be read ({e}). It is kept as "
+              f"{clean_file_name(moved.name)} beside it (its matches can be opened again by "
+              f"joining with their code); a new list is started.")
+        return _defaults(), True, False
+    good, bad = [], []
+    for e in obj.get("matches", []):
+        ok, why = check_entry(e)
+        if ok is None:
+            bad.append(why)
+        else:
+            good.append(ok)
+    if bad and set_aside_bad:
+        target = unused_path(path.parent, f"{path.name}.entries-left-out-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            atomic_write_bytes(target, read_capped_bytes(path, MAX_PREFS_BYTES))
+            kept = f" The file as it was is kept as {clean_file_name(target.name)}."
+        except (OSError, FileProblem):
+            kept = " The file is left as it is (no copy of it could be made)."
+            set_aside_bad = False       # so it is not rewritten without them
+        n = len(bad)
+        _note(f"{n} of your online matches could not be read and {'is' if n == 1 else 'are'} left out "
+              f"({bad[0]}).{kept}")
     return {"name": clean_name(obj.get("name"), "Player"),
             "address": clean_text(obj.get("address"), 200) if isinstance(obj.get("address"), str) else "",
-            "matches": clean_json(good[-MAX_KEPT:], 200)}
+            "matches": good[-MAX_KEPT:]}, not bad or set_aside_bad, not bad
+
+
+def load_prefs(*, set_aside_bad: bool = False) -> dict:
+    """What is remembered (name, last address, our matches), read now. Only the online
+    screen passes ``set_aside_bad`` (a damaged file is then set aside and said, and a file
+    with unreadable entries rewritten without them, a copy kept); other readers change
+    nothing on disk."""
+    prefs, _, clean = _read_prefs(False)
+    if set_aside_bad and not clean:     # set aside / keep a copy, and write the cleaned list, once
+        return update_prefs(lambda p: None)
+    for change in _UNSAVED:
+        change(prefs)
+    return prefs
+
+
+def update_prefs(change) -> dict:
+    """Change what is remembered and write it: under a short lock, online.json is read
+    as it is now (another running copy may have written it), ``change(prefs)`` made, and
+    the result written atomically — so two copies that each host a match both keep theirs.
+    A folder that refuses is said in :data:`NOTES` (naming it) and the change is kept for
+    the next write. Returns the prefs as they now stand."""
+    from engine.core.files import atomic_write_json, file_lock, writable_folder, write_problem
+    path = _prefs_path()
+    prefs = None
+    try:
+        writable_folder(path.parent)
+        with file_lock(path):
+            prefs, writable, _ = _read_prefs(True)
+            for c in _UNSAVED + [change]:
+                c(prefs)
+            prefs["matches"] = prefs["matches"][-MAX_KEPT:]
+            if writable:
+                atomic_write_json(path, prefs)
+                _UNSAVED.clear()
+                return prefs
+    except OSError as e:
+        _note(write_problem(e, path.parent, "Your list of online matches could not be saved") +
+              " It is kept while Cardhall runs and written as soon as the folder can be written.")
+    if prefs is None:
+        prefs, _, _ = _read_prefs(False)
+        for c in _UNSAVED + [change]:
+            c(prefs)
+    _UNSAVED.append(change)
+    return prefs
 
 
 def save_prefs(prefs: dict) -> None:
-    from engine.core.files import atomic_write_json
-    from client.storage import ensure
-    try:
-        ensure(_prefs_path().parent)
-        atomic_write_json(_prefs_path(), prefs)
-    except OSError:
-        pass
+    """Write ``prefs`` over what is remembered (name, address, and its matches merged with
+    those on disk by match id: entries of other copies are kept)."""
+    mine = {e.get("match"): e for e in prefs.get("matches", [])}
+
+    def change(p):
+        p["name"], p["address"] = prefs.get("name", p["name"]), prefs.get("address", p["address"])
+        p["matches"] = [e for e in p["matches"] if e.get("match") not in mine] + list(mine.values())
+    update_prefs(change)
 
 
-def remember(prefs: dict, session, server: str) -> None:
+def remember(prefs: dict, session, server: str, **extra) -> dict:
+    """Add (or replace) the match of ``session`` on ``server``; returns the prefs as written."""
     entry = {"server": server, "match": session.match_id, "token": session.token, "seat": session.seat,
-             "game": session.game, "pace": session.pace, "names": list(session.names)}
-    prefs["matches"] = [e for e in prefs["matches"] if e.get("match") != session.match_id][-(MAX_KEPT - 1):]
-    prefs["matches"].append(entry)
-    save_prefs(prefs)
+             "game": session.game, "pace": session.pace, "names": list(session.names), **extra}
+
+    def change(p):
+        p["matches"] = [e for e in p["matches"] if e.get("match") != session.match_id][-(MAX_KEPT - 1):]
+        p["matches"].append(dict(entry))
+    new = update_prefs(change)
+    prefs.clear()
+    prefs.update(new)
+    return new
 
 
-def mark_over(match_id: str) -> None:
-    """Remember that a match of ours has ended (the game menu then no longer points to it)."""
-    prefs = load_prefs()
-    hit = False
-    for e in prefs["matches"]:
-        if e.get("match") == match_id and not e.get("over"):
-            e["over"] = True
-            hit = True
-    if hit:
-        save_prefs(prefs)
+def forget(ids) -> dict:
+    """Drop these matches from the remembered ones (called off before they began)."""
+    ids = set(ids)
+
+    def change(p):
+        p["matches"] = [e for e in p["matches"] if e.get("match") not in ids]
+    return update_prefs(change)
+
+
+def mark_over(match_id, *more) -> dict | None:
+    """Remember that matches of ours have ended (the game menu then no longer points to them)."""
+    ids = {match_id, *more}
+    if not any(e.get("match") in ids and not e.get("over") for e in load_prefs()["matches"]):
+        return None
+
+    def change(p):
+        for e in p["matches"]:
+            if e.get("match") in ids:
+                e["over"] = True
+    return update_prefs(change)
 
 
 def going_on(game: str) -> list[str]:
@@ -159,10 +306,15 @@ def hosted_server(app):
     srv = getattr(app, "online_server", None)
     if srv is not None and srv.running:
         return srv
+    from engine.core.files import writable_folder, write_problem
+    from engine.net.client import NetError
     from engine.net.server import ServerThread
-    from client.storage import data_dir, ensure
+    from client.storage import data_dir
     bind = os.environ.get("CARDHALL_HOST_BIND", "0.0.0.0")
-    db = str(ensure(data_dir()) / "hosted-matches.sqlite3")
+    try:
+        db = str(writable_folder(data_dir()) / "hosted-matches.sqlite3")
+    except OSError as e:   # its matches are kept there: it can't start without it
+        raise NetError(write_problem(e, data_dir(), "The server inside Cardhall cannot start")) from None
     try:
         srv = ServerThread(db, bind, int(os.environ.get("CARDHALL_HOST_PORT", DEFAULT_PORT))).start()
     except OSError:
@@ -184,9 +336,32 @@ class _Job:
     def _run(self, fn):
         try:
             self.result = fn()
-        except Exception as e:  # noqa: BLE001 - shown to the player
-            self.error = str(e) or type(e).__name__
+        except Exception as e:  # noqa: BLE001 - shown to the player, in words
+            self.error = player_error(e)
         self.done = True
+
+
+def player_error(e: BaseException) -> str:
+    """What went wrong off the frame loop, as a sentence for the player: the network's
+    and the server's own words, the folder that refused; never a Python message (that
+    goes to the terminal, for a bug report)."""
+    import sqlite3
+    from engine.core.files import FileProblem, write_problem
+    from engine.net.client import NetError, plain_error
+    if isinstance(e, (NetError, FileProblem)):
+        return str(e)
+    if isinstance(e, OSError) and getattr(e, "filename", None):
+        return write_problem(e, os.path.dirname(os.fspath(e.filename)) or ".", "That did not work")
+    if isinstance(e, sqlite3.Error):
+        from client.storage import data_dir
+        return (f"The server inside Cardhall cannot keep its matches in {data_dir()} "
+                f"(the folder is read-only, full or damaged).")
+    if isinstance(e, OSError):
+        return f"The network failed: {plain_error(e)}."
+    import sys
+    import traceback
+    traceback.print_exception(e, file=sys.stderr)
+    return "Something went wrong there (the details are in the terminal); please try again."
 
 
 class OnlineScene(Scene):
@@ -195,7 +370,7 @@ class OnlineScene(Scene):
     def enter(self):
         from client.storage import list_decks
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
-        self.prefs = load_prefs()
+        self.prefs = load_prefs(set_aside_bad=True)
         self.decks = [e for e in list_decks(self.game) if e.legal] if gamesinfo.spec(self.game) else []
         self.pick = 0
         self.pace = "live"
@@ -204,7 +379,7 @@ class OnlineScene(Scene):
         self.server_text = None
         self.status = ("", "muted")
         self.summaries: dict = {}
-        self._list_job = None
+        self._list_jobs: dict = {}   # server -> its _Job (each server asked on its own)
         super().enter()
         self.refresh_list()
 
@@ -358,8 +533,16 @@ class OnlineScene(Scene):
         n = clean_name(self.name_entry.get_text(), "Player")
         if n != self.prefs["name"]:
             self.prefs["name"] = n
-            save_prefs(self.prefs)
+
+            def change(p):
+                p["name"] = n
+            self._update(change)
         return n
+
+    def _update(self, change) -> None:
+        """Write a change to what is remembered (merged with the file as it is now) and
+        keep the result."""
+        self.prefs = update_prefs(change)
 
     # ------------------------------------------------------------ host / join / open
     def host(self):
@@ -391,10 +574,8 @@ class OnlineScene(Scene):
 
     def _forget(self, ids) -> None:
         """Drop these matches from the list of yours (matches called off before they began)."""
-        before = len(self.prefs["matches"])
-        self.prefs["matches"] = [e for e in self.prefs["matches"] if e.get("match") not in ids]
-        if len(self.prefs["matches"]) != before:
-            save_prefs(self.prefs)
+        if any(e.get("match") in ids for e in self.prefs["matches"]):
+            self.prefs = forget(ids)
             for i in ids:
                 self.summaries.pop(i, None)
 
@@ -412,9 +593,12 @@ class OnlineScene(Scene):
         if code is None:
             self.status = ("A join code has 10 letters and digits, like K7QXM-2HRTB.", "bad")
             return
-        self.prefs["address"] = self.addr_entry.get_text().strip()
+        address = self.addr_entry.get_text().strip()
         deck, name = self.decks[self.pick].deck, self._name()
-        save_prefs(self.prefs)
+
+        def change(p):
+            p["address"] = address
+        self._update(change)
         self.job = _Job(lambda: (addr, join_match(addr[0], addr[1], code, deck, name,
                                                   replay_folder=replays_dir())), "join")
         self.status = (f"Connecting to {addr[0]}:{addr[1]}…", "muted")
@@ -443,66 +627,89 @@ class OnlineScene(Scene):
         self.rebuild()
 
     def refresh_list(self):
-        entries = self.my_matches()
-        if not entries or self._list_job is not None:
-            return
-        from engine.net.client import list_matches
-        app = self.app
+        """Ask each server how our matches on it stand, each on its own (a slow or broken
+        server never holds up the others, nor this button: a server still being asked is
+        left to its own time limit, the others are asked again)."""
+        by_server: dict = {}
+        for e in self.my_matches():
+            by_server.setdefault(e["server"], []).append(e)
+        for server, es in by_server.items():
+            job = self._list_jobs.get(server)
+            if job is not None and not job.done:
+                continue
+            job = _Job(lambda server=server, es=es: self._ask(server, es), "list")
+            job.deadline = time.monotonic() + LIST_WAIT + 1.0
+            job.ids = [e["match"] for e in es]
+            self._list_jobs[server] = job
+            for i in job.ids:   # "…" until it answers
+                self.summaries.pop(i, None)
 
-        def go():
-            by_server: dict = {}
-            for e in entries:
-                by_server.setdefault(e["server"], []).append(e)
-            out = {}
-            for server, es in by_server.items():
-                addr = parse_address(server)
-                if addr is None:
-                    continue
-                if any(x.get("hosted") for x in es):
-                    srv = getattr(app, "online_server", None)
-                    if srv is None or not srv.running:
-                        for x in es:
-                            out[x["match"]] = {"offline": "your server is not running (Open starts it)"}
-                        continue
-                    addr = ("127.0.0.1", srv.port)
-                try:
-                    for item in list_matches(addr[0], addr[1], [{"match": x["match"], "token": x["token"]}
-                                                                for x in es]):
-                        if item.get("match"):
-                            out[item["match"]] = item
-                except Exception as ex:  # noqa: BLE001
-                    from engine.net.client import plain_error
-                    why = plain_error(ex)
-                    for x in es:
-                        out[x["match"]] = {"offline": f"server not reachable: {why}"}
-            return out
-        self._list_job = _Job(go, "list")
+    def _ask(self, server, es) -> dict:
+        """(in a thread) The server's word on our matches ``es`` on it, by match id."""
+        from engine.net.client import list_matches, plain_error
+        addr = parse_address(server)
+        if addr is None:
+            return {x["match"]: {"offline": "that address is not valid"} for x in es}
+        if any(x.get("hosted") for x in es):
+            srv = getattr(self.app, "online_server", None)
+            if srv is None or not srv.running:
+                return {x["match"]: {"offline": "your server is not running (Open starts it)"} for x in es}
+            addr = ("127.0.0.1", srv.port)
+        try:
+            items = list_matches(addr[0], addr[1], [{"match": x["match"], "token": x["token"]} for x in es],
+                                 timeout=LIST_WAIT)
+        except Exception as ex:  # noqa: BLE001 - said in the row, in words
+            if isinstance(ex, (TimeoutError, socket.timeout)):
+                why = "the server is not answering"
+            elif isinstance(ex, OSError):
+                why = f"server not reachable: {plain_error(ex)}"
+            else:
+                why = plain_error(ex)   # the server's refusal, or an answer that can't be read
+            return {x["match"]: {"offline": why} for x in es}
+        got = {item["match"]: item for item in items}
+        # a match the answer does not speak of (a server of another kind): said, never dropped
+        return {x["match"]: got.get(x["match"], {"match": x["match"], "unreadable": True}) for x in es}
 
     # ------------------------------------------------------------ frame
     def wake_in(self):
         w = super().wake_in()
-        if self.job is not None or self._list_job is not None or self.session is not None:
+        if self.job is not None or self._list_jobs or self.session is not None:
             return 0.1 if w is None else min(w, 0.1)
         return w
 
+    def _take_lists(self) -> None:
+        """Take what the servers asked have answered; a server past its time is "not
+        answering" (its late answer is not taken)."""
+        now = time.monotonic()
+        got = {}
+        for server, job in list(self._list_jobs.items()):
+            if job.done:
+                got.update({k: v for k, v in (job.result or {}).items() if k in job.ids})
+            elif now > job.deadline:
+                got.update({i: {"offline": "the server is not answering"} for i in job.ids})
+            else:
+                continue
+            del self._list_jobs[server]
+        if not got:
+            return
+        self.summaries.update(got)
+        ok = {k: v for k, v in got.items() if v.get("known") and not v.get("unreadable")}
+        ended = [k for k, v in ok.items() if v.get("result") is not None]
+        if any(e.get("match") in ended and not e.get("over") for e in self.prefs["matches"]):
+            self.prefs = mark_over(*ended) or self.prefs
+        gone = {k for k, v in ok.items() if v.get("waiting") is True and v.get("result") is not None}
+        if gone:                # called off before they began (here or on another day)
+            self._forget(gone)
+            self.rebuild()
+        self.invalidate()
+
     def update(self, dt):
-        if self.job is not None or self._list_job is not None or self.session is not None:
+        if self.job is not None or self._list_jobs or self.session is not None:
             self.invalidate()   # progress, status, the waiting match: cheap, and only while it lasts
-        if self._list_job is not None and self._list_job.done:
-            if self._list_job.result:
-                self.summaries = self._list_job.result
-                ended = {k for k, v in self.summaries.items() if isinstance(v, dict) and v.get("result") is not None}
-                if any(e.get("match") in ended and not e.get("over") for e in self.prefs["matches"]):
-                    for e in self.prefs["matches"]:
-                        if e.get("match") in ended:
-                            e["over"] = True
-                    save_prefs(self.prefs)
-                gone = {k for k, v in self.summaries.items() if v.get("waiting") and v.get("result") is not None}
-                if gone:                # called off before they began (here or on another day)
-                    self._forget(gone)
-                    self.rebuild()
-            self._list_job = None
-            self.invalidate()
+        while NOTES:
+            self.app.toast(NOTES.pop(0), "error", 10)
+        if self._list_jobs:
+            self._take_lists()
         j = self.job
         if j is not None and j.done:
             self.job = None
@@ -524,10 +731,7 @@ class OnlineScene(Scene):
     def _started(self, what, result):
         if what == "host":
             srv, s = result
-            remember(self.prefs, s, f"127.0.0.1:{srv.port}")
-            self.prefs["matches"][-1]["hosted"] = True
-            self.prefs["matches"][-1]["code"] = s.code
-            save_prefs(self.prefs)
+            remember(self.prefs, s, f"127.0.0.1:{srv.port}", hosted=True, code=s.code)
             bind = srv.host
             ip = "127.0.0.1" if bind.startswith("127.") else lan_address()
             self.server_text = f"{ip}:{srv.port}"
@@ -559,10 +763,15 @@ class OnlineScene(Scene):
         from client.table.online import open_online_table
         # the friend has joined: the list names them from now on, even while the server
         # that could say so is not running (a host's own server after a restart)
-        for e in self.prefs["matches"]:
-            if e.get("match") == s.match_id and "…" not in s.names and list(e.get("names") or []) != list(s.names):
-                e["names"] = list(s.names)
-                save_prefs(self.prefs)
+        if any(e.get("match") == s.match_id and "…" not in s.names and list(e.get("names") or []) != list(s.names)
+               for e in self.prefs["matches"]):
+            names = list(s.names)
+
+            def change(p):
+                for e in p["matches"]:
+                    if e.get("match") == s.match_id:
+                        e["names"] = names
+            self._update(change)
         open_online_table(self.app, s)
 
     def leave(self):
@@ -663,6 +872,8 @@ class OnlineScene(Scene):
             return "…"
         if info.get("offline"):
             return info["offline"]
+        if info.get("unreadable"):
+            return "the server's answer about this match could not be read"
         if not info.get("known", True):
             return "not on that server any more"
         res = info.get("result")

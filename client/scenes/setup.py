@@ -27,7 +27,11 @@ def start_session_scene(app, session):
     app.scenes.switch("table", **table_kwargs(session))
 
 
-def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed=None, human=0):
+def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed=None, human=0, unsaved=False):
+    """Start a match and open its table. When the saves folder cannot be written (read-only,
+    full, a file in its place) nothing starts yet: the player is told which folder and why,
+    and asked whether to play unsaved (``unsaved=True``: no autosave, so no resume)."""
+    from engine.core.files import write_problem
     from engine.core.session import MatchSession
     from client.storage import replays_dir, saves_dir
     seed = new_seed() if seed is None else seed
@@ -38,9 +42,21 @@ def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed
                 "human": human, "names": names}
     else:
         meta = {"mode": "hotseat", "names": ["Player 1", "Player 2"]}
-    session = MatchSession.new(game, decks, seed, options or {}, meta,
-                               autosave_folder=saves_dir(), replay_folder=replays_dir())
+    try:
+        session = MatchSession.new(game, decks, seed, options or {}, meta,
+                                   autosave_folder=None if unsaved else saves_dir(), replay_folder=replays_dir())
+    except OSError as e:
+        def anyway():
+            start_match(app, game, decks, mode=mode, ai_level=ai_level, options=options, seed=seed, human=human,
+                        unsaved=True)
+        app.scenes.push("confirm", question="This game cannot be saved",
+                        detail=write_problem(e, saves_dir()) + " Play it unsaved? If you leave, it cannot be "
+                                                               "resumed.",
+                        yes="Play unsaved", no="Back", on_yes=anyway)
+        return None
     start_session_scene(app, session)
+    if unsaved:
+        app.toast("Playing unsaved: this game cannot be resumed if you leave it.", "info", 6)
     return session
 
 

@@ -34,8 +34,9 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import (FileProblem, _short, atomic_write_text, list_files, parse_json_bytes, read_capped_bytes,
-                    remove_stale_temp_files, set_aside, unused_path)
+from .files import (FileProblem, _lock_fd, _short, atomic_write_text, list_files, open_lock_file,
+                    open_no_follow, parse_json_bytes, read_capped_bytes, remove_stale_temp_files, set_aside,
+                    unused_path, writable_folder)
 from .record import MAX_ACTIONS, MAX_RECORD_BYTES, MatchRecord, check_action
 
 AUTOSAVE_FORMAT = "cardhall-autosave"
@@ -59,22 +60,20 @@ def lock_path(path) -> Path:
 class _Lock:
     """An OS lock on a save's lock file: ``flock`` on POSIX, ``msvcrt.locking``
     on Windows. The operating system drops it when the process ends, however
-    it ends, so a crash never leaves a save locked."""
+    it ends, so a crash never leaves a save locked. The lock file is never opened
+    through a symbolic link (one found in its place is set aside, see
+    :func:`engine.core.files.open_lock_file`), so nothing outside the folder is made
+    or written."""
 
     def __init__(self, save_path: Path):
         self.path = lock_path(save_path)
         self.fd = -1
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+            fd = open_lock_file(self.path)
         except OSError:
             return  # a read-only folder: no lock possible; the save works as before
         try:
-            if os.name == "nt":
-                import msvcrt
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            else:
-                import fcntl
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock_fd(fd)
         except OSError:
             os.close(fd)
             raise SaveInUse("This game is open in another Cardhall window: "
@@ -124,7 +123,8 @@ def in_use(path) -> bool:
     k = _key(path)
     if k in _HELD and _HELD[k].fd >= 0:
         return False
-    if not os.path.exists(lock_path(path)):
+    lk = lock_path(path)
+    if not os.path.exists(lk) or os.path.islink(lk):  # a link is nobody's lock (and is not followed)
         return False
     try:
         _Lock(Path(path)).release()
@@ -150,8 +150,7 @@ class Autosave:
     def start(cls, folder, record: MatchRecord, *, fsync: bool = True) -> "Autosave":
         """A new autosave file in ``folder`` for ``record`` (written at once,
         and locked: see :meth:`lock`)."""
-        folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = writable_folder(folder)  # OSError: a file in its place, a link loop, read-only
         stamp = time.strftime("%Y%m%d-%H%M%S")
         base = f"{record.game}-{stamp}-{record.seed & 0xFFFFFFFF:08x}"
         a = cls(unused_path(folder, base, AUTOSAVE_SUFFIX), fsync=fsync)
@@ -183,7 +182,7 @@ class Autosave:
     def append(self, action) -> None:
         """Append one action and (by default) fsync it before returning."""
         line = (_dumps([int(x) for x in action]) + "\n").encode("utf-8")
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        fd = open_no_follow(self.path, os.O_WRONLY | os.O_APPEND)  # never through a link put in its place
         try:
             os.write(fd, line)
             if self.fsync:

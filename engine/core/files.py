@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import stat
@@ -39,7 +41,7 @@ class FileProblem(Exception):
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -251,10 +253,18 @@ def set_aside(path: str | os.PathLike, reason: str = "damaged") -> Path | None:
     return target
 
 
-def list_files(folder: str | os.PathLike, pattern: str, limit: int = 10_000) -> list[Path]:
+class FileList(list):
+    """What :func:`list_files` found; ``more`` counts the matching files left out
+    beyond its limit (0: all are there), so a screen can say so."""
+
+    more = 0
+
+
+def list_files(folder: str | os.PathLike, pattern: str, limit: int = 10_000) -> FileList:
     """Regular files in ``folder`` matching ``pattern``, sorted by name (at most
-    ``limit``). A missing or unreadable folder is empty; pipes, sockets,
-    devices and folders are left out; any name is fine."""
+    ``limit``; ``.more`` says how many more there are). A missing or unreadable
+    folder is empty; pipes, sockets, devices and folders are left out; any name
+    is fine."""
     out = []
     try:
         for p in Path(folder).glob(pattern):
@@ -264,9 +274,11 @@ def list_files(folder: str | os.PathLike, pattern: str, limit: int = 10_000) -> 
             except (OSError, ValueError):
                 continue
     except (OSError, ValueError):
-        return []
+        return FileList()
     out.sort()
-    return out[:limit]
+    got = FileList(out[:limit])
+    got.more = max(0, len(out) - limit)
+    return got
 
 
 @dataclass
@@ -325,3 +337,132 @@ def remove_stale_temp_files(folder: str | os.PathLike, older_than: float = 3600.
         except OSError:
             continue
     return n
+
+
+# ---------------------------------------------------------------- writing: words and locks
+_WHY_NOT_WRITTEN = {
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "it is read-only (no permission to write there)",
+    errno.EPERM: "it is read-only (no permission to write there)",
+    errno.ENOSPC: "the disk is full",
+    getattr(errno, "EDQUOT", -1): "the disk quota is used up",
+    errno.ENOTDIR: "a file is in the way where a folder should be",
+    errno.EEXIST: "a file is in the way where a folder should be",
+    errno.ELOOP: "its path is a loop of symbolic links",
+    errno.ENOENT: "it does not exist and cannot be made",
+    errno.ENAMETOOLONG: "its path is too long",
+    errno.EIO: "the disk reported an error",
+}
+
+
+def why_not_written(e: BaseException) -> str:
+    """An ``OSError`` from a write, in words for a player ("the disk is full")."""
+    why = _WHY_NOT_WRITTEN.get(getattr(e, "errno", None))
+    if why:
+        return why
+    text = getattr(e, "strerror", None) or (str(e) if isinstance(e, OSError) else "")
+    return clean_text(text[:1].lower() + text[1:], 120) if text else "it cannot be written to"
+
+
+def write_problem(e: BaseException, folder: str | os.PathLike, what: str = "") -> str:
+    """A sentence naming the folder Cardhall could not write in, and why:
+    "The game cannot be saved: Cardhall cannot write in /home/ann/.local/share/Cardhall/saves
+    (the disk is full)." ``what`` is the start ("The game cannot be saved")."""
+    where = clean_text(os.fspath(folder), 300)
+    head = f"{what}: " if what else ""
+    return f"{head}Cardhall cannot write in {where} ({why_not_written(e)})."
+
+
+def make_folder(folder: str | os.PathLike) -> Path:
+    """``folder`` (and its parents), made if missing. ``OSError`` with the ``errno`` that
+    says why when it can't be: a file in its place (``ENOTDIR``), a loop of links
+    (``ELOOP``), a dangling link (``ENOENT``) — not the bare "File exists" of ``mkdir``."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # a file, a loop of links or a dangling link where the folder should be
+        try:
+            os.stat(folder)
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, str(folder)) from None
+        raise OSError(errno.ENOTDIR, "Not a directory", str(folder)) from None
+    if not folder.is_dir():
+        raise OSError(errno.ENOTDIR, "Not a directory", str(folder))
+    return folder
+
+
+def writable_folder(folder: str | os.PathLike) -> Path:
+    """``folder``, made if it is missing; ``OSError`` (with a plain ``errno``) when it is
+    not a folder one can write in: a file in its place, a loop of links, read-only."""
+    folder = make_folder(folder)
+    if os.name == "posix" and not os.access(folder, os.W_OK | os.X_OK):
+        raise OSError(errno.EACCES, "Permission denied", str(folder))
+    return folder
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def open_no_follow(path: str | os.PathLike, flags: int, mode: int = 0o644) -> int:
+    """``os.open`` that never goes through a symbolic link at ``path`` itself (``O_NOFOLLOW``,
+    or a check where the system has no such flag): ``OSError(ELOOP)`` if ``path`` is one."""
+    if not _NOFOLLOW and os.path.islink(path):
+        raise OSError(errno.ELOOP, "Is a symbolic link", os.fspath(path))
+    return os.open(path, flags | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0), mode)
+
+
+def open_lock_file(path: str | os.PathLike) -> int:
+    """A file descriptor on the lock file ``path`` (made if missing), never through a
+    symbolic link: a link found there (planted, or left by anything) is set aside as it
+    is (the link itself renamed, whatever it points to untouched) and a real file made.
+    ``OSError`` when none can be made (a read-only folder)."""
+    flags = os.O_RDWR | os.O_CREAT
+    try:
+        return open_no_follow(path, flags)
+    except OSError as e:
+        if not os.path.islink(path) and e.errno != errno.ELOOP:
+            raise
+    if set_aside(path, "not-a-lock") is None:
+        raise OSError(errno.ELOOP, "Is a symbolic link", os.fspath(path))
+    return open_no_follow(path, flags | os.O_EXCL)
+
+
+def _lock_fd(fd: int, block: bool = False) -> None:
+    if os.name == "nt":
+        import msvcrt
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if block else fcntl.LOCK_NB))
+
+
+@contextlib.contextmanager
+def file_lock(path: str | os.PathLike, timeout: float = 3.0):
+    """Hold a short lock for ``path`` (on ``.NAME.lock`` beside it) around a
+    read-merge-write, so that several running copies of the program take turns on one
+    user file and none overwrites another's change unseen. Waits at most ``timeout``
+    seconds and then goes on unlocked (a stuck copy must never freeze this one); where
+    no lock file can be made (a read-only folder: the write will say why) it goes on
+    unlocked too. Yields True if the lock is held."""
+    path = Path(path)
+    lk = path.with_name("." + path.name + ".lock")
+    try:
+        fd = open_lock_file(lk)
+    except OSError:
+        yield False
+        return
+    held = False
+    try:
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                _lock_fd(fd)
+                held = True
+                break
+            except OSError:
+                if time.monotonic() >= end:
+                    break
+                time.sleep(0.02)
+        yield held
+    finally:
+        os.close(fd)  # closing drops the lock

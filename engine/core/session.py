@@ -44,6 +44,14 @@ from .match import Action, Event, IllegalAction, Match, as_action
 from .record import DIGEST_KEY, MatchRecord
 
 
+class _WriteFailed(Exception):
+    """A write that failed, with the folder to name and how the message starts."""
+
+    def __init__(self, error: OSError, folder, what: str):
+        super().__init__(str(error))
+        self.error, self.folder, self.what = error, folder, what
+
+
 class MatchSession:
     SNAPSHOT_EVERY = 16
 
@@ -232,34 +240,66 @@ class MatchSession:
         """Bring the files up to date: append ``action`` (the fast path), or
         rewrite the whole autosave; keep the replay when the game has ended.
         A failure to write (disk full, no permission) never stops the game: it
-        is reported in :attr:`save_error` and the next save rewrites everything."""
+        is reported in :attr:`save_error` (naming the folder) and the next save
+        rewrites everything."""
+        from .files import write_problem
         try:
             if self._match.result() is not None:
-                self._finish()
+                self._finish(action)
             elif self.autosave is not None:
                 if action is not None and not self._dirty:
                     self.autosave.append(action)
                 else:
                     self.autosave.write_all(self.record)
+        except _WriteFailed as e:
+            self._dirty = True
+            self.save_error = write_problem(e.error, e.folder, e.what)
+            return
         except OSError as e:
             self._dirty = True
-            self.save_error = f"The game could not be saved ({e.strerror or e})."
+            folder = self.autosave.path.parent if self.autosave is not None else "its folder"
+            self.save_error = write_problem(e, folder, "The game could not be saved")
             return
         self._dirty = False
         self.save_error = None
 
-    def _finish(self) -> None:
+    def _finish(self, action: Action | None = None) -> None:
+        """The game has ended: keep it as a replay, then remove the autosave. When the
+        replay cannot be written the autosave is brought up to the last action instead
+        (the next start of the program keeps the replay from it, see
+        ``find_resumable``), and :class:`_WriteFailed` says which folder refused."""
         from .replays import finish_record, save_replay
         finish_record(self.record, self._match)
         if self.replay_folder is not None:
             if self.record.actions != self._kept or self.replay_path is None \
                     or not self.replay_path.exists():  # undo + redo to the same end: kept already
-                self.replay_path = save_replay(self.replay_folder, self.record)
+                try:
+                    self.replay_path = save_replay(self.replay_folder, self.record)
+                except OSError as e:
+                    what = "The finished game could not be kept as a replay"
+                    if self._complete_autosave(action):
+                        what += " (it stays in the saves and is kept at the next start)"
+                    raise _WriteFailed(e, self.replay_folder, what) from None
                 self._kept = list(self.record.actions)
             if self.autosave is not None:
                 self.autosave.discard()
         elif self.autosave is not None:
             self.autosave.write_all(self.record)
+
+    def _complete_autosave(self, action) -> bool:
+        """Every action, the last one too, in the autosave (no replay could be kept).
+        True if the autosave now holds the whole game."""
+        if self.autosave is None:
+            return False
+        try:
+            if action is not None and not self._dirty:
+                self.autosave.append(action)
+            else:
+                self.autosave.write_all(self.record)
+        except OSError:
+            return False  # the saves folder refuses too: the message names the replays folder
+        self._dirty = False
+        return True
 
     def set_meta(self, key: str, value) -> None:
         """Change ``meta[key]`` (JSON values) and save."""

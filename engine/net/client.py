@@ -765,7 +765,9 @@ class RemoteSession:
                     return
             self.replay_path = save_replay(self.replay_folder, rec)
         except OSError as e:
-            self.notes.append((f"The match could not be kept as a replay ({e.strerror or e}).", "error"))
+            from ..core.files import write_problem
+            self.notes.append((write_problem(e, self.replay_folder, "The match could not be kept as a replay"),
+                               "error"))
 
     def next_remote(self) -> dict | None:
         """The next update from the server the table has not shown yet."""
@@ -858,22 +860,30 @@ class RemoteSession:
 
 def plain_error(e: BaseException) -> str:
     """A network failure in words for the player ("nothing answers on that port"), not
-    the system's "[Errno 111] Connection refused"."""
+    the system's "[Errno 111] Connection refused" nor a Python message ("'list' object
+    has no attribute 'get'": a server's answer that could not be read)."""
     import errno as _errno
+    if isinstance(e, NetError):
+        return str(e)
     if isinstance(e, ConnectionRefusedError):
         return "nothing answers there"
-    if isinstance(e, (UnicodeError, ValueError)):
+    if isinstance(e, UnicodeError):
         return "that address is not valid"
     if isinstance(e, socket.gaierror):
         return "that address is not known on this network"
     if isinstance(e, (socket.timeout, TimeoutError)):
         return "no answer in time"
-    if isinstance(e, ConnectionResetError):
+    if isinstance(e, (ConnectionResetError, ConnectionAbortedError, BrokenPipeError)):
         return "the connection was cut"
     if isinstance(e, OSError) and e.errno in (_errno.ENETUNREACH, _errno.EHOSTUNREACH):
         return "this computer cannot reach that address"
-    text = str(getattr(e, "strerror", None) or e) or type(e).__name__
-    return text[:1].lower() + text[1:]
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror[:1].lower() + e.strerror[1:]
+    if isinstance(e, OSError):
+        return "the connection failed"
+    if isinstance(e, ValueError) and "idna" in str(e):
+        return "that address is not valid"
+    return _UNREADABLE_ANSWER
 
 
 class NetError(Exception):
@@ -959,21 +969,103 @@ def resume_match(host, port, match: str, token: str, name: str, **kw) -> RemoteS
     return _open(host, port, None, name, match=match, token=token, **kw)
 
 
+_MAX_SKIPPED = 100           # other messages before the list's answer: more is not a Cardhall server
+_UNREADABLE_ANSWER = "the server's answer could not be read (is it a Cardhall server of this version?)"
+
+
+def _flag(x) -> bool:
+    if not isinstance(x, bool):
+        raise ValueError("true or false")
+    return x
+
+
+def list_entry(x, asked) -> dict | None:
+    """One entry of a server's answer to ``list``, checked field by field as every other
+    message is (see :class:`RemoteSession`): the entry as this client uses it, or
+    ``{"match": id, "unreadable": True}`` when something in it cannot be read (the match is
+    then shown as such — never taken as ended, never forgotten), or None when it is not
+    about one of the matches ``asked`` for."""
+    if not isinstance(x, dict):
+        return None
+    mid = x.get("match")
+    if not isinstance(mid, str) or mid not in asked:
+        return None
+    from ..core.sanitize import clean_text
+    try:
+        if not _flag(x.get("known", True)):
+            return {"match": mid, "known": False}
+        names = x["names"]
+        if not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names):
+            raise ValueError("names are two words")
+        left, mover = x.get("time_left"), x.get("to_move")
+        res = _result(x.get("result"))
+        for key in ("game", "pace"):
+            if not isinstance(x.get(key, ""), str) or len(x.get(key, "")) > 32:
+                raise ValueError(f"{key} is a short word")
+        return {"match": mid, "known": True, "seat": _int(x["seat"], 0, 1),
+                "game": clean_text(x.get("game", ""), 32), "pace": clean_text(x.get("pace", ""), 32),
+                "index": _int(x.get("index", 0), 0, _MAX_INDEX),
+                "to_move": None if mover is None else _int(mover, 0, 1),
+                "names": [clean_text(n, 40) for n in names], "waiting": _flag(x.get("waiting", False)),
+                "turn": _int(x.get("turn", 0), 0, _MAX_INDEX), "your_move": _flag(x.get("your_move", False)),
+                "time_left": None if left is None else _num(left, 0.0, 1e9),
+                "result": None if res is None else res.to_json()}
+    except _UNREADABLE:
+        return {"match": mid, "unreadable": True}
+
+
 def list_matches(host, port, entries, *, timeout: float = 5.0) -> list[dict]:
-    """The server's summary of our matches ``[{"match", "token"}, ...]`` (whose move, time left)."""
-    import socket as _s
-    with _s.create_connection((host, int(port)), timeout=timeout) as sock:
-        sock.sendall(P.encode({"v": P.VERSION, "t": "list", "id": 1, "matches": list(entries)[:P.MAX_LIST]}))
-        f = sock.makefile("rb")
+    """The server's summary of our matches ``[{"match", "token"}, ...]`` (whose move, time
+    left), each entry checked (:func:`list_entry`). The whole exchange — connecting,
+    asking, the answer — has ``timeout`` seconds: a server that sends a byte now and then,
+    or lines of noise, gets "no answer in time" or "its answer could not be read", never a
+    wait without end. Failures are :class:`NetError` (or ``OSError``: see
+    :func:`plain_error`)."""
+    entries = list(entries)[:P.MAX_LIST]
+    asked = {e["match"] for e in entries}
+    end = time.monotonic() + timeout
+    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+        sock.sendall(P.encode({"v": P.VERSION, "t": "list", "id": 1, "matches": entries}))
+        buf, skipped = b"", 0
         while True:
-            line = f.readline(4 * P.MAX_LINE)
-            if not line:
-                raise NetError("The server closed the connection.")
-            m = json.loads(line)
-            if m.get("re") == 1:
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                try:
+                    m = json.loads(line)
+                except (ValueError, RecursionError):
+                    raise NetError(_UNREADABLE_ANSWER) from None
+                if not isinstance(m, dict):     # every message of a Cardhall server is an object
+                    raise NetError(_UNREADABLE_ANSWER)
+                if m.get("re") != 1:
+                    skipped += 1
+                    if skipped > _MAX_SKIPPED:
+                        raise NetError(_UNREADABLE_ANSWER)
+                    continue
                 if m.get("t") == "error":
-                    raise NetError(m.get("message", "refused"))
-                return m["matches"]
+                    from ..core.sanitize import clean_text
+                    msg = m.get("message")
+                    raise NetError("the server refused" + (f": {clean_text(msg, 200)}" if isinstance(msg, str)
+                                                           and msg.strip() else ""))
+                items = m.get("matches")
+                if not isinstance(items, list) or len(items) > P.MAX_LIST:
+                    raise NetError(_UNREADABLE_ANSWER)
+                out, seen = [], set()
+                for x in items:
+                    e = list_entry(x, asked)
+                    if e is not None and e["match"] not in seen:
+                        seen.add(e["match"])
+                        out.append(e)
+                return out
+            if len(buf) > 4 * P.MAX_LINE:
+                raise NetError(_UNREADABLE_ANSWER)
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no answer in time")
+            sock.settimeout(left)
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise NetError("the server closed the connection without answering")
+            buf += chunk
 
 
 def drive(sessions, rng, *, pick=None) -> bool:

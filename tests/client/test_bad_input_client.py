@@ -107,6 +107,7 @@ def test_title_sets_bad_saves_aside_naming_the_field_and_resumes_the_good_one(d,
         t.perform(t.session.match.legal_actions()[0])
         frames(d, 2)
     assert len(t.session) >= n0 + 4
+    assert not os.path.lexists(home.home / "outside-evons.lock")   # nothing made through the planted lock link
 
 
 def test_every_game_menu_setup_and_deck_builder_lists_what_can_be_read(d, home):
@@ -146,6 +147,10 @@ def test_every_game_menu_setup_and_deck_builder_lists_what_can_be_read(d, home):
             d.click("online")
             assert d.scene.name == "online"
             frames(d, 10)
+            if i == 0:                             # the unreadable entries left out, and said (once)
+                assert "4 of your online matches could not be read and are left out" in toasts(d)
+            if g == "evons":                       # the readable one listed
+                assert [e["match"] for _, e, _ in d.scene.rows] == ["kept"]
             d.key("escape")
             frames(d)
     # the damaged deck files were listed with their reason and never touched

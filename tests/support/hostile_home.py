@@ -37,7 +37,9 @@ class Planted:
     special: list = field(default_factory=list)   # pipes / folders / links: must still exist somewhere
 
     def lost(self) -> list[str]:
-        """Every planted file whose content can no longer be found (empty = nothing lost)."""
+        """Every planted file whose content can no longer be found (empty = nothing lost).
+        A bad file may be where it was, set aside beside it, or rewritten with a copy of it
+        as it was kept beside it (``NAME.<reason>-TIME``, the same bytes)."""
         out = []
         for p, data in self.good.items():
             try:
@@ -46,16 +48,17 @@ class Planted:
             except OSError:
                 out.append(f"good file lost: {p.name!r}")
         for p, data in self.bad.items():
+            moved = [q for q in p.parent.iterdir() if q.name.startswith(p.name[:200]) and q != p]
+            kept = any(q.is_file() and q.read_bytes() == data for q in moved)
             if os.path.lexists(p):
                 try:
                     same = p.read_bytes() == data
                 except OSError:
                     same = False
-                if not same:
+                if not same and not kept:
                     out.append(f"bad file overwritten: {p.name!r}")
                 continue
-            moved = [q for q in p.parent.iterdir() if q.name.startswith(p.name[:200]) and q != p]
-            if not any(q.is_file() and q.read_bytes() == data for q in moved):
+            if not kept:
                 out.append(f"bad file lost (not set aside): {p.name!r}")
         for p in self.special:
             if not os.path.lexists(p) and not [q for q in p.parent.iterdir()
@@ -178,6 +181,11 @@ def plant(home, *, game_saves=("evons",), pipes: bool = True) -> Planted:
         good = _record(g, 41, {"mode": "hotseat", "names": ["Ann\u0000", "B\ud800b"]}, finish=False)
         put(saves / f"{g}-good.autosave", _autosave_bytes(good))  # resumed: rewritten, so "bad" (kept)
         pl.bad.pop(saves / f"{g}-good.autosave")
+        try:  # its lock file planted as a link to a file outside that does not exist: never made
+            (saves / f".{g}-good.autosave.lock").symlink_to(home / f"outside-{g}.lock")
+            pl.special.append(saves / f".{g}-good.autosave.lock")
+        except (OSError, NotImplementedError):
+            pass
         for k, meta in HOSTILE_META.items():
             rec = json.loads(json.dumps(good))
             rec["meta"] = meta
@@ -206,6 +214,9 @@ def plant(home, *, game_saves=("evons",), pipes: bool = True) -> Planted:
         "name": "\u0000Host\ud800", "address": "127.0.0.1:\u0000\ud800",
         "matches": [{"server": "127.0.0.1:9", "match": "m\ud800", "token": "t\u0000", "game": "evons",
                      "seat": "x", "pace": 5, "names": ["\u0000", 5]},
+                    {"server": "127.0.0.1:9", "match": "decimal-seat", "token": "t", "game": "evons", "seat": 1.0},
+                    {"server": "127.0.0.1:9", "match": "kept", "token": "t", "game": "evons", "seat": 1,
+                     "names": {"x": 1}, "pace": "daily"},
                     {"server": 5}, "junk"]}))
     # ---------------------------------------------------------------- exports (deck text import)
     ex = data / "exports"
