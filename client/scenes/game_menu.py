@@ -84,7 +84,7 @@ def online_note(game: str) -> str:
     """"Your online match with Bo goes on: Play online to sit down again." — or "" when no
     online match of ``game`` is known to go on."""
     try:
-        from client.scenes.online import going_on
+        from client.scenes.online_prefs import going_on
         friends = going_on(game)
     except Exception:  # noqa: BLE001 - the menu shows without it
         return ""

@@ -110,7 +110,7 @@ class OnlineTableMixin:
             if s.final is not None and not getattr(self, "_marked_over", False):
                 self._marked_over = True
                 try:
-                    from client.scenes.online import mark_over
+                    from client.scenes.online_prefs import mark_over
                     mark_over(s.match_id)       # the game menu no longer points to it
                 except Exception:  # noqa: BLE001 - a nicety; the list learns it from the server too
                     pass

@@ -322,9 +322,8 @@ def _theme_raw() -> str:
 
 def load_theme(scale: float = 1.0) -> dict:
     """The theme as a dict: absolute font paths, font sizes times ``scale``. (The widgets'
-    fonts fall back as ours do: :func:`gui_fonts_fall_back`.)"""
-    from client.ui.gui_patches import gui_fonts_fall_back
-    gui_fonts_fall_back()
+    fonts fall back as ours do once the app has called
+    :func:`client.ui.gui_patches.gui_fonts_fall_back`.)"""
     theme = json.loads(_theme_raw())
     base = fonts_dir().parent
     for block in theme.values():

@@ -15,7 +15,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile

@@ -111,7 +111,7 @@ import os, sys
 sys.path.insert(0, sys.argv[1])
 os.environ["CARDHALL_HOME"] = sys.argv[2]
 from types import SimpleNamespace
-from client.scenes.online import load_prefs, remember
+from client.scenes.online_prefs import load_prefs, remember
 s = SimpleNamespace(match_id="other-copy", token="tok", seat=0, game="everdawn", pace="daily", names=["Me", "Cy"])
 remember(load_prefs(), s, "10.0.0.9:7531")
 """
@@ -134,7 +134,7 @@ def test_two_copies_writing_online_json_keep_both_matches(tmp_path, drv):
 
 
 def test_remembered_matches_that_cannot_be_written_say_so_and_stand_until_they_can(tmp_path, drv, monkeypatch):
-    from client.scenes import online
+    from client.scenes import online_prefs as online
     blocker = tmp_path / "blocked"
     blocker.write_text("a file where the folder should be")
     monkeypatch.setattr(online, "_prefs_path", lambda: blocker / "online.json")

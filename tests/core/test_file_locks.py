@@ -4,7 +4,6 @@ from support.paths import ROOT
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 

@@ -16,7 +16,7 @@ def drv(tmp_path, monkeypatch):
 
 
 def _write(entries):
-    from client.scenes.online import _prefs_path
+    from client.scenes.online_prefs import _prefs_path
     p = _prefs_path()
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text(json.dumps({"name": "Ann", "matches": entries}))
@@ -46,7 +46,7 @@ def test_several_matches_and_one_waiting_for_a_friend(drv):
 def test_no_note_without_matches_and_a_damaged_file_is_no_error(drv):
     drv.open("game_menu", game="everdawn")
     assert drv.scene.online_note == ""
-    from client.scenes.online import _prefs_path
+    from client.scenes.online_prefs import _prefs_path
     _prefs_path().parent.mkdir(parents=True, exist_ok=True)
     _prefs_path().write_bytes(b"\x00{not json")
     drv.open("game_menu", game="everdawn")

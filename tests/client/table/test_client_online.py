@@ -322,7 +322,7 @@ def test_a_hosted_match_remembers_the_friend_who_joined(driver, hosting):
     """The list of your matches names the friend once they have joined ("vs Bo"), also
     after the host's own server has stopped (it read "vs your friend", the name the
     entry had when the match was hosted)."""
-    from client.scenes.online import load_prefs
+    from client.scenes.online_prefs import load_prefs
     d = driver
     sc = _host_from_menu(d, "essveil")
     mid = sc.session.match_id
@@ -464,7 +464,7 @@ def test_a_match_called_off_before_it_began_leaves_the_list(driver, hosting):
     """"Call it off" takes the match out of your matches (it showed "waiting for the
     other player to join" still, then "over: draw — called off"); one called off
     elsewhere (an older entry) goes when the server says so."""
-    from client.scenes.online import load_prefs
+    from client.scenes.online_prefs import load_prefs
     d = driver
     sc = _host_from_menu(d, "essveil")
     try:
