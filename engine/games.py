@@ -30,7 +30,8 @@ def _discover() -> dict[str, dict]:
             raise ValueError(f"{toml}: name {entry.get('name')!r} is not its folder's")
         found.append(entry)
     found.sort(key=lambda e: (e.get("order", 99), e["name"]))
-    return {e["name"]: {"name": e["name"], "title": e["title"], "pitch": e.get("pitch", "")} for e in found}
+    return {e["name"]: {"name": e["name"], "title": e["title"], "pitch": e.get("pitch", ""),
+                        "accent": tuple(e.get("accent", (150, 150, 160)))} for e in found}
 
 
 _ENTRIES: dict[str, dict] = _discover()
@@ -40,12 +41,12 @@ GAME_NAMES: tuple[str, ...] = tuple(_ENTRIES)
 
 
 def game_entry(name: str) -> dict:
-    """``{"name", "title", "pitch"}`` of a game, without importing it (a module name such as
-    ``"engine.evons"`` is taken as its game)."""
+    """``{"name", "title", "pitch", "accent"}`` of a game, without importing it (a module name
+    such as ``"engine.evons"`` is taken as its game)."""
     name = name.rpartition(".")[2]
     if name in _REGISTERED:
         sp = _REGISTERED[name]
-        return {"name": sp.name, "title": sp.title, "pitch": sp.pitch}
+        return {"name": sp.name, "title": sp.title, "pitch": sp.pitch, "accent": (150, 150, 160)}
     return dict(_ENTRIES[name])
 
 

@@ -1,6 +1,6 @@
 """Card pictures: a game-icons.net drawing per card over a backdrop per game.
 
-    art(card_id, w, h, tint, game="everdawn")   # the art window of one card
+    art(card_id, w, h, tint, game=game)         # the art window of one card
     card_back(game, w, h)                       # the back of a card of that game
     tile_back(size, rim, game)                  # a face-down board tile (Evons)
 
@@ -21,14 +21,12 @@ from __future__ import annotations
 import colorsys
 import io
 import json
-import math
 import random
 import zlib
 from collections import OrderedDict
 
 import pygame
 
-GAMES = ("everdawn", "evons", "essveil")
 _CURRENT = [None]  # the game whose card is being rendered (set by client.cards._render)
 _DATA: dict = {}
 _RASTER: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
@@ -84,11 +82,16 @@ def back_drawing(game: str) -> str | None:
         return None
 
 
+def _games() -> tuple:
+    from engine.games import GAME_NAMES
+    return GAME_NAMES
+
+
 def entry_for(card_id: str, game: str | None = None):
     """The ArtEntry of ``card_id`` (in ``game``, else the game being rendered,
     else the first game whose mapping has it), or None."""
     cid = str(card_id)
-    for g in ((game,) if game else ((_CURRENT[0],) if _CURRENT[0] else ()) + GAMES):
+    for g in ((game,) if game else ((_CURRENT[0],) if _CURRENT[0] else ()) + _games()):
         e = mapping(g).get(cid)
         if e is not None:
             return g, e
@@ -209,8 +212,7 @@ def figure_colour(tint, entry=None):
 def _paint(game, card_id, entry, w, h, tint):
     surf = pygame.Surface((w, h))
     rnd = random.Random(seed_of(card_id))
-    backdrop = {"everdawn": _everdawn_backdrop, "evons": _evons_backdrop,
-                "essveil": _essveil_backdrop}.get(game, _everdawn_backdrop)
+    backdrop = _look(game).backdrop
     cx, cy = backdrop(surf, tint, rnd)
     if entry is not None:
         size = int(min(w * 0.8, h * 0.8))
@@ -237,108 +239,6 @@ def _radial(surf, center, radius, colour, alpha_max=150, rings=10):
     surf.blit(layer, (0, 0))
 
 
-def _everdawn_backdrop(surf, tint, rnd):
-    """Dawn over the realm: a deep sky of the card's colour warming to gold at the
-    horizon, a rising sun with rays behind the figure, two ranges of hills."""
-    w, h = surf.get_size()
-    hue, sat, _ = _hue(tint)
-    top = _hsv(hue, 0.55 * max(0.4, sat), 0.24)
-    horizon = _mix(_hsv(hue, 0.45, 0.62), (250, 200, 120), 0.45)
-    _gradient(surf, top, horizon)
-    cx, cy = w * 0.5, h * 0.46
-    sun_y = h * 0.62
-    rays = pygame.Surface((w, h), pygame.SRCALPHA)
-    n = 14
-    rot = rnd.random() * math.pi / n
-    rr = max(w, h)
-    for i in range(n):
-        a0 = rot + i * 2 * math.pi / n
-        a1 = a0 + math.pi / n * 0.55
-        pygame.draw.polygon(rays, (255, 236, 190, 34), [(cx, sun_y), (cx + rr * math.cos(a0), sun_y + rr * math.sin(a0)),
-                                                         (cx + rr * math.cos(a1), sun_y + rr * math.sin(a1))])
-    surf.blit(rays, (0, 0))
-    _radial(surf, (cx, sun_y), min(w, h) * 0.62, (255, 226, 160), 170)
-    # hills, back to front
-    for k in range(2):
-        base = h * (0.8 + 0.1 * k)
-        amp = h * (0.08 + 0.03 * rnd.random())
-        freq = rnd.uniform(1.2, 2.4)
-        ph = rnd.random() * 6.28
-        pts = [(0, h)]
-        for i in range(25):
-            x = w * i / 24
-            pts.append((x, base - amp * (0.5 + 0.5 * math.sin(ph + freq * i / 24 * 6.28))))
-        pts.append((w, h))
-        pygame.draw.polygon(surf, _hsv(hue, 0.5, 0.3 - 0.1 * k), pts)
-    return cx, cy
-
-
-def _evons_backdrop(surf, tint, rnd):
-    """The board of Evons: an element-coloured glow on a square grid, with the
-    eight arrow directions faintly drawn from the centre."""
-    w, h = surf.get_size()
-    hue, sat, _ = _hue(tint)
-    _gradient(surf, _hsv(hue, 0.6 * max(0.4, sat), 0.18), _hsv(hue + 0.03, 0.55 * max(0.4, sat), 0.34))
-    cx, cy = w * 0.5, h * 0.5
-    _radial(surf, (cx, cy), max(w, h) * 0.72, _mix(tint, (255, 255, 255), 0.25), 190)
-    grid = pygame.Surface((w, h), pygame.SRCALPHA)
-    cell = max(4, min(w, h) / 7)
-    lw = max(1, int(min(w, h) // 90))
-    x = cx % cell
-    while x < w:
-        pygame.draw.line(grid, (255, 255, 255, 26), (x, 0), (x, h), lw)
-        x += cell
-    y = cy % cell
-    while y < h:
-        pygame.draw.line(grid, (255, 255, 255, 26), (0, y), (w, y), lw)
-        y += cell
-    rr = max(w, h)
-    for i in range(8):
-        a = i * math.pi / 4
-        pygame.draw.line(grid, (255, 255, 255, 22), (cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
-                         max(1, lw * 2))
-    surf.blit(grid, (0, 0))
-    return cx, cy
-
-
-def _essveil_backdrop(surf, tint, rnd):
-    """The Essence Veil: a night sky, translucent curtains drifting down, an
-    essence ring behind the figure and a few motes of light."""
-    w, h = surf.get_size()
-    hue, sat, _ = _hue(tint)
-    night = (18, 14, 34)
-    _gradient(surf, _mix(night, _hsv(hue, 0.5, 0.3), 0.35), _mix(night, _hsv(0.75, 0.45, 0.42), 0.8))
-    veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    n = 5
-    for k in range(n):
-        x0 = w * (k + rnd.uniform(-0.3, 0.3)) / (n - 1)
-        width = w * rnd.uniform(0.12, 0.22)
-        amp = w * 0.06
-        ph = rnd.random() * 6.28
-        col = _mix(_hsv(0.72 + 0.05 * rnd.random(), 0.35, 0.95), tint, 0.35)
-        pts_l, pts_r = [], []
-        for i in range(17):
-            y = h * i / 16
-            dx = amp * math.sin(ph + i * 0.55)
-            pts_l.append((x0 + dx - width / 2, y))
-            pts_r.append((x0 + dx + width / 2 * (0.6 + 0.4 * math.sin(ph + i * 0.3)), y))
-        pygame.draw.polygon(veil, (*col, 30), pts_l + pts_r[::-1])
-    surf.blit(veil, (0, 0))
-    cx, cy = w * 0.5, h * 0.46
-    ring = pygame.Surface((w, h), pygame.SRCALPHA)
-    r = min(w, h) * 0.44
-    pygame.draw.circle(ring, (*_mix(tint, (220, 200, 255), 0.5), 70), (cx, cy), r, max(1, int(r // 12)))
-    pygame.draw.circle(ring, (*_mix(tint, (255, 255, 255), 0.5), 40), (cx, cy), r * 0.8, max(1, int(r // 30)))
-    surf.blit(ring, (0, 0))
-    _radial(surf, (cx, cy), r * 1.2, _mix(tint, (200, 170, 255), 0.5), 120)
-    motes = pygame.Surface((w, h), pygame.SRCALPHA)
-    for _ in range(10):
-        pygame.draw.circle(motes, (235, 225, 255, rnd.randint(70, 170)), (rnd.random() * w, rnd.random() * h),
-                           max(1, min(w, h) // rnd.choice((70, 90, 120))))
-    surf.blit(motes, (0, 0))
-    return cx, cy
-
-
 def _vignette(surf):
     w, h = surf.get_size()
     v = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -349,7 +249,7 @@ def _vignette(surf):
     surf.blit(v, (0, 0))
 
 
-def block_picture(surf, rect, card, colour, game="evons") -> bool:
+def block_picture(surf, rect, card, colour, game: str) -> bool:
     """A Block card's drawing over its wall of stones (False: no drawing mapped)."""
     _, e = entry_for(getattr(card, "id", ""), game)
     if e is None:
@@ -361,17 +261,37 @@ def block_picture(surf, rect, card, colour, game="evons") -> bool:
 
 # ---------------------------------------------------------------- backs
 
-BACK_STYLE = {
-    # frame colour, field colours (top, bottom), pattern colour
-    "everdawn": ((150, 104, 44), ((52, 30, 22), (120, 66, 34)), (242, 196, 110)),
-    "evons": ((58, 108, 150), ((14, 26, 44), (28, 58, 84)), (140, 214, 240)),
-    "essveil": ((104, 70, 160), ((20, 14, 40), (52, 30, 86)), (206, 170, 255)),
-}
+_LOOKS: dict = {}
+
+
+def _look(game):
+    """The game's own look (``client/tables/<game>/look.py``: ``BACK_STYLE``, ``backdrop``,
+    ``back_pattern``), or a plain one for a game without (the tests' toy game)."""
+    look = _LOOKS.get(game)
+    if look is None:
+        from client.tables import game_module
+        look = _LOOKS[game] = game_module(game, "look") or _PlainLook
+    return look
+
+
+class _PlainLook:
+    BACK_STYLE = ((120, 120, 130), ((30, 30, 36), (70, 70, 80)), (200, 200, 210))
+
+    @staticmethod
+    def backdrop(surf, tint, rnd):
+        hue, sat, _ = _hue(tint)
+        _gradient(surf, _hsv(hue, 0.5 * max(0.4, sat), 0.2), _hsv(hue, 0.4 * max(0.4, sat), 0.4))
+        w, h = surf.get_size()
+        return w * 0.5, h * 0.5
+
+    @staticmethod
+    def back_pattern(layer, pat):
+        pass
 
 
 def card_back(game: str, w: int, h: int):
     """The back of a card of ``game``: the game's colours, pattern and emblem."""
-    frame_c, (top, bottom), pat = BACK_STYLE.get(game, BACK_STYLE["everdawn"])
+    frame_c, (top, bottom), pat = _look(game).BACK_STYLE
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     r = max(3, w // 18)
     pygame.draw.rect(s, _mix(frame_c, (0, 0, 0), 0.55), s.get_rect(), border_radius=r)
@@ -399,61 +319,15 @@ def card_back(game: str, w: int, h: int):
 
 
 def _back_pattern(field, game, pat):
-    w, h = field.get_size()
-    layer = pygame.Surface((w, h), pygame.SRCALPHA)
-    lw = max(1, w // 90)
-    cx, cy = w / 2, h / 2
-    if game == "evons":
-        # the 7×7 board and its main zone (no arrows: on the grid they would read as a card's)
-        cell = w / 7
-        for i in range(8):
-            pygame.draw.line(layer, (*pat, 60), (i * cell, 0), (i * cell, h), lw)
-        y = (h - 7 * cell) / 2 % cell
-        while y < h:
-            pygame.draw.line(layer, (*pat, 60), (0, y), (w, y), lw)
-            y += cell
-        for k, f in enumerate((0.8, 0.6)):
-            r = pygame.Rect(0, 0, int(w * f), int(w * f))
-            r.center = (int(cx), int(cy))
-            pygame.draw.rect(layer, (*pat, 110 - 30 * k), r, max(1, lw * 2), border_radius=max(2, w // 20))
-    elif game == "essveil":
-        # drifting veils and a ring of motes
-        for k in range(6):
-            x0 = w * k / 5
-            pts_l, pts_r = [], []
-            for i in range(17):
-                y = h * i / 16
-                dx = w * 0.05 * math.sin(k + i * 0.6)
-                pts_l.append((x0 + dx - w * 0.07, y))
-                pts_r.append((x0 + dx + w * 0.07, y))
-            pygame.draw.polygon(layer, (*pat, 26), pts_l + pts_r[::-1])
-        for i in range(24):
-            a = i * math.pi / 12
-            rr = w * 0.42
-            pygame.draw.circle(layer, (*pat, 120), (cx + rr * math.cos(a), cy + rr * math.sin(a) * 1.2),
-                               max(1, w // (50 if i % 2 else 80)))
-    else:
-        # heraldic sunburst and a lozenge diaper
-        n = 24
-        rr = max(w, h)
-        for i in range(0, n, 2):
-            a0 = i * 2 * math.pi / n
-            a1 = (i + 1) * 2 * math.pi / n
-            pygame.draw.polygon(layer, (*pat, 30), [(cx, cy), (cx + rr * math.cos(a0), cy + rr * math.sin(a0)),
-                                                    (cx + rr * math.cos(a1), cy + rr * math.sin(a1))])
-        step = w / 5
-        for gx in range(-1, 7):
-            for gy in range(-1, int(h / step) + 2):
-                x, y = gx * step + (step / 2 if gy % 2 else 0), gy * step * 0.75
-                pts = [(x, y - step * 0.12), (x + step * 0.08, y), (x, y + step * 0.12), (x - step * 0.08, y)]
-                pygame.draw.polygon(layer, (*pat, 60), pts)
+    layer = pygame.Surface(field.get_size(), pygame.SRCALPHA)
+    _look(game).back_pattern(layer, pat)
     field.blit(layer, (0, 0))
 
 
 _TILE_BACK: dict = {}
 
 
-def tile_back(size: int, rim, game: str = "evons"):
+def tile_back(size: int, rim, game: str):
     """A face-down square board tile: the card back's field and emblem inside the
     owner's ``rim`` colour (Evons covered cards)."""
     key = (int(size), tuple(rim[:3]), game)
@@ -461,7 +335,7 @@ def tile_back(size: int, rim, game: str = "evons"):
     if t is not None:
         return t
     size = int(size)
-    _, (top, bottom), pat = BACK_STYLE.get(game, BACK_STYLE["evons"])
+    _, (top, bottom), pat = _look(game).BACK_STYLE
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     rimw = max(2, size // 16)
     pygame.draw.rect(s, rim, s.get_rect(), border_radius=max(3, size // 10))

@@ -1,7 +1,5 @@
-"""Shared card drawing: frames, banners, stat boxes, text panels, the card back."""
+"""Shared card drawing: frames, banners, stat boxes, text panels."""
 from __future__ import annotations
-
-import math
 
 import pygame
 
@@ -269,31 +267,6 @@ def mini_face(card, w, h, colour, *, corner=None, corner_icon="gem", corner_colo
         gr.bottomright = (inner.right + 1, inner.bottom + 1)
         draw_icon(s, corner_icon, gr, corner_colour)
         number(s, corner, (gr.centerx, gr.centery + gr.height // 20), max(NAME_MIN, r * 1.35))
-    return s
-
-
-def card_back(game, w, h):
-    from client.ui.theme import GAME_ACCENT
-    acc = GAME_ACCENT.get(game, (180, 150, 90))
-    s, inner = frame(w, h, shade(acc, 0.55), inner=(20, 22, 32))
-    cx, cy = inner.center
-    # concentric diamonds + rays: one pattern per game
-    n = {"everdawn": 12, "evons": 8, "essveil": 10}.get(game, 6)
-    rr = min(inner.width, inner.height) * 0.42
-    for i in range(n):
-        a = i * 2 * math.pi / n
-        pygame.draw.line(s, shade(acc, 0.45), (cx, cy), (cx + rr * math.cos(a), cy + rr * math.sin(a)),
-                         max(1, w // 70))
-    for k, f in enumerate((1.0, 0.72, 0.44)):
-        r = rr * f
-        pts = [(cx, cy - r), (cx + r * 0.7, cy), (cx, cy + r), (cx - r * 0.7, cy)]
-        pygame.draw.polygon(s, shade(acc, 0.3 + 0.25 * k), pts)
-        pygame.draw.polygon(s, acc, pts, max(1, w // 60))
-    if w // 8 >= NAME_MIN:  # the monogram only where it reads
-        f = font(w // 8, False, False, True)
-        img = f.render("C", True, (255, 236, 190))
-        s.blit(img, img.get_rect(center=(cx, cy)))
-    pygame.draw.rect(s, acc, inner, max(1, w // 70), border_radius=max(2, radius(w) - 2))
     return s
 
 

@@ -31,13 +31,16 @@ PAL = {
     "bad": (226, 96, 86),
     "info": (110, 170, 235),
     "shadow": (0, 0, 0),
-    # game accents
-    "everdawn": (232, 152, 60),
-    "evons": (60, 184, 176),
-    "essveil": (160, 110, 220),
 }
 
-GAME_ACCENT = {"everdawn": PAL["everdawn"], "evons": PAL["evons"], "essveil": PAL["essveil"]}
+
+def _accents() -> dict:
+    from engine import games
+    return {g: games.game_entry(g)["accent"] for g in games.GAME_NAMES}
+
+
+#: each game's colour in menus, lists and its table (its game.toml's ``accent``)
+GAME_ACCENT = _accents()
 
 FONT_FILES = {
     (False, False): "NotoSans-Regular.ttf",

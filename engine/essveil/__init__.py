@@ -52,8 +52,11 @@ def deck_sections(deck: Deck) -> list:
     return out
 
 
+_ENTRY = game_entry(__name__)   # game.toml beside this file
 SPEC = GameSpec(
-    **game_entry(__name__),
+    name=_ENTRY["name"],
+    title=_ENTRY["title"],
+    pitch=_ENTRY["pitch"],
     match_class=EssveilMatch,
     cards=CARDS,
     validate_deck=validate_deck,

@@ -4,8 +4,11 @@ from .cards import CARDS, Card
 from .deckrules import deck_sections, validate_deck
 from .match import EverdawnMatch
 
+_ENTRY = game_entry(__name__)   # game.toml beside this file
 SPEC = GameSpec(
-    **game_entry(__name__),
+    name=_ENTRY["name"],
+    title=_ENTRY["title"],
+    pitch=_ENTRY["pitch"],
     match_class=EverdawnMatch,
     cards=CARDS,
     validate_deck=validate_deck,

@@ -6,8 +6,11 @@ from ..games import GameSpec, game_entry
 from .cards import CARDS, deck_sections, validate_deck
 from .match import EvonsMatch
 
+_ENTRY = game_entry(__name__)   # game.toml beside this file
 SPEC = GameSpec(
-    **game_entry(__name__),
+    name=_ENTRY["name"],
+    title=_ENTRY["title"],
+    pitch=_ENTRY["pitch"],
     match_class=EvonsMatch,
     cards=CARDS,
     validate_deck=validate_deck,

@@ -161,7 +161,7 @@ def test_card_backs_differ_per_game_and_face_down_tiles_match_them(pg):
     from client.cards import art
     backs = [bytes(pg.image.tobytes(art.card_back(g, 90, 126), "RGBA")) for g in GAME_NAMES]
     assert len(set(backs)) == 3
-    tile = art.tile_back(64, (110, 170, 255))
+    tile = art.tile_back(64, (110, 170, 255), "evons")
     assert tile.get_size() == (64, 64)
     assert tile.get_at((32, 32)) != tile.get_at((1, 32))  # emblem in the middle, owner rim outside
 
@@ -185,5 +185,5 @@ def test_a_covered_evons_tile_shows_the_back_and_never_which_card_it_is(pg):
     a = render_tile(cards["blaze_drake"], 72, (110, 170, 255), face_down=True)
     b = render_tile(cards["abyss_leviathan"], 72, (110, 170, 255), face_down=True)
     raw = lambda s: bytes(pg.image.tobytes(s, "RGBA"))  # noqa: E731
-    assert raw(a) == raw(b) == raw(art.tile_back(72, (110, 170, 255)))
+    assert raw(a) == raw(b) == raw(art.tile_back(72, (110, 170, 255), "evons"))
     assert raw(a) != raw(render_tile(cards["blaze_drake"], 72, (110, 170, 255)))

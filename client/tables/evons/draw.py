@@ -16,7 +16,7 @@ from client.tables.evons.face import render_tile
 from client.cards.icons import draw_icon
 from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_thinking, topmost_at
-from client.ui.theme import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
+from client.ui.theme import (GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
                   shade, wrap_lines)
 
 from client.tables.evons.anims import ABILITY_COL, pill
@@ -105,7 +105,7 @@ class EvonsDraw:
                     pygame.draw.line(surf, (34, 37, 48), (x, inner.bottom), (x + inner.height, inner.top), 1)
                 surf.set_clip(clip)
         main = pygame.Rect(self.cell_rects[8].move(off).topleft, (5 * cell, 5 * cell))
-        pygame.draw.rect(surf, PAL["evons"], main.inflate(s(4), s(4)), max(2, s(3)), border_radius=s(6))
+        pygame.draw.rect(surf, GAME_ACCENT["evons"], main.inflate(s(4), s(4)), max(2, s(3)), border_radius=s(6))
         # edge names
         for i in range(7):
             col = PAL["muted"] if 1 <= i <= 5 else PAL["dim"]
@@ -353,7 +353,7 @@ class EvonsDraw:
         for fill, text in (((44, 58, 66), "main zone: scores"), ((22, 24, 32), "out zone: no score")):
             box = pygame.Rect(r.left, y, s(22), s(16))
             pygame.draw.rect(surf, fill, box, border_radius=s(3))
-            pygame.draw.rect(surf, PAL["evons"] if fill[0] == 44 else PAL["line"], box, 1, border_radius=s(3))
+            pygame.draw.rect(surf, GAME_ACCENT["evons"] if fill[0] == 44 else PAL["line"], box, 1, border_radius=s(3))
             draw_text(surf, text, (box.right + s(6), y), s(13), PAL["muted"])
             y += s(20)
 

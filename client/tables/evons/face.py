@@ -25,6 +25,8 @@ DIRS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 DIR_VEC = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1), "W": (-1, 0),
            "NW": (-1, -1)}
 
+GAME = "evons"
+
 
 def colour_of(card):
     return ELEMENT_COLOURS.get(getattr(card, "element", ""), (140, 140, 140))
@@ -192,7 +194,7 @@ def _render_full(card, w, h, big=False):
                 if br.width > 0:
                     pygame.draw.rect(s, D.shade(col, 0.75 + 0.08 * ((row * 3 + k) % 3)), br)
         ic = int(art.height * 0.5)
-        if not block_picture(s, art, card, col):
+        if not block_picture(s, art, card, col, GAME):
             draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"),
                       pygame.Rect(art.centerx - ic // 2, art.centery - ic // 2, ic, ic), D.WHITE)
         tp = pygame.Rect(art.left + art.width // 8, art.bottom - max(6, h // 28), art.width * 3 // 4, max(10, h // 16))
@@ -257,12 +259,12 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
     inner = s.get_rect().inflate(-2 * rim, -2 * rim)
     if face_down or card is None:
         from client.cards.art import tile_back
-        s = tile_back(size, owner_colour).copy()
+        s = tile_back(size, owner_colour, GAME).copy()
     elif getattr(card, "kind", "") == "block":
         col = colour_of(card)
         pygame.draw.rect(s, D.shade(col, 0.6), inner, border_radius=max(2, size // 12))
         ic = int(size * 0.5)
-        if not block_picture(s, inner, card, col):
+        if not block_picture(s, inner, card, col, GAME):
             draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect((size - ic) // 2, (size - ic) // 2, ic, ic),
                       D.WHITE)
     else:
