@@ -250,7 +250,8 @@ class Lobby:
         pid = self.by_key.get(kh)
         owner = self.by_name.get(name.casefold())
         if owner is not None and owner != pid:
-            conn.send(P.error(E_NAME_TAKEN, f"Another player is called {name} here: choose another name.", rid))
+            conn.send(P.error(E_NAME_TAKEN, f"Another player is called {self.players[owner].name} here: "
+                                            "choose another name.", rid))
             return None
         if pid is None:
             pid = secrets.token_hex(8)
