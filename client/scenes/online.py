@@ -55,9 +55,12 @@ def load_prefs() -> dict:
     from engine.core.sanitize import clean_json, clean_text
     from engine.net.protocol import clean_name
     # a file from outside: strings cleaned before any widget draws them
+    from .lobby import read_servers
     return {"name": clean_name(obj.get("name"), "Player"),
             "address": clean_text(obj.get("address"), 200) if isinstance(obj.get("address"), str) else "",
-            "matches": clean_json(good[-MAX_KEPT:], 200)}
+            "matches": clean_json(good[-MAX_KEPT:], 200),
+            "servers": read_servers(obj.get("servers")),     # community servers (client.scenes.lobby)
+            "lobby_pace": "daily" if obj.get("lobby_pace") == "daily" else "live"}
 
 
 def save_prefs(prefs: dict) -> None:
@@ -318,6 +321,9 @@ class OnlineScene(Scene):
                     tip="Back to the game menu", name="back")
         self.button((r.left + pad + s(176), r.bottom - s(58), s(200), s(44)), "Refresh list", self.refresh_list,
                     key="f5", tip="Ask the servers how your matches stand", name="refresh")   # (Back's size)
+        self.button((r.right - pad - s(240), r.bottom - s(58), s(240), s(44)), "Community servers",
+                    lambda: self.go("lobby", game=self.game), key="m", name="community",
+                    tip="Lobbies of servers anyone may join: quick match, open matches, ratings")
 
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEWHEEL and len(self.my_matches()) > getattr(self, "list_fit", 0):
