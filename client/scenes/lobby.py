@@ -291,7 +291,7 @@ class LobbyScene(Scene):
         for item in mine[self.scroll["mine"]:self.scroll["mine"] + n_mine]:
             rr = pygame.Rect(ix, yy, lb.width - s(40), row_h)
             kept = self._kept(item["match"])
-            b = self.button((rr.right - s(100), rr.top + s(3), s(96), row_h - s(6)), "Open",
+            b = None if item["result"] is not None else self.button((rr.right - s(100), rr.top + s(3), s(96), row_h - s(6)), "Open",
                             (lambda m=item: self.open_mine(m)), cls="@small", name=f"open_{item['match']}",
                             enabled=kept is not None and not busy and self.session is None and not item["waiting"],
                             tip="Sit down at this match" if kept is not None
@@ -655,7 +655,7 @@ class LobbyScene(Scene):
             self._row(surf, rr, b)
             seat = item["seat"]
             opp, orat = item["names"][1 - seat], item["ratings"][1 - seat]
-            x1 = b.rect.left - s(12)
+            x1 = (b.rect.left if b is not None else rr.right) - s(12)
             left_w = int((x1 - rr.left - s(12)) * 0.45)
             if item["waiting"]:
                 opp, orat = "nobody yet", None
