@@ -46,6 +46,7 @@ The lobby keeps its own tables (``lobby_players``, ``lobby_ratings``,
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import re
 import secrets
@@ -57,7 +58,7 @@ from . import protocol as P
 from .pace import PACES
 from .rating import Rating, rate_match
 
-MAX_OPEN = 100            # waiting matches listed
+MAX_OPEN = 60             # waiting matches listed, per game
 MAX_MINE = 30             # a player's own matches listed (those going on first)
 PUSH_EVERY = 0.5          # seconds: a watcher is sent the lobby at most this often (when it changed)
 MAX_WATCHERS = 5000
@@ -209,7 +210,13 @@ class Lobby:
         self.by_name: dict[str, str] = {}
         self.ratings: dict[tuple, Rating] = {}
         self.entries: dict[str, Entry] = {}
-        self.watchers: dict = {}          # conn -> [player id, digest, time sent]
+        self.by_player: dict[str, set] = {}   # player id -> ids of their matches here
+        self.open_ids: set = set()            # open matches that may still be waiting
+        self.unrated: set = set()             # matches not rated yet (nor found nothing to rate)
+        self.watchers: dict = {}          # conn -> [player id, what was sent (its key), time sent]
+        self._open_cache = None           # (when, open list, its key)
+        self._version = 0                 # bumped by whatever changes a lobby but is no action
+        self._stamp = None                # the state of things when every watcher was last up to date
         players, ratings, entries = self.store.load()
         for p in players:
             if p.key_hash in self.by_key or p.name.casefold() in self.by_name:
@@ -217,8 +224,18 @@ class Lobby:
             self._know(p)
         self.ratings.update(ratings)
         for e in entries:
-            self.entries[e.match] = e
+            self._add(e)
         self.tick()
+
+    def _add(self, e: Entry) -> None:
+        self.entries[e.match] = e
+        for pid in e.seats:
+            if pid is not None:
+                self.by_player.setdefault(pid, set()).add(e.match)
+        if e.open and e.seats[1] is None:
+            self.open_ids.add(e.match)
+        if not e.rated:
+            self.unrated.add(e.match)
 
     def _know(self, p: Player) -> None:
         self.players[p.id] = p
@@ -266,6 +283,7 @@ class Lobby:
             self.by_name.pop(p.name.casefold(), None)
             p.name = name
             self.by_name[name.casefold()] = pid
+            self._changed()
         conn.name = name
         return pid
 
@@ -276,29 +294,51 @@ class Lobby:
             return None
         return t
 
-    def open_list(self) -> list[dict]:
+    def waiting_open(self):
+        """``(created, Entry, Table)`` of every open match waiting for an opponent now (a live
+        one only while its host is there to play it)."""
         out = []
-        for e in self.entries.values():
-            if not e.open:
-                continue
+        for mid in list(self.open_ids):
+            e = self.entries[mid]
             t = self._waiting(e)
-            if t is None or (t.pace.away is not None and not t.connected(0)):
-                continue     # a live match is listed while its host is there to play it
-            host = self.players.get(e.seats[0])
-            if host is None:
+            if t is None:
+                self.open_ids.discard(mid)      # begun, over or gone: never waiting again
                 continue
-            r = self.rating(host.id, t.game)
-            out.append((t.created, {"match": t.id, "game": t.game, "pace": t.pace.name, "host": host.name,
-                                    "rating": round(r.rating), "games": r.games, "_host": host.id}))
-        out.sort(key=lambda x: x[0])
-        return [x for _c, x in out[:MAX_OPEN]]
+            if t.pace.away is not None and not t.connected(0):
+                continue
+            if e.seats[0] in self.players:
+                out.append((t.created, e, t))
+        return out
+
+    def open_list(self) -> list[dict]:
+        """The open matches as the lobby lists them: oldest first, at most :data:`MAX_OPEN` a
+        game. Worked out at most every :data:`PUSH_EVERY` seconds (and after each match made
+        or joined here), however many players watch."""
+        now = self.hall.now()
+        if self._open_cache is not None and 0 <= now - self._open_cache[0] < PUSH_EVERY:
+            return self._open_cache[1]
+        by_game: dict = {}
+        for created, e, t in self.waiting_open():
+            by_game.setdefault(t.game, []).append((created, e.match, e, t))
+        out = []
+        for game in GAME_NAMES:
+            for _c, _m, e, t in heapq.nsmallest(MAX_OPEN, by_game.get(game, ())):
+                host = self.players[e.seats[0]]
+                r = self.rating(host.id, game)
+                out.append({"match": t.id, "game": game, "pace": t.pace.name, "host": host.name,
+                            "rating": round(r.rating), "games": r.games, "_host": host.id})
+        self._open_cache = (now, out, self._open_key(out))
+        return out
+
+    def _changed(self) -> None:
+        self._open_cache = None
+        self._version += 1
 
     def mine(self, pid: str) -> list[dict]:
         now = self.hall.now()
         going, over = [], []
-        for e in self.entries.values():
-            if pid not in e.seats:
-                continue
+        for mid in self.by_player.get(pid, ()):
+            e = self.entries[mid]
             t = self.hall.tables.get(e.match)
             if t is None:
                 continue
@@ -330,10 +370,24 @@ class Lobby:
         return {"v": P.VERSION, "t": "lobby", "you": {"name": p.name, "ratings": ratings},
                 "open": opened, "mine": self.mine(pid)}
 
+    def _key(self, pid: str, open_key) -> tuple:
+        """What a watcher's lobby shows, in short: when it changes, the lobby is sent again
+        (the time left is not in it: the app counts it down)."""
+        mine = []
+        for mid in self.by_player.get(pid, ()):
+            t = self.hall.tables.get(mid)
+            if t is not None:
+                e = self.entries[mid]
+                mine.append((mid, len(t.actions), t.started, None if t.result is None else t.result.winner,
+                             t.result is None, tuple(t.names), None if t.clock is None else tuple(t.clock.timeouts),
+                             tuple(None if q is None else self.rating(q, t.game) for q in e.seats)))
+        mine.sort()
+        return (self.players[pid].name, open_key, tuple(mine),
+                tuple(self.ratings.get((pid, g)) for g in GAME_NAMES))
+
     @staticmethod
-    def _digest(snap: dict) -> str:
-        still = dict(snap, mine=[dict(m, time_left=None) for m in snap["mine"]])
-        return hashlib.sha1(P.encode(still)).hexdigest()
+    def _open_key(ol) -> tuple:
+        return tuple((x["match"], x["host"], x["rating"], x["games"]) for x in ol)
 
     def watch(self, conn, pid, rid) -> None:
         if conn not in self.watchers and len(self.watchers) >= MAX_WATCHERS:
@@ -341,42 +395,45 @@ class Lobby:
         if conn not in self.watchers and len(self.watchers) >= MAX_WATCHERS:
             conn.send(P.error(P.E_FLOOD, "The lobby is full: try again in a moment.", rid))
             return
-        snap = self.snapshot(pid)
-        self.watchers[conn] = [pid, self._digest(snap), self.hall.now()]
-        conn.send(dict(snap, re=rid))
+        ol = self.open_list()
+        self.watchers[conn] = [pid, self._key(pid, self._open_cache[2]), self.hall.now()]
+        conn.send(dict(self.snapshot(pid, ol), re=rid))
 
     # ------------------------------------------------------------ the clock of the lobby
     def tick(self) -> None:
         """Rate the matches that have ended; send each watcher the lobby if it changed."""
-        for e in list(self.entries.values()):
-            if not e.rated:
-                self._rate(e)
+        for mid in list(self.unrated):
+            self._rate(self.entries[mid])
         now = self.hall.now()
-        ol = None
+        ol = self.open_list()
+        ok = self._open_cache[2]
+        # nothing any lobby shows has changed since every watcher was told: nobody to look at
+        stamp = (self.hall.actions_applied, len(self.hall.tables), self._version, ok, len(self.watchers))
+        if stamp == self._stamp:
+            return
+        later = False
         for conn, w in list(self.watchers.items()):
-            if conn.closed:
+            if conn.closed or w[0] not in self.players:
                 del self.watchers[conn]
                 continue
             if now - w[2] < PUSH_EVERY and now >= w[2]:
+                later = True        # told a moment ago: looked at again at a later tick
                 continue
-            if w[0] not in self.players:
-                del self.watchers[conn]
-                continue
-            if ol is None:
-                ol = self.open_list()
-            snap = self.snapshot(w[0], ol)
-            d = self._digest(snap)
-            if d != w[1]:
-                w[1], w[2] = d, now
-                conn.send(snap)
+            key = self._key(w[0], ok)
+            if key != w[1]:
+                w[1], w[2] = key, now
+                conn.send(self.snapshot(w[0], ol))
+        self._stamp = None if later else (stamp[:4] + (len(self.watchers),))
 
     def _rate(self, e: Entry) -> None:
         t = self.hall.tables.get(e.match)
         if t is None or t.result is None:
             return
         if not t.started or None in e.seats or e.seats[0] == e.seats[1]:
-            e.rated = True             # nothing to rate (called off, or a player outside the lobby)
-            self.store.rated(e.match, [])
+            self.store.rated(e.match, [])   # nothing to rate (called off, or a player outside the lobby)
+            e.rated = True
+            self.unrated.discard(e.match)
+            self._version += 1
             return
         w = t.result.winner
         score0 = 0.5 if w is None else (1.0 if w == 0 else 0.0)
@@ -386,6 +443,8 @@ class Lobby:
         self.ratings[(e.seats[0], t.game)] = na
         self.ratings[(e.seats[1], t.game)] = nb
         e.rated = True
+        self.unrated.discard(e.match)
+        self._version += 1
 
     # ------------------------------------------------------------ making and joining
     def create(self, conn, pid, game, pace, deck, open_, options, rid):
@@ -397,7 +456,8 @@ class Lobby:
             return
         e = Entry(created["match"], open_, created["code"] if open_ else None, [pid, None])
         self.store.add_entry(e)
-        self.entries[e.match] = e
+        self._add(e)
+        self._changed()
 
     def join(self, conn, pid, e: Entry | None, code: str | None, deck, rid):
         """Seat ``pid`` in ``e`` (an open match) or the match waiting for ``code``."""
@@ -418,6 +478,9 @@ class Lobby:
             self.store.seat(e.match, pid)
             e.seats[1] = pid
             e.code = None
+            self.by_player.setdefault(pid, set()).add(e.match)
+            self.open_ids.discard(e.match)
+            self._changed()
 
 
 def _reply(conn, kind: str, call):
@@ -515,15 +578,17 @@ def _quick(hall, conn, msg, rid):
     if pid is None:
         return
     game, pace = gp
-    for e in lb.entries.values():
+    for mid in lb.by_player.get(pid, ()):
+        e = lb.entries[mid]
         t = lb._waiting(e) if e.seats[0] == pid else None
         if t is not None and t.game == game and t.pace.name == pace and t.connected(0):
             conn.send(P.error(P.E_BAD_MESSAGE, "You are already waiting for an opponent in such a match.", rid))
             return
-    for item in lb.open_list():          # oldest first: whoever has waited longest
-        if item["game"] == game and item["pace"] == pace and item["_host"] != pid:
-            lb.join(conn, pid, lb.entries[item["match"]], None, msg["deck"], rid)
-            return
+    waiting = sorted((c, e.match, e) for c, e, t in lb.waiting_open()
+                     if t.game == game and t.pace.name == pace and e.seats[0] != pid)
+    if waiting:                          # whoever has waited longest
+        lb.join(conn, pid, waiting[0][2], None, msg["deck"], rid)
+        return
     lb.create(conn, pid, game, pace, msg["deck"], True, {}, rid)
 
 
