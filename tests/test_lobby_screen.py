@@ -180,3 +180,53 @@ def test_play_online_keeps_the_servers_when_it_saves(driver, community):
     from client.scenes.online import load_prefs
     prefs = load_prefs()
     assert prefs["name"] == "Someone" and [s["name"] for s in prefs["servers"]] == ["Ann"]
+
+
+def test_a_match_left_for_the_menu_is_opened_again_from_the_lobby(driver, community):
+    d, port, game = driver, community, "everdawn"
+    bo = {"name": "Bo", "key": new_key()}
+    guest = quick_match("127.0.0.1", port, bo, game, starter_pair(game, 1)[1], "daily")
+    try:
+        sc = _lobby_of(d, game, port)
+        from client.scenes.widgets import set_dropdown
+        set_dropdown(sc, "pace", "Daily · 24 h")
+        d.step(2)
+        d.click("quick")
+        assert until(d, lambda: d.scene.name == "table"), sc.status
+        rng = random.Random(2)
+        t = d.scene
+        for _ in range(3000):
+            d.step()
+            if len(t.session) >= 6 and not t.busy():
+                break
+            if t.human_to_move() and not t.busy():
+                legal = t.match.legal_actions()
+                t.perform(legal[rng.randrange(len(legal))])
+            drive([guest], rng)
+            time.sleep(0.001)
+        at = len(t.session)
+        d.app.scenes.switch("lobby", game=game, server=f"127.0.0.1:{port}")   # (Quit to menu, then here)
+        sc = d.scene
+        assert until(d, lambda: sc.rows_mine)
+        item = sc.rows_mine[0][1]
+        assert item["pace"] == "daily" and item["names"] == ["Bo", "Ann"] and item["result"] is None
+        assert sc.mine_summary(item).startswith("your move" if item["your_move"] else "their move")
+        d.click(f"open_{item['match']}")
+        assert until(d, lambda: d.scene.name == "table")
+        assert len(d.scene.session) >= at and d.scene.names == ["Bo", "You"]
+    finally:
+        guest.close()
+
+
+def test_typing_goes_on_while_the_lobby_changes(driver, community):
+    d, port, game = driver, community, "evons"
+    _lobby_of(d, game, port)
+    d.click("code")
+    d.type_text("K7QXM")
+    guest = quick_match("127.0.0.1", port, {"name": "Bo", "key": new_key()}, game, starter_pair(game, 1)[1])
+    try:
+        assert until(d, lambda: [r[1]["host"] for r in d.scene.rows_open] == ["Bo"])   # the screen was laid anew
+        d.type_text("2HRTB")
+        assert d.scene.widgets["code"].get_text() == "K7QXM2HRTB"
+    finally:
+        guest.close()

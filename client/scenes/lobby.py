@@ -146,10 +146,37 @@ class LobbyScene(Scene):
 
     def rebuild(self):
         self._typed_before = self._typed()
+        focused = None
+        for key in ("name", "address", "code"):
+            w = self.widgets.get(key) if hasattr(self, "widgets") else None
+            if w is not None and getattr(w, "is_focused", False):
+                focused = (key, getattr(w, "edit_position", None))
         try:
             super().rebuild()
         finally:
             self._typed_before = None
+        self._built_key = self._layout_key()
+        w = self.widgets.get(focused[0]) if focused else None
+        if w is not None:               # typing goes on where it was (the lobby changed under it)
+            self.ui.set_focus_set(w)
+            if focused[1] is not None:
+                w.edit_position = min(focused[1], len(w.get_text()))
+
+    def _layout_key(self):
+        """What the widgets depend on: while it stays, a new lobby is only drawn anew."""
+        lob = self.lobby
+        if lob is None:
+            return None
+        return (tuple((m["match"], m["yours"]) for m in self.open_rows(lob)),
+                tuple((m["match"], m["waiting"], m["result"] is None) for m in lob["mine"] if m["game"] == self.game))
+
+    def _refresh_rows(self):
+        lob = self.lobby
+        new = {m["match"]: m for m in lob["open"]}
+        self.rows_open = [(rr, new.get(item["match"], item), b) for rr, item, b in self.rows_open]
+        new = {m["match"]: m for m in lob["mine"]}
+        self.rows_mine = [(rr, new.get(item["match"], item), b) for rr, item, b in self.rows_mine]
+        self.invalidate()
 
     def _typed(self) -> dict:
         out = {}
@@ -488,8 +515,14 @@ class LobbyScene(Scene):
     def update(self, dt):
         if self.watch is not None and self.watch.poll():
             if self.watch.error:
-                self.status = (self.watch.error, "bad")
-            self.rebuild()
+                self.status = self._said = (self.watch.error, "bad")
+            elif self.status == getattr(self, "_said", None) and self.lobby is not None:
+                self.status = ("", "muted")     # the server took the new name: its refusal no longer stands
+                self.rebuild()
+            if self._layout_key() != getattr(self, "_built_key", None) or self.watch.error:
+                self.rebuild()
+            else:
+                self._refresh_rows()
         j = self.job
         if j is not None and j.done:
             self.job = None
@@ -504,7 +537,9 @@ class LobbyScene(Scene):
                 s, self.session = self.session, None
                 self._open_table(s)
                 return
-        if self.watch is not None and self.lobby is not None:
+        sec = int(time.monotonic())
+        if self.watch is not None and self.rows_mine and sec != getattr(self, "_second", None):
+            self._second = sec
             self.invalidate()       # the time left on your matches counts down
         super().update(dt)
 
