@@ -230,3 +230,21 @@ def test_typing_goes_on_while_the_lobby_changes(driver, community):
         assert d.scene.widgets["code"].get_text() == "K7QXM2HRTB"
     finally:
         guest.close()
+
+
+def test_a_click_is_not_lost_when_the_lobby_changes_under_it(driver, community):
+    d, port, game = driver, community, "essveil"
+    sc = _lobby_of(d, game, port)
+    pos = d.pos_of("quick")
+    d.move(pos)
+    d.post(d.pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    d.step()
+    guest = quick_match("127.0.0.1", port, {"name": "Bo", "key": new_key()}, game, starter_pair(game, 1)[1])
+    try:
+        assert until(d, lambda: any(m["host"] == "Bo" for m in sc.lobby["open"]))   # here while the button is down
+        d.post(d.pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+        d.step(2)
+        assert until(d, lambda: d.scene.name == "table"), sc.status        # the quick match paired with Bo
+        assert d.scene.names == ["Bo", "You"]
+    finally:
+        guest.close()

@@ -145,6 +145,7 @@ class LobbyScene(Scene):
         return r
 
     def rebuild(self):
+        self._relayout = False
         self._typed_before = self._typed()
         focused = None
         for key in ("name", "address", "code"):
@@ -172,6 +173,9 @@ class LobbyScene(Scene):
 
     def _refresh_rows(self):
         lob = self.lobby
+        if lob is None:                 # (the connection came or went before any lobby)
+            self.invalidate()
+            return
         new = {m["match"]: m for m in lob["open"]}
         self.rows_open = [(rr, new.get(item["match"], item), b) for rr, item, b in self.rows_open]
         new = {m["match"]: m for m in lob["mine"]}
@@ -354,6 +358,15 @@ class LobbyScene(Scene):
             return True
         return handle_dropdown_event(self, ev) or super().on_ui_event(ev)
 
+    def process_event(self, ev):
+        # a button is pressed between its mouse-down and -up: a screen laid out anew in between
+        # (the lobby changed) would lose the click, or put another row under the pointer
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self._pressing = True
+        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+            self._pressing = 2      # frames yet: the button's "pressed" event comes in the next one
+        super().process_event(ev)
+
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEWHEEL and self.server is not None and hasattr(self, "mine_top"):
             which = "open" if pygame.mouse.get_pos()[1] < self.mine_top else "mine"
@@ -520,9 +533,15 @@ class LobbyScene(Scene):
                 self.status = ("", "muted")     # the server took the new name: its refusal no longer stands
                 self.rebuild()
             if self._layout_key() != getattr(self, "_built_key", None) or self.watch.error:
-                self.rebuild()
+                self._relayout = True
             else:
                 self._refresh_rows()
+        pressing = getattr(self, "_pressing", False)
+        if pressing is not True and pressing:
+            self._pressing = pressing - 1
+        elif getattr(self, "_relayout", False) and not pressing:
+            self._relayout = False
+            self.rebuild()
         j = self.job
         if j is not None and j.done:
             self.job = None
