@@ -248,3 +248,27 @@ def test_a_click_is_not_lost_when_the_lobby_changes_under_it(driver, community):
         assert d.scene.names == ["Bo", "You"]
     finally:
         guest.close()
+
+
+def test_a_daily_match_waits_after_you_leave_and_can_be_called_off_later(driver, community, tmp_path):
+    d, port, game = driver, community, "evons"
+    sc = _lobby_of(d, game, port)
+    from client.scenes.widgets import set_dropdown
+    set_dropdown(sc, "pace", "Daily · 24 h")
+    d.step(2)
+    d.click("create_open")
+    assert until(d, lambda: sc.session is not None), sc.status
+    assert sc.session.pace == "daily"
+    d.click("back")                                   # a daily match is not called off by leaving
+    d.click("community")
+    sc = d.scene
+    assert until(d, lambda: sc.rows_mine and sc.rows_open)
+    item = sc.rows_mine[0][1]
+    assert item["waiting"] and item["pace"] == "daily" and sc.rows_open[0][1]["yours"]
+    assert sc.mine_summary(item) == "waiting for an opponent"
+    d.screenshot(tmp_path / "lobby-daily-waiting.png")
+    d.click(f"calloff_{item['match']}")
+    assert until(d, lambda: not sc.rows_mine and not sc.rows_open and sc.job is None), sc.status
+    assert sc.status == ("The match was called off.", "muted")
+    from client.scenes.online import load_prefs
+    assert item["match"] not in [e["match"] for e in load_prefs()["matches"]]

@@ -131,7 +131,10 @@ class LobbyScene(Scene):
         return self.watch.lobby if self.watch is not None else None
 
     def leave(self):
-        self._call_off(quiet=True)
+        if self.session is not None and self.session.pace == "daily":
+            self.session.close()        # a daily match waits on the server: Your matches here lists it
+            self.session = None
+        self._call_off(quiet=True)      # a live one needs its host there: called off
         if self.watch is not None:
             self.watch.close()
             self.watch = None
@@ -322,11 +325,21 @@ class LobbyScene(Scene):
         for item in mine[self.scroll["mine"]:self.scroll["mine"] + n_mine]:
             rr = pygame.Rect(ix, yy, lb.width - s(40), row_h)
             kept = self._kept(item["match"])
-            b = None if item["result"] is not None else self.button((rr.right - s(100), rr.top + s(3), s(96), row_h - s(6)), "Open",
-                            (lambda m=item: self.open_mine(m)), cls="@small", name=f"open_{item['match']}",
-                            enabled=kept is not None and not busy and self.session is None and not item["waiting"],
-                            tip="Sit down at this match" if kept is not None
-                            else "Made from another copy of Cardhall: open it there")
+            brect = (rr.right - s(100), rr.top + s(3), s(96), row_h - s(6))
+            here = self.session is not None and self.session.match_id == item["match"]
+            if item["result"] is not None:
+                b = None            # over: it is in Replays
+            elif item["waiting"]:   # a daily match left waiting (or this screen's own): it can be called off
+                b = self.button(brect, "Call off", (lambda m=item: self.call_off_mine(m)), cls="@small",
+                                name=f"calloff_{item['match']}", enabled=kept is not None and not busy and not here,
+                                tip="Nobody has joined: take it off the lobby" if kept is not None
+                                else "Made from another copy of Cardhall: call it off there")
+            else:
+                b = self.button(brect, "Open", (lambda m=item: self.open_mine(m)), cls="@small",
+                                name=f"open_{item['match']}",
+                                enabled=kept is not None and not busy and self.session is None,
+                                tip="Sit down at this match" if kept is not None
+                                else "Made from another copy of Cardhall: open it there")
             self.rows_mine.append((rr, item, b))
             yy += row_h + gap
         self._build_bottom(r, pad)
@@ -510,6 +523,28 @@ class LobbyScene(Scene):
         self.status = ("Connecting…", "muted")
         self.rebuild()
 
+    def call_off_mine(self, item):
+        """Call off a match of ours nobody has joined (sitting down at it, then leaving it)."""
+        e = self._kept(item["match"])
+        if e is None or self.job is not None or self.server is None or self.demo:
+            return
+        from engine.net.client import resume_match
+        addr = parse_address(self.server["address"])
+        name = self.server["name"]
+
+        def go():
+            sess = resume_match(addr[0], addr[1], e["match"], e["token"], name)
+            try:
+                if not sess.waiting:
+                    raise RuntimeError("Someone has just joined that match: open it to play.")
+                sess.concede()          # (sent before the link closes: the server reads it first)
+            finally:
+                sess.close()
+            return addr, e["match"]
+        self.job = _Job(go, "call_off")
+        self.status = ("Calling the match off…", "muted")
+        self.rebuild()
+
     def _call_off(self, quiet=False):
         if self.session is None:
             return
@@ -547,6 +582,12 @@ class LobbyScene(Scene):
             self.job = None
             if j.error:
                 self.status = (j.error, "bad")
+                self.rebuild()
+            elif j.what == "call_off":
+                mid = j.result[1]
+                self.prefs["matches"] = [e for e in self.prefs["matches"] if e.get("match") != mid]
+                save_prefs(self.prefs)
+                self.status = ("The match was called off.", "muted")
                 self.rebuild()
             else:
                 self._started(j.what, *j.result)
@@ -665,8 +706,12 @@ class LobbyScene(Scene):
                 draw_text(surf, "Waiting for your friend · code", (ix, by + s(2)), s(15), PAL["muted"])
                 draw_text(surf, self.waiting_code, (ix, by + s(20)), s(24), PAL["gold"], bold=True)
             else:
-                draw_text(surf, "Waiting for an opponent…", (ix, by + s(23)), s(18), PAL["text"], bold=True,
+                draw_text(surf, "Waiting for an opponent…", (ix, by + s(12)), s(18), PAL["text"], bold=True,
                           anchor="midleft")
+                note = ("A daily match: you may leave, it waits in Your matches here." if self.session.pace == "daily"
+                        else "A live match waits while you stay on this screen.")
+                f, note = fit_line(note, lb.width - s(40) - s(170), s(14), min_size=s(12), where="lobby waiting")
+                draw_text(surf, note, (ix, by + s(34)), f.ch_size, PAL["muted"], anchor="midleft")
         # matches waiting for an opponent
         lob = lob or {"open": [], "mine": []}
         opened = self.open_rows(lob)
@@ -744,6 +789,10 @@ class LobbyScene(Scene):
             w = res.winner
             return "over: draw" if w is None else ("over: you won" if w == item["seat"] else "over: you lost")
         if item["waiting"]:
+            kept = self._kept(item["match"]) or {}
+            if item["private"] and isinstance(kept.get("code"), str):
+                from engine.net.protocol import show_code
+                return f"waiting for your friend · code {show_code(kept['code'])}"
             return "waiting for an opponent" + (" (private)" if item["private"] else "")
         left = item["time_left"]
         if left is not None and item["to_move"] is not None and self.watch is not None:
