@@ -536,8 +536,9 @@ class Hall:
 
     HANDLERS = {"hello": _hello, "ping": _ping, "create": _create, "join": _join, "resume": _resume,
                 "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list}
-    from .lobby import HANDLERS as _LOBBY_HANDLERS
+    from .lobby import HANDLERS as _LOBBY_HANDLERS   # the lobby's messages (engine.net.lobby)
     HANDLERS.update(_LOBBY_HANDLERS)
+    del _LOBBY_HANDLERS
 
     # ================================================================ what a seat is sent
     def state_msg(self, t: Table, seat: int) -> dict:
