@@ -272,3 +272,26 @@ def test_a_daily_match_waits_after_you_leave_and_can_be_called_off_later(driver,
     assert sc.status == ("The match was called off.", "muted")
     from client.scenes.online import load_prefs
     assert item["match"] not in [e["match"] for e in load_prefs()["matches"]]
+
+
+def test_a_server_that_does_not_answer_is_said_so_and_nothing_can_be_started(driver, tmp_path):
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()                       # nothing listens there now
+    d = driver
+    d.open("game_menu", game="everdawn")
+    d.click("online")
+    d.click("community")
+    _type_into(d, "name", "Ann")
+    _type_into(d, "address", f"127.0.0.1:{port}")
+    d.click("add_server")
+    sc = d.scene
+    assert until(d, lambda: sc.watch is not None and sc.watch.why_not is not None)
+    d.step(2)
+    assert sc.lobby is None
+    assert not any(sc.widgets[k].is_enabled for k in ("quick", "create_open", "create_private", "join_code"))
+    d.screenshot(tmp_path / "lobby-unreachable.png")
+    from client.layoutcheck import check_screen
+    assert check_screen(d.app, "the lobby, no answer") == []

@@ -726,7 +726,8 @@ class LobbyScene(Scene):
         draw_text(surf, head, (ix, self.lists_top + self.head_h - s(4)), f.ch_size, PAL["text"], bold=True,
                   anchor="bottomleft")
         if not opened:
-            draw_text(surf, "Nobody yet: a quick match waits here for the next player.",
+            draw_text(surf, "Nobody yet: a quick match waits here for the next player." if self.lobby is not None
+                      else "Not known until the server answers: Cardhall keeps trying.",
                       (ix, self.lists_top + self.head_h + s(6)), s(15), PAL["muted"], italic=True)
         for rr, item, b in self.rows_open:
             self._row(surf, rr, b)
@@ -749,7 +750,8 @@ class LobbyScene(Scene):
         draw_text(surf, head, (ix, self.mine_top + self.head_h - s(4)), f.ch_size, PAL["text"], bold=True,
                   anchor="bottomleft")
         if not mine:
-            draw_text(surf, "None yet.", (ix, self.mine_top + self.head_h + s(6)), s(15), PAL["muted"], italic=True)
+            draw_text(surf, "None yet." if self.lobby is not None else "Not known yet.",
+                      (ix, self.mine_top + self.head_h + s(6)), s(15), PAL["muted"], italic=True)
         for rr, item, b in self.rows_mine:
             self._row(surf, rr, b)
             seat = item["seat"]
