@@ -122,6 +122,8 @@ def test_a_private_match_waits_with_its_code_and_the_friend_joins_by_it(driver, 
     d.step(2)
     assert "call_off" in sc.widgets and "quick" not in sc.widgets
     d.screenshot(tmp_path / "lobby-waiting.png")
+    from client.layoutcheck import check_screen
+    assert check_screen(d.app, "the lobby, waiting with a code") == []
     watcher = LobbyWatch("127.0.0.1", port, {"name": "Cy", "key": new_key()})
     try:
         end = time.monotonic() + 10
@@ -259,6 +261,9 @@ def test_a_daily_match_waits_after_you_leave_and_can_be_called_off_later(driver,
     d.click("create_open")
     assert until(d, lambda: sc.session is not None), sc.status
     assert sc.session.pace == "daily"
+    d.resize(1024, 640)
+    from client.layoutcheck import check_screen
+    assert check_screen(d.app, "the lobby, waiting (daily)") == []
     d.click("back")                                   # a daily match is not called off by leaving
     d.click("community")
     sc = d.scene

@@ -794,7 +794,7 @@ class LobbyScene(Scene):
             kept = self._kept(item["match"]) or {}
             if item["private"] and isinstance(kept.get("code"), str):
                 from engine.net.protocol import show_code
-                return f"waiting for your friend · code {show_code(kept['code'])}"
+                return f"waiting · code {show_code(kept['code'])}"
             return "waiting for an opponent" + (" (private)" if item["private"] else "")
         left = item["time_left"]
         if left is not None and item["to_move"] is not None and self.watch is not None:
