@@ -300,3 +300,22 @@ def test_a_server_that_does_not_answer_is_said_so_and_nothing_can_be_started(dri
     d.screenshot(tmp_path / "lobby-unreachable.png")
     from client.layoutcheck import check_screen
     assert check_screen(d.app, "the lobby, no answer") == []
+
+
+def test_the_servers_in_online_json_are_read_entry_by_entry(driver):
+    from client.scenes.lobby import read_servers
+    from client.scenes.online import load_prefs, save_prefs
+    key = new_key()
+    raw = [{"address": "cards.example.org", "name": "Ann", "key": key},
+           {"address": "CARDS.example.org", "name": "Ann", "key": new_key()},     # the same server again
+           {"address": "x:99999", "name": "Bo", "key": new_key()},                # no such port
+           {"address": "host:1", "name": "Bo", "key": "short"},                   # a key no server takes
+           {"address": "host:2", "name": "\u202eBo\n" * 9, "key": new_key()},      # a name from outside
+           "host:3", None, {"address": ["h"], "key": new_key()}]
+    got = read_servers(raw)
+    assert [(g["address"], g["name"]) for g in got] == [("cards.example.org", "Ann"),
+                                                         ("host:2", "Bo Bo Bo Bo Bo Bo Bo Bo")]
+    assert got[0]["key"] == key
+    assert read_servers({"address": "x"}) == [] and read_servers(None) == []
+    save_prefs({"name": "Ann", "address": "", "matches": [], "servers": "not a list"})
+    assert load_prefs()["servers"] == []
