@@ -186,3 +186,31 @@ def test_a_match_that_ended_just_before_a_stop_is_rated_once_at_the_next_start(t
     hall3 = new_hall(tmp_path / "s.sqlite3", clock)
     assert hall3.lobby.rating(lb.by_name["bo"], "essveil").games == 1     # not twice
     hall3.close()
+
+
+def test_damaged_lobby_rows_are_set_aside_and_the_server_starts(tmp_path):
+    hall, clock = setup(tmp_path)
+    a = FakeConn()
+    ann, bo = who("Ann"), who("Bo")
+    send(hall, a, t="lobby", id=1, player=ann)
+    send(hall, a, t="lobby", id=2, player=bo)
+    hall.close()
+    db = sqlite3.connect(str(tmp_path / "s.sqlite3"))
+    pid = db.execute("SELECT id FROM lobby_players WHERE name='Bo'").fetchone()[0]
+    db.execute("INSERT INTO lobby_ratings VALUES (?, 'evons', '{not json')", (pid,))
+    db.execute("INSERT INTO lobby_ratings VALUES (?, 'essveil', ?)", (pid, '{"rating": "x"}'))
+    db.execute("INSERT INTO lobby_players VALUES ('c1', 'Cy', 'cy', 'ff', 0)")            # no key's hash
+    db.execute("INSERT INTO lobby_players VALUES ('d1', X'00ff', 'dx', ?, 0)", ("a" * 64,))   # no name
+    db.commit()
+    db.close()
+    said = []
+    from engine.net.hall import Hall
+    from engine.net.storage import SqliteStorage
+    hall2 = Hall(SqliteStorage(str(tmp_path / "s.sqlite3"), synchronous="NORMAL"), now=clock, log=said.append)
+    lb = hall2.lobby
+    assert sorted(p.name for p in lb.players.values()) == ["Ann", "Bo"]
+    assert lb.rating(pid, "evons").rating == 1500 and lb.rating(pid, "essveil").games == 0
+    assert any("set aside" in x for x in said) and any("not readable" in x for x in said)
+    r = send(hall2, FakeConn(), t="lobby", id=3, player=bo)     # Bo is still Bo, with his key
+    assert r[0]["t"] == "lobby" and r[0]["you"]["name"] == "Bo"
+    hall2.close()

@@ -151,7 +151,8 @@ class SqliteLobbyStore(LobbyStore):
     def load(self):
         players, ratings, entries = [], {}, []
         for row in self.db.execute("SELECT id, name, key_hash FROM lobby_players"):
-            if all(isinstance(x, str) for x in row):
+            if all(isinstance(x, str) for x in row) and re.fullmatch(r"[0-9a-f]{64}", row[2]) \
+                    and P.clean_name(row[1], "") == row[1] != "":
                 players.append(Player(*row))
             else:
                 self.log(f"lobby: player row {row[0]!r:.40} set aside (not readable)")
@@ -217,7 +218,11 @@ class Lobby:
         self._open_cache = None           # (when, open list, its key)
         self._version = 0                 # bumped by whatever changes a lobby but is no action
         self._stamp = None                # the state of things when every watcher was last up to date
-        players, ratings, entries = self.store.load()
+        try:
+            players, ratings, entries = self.store.load()
+        except Exception as e:  # noqa: BLE001 - the matches are served whatever the lobby's tables hold
+            hall.log(f"lobby: its tables cannot be read ({type(e).__name__}: {e}); the lobby starts empty")
+            players, ratings, entries = [], {}, []
         for p in players:
             if p.key_hash in self.by_key or p.name.casefold() in self.by_name:
                 continue
