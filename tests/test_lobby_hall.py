@@ -214,3 +214,26 @@ def test_damaged_lobby_rows_are_set_aside_and_the_server_starts(tmp_path):
     r = send(hall2, FakeConn(), t="lobby", id=3, player=bo)     # Bo is still Bo, with his key
     assert r[0]["t"] == "lobby" and r[0]["you"]["name"] == "Bo"
     hall2.close()
+
+
+def test_junk_in_any_field_of_a_lobby_message_is_refused_never_a_server_fault(tmp_path):
+    import random
+    hall, clock = setup(tmp_path)
+    rng = random.Random(7)
+    good_deck = deck("evons")
+    pool = [None, 0, -1, 2 ** 70, 1.5, float("inf"), True, "", "x" * 500, "evons", "live", "daily", [], {}, [1, "a"],
+            {"name": 3}, {"name": "Ann", "key": 7}, {"name": "Ann", "key": "k" * 40}, {"name": ["A"], "key": "k" * 40},
+            good_deck, {"cards": None}, "ABCDE-23456", "0" * 64]
+    fields = ("player", "game", "pace", "deck", "open", "options", "match", "code")
+    c = FakeConn()
+    faults = []
+    for i in range(600):
+        msg = {k: rng.choice(pool) for k in fields if rng.random() < 0.7}
+        kind = rng.choice(("lobby", "lobby_create", "lobby_join", "quick"))
+        out = send(hall, c, t=kind, id=i, **msg)
+        faults += [(kind, msg, m) for m in out if m.get("code") == "server"]
+        if c.closed:
+            c = FakeConn()
+        clock.advance(0.1)
+        hall.tick()
+    assert faults == []
