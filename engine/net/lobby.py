@@ -31,7 +31,9 @@ A ``lobby`` message: ``you`` (``name``, ``ratings``: per game ``rating``, ``rd``
 while its host is connected) and ``mine`` (this player's matches here: ``match``,
 ``game``, ``pace``, ``seat``, ``names``, ``ratings``, ``waiting``, ``private``,
 ``to_move``, ``your_move``, ``turn``, ``time_left``, ``result``). Every field of a
-request is checked; anything wrong is an ``error`` and changes nothing.
+request is checked; anything wrong is an ``error`` and changes nothing (besides the
+protocol's codes: ``bad_player`` — no usable name or key, ``name_taken``, ``gone`` — the
+listed match is no longer waiting).
 
 Ratings are Glicko-2 (:mod:`engine.net.rating`), per game and player; each
 finished match between two players of the lobby updates both (a match called off
