@@ -237,3 +237,14 @@ def test_junk_in_any_field_of_a_lobby_message_is_refused_never_a_server_fault(tm
         clock.advance(0.1)
         hall.tick()
     assert faults == []
+
+
+def test_one_connection_claims_a_few_names_at_most(tmp_path):
+    hall, _ = setup(tmp_path)
+    c = FakeConn()
+    ids = [who(f"Squat{i}") for i in range(5)]
+    replies = [send(hall, c, t="lobby", id=i, player=p)[0] for i, p in enumerate(ids)]
+    assert [r["t"] for r in replies] == ["lobby", "lobby", "lobby", "error", "error"]
+    assert sorted(p.name for p in hall.lobby.players.values()) == ["Squat0", "Squat1", "Squat2"]
+    r = send(hall, c, t="lobby", id=9, player=dict(ids[0], name="Renamed"))[0]   # not a new player: fine
+    assert r["t"] == "lobby" and r["you"]["name"] == "Renamed"

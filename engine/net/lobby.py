@@ -64,6 +64,7 @@ MAX_OPEN = 60             # waiting matches listed, per game
 MAX_MINE = 30             # a player's own matches listed (those going on first)
 PUSH_EVERY = 0.5          # seconds: a watcher is sent the lobby at most this often (when it changed)
 MAX_WATCHERS = 5000
+NEW_PLAYERS_PER_CONN = 3  # names claimed from one connection (a script squatting names must reconnect)
 KEY_RE = re.compile(r"^[A-Za-z0-9_-]{32,128}$")
 E_NAME_TAKEN = "name_taken"
 E_BAD_PLAYER = "bad_player"
@@ -278,6 +279,11 @@ class Lobby:
                                             "choose another name.", rid))
             return None
         if pid is None:
+            made = getattr(conn, "lobby_players_made", 0)
+            if made >= NEW_PLAYERS_PER_CONN:
+                conn.send(P.error(E_BAD_PLAYER, "Too many new players from one connection.", rid))
+                return None
+            conn.lobby_players_made = made + 1
             pid = secrets.token_hex(8)
             while pid in self.players:
                 pid = secrets.token_hex(8)
