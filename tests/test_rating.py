@@ -40,3 +40,16 @@ def test_an_unreadable_stored_rating_starts_again():
     assert Rating.from_json({"rating": 1600, "rd": -1, "vol": 0.06, "games": 3}) == Rating()
     r = Rating(1612.5, 80.25, 0.0599, 7)
     assert Rating.from_json(r.to_json()) == r
+
+
+def test_weeks_without_a_match_widen_the_deviation_so_a_return_moves_further():
+    week = 7 * 86400.0
+    t0 = 1_700_000_000.0
+    regular = Rating(1600, 60, 0.06, 50, t0)
+    assert rate_match(regular, Rating(1600, 60, 0.06, 50, t0), 1.0, t0 + 3600)[0].rd < 62   # a day later: as sure
+    back = rate_match(regular, Rating(1600, 60, 0.06, 50, t0 + 52 * week), 1.0, t0 + 52 * week)[0]
+    stayed = rate_match(regular, Rating(1600, 60, 0.06, 50, t0 + 52 * week), 1.0, t0 + 3600)[0]
+    assert back.rating - 1600 > stayed.rating - 1600 + 5     # a year away: less sure, moved further
+    assert back.at == t0 + 52 * week and Rating.from_json(back.to_json()) == back
+    from engine.net.rating import aged
+    assert aged(Rating(1500, 340, 0.06, 3, t0), t0 + 500 * week).rd == 350       # never wider than a newcomer's

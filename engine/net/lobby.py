@@ -451,7 +451,7 @@ class Lobby:
         w = t.result.winner
         score0 = 0.5 if w is None else (1.0 if w == 0 else 0.0)
         a, b = self.rating(e.seats[0], t.game), self.rating(e.seats[1], t.game)
-        na, nb = rate_match(a, b, score0)
+        na, nb = rate_match(a, b, score0, t.times[-1] if t.times else self.hall.now())
         self.store.rated(e.match, [(e.seats[0], t.game, na), (e.seats[1], t.game, nb)])
         self.ratings[(e.seats[0], t.game)] = na
         self.ratings[(e.seats[1], t.game)] = nb
