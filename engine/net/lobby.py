@@ -440,7 +440,10 @@ class Lobby:
 
     def _rate(self, e: Entry) -> None:
         t = self.hall.tables.get(e.match)
-        if t is None or t.result is None:
+        if t is None:
+            self.unrated.discard(e.match)   # not served (removed, or set aside): looked at again at a start
+            return
+        if t.result is None:
             return
         if not t.started or None in e.seats or e.seats[0] == e.seats[1]:
             self.store.rated(e.match, [])   # nothing to rate (called off, or a player outside the lobby)
