@@ -323,7 +323,8 @@ class OnlineScene(Scene):
                     key="f5", tip="Ask the servers how your matches stand", name="refresh")   # (Back's size)
         self.button((r.right - pad - s(240), r.bottom - s(58), s(240), s(44)), "Community servers",
                     lambda: self.go("lobby", game=self.game), key="m", name="community",
-                    tip="Lobbies of servers anyone may join: quick match, open matches, ratings")
+                    tip="Lobbies of servers anyone may join: quick match, open matches, ratings",
+                    enabled=self.session is None and self.job is None)   # (not while hosting a match)
 
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEWHEEL and len(self.my_matches()) > getattr(self, "list_fit", 0):
