@@ -18,14 +18,14 @@ import time
 
 import pygame
 
-from .. import gamesinfo
-from ..storage import replays_dir
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_line, fit_named, font, note_panel, \
+from client import gamesinfo
+from client.storage import replays_dir
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_line, fit_named, font, note_panel, \
     panel, shade
-from .base import Scene
-from .online import _Job, load_prefs, parse_address, remember, save_prefs
-from .title import draw_background
-from .widgets import dropdown, handle_dropdown_event
+from client.scenes.base import Scene
+from client.scenes.online import _Job, load_prefs, parse_address, remember, save_prefs
+from client.scenes.title import draw_background
+from client.scenes.widgets import dropdown, handle_dropdown_event
 
 MAX_SERVERS = 20
 
@@ -85,7 +85,7 @@ class LobbyScene(Scene):
         return {"demo": True}
 
     def enter(self):
-        from ..storage import list_decks
+        from client.storage import list_decks
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         self.demo = bool(self.kwargs.get("demo"))
         self.prefs = load_prefs()
@@ -628,7 +628,7 @@ class LobbyScene(Scene):
         self._open_table(s)
 
     def _open_table(self, s):
-        from ..online_table import open_online_table
+        from client.online_table import open_online_table
         for e in self.prefs["matches"]:
             if e.get("match") == s.match_id and "…" not in s.names and list(e.get("names") or []) != list(s.names):
                 e["names"] = list(s.names)
@@ -785,7 +785,7 @@ class LobbyScene(Scene):
         note_panel(surf, rr)
 
     def mine_summary(self, item) -> str:
-        from ..online_table import _mmss
+        from client.online_table import _mmss
         res = item["result"]
         if res is not None:
             w = res.winner
