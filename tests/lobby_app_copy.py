@@ -32,7 +32,7 @@ def typed(d, widget, text):
 
 
 def main(home, port, name, game, mode, seed) -> int:
-    from client.testing import Driver
+    from client.devtools.testing import Driver
     d = Driver(home)
     d.app.settings.animation_speed = "instant"
     d.open("game_menu", game=game)

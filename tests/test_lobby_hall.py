@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from net_helpers import FakeClock, FakeConn, new_hall, play_random, send
+from support.net_helpers import FakeClock, FakeConn, new_hall, play_random, send
 
 from engine.core.harness import starter_pair
 from engine.net import protocol as P

@@ -4,6 +4,7 @@ by a private code — play the match to its end with the app's own sessions, and
 see their ratings change in the lobby the server pushes."""
 from __future__ import annotations
 
+from support.paths import TESTS
 import os
 import random
 import subprocess
@@ -17,9 +18,9 @@ from engine.core.harness import starter_pair
 from engine.net.client import NetError, drive
 from engine.net.lobby_client import LobbyWatch, lobby_create, lobby_join, new_key, quick_match
 
-from net_helpers import GAMES
+from support.net_helpers import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = TESTS.parent
 
 
 @pytest.fixture

@@ -109,7 +109,7 @@ def test_quick_match_from_the_lobby_plays_a_match_and_the_rating_moves(driver, c
     d.resize(1920, 1080)
     assert until(d, lambda: d.scene.rows_mine)
     d.screenshot(tmp_path / "lobby-1920x1080.png")
-    from client.layoutcheck import check_screen
+    from client.devtools.layoutcheck import check_screen
     assert check_screen(d.app, "the lobby") == []
 
 
@@ -122,7 +122,7 @@ def test_a_private_match_waits_with_its_code_and_the_friend_joins_by_it(driver, 
     d.step(2)
     assert "call_off" in sc.widgets and "quick" not in sc.widgets
     d.screenshot(tmp_path / "lobby-waiting.png")
-    from client.layoutcheck import check_screen
+    from client.devtools.layoutcheck import check_screen
     assert check_screen(d.app, "the lobby, waiting with a code") == []
     watcher = LobbyWatch("127.0.0.1", port, {"name": "Cy", "key": new_key()})
     try:
@@ -190,7 +190,7 @@ def test_a_match_left_for_the_menu_is_opened_again_from_the_lobby(driver, commun
     guest = quick_match("127.0.0.1", port, bo, game, starter_pair(game, 1)[1], "daily")
     try:
         sc = _lobby_of(d, game, port)
-        from client.scenes.widgets import set_dropdown
+        from client.ui.widgets import set_dropdown
         set_dropdown(sc, "pace", "Daily · 24 h")
         d.step(2)
         d.click("quick")
@@ -255,14 +255,14 @@ def test_a_click_is_not_lost_when_the_lobby_changes_under_it(driver, community):
 def test_a_daily_match_waits_after_you_leave_and_can_be_called_off_later(driver, community, tmp_path):
     d, port, game = driver, community, "evons"
     sc = _lobby_of(d, game, port)
-    from client.scenes.widgets import set_dropdown
+    from client.ui.widgets import set_dropdown
     set_dropdown(sc, "pace", "Daily · 24 h")
     d.step(2)
     d.click("create_open")
     assert until(d, lambda: sc.session is not None), sc.status
     assert sc.session.pace == "daily"
     d.resize(1024, 640)
-    from client.layoutcheck import check_screen
+    from client.devtools.layoutcheck import check_screen
     assert check_screen(d.app, "the lobby, waiting (daily)") == []
     d.click("back")                                   # a daily match is not called off by leaving
     d.click("community")
@@ -298,7 +298,7 @@ def test_a_server_that_does_not_answer_is_said_so_and_nothing_can_be_started(dri
     assert sc.lobby is None
     assert not any(sc.widgets[k].is_enabled for k in ("quick", "create_open", "create_private", "join_code"))
     d.screenshot(tmp_path / "lobby-unreachable.png")
-    from client.layoutcheck import check_screen
+    from client.devtools.layoutcheck import check_screen
     assert check_screen(d.app, "the lobby, no answer") == []
 
 

@@ -4,6 +4,7 @@ server (``python -m engine serve``) â€” by quick match, and by a private code â€
 match out, and agree on how it ended and on the new ratings."""
 from __future__ import annotations
 
+from support.paths import TESTS
 import json
 import os
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = TESTS.parent
 
 
 @pytest.fixture

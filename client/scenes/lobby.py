@@ -18,14 +18,14 @@ import time
 
 import pygame
 
-from client import gamesinfo
+from client.scenes import gamesinfo
 from client.storage import replays_dir
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_line, fit_named, font, note_panel, \
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_line, fit_named, font, note_panel, \
     panel, shade
 from client.scenes.base import Scene
 from client.scenes.online import _Job, load_prefs, parse_address, remember, save_prefs
 from client.scenes.title import draw_background
-from client.scenes.widgets import dropdown, handle_dropdown_event
+from client.ui.widgets import dropdown, handle_dropdown_event
 
 MAX_SERVERS = 20
 
@@ -628,7 +628,7 @@ class LobbyScene(Scene):
         self._open_table(s)
 
     def _open_table(self, s):
-        from client.online_table import open_online_table
+        from client.table.online import open_online_table
         for e in self.prefs["matches"]:
             if e.get("match") == s.match_id and "…" not in s.names and list(e.get("names") or []) != list(s.names):
                 e["names"] = list(s.names)
@@ -785,7 +785,7 @@ class LobbyScene(Scene):
         note_panel(surf, rr)
 
     def mine_summary(self, item) -> str:
-        from client.online_table import _mmss
+        from client.table.online import _mmss
         res = item["result"]
         if res is not None:
             w = res.winner
