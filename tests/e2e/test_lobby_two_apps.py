@@ -1,5 +1,5 @@
 """Two copies of the app (two processes, each its own user folder, each driven through
-its window: tests/lobby_app_copy.py) find each other through the lobby of a standalone
+its window: tests/support/lobby_app_copy.py) find each other through the lobby of a standalone
 server (``python -m engine serve``) — by quick match, and by a private code — play the
 match out, and agree on how it ended and on the new ratings."""
 from __future__ import annotations
@@ -39,7 +39,7 @@ def copy(tmp_path, port, name, game, mode, seed):
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + str(ROOT / "tests"), SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy")
     home = tmp_path / f"home-{name}"
-    return subprocess.Popen([sys.executable, str(ROOT / "tests" / "lobby_app_copy.py"), str(home), str(port), name,
+    return subprocess.Popen([sys.executable, str(ROOT / "tests" / "support" / "lobby_app_copy.py"), str(home), str(port), name,
                              game, mode, str(seed)], cwd=str(ROOT), env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 

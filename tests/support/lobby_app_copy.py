@@ -4,7 +4,7 @@ moves: ``tests/test_lobby_two_apps.py`` starts two of these against one standalo
 server. Prints ``code XXXXXXXXXX`` (a private match's code, for the other copy) and at
 the end ``done {json}``: the result as this copy's table has it and its new rating.
 
-    python tests/lobby_app_copy.py HOME PORT NAME GAME quick|private|join[:CODE] SEED
+    python tests/support/lobby_app_copy.py HOME PORT NAME GAME quick|private|join[:CODE] SEED
 """
 from __future__ import annotations
 
