@@ -90,6 +90,8 @@ register_scene("hotseat_setup", "client.scenes.setup:HotseatSetupScene", "local 
                needs_game=True)
 register_scene("online", "client.scenes.online:OnlineScene", "play online: host or join, your matches",
                needs_game=True)
+register_scene("lobby", "client.scenes.lobby:LobbyScene", "community servers: lobby, quick match, ratings",
+               needs_game=True)
 register_scene("rules", "client.scenes.rules:RulesScene", "the game's rules page", needs_game=True)
 register_scene("settings", "client.scenes.settings_scene:SettingsScene", "settings")
 register_scene("table", "client.table.scene:GenericTable", "the match table (per game)", needs_game=True)

@@ -27,11 +27,11 @@ from client.scenes import gamesinfo
 from client.storage import replays_dir
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
 from client.scenes.base import Scene
-from client.scenes.online_prefs import NOTES, forget, load_prefs, mark_over, remember, update_prefs
+from client.scenes.online_prefs import (DEFAULT_PORT, NOTES, forget, load_prefs, mark_over, parse_address,
+                                        remember, update_prefs)
 from client.ui.backdrop import draw_background
 from client.ui.widgets import dropdown, handle_dropdown_event
 
-DEFAULT_PORT = 7531
 #: seconds each server has to answer the list of our matches (then "not answering")
 LIST_WAIT = 5.0
 
@@ -54,23 +54,6 @@ def _reason_shown(reason: str, names, seat) -> str:
         return shown[k] + reason[len(m.group(1)):]
     out = _ENGINE_PLAYER.sub(lambda x: shown[int(x.group(1)) - 1], reason)
     return you_agree(out.replace("You's", "Your")) if "You" in out else out
-
-
-def parse_address(text: str):
-    """``host[:port]`` → ``(host, port)``, or None."""
-    text = (text or "").strip()
-    if not text or len(text) > 200:
-        return None
-    host, _, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
-    if not host:
-        host, port = text, ""
-    try:
-        p = int(port) if port else DEFAULT_PORT
-    except ValueError:
-        return None
-    if not 0 < p < 65536:
-        return None
-    return host, p
 
 
 def lan_address() -> str:
@@ -278,6 +261,10 @@ class OnlineScene(Scene):
                     tip="Back to the game menu", name="back")
         self.button((r.left + pad + s(176), r.bottom - s(58), s(200), s(44)), "Refresh list", self.refresh_list,
                     key="f5", tip="Ask the servers how your matches stand", name="refresh")   # (Back's size)
+        self.button((r.right - pad - s(240), r.bottom - s(58), s(240), s(44)), "Community servers",
+                    lambda: self.go("lobby", game=self.game), key="m", name="community",
+                    tip="Lobbies of servers anyone may join: quick match, open matches, ratings",
+                    enabled=self.session is None and self.job is None)   # (not while hosting a match)
 
     def handle_event(self, ev):
         if ev.type == pygame.MOUSEWHEEL and len(self.my_matches()) > getattr(self, "list_fit", 0):

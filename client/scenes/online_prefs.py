@@ -10,7 +10,10 @@ from __future__ import annotations
 import os
 import re
 
+DEFAULT_PORT = 7531
 MAX_KEPT = 40
+#: community servers remembered (client.scenes.lobby)
+MAX_SERVERS = 20
 # ---------------------------------------------------------------- what we remember
 #: online.json's size limit: 40 matches take about 12 KB
 MAX_PREFS_BYTES = 256 * 1024
@@ -55,7 +58,7 @@ def check_entry(e) -> tuple[dict | None, str | None]:
         out.pop("names", None)
     if out.get("pace") not in ("live", "daily"):
         out["pace"] = "live"
-    for flag in ("hosted", "over"):
+    for flag in ("hosted", "over", "lobby"):
         if not isinstance(out.get(flag, False), bool):
             out.pop(flag)
     if not isinstance(out.get("code", ""), str):
@@ -64,7 +67,47 @@ def check_entry(e) -> tuple[dict | None, str | None]:
 
 
 def _defaults() -> dict:
-    return {"name": "Player", "address": "", "matches": []}
+    return {"name": "Player", "address": "", "matches": [], "servers": [], "lobby_pace": "live"}
+
+
+def parse_address(text: str):
+    """``host[:port]`` → ``(host, port)``, or None."""
+    text = (text or "").strip()
+    if not text or len(text) > 200:
+        return None
+    host, _, port = text.rpartition(":") if text.count(":") == 1 else (text, "", "")
+    if not host:
+        host, port = text, ""
+    try:
+        p = int(port) if port else DEFAULT_PORT
+    except ValueError:
+        return None
+    if not 0 < p < 65536:
+        return None
+    return host, p
+
+
+def read_servers(obj) -> list[dict]:
+    """The ``servers`` of ``online.json``, each checked: ``{"address", "name", "key"}``
+    (an entry that cannot be used is left out; its key would be of no use anyway)."""
+    from engine.core.sanitize import clean_text
+    from engine.net.lobby import KEY_RE
+    from engine.net.protocol import clean_name
+    out, seen = [], set()
+    for e in obj if isinstance(obj, list) else []:
+        if not isinstance(e, dict):
+            continue
+        addr, key, name = e.get("address"), e.get("key"), e.get("name")
+        if not isinstance(addr, str) or parse_address(addr) is None or not isinstance(key, str) \
+                or not KEY_RE.match(key):
+            continue
+        addr = clean_text(addr, 200)
+        if addr.casefold() in seen:
+            continue
+        seen.add(addr.casefold())
+        out.append({"address": addr, "key": key, "name": clean_name(name, "Player")})
+    return out[:MAX_SERVERS]
+
 
 
 def _read_prefs(set_aside_bad: bool) -> tuple[dict, bool, bool]:
@@ -118,7 +161,9 @@ def _read_prefs(set_aside_bad: bool) -> tuple[dict, bool, bool]:
               f"({bad[0]}).{kept}")
     return {"name": clean_name(obj.get("name"), "Player"),
             "address": clean_text(obj.get("address"), 200) if isinstance(obj.get("address"), str) else "",
-            "matches": good[-MAX_KEPT:]}, not bad or set_aside_bad, not bad
+            "matches": good[-MAX_KEPT:],
+            "servers": read_servers(obj.get("servers")),     # community servers (client.scenes.lobby)
+            "lobby_pace": "daily" if obj.get("lobby_pace") == "daily" else "live"}, not bad or set_aside_bad, not bad
 
 
 def load_prefs(*, set_aside_bad: bool = False) -> dict:
@@ -166,12 +211,14 @@ def update_prefs(change) -> dict:
 
 
 def save_prefs(prefs: dict) -> None:
-    """Write ``prefs`` over what is remembered (name, address, and its matches merged with
-    those on disk by match id: entries of other copies are kept)."""
+    """Write ``prefs`` over what is remembered (name, address, community servers and lobby
+    pace as this copy has them; its matches merged with those on disk by match id: entries
+    of other copies are kept)."""
     mine = {e.get("match"): e for e in prefs.get("matches", [])}
 
     def change(p):
-        p["name"], p["address"] = prefs.get("name", p["name"]), prefs.get("address", p["address"])
+        for k in ("name", "address", "servers", "lobby_pace"):
+            p[k] = prefs.get(k, p[k])
         p["matches"] = [e for e in p["matches"] if e.get("match") not in mine] + list(mine.values())
     update_prefs(change)
 

@@ -11,6 +11,9 @@
   (synchronous, no sockets: tests drive it directly).
 * :mod:`engine.net.server` — asyncio over plain TCP, flood and size limits;
   ``python -m engine serve``.
+* :mod:`engine.net.lobby` — a community server's lobby: named players with keys,
+  open and private matches, quick match, ratings, live pushes to watchers;
+  :mod:`engine.net.rating` — Glicko-2; :mod:`engine.net.lobby_client` — the app's side.
 * :mod:`engine.net.client` — an asyncio client (tests, bench) and a threaded
   one that reconnects by itself (the app).
 * :mod:`engine.net.bench` — ``python -m engine serve-bench``.

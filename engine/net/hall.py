@@ -159,6 +159,8 @@ class Hall:
         self.actions_applied = 0
         self._last_heartbeat = 0.0
         self._load()
+        from .lobby import Lobby
+        self.lobby = Lobby(self)      # players, ratings, open matches, quick match (engine.net.lobby)
 
     # ================================================================ start-up
     def _load(self) -> None:
@@ -534,6 +536,9 @@ class Hall:
 
     HANDLERS = {"hello": _hello, "ping": _ping, "create": _create, "join": _join, "resume": _resume,
                 "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list}
+    from .lobby import HANDLERS as _LOBBY_HANDLERS   # the lobby's messages (engine.net.lobby)
+    HANDLERS.update(_LOBBY_HANDLERS)
+    del _LOBBY_HANDLERS
 
     # ================================================================ what a seat is sent
     def state_msg(self, t: Table, seat: int) -> dict:
@@ -642,6 +647,8 @@ class Hall:
         for t in list(self.tables.values()):
             if t.result is None and t.started:
                 self._run_clock(t, now)
+        if getattr(self, "lobby", None) is not None:
+            self.lobby.tick()
         if now - self._last_heartbeat >= HEARTBEAT_EVERY or now < self._last_heartbeat:
             self._last_heartbeat = now
             self.storage.heartbeat(now)
