@@ -25,8 +25,8 @@ class EverdawnGestures:
             code = v.creature_at(me, s_)
             if code >= 0:
                 rr = self.slot_rect(me, s_)
-                out.append(DragSource(("slot", s_), rr, card_surface(GAME, card_of(code), rr.width),
-                                      card_of(code)))
+                face = self.face_of(v, me, s_)
+                out.append(DragSource(("slot", s_), rr, card_surface(GAME, face, rr.width), face))
         hand = v.hand[me]
         for i, rr in enumerate(self.hand_rects(len(hand))):
             c = card_of(hand[i])
@@ -254,7 +254,7 @@ class EverdawnGestures:
                     if s_ < 3 and v.creature_at(seat, s_) >= 0 and (seat, s_) in self.placed_slots():
                         from .everdawn_anims import PLACED_NOTE
                         self._hover_note = PLACED_NOTE
-                    return self.hovered(card_of(v.creature_at(seat, s_)), self.slot_rect(seat, s_))
+                    return self.hovered(self.face_of(v, seat, s_), self.slot_rect(seat, s_))
                 items = v.items_at(seat, s_)
                 for kind in EQ_KINDS:
                     if self.eq_rect(seat, s_, kind).collidepoint(pos):
