@@ -188,3 +188,58 @@ def test_evons_drop_preview_matches_what_apply_does():
             checked += 1
     assert checked >= 60 and ends >= 1
     assert {"conflicts", "destroyed", "flipped"} <= seen
+
+
+def test_evons_score_after_is_what_the_turn_ends_with_whatever_is_chosen():
+    """A drop whose sequence goes on through decisions (where abilities fire, Firestorm's
+    points...) never states a score the turn won't end with: the real turn, played on
+    with random choices, ends on one of the outcomes the preview names, and on the very
+    figure when it names one ("Score after: 2–0 ..., wherever the abilities fire")."""
+    import random
+    from engine.evons import match as VM
+    from engine.evons.preview import _stopper
+    stopper = _stopper(VM.EvonsMatch)
+    rng = random.Random(7)
+    checked = through = several = 0
+    for m in _games("evons", range(8), max_actions=500):
+        for a in [x for x in m.legal_actions() if x[0] == VM.CELL][:5]:
+            pv = m.preview(a)
+            if pv is None:
+                continue
+            f = pv.facts
+            p = m.to_move()
+            real = m.clone()
+            real.__class__ = stopper
+            real.apply(a)
+            went_through = False
+            for _ in range(200):
+                if real.result() is not None or real.sc[VM.S_PHASE] == VM.PH_NONE or real.to_move() is None \
+                        or real.phase() == "discard":
+                    break
+                legal = real.legal_actions()
+                real.apply(legal[rng.randrange(len(legal))])
+                went_through = True
+            end = tuple(real.scores())
+            score_line = next(x for x in pv.lines if x.startswith(("Score after", "Score before")))
+            if f["decision"] is None:
+                assert not went_through
+            else:
+                through += 1
+            if f["uncertain"]:
+                assert "covered card" in pv.text()
+                continue
+            if f["outcomes_complete"]:
+                assert end in [tuple(o) for o in f["outcomes"]]
+                if len(f["outcomes"]) == 1:
+                    assert score_line.startswith(f"Score after: {end[p]}–{end[1 - p]}")
+                else:
+                    several += 1
+                    assert "depending on" in score_line
+                    if len(f["outcomes"]) <= 4:     # each named, else the best and the worst
+                        assert f"{end[p]}–{end[1 - p]}" in score_line
+                    else:
+                        assert " at best to " in score_line
+            else:
+                assert score_line.startswith("Score before")
+            checked += 1
+    assert checked >= 60 and through >= 10 and several >= 1, (checked, through, several)
