@@ -159,10 +159,13 @@ class EverdawnGestures:
             out.append(("Pass (cast nothing more)", (EM.PASS,), "space",
                         "Close your spell window; you can't cast again this combat"))
         elif ph in ("order", "choice"):
+            legal = set(map(tuple, m.legal_actions()))
             for i, (_r, a, c) in enumerate(self.choice_spots[:4]):
+                if tuple(a) not in legal:       # spots laid out for the decision before this one
+                    continue
                 label = f"Take {c.name}" if c is not None else m.action_text(a)
-                if ph == "choice" and m.pending()[0] == EM.CH_SCOUT_ORDER:
-                    label = m.action_text(a)           # "Put <card> on top" / "... next"
+                if ph == "choice" and m.pending()[0] in (EM.CH_SCOUT_ORDER,) + EM.CH_BOTTOM:
+                    label = m.action_text(a)           # "Put <card> on top" / "... at the very bottom"
                 if a[0] == EM.ORDER:
                     label = f"First: {card_of(m.creature_at(1 - m.to_move(), a[1])).name} (lane {a[1] + 1})"
                 out.append((label, a, str(i + 1), m.action_text(a)))
