@@ -85,7 +85,9 @@ def test_everdawn_preview_names_the_parts_of_a_blow():
     a = next(x for x in m.legal_actions() if x[0] == EM.ATTACK and x[2] == 0)
     pv = m.preview(a)
     assert pv.lines[0] == "Iron Vanguard attacks Vale Archer: melee beats range (advantage)."
-    assert "equipment" in pv.lines[1] and "advantage" in pv.lines[1] and "against defense" in pv.lines[1]
+    # each part named as the creature's zoom names it: the sword, advantage, Arenor's aura
+    assert pv.lines[1] == "Blow 9 (4 + 3 Iron Sword + 2 advantage) against defense 3 (2 + 1 High King Arenor): " \
+                          "destroys it."
     assert pv.lines[-1] == "If no combat spell is cast."
     m = scenario(board0=["iron_vanguard", None, None, "traghrim"], board1=[None, "vale_archer", None, "arenor"
                  .replace("arenor", "high_king_arenor")], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
