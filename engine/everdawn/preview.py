@@ -121,7 +121,12 @@ def preview(m, action) -> Preview | None:
                      + (f"your {me} falls." if a_dies else f"your {me} survives."))
     morale_loss = sum(-e[2] for e in events if e[0] == "morale" and e[1] == d and e[2] < 0)
     facts["enemy_morale_loss"] = morale_loss
-    if any(e[0] == "clash" and e[1] == p and e[3] == t and e[2] != a for e in events):
-        lines.append("Another attack goes into the same lane (the defender orders them).")
+    # another attack of yours already goes into that lane: the defender chooses which it
+    # takes first, and the figures above are for this one first (a later attack may miss)
+    shared = any(x != a and tt == t for x, tt in m.attacks())
+    facts["defender_orders"] = shared
+    if shared:
+        lines.insert(0, "If the defender takes this attack first:")
+        lines.append("Another attack goes into the same lane: the defender chooses which it takes first.")
     lines.append("If no combat spell is cast.")
     return Preview(tuple(action), lines, warning=bool(a_dies and not d_dies), facts=facts)
