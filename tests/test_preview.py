@@ -123,6 +123,16 @@ def test_essveil_attack_preview_matches_what_apply_does():
             events = real.apply(a)
             if real.phase() == "guard":
                 assert pv.facts["guards"] == [x[1] for x in real.legal_actions() if x[0] == SM.INTERCEPT]
+                for g, gf in pv.facts["intercepts"].items():     # each "If <Guard> intercepts: ..."
+                    alt = real.clone()
+                    ev2 = alt.apply((SM.INTERCEPT, g))
+                    hits2 = {}
+                    for e in ev2:
+                        if e[0] == "damage":
+                            hits2[e[1]] = hits2.get(e[1], 0) + e[3]
+                    assert (gf["fought"], gf["dealt"], gf["taken"]) == (g, hits2.get(g, 0), hits2.get(a[1], 0))
+                    assert gf["life_after"] == (alt.life(0), alt.life(1))
+                    seen.add("intercept")
                 events += real.apply((SM.LET_THROUGH,))
                 seen.add("guard")
             p = m.to_move()
@@ -145,7 +155,7 @@ def test_essveil_attack_preview_matches_what_apply_does():
                     seen.add(k)
             checked += 1
     assert checked >= 40
-    assert {"dies", "lethal", "heal", "venom", "aegis", "guard"} <= seen, seen
+    assert {"dies", "lethal", "heal", "venom", "aegis", "guard", "intercept"} <= seen, seen
 
 
 # ---------------------------------------------------------------- Evons
