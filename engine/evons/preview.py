@@ -45,7 +45,7 @@ def _stopper(cls):
 _STOPPERS: dict = {}
 
 #: decisions played through at most, over all the ways a sequence can go on
-CONTINUATION_BUDGET = 400
+CONTINUATION_BUDGET = 200
 #: per decision: (what "before ..." names, what the outcome depends on, "whatever ...")
 _CHOICE_WORDS = {
     "ability": ("the abilities fire", "where the abilities fire", "wherever the abilities fire"),
@@ -63,7 +63,7 @@ def _outcomes(g, st, budget=CONTINUATION_BUDGET):
     """Every score the turn can end with from ``g`` (a copy that stops at the turn's end,
     of class ``st``), whatever each decision on the way: (set of scores, all played?,
     the instances that fought, fell or flipped on the way)."""
-    out, nodes, touched = set(), 0, set()
+    out, nodes, touched, seen = set(), 0, set(), set()
     stack = [g]
     while stack:
         x = stack.pop()
@@ -83,7 +83,11 @@ def _outcomes(g, st, budget=CONTINUATION_BUDGET):
                     touched.update(e[1:3])
                 elif e[0] in ("destroy", "flip"):
                     touched.add(e[1])
-            stack.append(y)
+            key = (tuple(y.sc), tuple(y.grid), tuple(y.ctrl), tuple(y.dmg), tuple(y.flags), tuple(y.bon),
+                   tuple(y.stack), tuple(map(len, y.zones)))
+            if key not in seen:       # choices made in another order often meet again
+                seen.add(key)
+                stack.append(y)
     return out, True, touched
 
 
@@ -193,3 +197,34 @@ def preview(m, action) -> Preview | None:
         lines.append("A covered card is involved: the outcome depends on what it is.")
     warn = res is not None and res.winner != p
     return Preview(tuple(action), lines, ends_game=facts["ends_game"], warning=warn, facts=facts)
+
+
+def bench(seeds=range(6), per_position: int = 6) -> str:
+    """Figures for the drop preview's cost over the positions of seeded random games:
+    ``python -m engine.evons.preview`` (mean and worst time of one preview, and how often
+    the decisions after a drop were more than the budget plays through)."""
+    import time
+    from ..core.harness import starter_pair
+    from ..core.rng import Rng
+    worst = total = 0.0
+    n = over = 0
+    for seed in seeds:
+        m = VM.EvonsMatch.new(starter_pair("evons", seed), seed)
+        rng = Rng(seed)
+        for _ in range(500):
+            if m.result() is not None:
+                break
+            for a in [x for x in m.legal_actions() if x[0] == VM.CELL][:per_position]:
+                t = time.perf_counter()
+                pv = preview(m, a)
+                dt = time.perf_counter() - t
+                worst, total, n = max(worst, dt), total + dt, n + 1
+                over += bool(pv is not None and not pv.facts["outcomes_complete"])
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+    return (f"{n} drop previews: mean {total / max(1, n) * 1000:.2f} ms, worst {worst * 1000:.1f} ms; "
+            f"{over} past the budget of {CONTINUATION_BUDGET} decisions ('Score before ...')")
+
+
+if __name__ == "__main__":
+    print(bench())
