@@ -15,7 +15,7 @@ from engine.essveil.state import card_state
 
 from ..cards import back_surface, card_surface
 from ..cards import draw as D
-from ..cards.essveil import SMALL as FACE_SMALL
+from ..cards.essveil import SMALL as FACE_SMALL, art_rect
 from ..cards.state import in_play
 from ..cards.icons import draw_icon
 from ..table_base import SEAT_COLOURS
@@ -396,9 +396,11 @@ class EssveilDraw:
             pill(surf, "Tapped", (rr.centerx, rr.top + int(h * 0.36)), s(12), PAL["muted"], icon="arrow")
         elif c["sick"] and "Swift" not in c["keywords"] and seat == v.turn_player():
             pill(surf, "Arrived", (rr.centerx, rr.top + int(h * 0.36)), s(12), (170, 190, 255), icon="moon")
-        if c["silenced"]:
-            pill(surf, "Silenced", (rr.centerx, rr.top + int(h * 0.22)), s(11), (215, 215, 225), icon="mute",
-                 bg=(40, 40, 48))
+        if c["silenced"]:     # on the picture's top edge, never over the name
+            art = art_rect(card, rr.width).move(rr.topleft)
+            pr = pill_rect("Silenced", (0, 0), s(11), icon="mute")
+            pill(surf, "Silenced", (rr.centerx, art.top + pr.height // 2 + s(1)), s(11), (215, 215, 225),
+                 icon="mute", bg=(40, 40, 48))
         if c["intercepted"]:
             pill(surf, "Guarded", (rr.centerx, rr.top + int(h * 0.52)), s(11), GUARD_COL, icon="shield")
         # tabs: ability and Equipment
