@@ -37,20 +37,20 @@ def test_the_owner_orders_creatures_destroyed_in_one_combat_then_their_equipment
     assert m.prompt() == "Defeated cards: choose the creature to put at the very bottom of your creature deck."
     assert sorted(M.CARDS_BY_CODE[c].id for c in m.cdeck[1][:2]) == ["ember_adept", "vale_archer"]
     texts = {m.action_text(a): a for a in m.legal_actions()}
-    assert set(texts) == {"Put Ember Adept at the very bottom", "Put Vale Archer at the very bottom"}
+    assert set(texts) == {"Put Ember Adept at the bottom", "Put Vale Archer at the bottom"}
     # the owner sees the cards as they lie; the other player does not
     assert m.view(1).cdeck[1][:2] == m.cdeck[1][:2]
     assert set(m.view(0).cdeck[1]) == {-1}
     for seed in range(3):
         d = m.determinize(1, seed)
         assert d.cdeck[1][:2] == m.cdeck[1][:2] and not d.invariant_problems()
-    ev = m.apply(texts["Put Vale Archer at the very bottom"])
+    ev = m.apply(texts["Put Vale Archer at the bottom"])
     assert m.cdeck[1][0] == CODE["vale_archer"] and m.cdeck[1][1] == CODE["ember_adept"]
     assert ("bottom_order", 1, 0, 0) in ev
     # then the archer's sword and mail, gone to the bottom of the support deck at once
     assert m.pending() == (M.CH_BOTTOM_SUPPORT, 1, 2, 0)
     texts = {m.action_text(a): a for a in m.legal_actions()}
-    m.apply(texts["Put Chainmail at the very bottom"])
+    m.apply(texts["Put Chainmail at the bottom"])
     assert m.sdeck[1][:2] == [CODE["chainmail"], CODE["iron_sword"]]
     assert m.phase() != "choice" and not m.invariant_problems()
     assert "puts a returned card at the very bottom of the support deck" in m.event_text(("bottom_order", 1, 1, 0))

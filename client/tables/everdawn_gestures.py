@@ -165,7 +165,7 @@ class EverdawnGestures:
                     continue
                 label = f"Take {c.name}" if c is not None else m.action_text(a)
                 if ph == "choice" and m.pending()[0] in (EM.CH_SCOUT_ORDER,) + EM.CH_BOTTOM:
-                    label = m.action_text(a)           # "Put <card> on top" / "... at the very bottom"
+                    label = m.action_text(a)           # "Put <card> on top" / "... at the bottom"
                 if a[0] == EM.ORDER:
                     label = f"First: {card_of(m.creature_at(1 - m.to_move(), a[1])).name} (lane {a[1] + 1})"
                 out.append((label, a, str(i + 1), m.action_text(a)))

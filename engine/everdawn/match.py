@@ -2078,7 +2078,7 @@ class EverdawnMatch(Match):
                 if k in CH_BOTTOM:
                     d = self.cdeck[pp] if k == CH_BOTTOM_CREATURES else self.sdeck[pp]
                     c = d[y + v] if y + v < len(d) else -1
-                    return f"Put {_name(c)} at the very bottom" if y == 0 else f"Put {_name(c)} above it"
+                    return f"Put {_name(c)} at the bottom" if y == 0 else f"Put {_name(c)} above it"
                 if k == CH_REDIRECT_ATTACK:
                     return f"Redirect the attack of {_name(b[(S0 + (1 - pp) * 36 + v * NF)])}"
                 if k == CH_REDIRECT_LANE:
