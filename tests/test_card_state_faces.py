@@ -45,7 +45,7 @@ def _play(d, t, session, rng, check, steps):
         legal = m.legal_actions()
         a = legal[rng.randrange(len(legal))]
         t.perform(a, by_ai=m.to_move() != HUMAN)
-        d.step(3)
+        d.step(2)
         checked += check()
     return checked
 
@@ -135,7 +135,7 @@ def test_everdawn_faces_and_zooms_show_attack_and_defense_now(driver, monkeypatc
             made.clear()
             drawn.clear()
             return n
-        total += _play(driver, t, s, random.Random(seed), check, 160)
+        total += _play(driver, t, s, random.Random(seed), check, 100)
     assert total >= 100
     assert {"changed", "set"} <= seen, seen
 
@@ -170,6 +170,6 @@ def test_evons_tiles_and_zooms_show_atk_and_def_left(driver, monkeypatch):
             made.clear()
             drawn.clear()
             return n
-        total += _play(driver, t, s, random.Random(seed), check, 260)
+        total += _play(driver, t, s, random.Random(seed), check, 180)
     assert total >= 100
     assert {"damaged"} <= seen, seen
