@@ -140,3 +140,30 @@ def test_the_setting_is_kept_and_checked():
     assert st.choose_return_order is False
     st.choose_return_order = "yes"
     assert any("choose_return_order" in x for x in st._clean()) and st.choose_return_order is False
+
+
+def test_a_file_saved_before_the_order_was_asked_still_replays_the_same_game(tmp_path):
+    """A replay or save made when the engine fixed the order (no answer recorded where
+    the decision now comes) is given the answers that keep that order."""
+    import json
+    from pathlib import Path
+    from engine.core import load_record
+    from engine.core.session import MatchSession
+    from engine.everdawn.testing import state_digest
+    path = Path(__file__).parent / "golden" / "everdawn_3.json"
+    rec = load_record(path, game="everdawn")
+    m = rec.new_match()
+    old = []
+    for a in rec.actions:
+        if not (m.pending()[0] in M.CH_BOTTOM and a[0] == M.CHOOSE):
+            old.append(list(a))
+        m.apply(tuple(a))
+    assert len(old) < len(rec.actions)                   # the game met the decision
+    raw = json.loads(path.read_text())
+    raw["actions"] = old
+    p = tmp_path / "old.json"
+    p.write_text(json.dumps(raw))
+    before = load_record(p, game="everdawn")
+    assert state_digest(before.replay()) == state_digest(m) and before.actions == [tuple(a) for a in rec.actions]
+    s = MatchSession.from_record(load_record(p, game="everdawn"))
+    assert s.match.result() == m.result() and state_digest(s.match) == state_digest(m)

@@ -502,6 +502,25 @@ class EverdawnMatch(Match):
                                 "of your support deck."),
         }.get(kind, "")
 
+    @staticmethod
+    def implied_actions(m: "EverdawnMatch", actions) -> list | None:
+        """A record made before the owner ordered returned cards: the answers that keep
+        the order the engine then fixed (the cards as they lie: value 0), inserted where
+        the decision now comes and the record goes on with another action. None when the
+        actions don't replay; the same list object when nothing was inserted."""
+        out, added = [], False
+        for a in actions:
+            a = tuple(a)
+            while m.b[G_PHASE] == PH_CHOICE and m.b[G_PEND] in CH_BOTTOM and a[0] != CHOOSE:
+                m.apply((CHOOSE, 0))
+                out.append((CHOOSE, 0))
+                added = True
+            if m.why_illegal(a) is not None:
+                return None
+            m.apply(a, check=False)
+            out.append(a)
+        return out if added else actions
+
     def ruled_choice(self) -> tuple | None:
         """The answer to a pending choice that is made by a fixed rule rather than by search
         (the AI's, and the client's automatic answer unless the player orders the cards):
