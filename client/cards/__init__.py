@@ -30,7 +30,7 @@ def card_size(width: int) -> tuple[int, int]:
 
 def _lookup(game: str, card):
     if isinstance(card, str):
-        from .. import gamesinfo
+        from client import gamesinfo
         sp = gamesinfo.spec(game)
         if sp is None or card not in sp.cards:
             return None
@@ -49,7 +49,7 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     card = _lookup(game, card)
     width = max(24, int(width))
     cid = getattr(card, "id", None) if card is not None else None
-    from .state import state_key
+    from client.cards.state import state_key
     st = state_key(card)
     if st is not None:      # a card in play: its current state is part of the face
         variant = (variant, st)
@@ -78,8 +78,8 @@ def _render(game, card, w, h, big, mini=False):
     try:
         mod = importlib.import_module(f"client.cards.{game}")
     except ModuleNotFoundError:
-        from . import generic as mod
-    from .art import set_current_game
+        from client.cards import generic as mod
+    from client.cards.art import set_current_game
     set_current_game(game)  # the art window draws this game's picture and backdrop
     try:
         if mini and hasattr(mod, "mini"):
@@ -88,13 +88,13 @@ def _render(game, card, w, h, big, mini=False):
     except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen
         import traceback
         traceback.print_exc()
-        from . import generic
+        from client.cards import generic
         return generic.render(card, w, h, big)
 
 
 def _with_state(face, state, w):
     """The zoom of a card in play: its face, and under it what differs from the print."""
-    from .state import state_panel
+    from client.cards.state import state_panel
     panel = state_panel(state, w)
     if panel is None:
         return face
@@ -113,7 +113,7 @@ CARD_FACE = "a card face"
 def _fast(surf):
     """The display's pixel format blits several times faster (once a window exists)."""
     import pygame
-    from .. import ui
+    from client import ui
     if ui.RECORDER is not None:  # the layout check follows the texts on this surface
         if not getattr(surf, "label", "x"):
             surf.label = CARD_FACE   # (its "larger is larger" part compares the card's width)
@@ -130,7 +130,7 @@ def back_surface(game: str, width: int):
     key = (game, "__back__", int(width), False, None)
     surf = _CACHE.get(key)
     if surf is None:
-        from .art import card_back
+        from client.cards.art import card_back
         surf = _fast(card_back(game, *card_size(width)))
         _CACHE[key] = surf
     return surf
@@ -138,5 +138,5 @@ def back_surface(game: str, width: int):
 
 def clear_cache():
     _CACHE.clear()
-    from .art import clear_cache as clear_art
+    from client.cards.art import clear_cache as clear_art
     clear_art()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import draw as D
-from .art import name_break
-from .icons import draw_icon
+from client.cards import draw as D
+from client.cards.art import name_break
+from client.cards.icons import draw_icon
 
 KIND_COLOURS = {"creature": (176, 116, 60), "spell": (96, 86, 206), "equipment": (112, 134, 158),
                 "token": (128, 128, 128)}
@@ -128,7 +128,7 @@ def art_rect(card, w, big=False):
     key = (card.id, int(w), bool(big))
     r = _ART.get(key)
     if r is None:
-        from . import card_surface
+        from client.cards import card_surface
         card_surface("essveil", card, int(w), big=big)
         r = _ART.get(key) or pygame.Rect(0, int(w * 0.2), int(w), int(w * 0.42))
         _ART[key] = r
@@ -154,7 +154,7 @@ def _stats(s, card, inner, pad, w, h):
     ar = pygame.Rect(left, top, left + right - d_left - left, bottom - top)
     dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
     stat_h = ar.height
-    from .state import stat_colour
+    from client.cards.state import stat_colour
     for rect, val, icon, c, field in ((ar, m, "sword", (150, 50, 40), "might"),
                                       (dr, e, "heart", (50, 110, 80), "endurance")):
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
