@@ -94,7 +94,7 @@ def state_panel(state, width: int):
     if not lines:
         return None
     import pygame
-    from client.ui import PAL, font, wrap_lines
+    from client.ui.theme import PAL, font, wrap_lines
     pad = max(6, width // 28)
     size = max(11, width // 19)
     f = font(size)
