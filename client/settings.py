@@ -28,6 +28,9 @@ class Settings:
     ai_difficulty: str = "normal"
     everdawn_turn_clock: bool = False
     show_hints: bool = True
+    #: Everdawn: ask you the order of cards gone to the bottom of a deck at once (defeated
+    #: creatures, their equipment); off, the table answers by the engine's rule (the weakest lowest)
+    choose_return_order: bool = False
     #: the window when last windowed: [width, height] and [x, y] on the desktop (None: not known yet);
     #: ``fullscreen`` says whether it was full screen. Written once the window settles, clamped
     #: to a visible display when read back (see client.app)
@@ -72,6 +75,7 @@ class Settings:
         choice("ai_difficulty", DIFFICULTIES)
         flag("everdawn_turn_clock")
         flag("show_hints")
+        flag("choose_return_order")
 
         def pair(name, lo, hi):
             v = getattr(self, name)

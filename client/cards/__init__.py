@@ -49,6 +49,10 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     card = _lookup(game, card)
     width = max(24, int(width))
     cid = getattr(card, "id", None) if card is not None else None
+    from client.cards.state import state_key
+    st = state_key(card)
+    if st is not None:      # a card in play: its current state is part of the face
+        variant = (variant, st)
     mini = bool(mini) and not big and width < MINI
     key = (game, cid, width, bool(big), variant) if not mini else (game, cid, width, "mini", variant)
     surf = _CACHE.get(key)
@@ -59,7 +63,10 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     if card is None:
         surf = back_surface(game, width)
     else:
-        surf = _fast(_render(game, card, w, h, big, mini))
+        surf = _render(game, card, w, h, big, mini)
+        if big and st is not None:
+            surf = _with_state(surf, st, w)
+        surf = _fast(surf)
     _CACHE[key] = surf
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.popitem(last=False)
@@ -83,6 +90,20 @@ def _render(game, card, w, h, big, mini=False):
         traceback.print_exc()
         from client.cards import generic
         return generic.render(card, w, h, big)
+
+
+def _with_state(face, state, w):
+    """The zoom of a card in play: its face, and under it what differs from the print."""
+    from client.cards.state import state_panel
+    panel = state_panel(state, w)
+    if panel is None:
+        return face
+    import pygame
+    gap = max(4, w // 40)
+    out = pygame.Surface((w, face.get_height() + gap + panel.get_height()), pygame.SRCALPHA)
+    out.blit(face, (0, 0))
+    out.blit(panel, (0, face.get_height() + gap))
+    return out
 
 
 #: what the layout check calls the texts on a card's face

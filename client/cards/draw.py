@@ -229,16 +229,16 @@ def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail
     return "icons"
 
 
-def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None):
+def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None, top_colour=WHITE):
     """A stat box: the big number on top, a smaller "+bonus" below (Everdawn style)."""
     pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.width // 6))
     pygame.draw.rect(s, shade(colour, 1.3), rect, max(1, rect.width // 16), border_radius=max(2, rect.width // 6))
     if bottom is None:
-        number(s, top, rect.center, rect.height * 0.6)
+        number(s, top, rect.center, rect.height * 0.6, colour=top_colour)
         return
     split = rect.top + int(rect.height * 0.6)
     pygame.draw.line(s, shade(colour, 1.1), (rect.left + 3, split), (rect.right - 4, split), max(1, rect.width // 24))
-    number(s, top, (rect.centerx, rect.top + int(rect.height * 0.3)), rect.height * 0.46)
+    number(s, top, (rect.centerx, rect.top + int(rect.height * 0.3)), rect.height * 0.46, colour=top_colour)
     number(s, f"+{bottom}", (rect.centerx, rect.top + int(rect.height * 0.8)), rect.height * 0.34,
            colour=(255, 230, 150))
 

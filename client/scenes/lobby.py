@@ -37,8 +37,9 @@ def server_entries(prefs) -> list[dict]:
 
 # ---------------------------------------------------------------- the demo lobby (screenshots, layout check)
 def _demo_lobby(game: str) -> dict:
-    other = next(g for g in ("everdawn", "evons", "essveil") if g != game)
-    r = {g: {"rating": 1500, "rd": 350, "games": 0} for g in ("everdawn", "evons", "essveil")}
+    from engine.games import GAME_NAMES
+    other = next(g for g in GAME_NAMES if g != game)
+    r = {g: {"rating": 1500, "rd": 350, "games": 0} for g in GAME_NAMES}
     r[game] = {"rating": 1587, "rd": 92, "games": 14}
     return {"name": "Ann", "ratings": r,
             "open": [{"match": "a1", "game": game, "pace": "live", "host": "Bo", "rating": 1623, "games": 30,

@@ -1,5 +1,5 @@
 """Settings: UI scale, fullscreen, animation speed, sound volume and mute, default AI
-difficulty, Everdawn turn clock, hints. Changes apply at once and are saved (atomically) when closed."""
+difficulty, Everdawn turn clock, hints, choosing the order of returned cards (Everdawn). Changes apply at once and are saved (atomically) when closed."""
 from __future__ import annotations
 
 import pygame
@@ -9,7 +9,8 @@ from client.ui.theme import PAL, draw_text, panel
 from client.scenes.base import Scene
 from client.ui.widgets import dropdown, handle_dropdown_event
 
-ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "everdawn_turn_clock", "show_hints")
+ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "everdawn_turn_clock", "show_hints",
+        "choose_return_order")
 LABELS = {
     "ui_scale": ("Interface size", "Bigger text and buttons for large screens"),
     "fullscreen": ("Fullscreen", "Fill the screen (F11 anywhere)"),
@@ -18,6 +19,8 @@ LABELS = {
     "ai_difficulty": ("Default AI difficulty", "Preselected in Play vs AI"),
     "everdawn_turn_clock": ("Everdawn turn clock", "2 min a turn + 5 min bank; 3rd timeout forfeits"),
     "show_hints": ("Show hints", "Explain gestures on the tables"),
+    "choose_return_order": ("Choose the order of returned cards",
+                            "Everdawn: you order defeated cards yourself"),
 }
 
 

@@ -132,6 +132,12 @@ class OnlineTableMixin:
         if nxt is not None:
             self.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
             return
+        answer = getattr(self, "auto_answer", None)
+        if answer is not None and self.human_to_move() and not self.busy() and s.connected:
+            action = answer()       # a decision the player leaves to the game's rule
+            if action is not None:
+                self.perform(tuple(action))
+                return
         mover = self.auto_mover
         if mover is not None and self.human_to_move() and not self.busy() and s.connected:
             action = mover(self)

@@ -34,6 +34,14 @@ def without(actions, avoid):
     return rest or actions
 
 
+def ruled(view):
+    """The action a game settles by its own rule for this decision, whatever the agent
+    (Everdawn: the order of cards gone to the bottom of a deck at once, where the view
+    hides the deck's order a search would need), else None."""
+    rule = getattr(view, "ruled_choice", None)
+    return rule() if rule is not None else None
+
+
 class Agent:
     """Base class. ``choose(match)`` returns a legal action for ``match.to_move()``."""
 
@@ -77,7 +85,7 @@ class Agent:
 
     def choose(self, match, cancel=None):
         me, view, seed, key = self.prepare(match)
-        action = self.decide(view, me, seed, cancel, avoid=key[1])
+        action = ruled(view) or self.decide(view, me, seed, cancel, avoid=key[1])
         self.remember(key, action)
         return action
 
@@ -306,6 +314,9 @@ class LevelAgent(Agent):
         return a
 
     def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
+        act = ruled(view)
+        if act is not None:
+            return act
         a = self.inner(view.GAME)
         act = a.decide(view, me, seed, cancel, yield_every, avoid)
         self.moves += 1

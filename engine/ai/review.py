@@ -209,7 +209,8 @@ def _mark(loss: float):
 def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITERATIONS,
            cancel=None, yield_every: float = 0, progress=None, limit: int | None = None) -> Review:
     """Score every decision ``player`` made in ``session`` (an
-    :class:`~engine.core.session.MatchSession`) that had more than one legal action.
+    :class:`~engine.core.session.MatchSession`) that had more than one legal action
+    (not the orders a game settles by rule: Everdawn's returned cards).
 
     Per decision: a search from the player's view before it (its best child is
     "the best move" and its estimate ``before``); the move played is estimated
@@ -221,6 +222,9 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     todo = []
     for i in idx:
         m = session.state_at(i)
+        rule = getattr(m, "ruled_choice", None)
+        if rule is not None and rule() is not None:
+            continue            # an order the game settles by rule (Everdawn's returned cards): not scored
         if len(m.legal_actions()) > 1:
             todo.append((i, m))
     for k, (i, m) in enumerate(todo):

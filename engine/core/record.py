@@ -189,11 +189,32 @@ class MatchRecord:
             raise FileProblem(f"the match cannot be set up from these decks "
                               f"({type(e).__name__}: {_short(str(e), 120)}).") from None
 
+    def with_implied_actions(self) -> list:
+        """The actions with the answers a record made before a decision existed implies
+        (the game's ``implied_actions``: Everdawn's order of returned cards, which the
+        engine used to fix), so older files replay the same game; the actions as they are
+        when nothing is implied or the game has no such hook."""
+        try:
+            fill = getattr(self.new_match(), "implied_actions", None)
+        except FileProblem:
+            return self.actions
+        if fill is None:
+            return self.actions
+        try:
+            got = fill(self.new_match(), self.actions)
+        except Exception:  # noqa: BLE001 - a bad file is reported by the replay itself
+            return self.actions
+        return self.actions if got is None else got
+
     def replay(self, upto: int | None = None):
         """The match after the first ``upto`` actions (all by default).
 
         Raises :class:`FileProblem` if an action is refused (the record does not
-        reproduce) or the engine fails on it."""
+        reproduce) or the engine fails on it. A record made before a decision existed
+        gets that decision's implied answers first (:meth:`with_implied_actions`)."""
+        fixed = self.with_implied_actions()
+        if fixed is not self.actions:
+            self.actions = list(fixed)
         m = self.new_match()
         acts = self.actions if upto is None else self.actions[:upto]
         for i, a in enumerate(acts):

@@ -73,7 +73,7 @@ class MatchSession:
         self._turns: list[int] = [m.turn()]  # turn() of the state after i actions
         self._redo: list[list[Action]] = []  # undone steps, last undone last
         self._match = m
-        actions, record.actions = list(record.actions), []
+        actions, record.actions = list(record.with_implied_actions()), []
         for i, a in enumerate(actions):
             try:
                 reason = m.why_illegal(a)

@@ -9,7 +9,8 @@ both ways, Aegis spent, Venom, Drain heal, deaths, the duel ending.
 ``facts``: ``dealt`` (to the target), ``taken`` (by the attacker), ``aegis``
 (uids whose Aegis absorbed the blow), ``venom`` (uids Venom destroys), ``heal``
 (seat -> Life gained), ``dies`` (uids that die), ``lethal`` (the duel ends and the
-attacker's side wins), ``guards`` (uids that could intercept), ``life_after``.
+attacker's side wins), ``guards`` (uids that could intercept), ``life_after``;
+``intercepts``: for (up to three of) those Guards, the same facts if it intercepts.
 """
 from __future__ import annotations
 
@@ -113,11 +114,13 @@ def preview(m, action) -> Preview | None:
         gn = ", ".join(names.get(g, "a Guard") for g in guards)
         lines.insert(0, "If it is let through:")
         lines.append(f"{plural('Guard', len(guards))} that could intercept: {gn}.")
+        facts["intercepts"] = {}
         for g in guards[:3]:
             r = simulate(m, [action, (SM.INTERCEPT, g)])
             if r is None:
                 continue
             gf = _outcome(r[0], r[1], p, uid, target)
+            facts["intercepts"][g] = gf
             gl = _sentences(gf, names, p, uid, target, m.life(q))
             lines.append(f"If {names.get(g, 'the Guard')} intercepts: " + " ".join(gl))
     warn = uid in facts["dies"] and facts["fought"] not in facts["dies"]

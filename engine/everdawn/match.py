@@ -58,6 +58,14 @@ meaning (``pending()`` returns ``(kind, player, a, b)``):
   already (they are the top ``b`` cards); value = 0 for the first of the cards still to be
   placed (as they lie now), 1 the next, …: that card goes directly under the placed ones.
   Asked while two or more different cards are left; the last one goes under the others.
+* ``CH_BOTTOM_CREATURES`` / ``CH_BOTTOM_SUPPORT``: two or more different cards went to the
+  bottom of that deck at once (the creatures destroyed in one combat, a fallen creature's
+  equipment, a Bane accessory spent in that combat): their owner orders them, from the
+  very bottom up. ``a`` cards are still to be placed, ``b`` are placed already (they are
+  the bottom ``b`` cards); value = 0 for the first of the cards still to be placed (as
+  they lie now, from the bottom up), 1 the next, …: that card goes directly above the
+  placed ones. Asked while two or more different cards are left. ``ruled_choice()`` gives
+  the choice by the AI's rule (the client's automatic answer): the weakest card lowest.
 * ``CH_REDIRECT_ATTACK``: Resting Fortress on lane ``a``: value = the attacker's lane
 * ``CH_REDIRECT_LANE``: Resting Fortress, attacker lane ``a``: value = the new target lane
 
@@ -77,7 +85,9 @@ def_destroyed, att_destroyed)`` (counter = -1 when there is no counterattack),
 (Lithriel's Berries),
 ``("morale", p, delta, new_value, cause)`` with cause "death" | "open_lane" | "effect" |
 "sudden_death", ``("draw", p, n)``, ``("tutor", p, code)``, ``("place", p, slot, code)``,
-``("to_deck", p, code)`` (a card goes to the bottom of its deck), ``("to_hand", p, code)``,
+``("to_deck", p, code)`` (a card goes to the bottom of its deck), ``("bottom_order", p, deck, placed_before)``
+(deck 0 creature / 1 support: a card of a group gone down at once placed above the ``placed_before``
+lowest), ``("to_hand", p, code)``,
 ``("lane_bonus", p, lane, what, code)`` (lane -1 and no code: every lane), ``("scout_order", p, placed_before)`` (a card looked at put
 back on top), ``("redraw", p, n)``, ``("sudden_death",)``,
 ``("concede", p)``, ``("game_over", winner (-1 draw), reason)``.
@@ -138,7 +148,9 @@ def slot_name(s: int) -> str:
 PH_SET, PH_DECLARE, PH_DEF_SPELLS, PH_ATK_SPELLS, PH_ORDER, PH_CHOICE, PH_OVER = range(7)
 PHASE_NAMES = ("set", "declare", "defender_spells", "attacker_spells", "order", "choice", "over")
 (CH_NONE, CH_PLACE, CH_SET_OPP, CH_SWAP_ITEM, CH_SWAP_HAND, CH_RELOCATE, CH_REFORGE, CH_SCOUT,
- CH_REDIRECT_ATTACK, CH_REDIRECT_LANE, CH_SCOUT_ORDER) = range(11)
+ CH_REDIRECT_ATTACK, CH_REDIRECT_LANE, CH_SCOUT_ORDER, CH_BOTTOM_CREATURES, CH_BOTTOM_SUPPORT) = range(13)
+#: the decisions that order cards gone to the bottom of a deck at once, by deck (0 creature, 1 support)
+CH_BOTTOM = (CH_BOTTOM_CREATURES, CH_BOTTOM_SUPPORT)
 R_SET, R_DEF, R_ATK, R_END = range(4)       # where play resumes once the effect queue is empty
 WIN_NONE, WIN_MORALE, WIN_CREATURES, WIN_CONCEDE, WIN_SD_DRAW, WIN_TURN_LIMIT = range(6)
 DRAW = 2                                      # G_WINNER value for a draw
@@ -172,7 +184,7 @@ CM_ADV, CM_NOCOUNTER, CM_REACH_ALL = 1, 2, 4
 # queue primitives (op, player, n, x)
 (Q_DRAW, Q_ADD, Q_BENCH, Q_SET_OPP, Q_OPP_MORALE, Q_TUTOR, Q_ROUND_ATK, Q_GUARD, Q_FAKE_DEATH,
  Q_SWAP, Q_RELOCATE, Q_REFORGE, Q_SCOUT, Q_LANE_ATK, Q_LANE_DEF, Q_LANE_ADV, Q_LANE_NOCOUNTER,
- Q_LANE_REACH, Q_REDIRECT) = range(19)
+ Q_LANE_REACH, Q_REDIRECT, Q_BOTTOM) = range(20)
 _OP = {"draw": Q_DRAW, "add_creature": Q_ADD, "bench_creature": Q_BENCH, "set_opponent": Q_SET_OPP,
        "opp_morale": Q_OPP_MORALE, "tutor": Q_TUTOR, "round_attack": Q_ROUND_ATK, "guard": Q_GUARD,
        "fake_death": Q_FAKE_DEATH, "swap_item": Q_SWAP, "relocate": Q_RELOCATE, "reforge": Q_REFORGE,
@@ -258,6 +270,18 @@ _FIRST_COMBAT_WORDS = {
     "first_team_attack": "its owner's other creatures in lanes get +{n} attack in its first combat phase",
     "first_unblockable": "its attacks can't be counterattacked in its first combat phase",
 }
+
+
+def _worth(code: int) -> int:
+    """A card's rough worth for the ordering rule (:meth:`EverdawnMatch.ruled_choice`)."""
+    if code < 0:
+        return 0
+    c = CARDS_BY_CODE[code]
+    if c.kind == "creature":
+        return c.attack + c.defense + c.attack_bonus + c.defense_bonus + (20 if c.champion else 0)
+    if c.kind == "spell":
+        return 6
+    return c.attack + c.defense + c.attack_bonus + c.defense_bonus
 
 
 def _name(code: int) -> str:
@@ -470,7 +494,46 @@ class EverdawnMatch(Match):
                              "Scouting Report: choose the card to put under it."),
             CH_REDIRECT_ATTACK: "Resting Fortress: choose the attack to redirect.",
             CH_REDIRECT_LANE: "Resting Fortress: choose the lane to redirect it to.",
+            CH_BOTTOM_CREATURES: ("Defeated cards: choose the creature to put at the very bottom of your "
+                                  "creature deck." if y == 0 else "Defeated cards: choose the creature to put "
+                                  "above it at the bottom of your creature deck."),
+            CH_BOTTOM_SUPPORT: ("Returned cards: choose the card to put at the very bottom of your support deck."
+                                if y == 0 else "Returned cards: choose the card to put above it at the bottom "
+                                "of your support deck."),
         }.get(kind, "")
+
+    @staticmethod
+    def implied_actions(m: "EverdawnMatch", actions) -> list | None:
+        """A record made before the owner ordered returned cards: the answers that keep
+        the order the engine then fixed (the cards as they lie: value 0), inserted where
+        the decision now comes and the record goes on with another action. None when the
+        actions don't replay; the same list object when nothing was inserted."""
+        out, added = [], False
+        for a in actions:
+            a = tuple(a)
+            while m.b[G_PHASE] == PH_CHOICE and m.b[G_PEND] in CH_BOTTOM and a[0] != CHOOSE:
+                m.apply((CHOOSE, 0))
+                out.append((CHOOSE, 0))
+                added = True
+            if m.why_illegal(a) is not None:
+                return None
+            m.apply(a, check=False)
+            out.append(a)
+        return out if added else actions
+
+    def ruled_choice(self) -> tuple | None:
+        """The answer to a pending choice that is made by a fixed rule rather than by search
+        (the AI's, and the client's automatic answer unless the player orders the cards):
+        ordering cards gone to the bottom of a deck at once, the weakest goes lowest, so
+        the strongest comes back first. None for any other decision."""
+        kind, p, x, y = self.pending()
+        if kind not in CH_BOTTOM:
+            return None
+        d = self.cdeck[p] if kind == CH_BOTTOM_CREATURES else self.sdeck[p]
+        opts = self._choice_options()
+        if not opts:
+            return None
+        return (CHOOSE, min(opts, key=lambda v: (_worth(d[y + v]), d[y + v])))
 
     def hand_of(self, p: int) -> list[int]:
         return list(self.hand[p])
@@ -895,6 +958,15 @@ class EverdawnMatch(Match):
                     seen.add(c)
                     out.append(v)
             return out
+        if kind == CH_BOTTOM_CREATURES or kind == CH_BOTTOM_SUPPORT:
+            d = self.cdeck[p] if kind == CH_BOTTOM_CREATURES else self.sdeck[p]
+            out, seen = [], set()
+            for v in range(min(x, len(d) - y)):  # one option per different card
+                c = d[y + v]
+                if c not in seen:
+                    seen.add(c)
+                    out.append(v)
+            return out
         if kind == CH_REDIRECT_ATTACK:
             return [a for a in LANES if b[G_ATK_T + a] == x]
         if kind == CH_REDIRECT_LANE:
@@ -1250,6 +1322,7 @@ class EverdawnMatch(Match):
         d = 1 - p
         deaths: list = []
         dead_att = []
+        sizes = [len(self.cdeck[p]), len(self.sdeck[p]), len(self.cdeck[d]), len(self.sdeck[d])]
         attackers_of = ([], [], [])                # target lane -> attacking lanes, in lane order
         for a in LANES:
             t = b[G_ATK_T + a]
@@ -1308,9 +1381,13 @@ class EverdawnMatch(Match):
         # On death: the active player's first, then the opponent's; lane order within a player
         deaths = dead_att + deaths
         deaths.sort(key=lambda x: (x[0] != p, x[1]))
-        self._end_combat(ev, deaths)
+        # the cards gone to the bottom of a deck at once: their owner orders them (the active
+        # player first), before any "On death" effect draws
+        went = (len(self.cdeck[p]) - sizes[0], len(self.sdeck[p]) - sizes[1],
+                len(self.cdeck[d]) - sizes[2], len(self.sdeck[d]) - sizes[3])
+        self._end_combat(ev, deaths, went)
 
-    def _end_combat(self, ev: list, deaths: list) -> None:
+    def _end_combat(self, ev: list, deaths: list, went=(0, 0, 0, 0)) -> None:
         b = self.b
         p = b[G_ACTIVE]
         base = (S0 + p * 36)
@@ -1320,6 +1397,9 @@ class EverdawnMatch(Match):
         if self._check_win(ev):                    # right after combat resolves
             return
         q = self.q
+        for k, n in enumerate(went):
+            if n >= 2:
+                q += (Q_BOTTOM, p if k < 2 else 1 - p, n, k % 2)
         for owner, slot, code in deaths:
             if ON_DEATH[code]:
                 ev.append(("trigger", owner, code, "on_death"))
@@ -1457,22 +1537,29 @@ class EverdawnMatch(Match):
             ev.append(("set_ends", p, b[G_SET_SRC + p], b[S0 + p * 36 + b[G_SET_SRC + p] * NF]))
             b[G_SET_SRC + p] = b[G_SET_TGT + p] = -1
 
-    def _strip_items(self, p: int, s: int, ev: list) -> None:
+    def _strip_items(self, p: int, s: int, ev: list, order: bool = False) -> int:
+        """The creature's items to the bottom of the support deck; with ``order``, two or more
+        different ones are then ordered by their owner (queued first)."""
         b = self.b
         i = (S0 + p * 36 + s * NF)
+        n = 0
         for k in (1, 2, 3):
             e = b[i + k]
             if e >= 0:
                 self.sdeck[p].insert(0, e)
                 b[i + k] = -1
                 ev.append(("to_deck", p, e))
+                n += 1
+        if order and n >= 2:
+            self.q[0:0] = (Q_BOTTOM, p, n, 1)
+        return n
 
-    def _remove_creature(self, p: int, s: int, ev: list) -> None:
+    def _remove_creature(self, p: int, s: int, ev: list, order: bool = False) -> None:
         """Creature to the bottom of its creature deck, its equipment to the bottom of the support deck."""
         b = self.b
         i = (S0 + p * 36 + s * NF)
         code = b[i]
-        self._strip_items(p, s, ev)
+        self._strip_items(p, s, ev, order)
         self._clear_set_refs(p, s, ev)
         self.cdeck[p].insert(0, code)
         b[i] = -1
@@ -1601,6 +1688,11 @@ class EverdawnMatch(Match):
         b = self.b
         if op == Q_DRAW:
             self._draw(p, n, ev)
+        elif op == Q_BOTTOM:
+            d = self.cdeck[p] if x == 0 else self.sdeck[p]
+            n = min(n, len(d))
+            if n >= 2 and len(set(d[:n])) >= 2:
+                return self._ask(CH_BOTTOM[x], p, n, 0)
         elif op == Q_ADD:
             if self.cdeck[p]:
                 return self._ask(CH_PLACE, p, self.cdeck[p][-1], 0)
@@ -1635,15 +1727,17 @@ class EverdawnMatch(Match):
             code = b[i]
             if code >= 0:
                 ev.append(("treated_dead", p, x, code))
-                self._strip_items(p, x, ev)
+                gone = self._strip_items(p, x, ev)
                 self._clear_set_refs(p, x, ev)
                 self._lose_morale(p, MORALE[code], "death", ev)
+                ops = []
+                if gone >= 2:            # its items, gone down at once: ordered before "On death" draws
+                    ops += (Q_BOTTOM, p, gone, 1)
                 if ON_DEATH[code]:
                     ev.append(("trigger", p, code, "on_death"))
-                    ops = []
                     for op2, n2 in EFFECT_OPS[code]:
                         ops += (op2, p, n2, -1)
-                    self.q[0:0] = ops
+                self.q[0:0] = ops
                 ev.append(("revive", p, x, code))
         elif op == Q_SWAP:
             return self._ask(CH_SWAP_ITEM, p, x)
@@ -1707,7 +1801,7 @@ class EverdawnMatch(Match):
             # take the chosen card nearest the top
             j = len(deck) - 1 - deck[::-1].index(v)
             deck.pop(j)
-            self._remove_creature(p, x, ev)
+            self._remove_creature(p, x, ev, order=True)
             i = (S0 + p * 36 + x * NF)
             b[i] = v
             b[i + SF_FLAGS] = 0
@@ -1728,6 +1822,14 @@ class EverdawnMatch(Match):
             ev.append(("scout_order", p, y))
             if x - 1 >= 2:
                 self._ask(CH_SCOUT_ORDER, p, x - 1, y + 1)
+        elif kind == CH_BOTTOM_CREATURES or kind == CH_BOTTOM_SUPPORT:
+            which = 0 if kind == CH_BOTTOM_CREATURES else 1
+            d = self.cdeck[p] if which == 0 else self.sdeck[p]
+            c = d.pop(y + v)
+            d.insert(y, c)
+            ev.append(("bottom_order", p, which, y))
+            if x - 1 >= 2:
+                self._ask(kind, p, x - 1, y + 1)
         elif kind == CH_REDIRECT_ATTACK:
             self._ask(CH_REDIRECT_LANE, p, v)
         elif kind == CH_REDIRECT_LANE:
@@ -1809,10 +1911,14 @@ class EverdawnMatch(Match):
         m = self.clone()
         b = m.b
         o = 1 - player
-        keep_s = keep_c = 0
+        keep_s = keep_c = low_s = low_c = 0
         if b[G_PHASE] == PH_CHOICE:
             if b[G_PEND + 1] == player:
-                if b[G_PEND] == CH_SCOUT:
+                if b[G_PEND] == CH_BOTTOM_CREATURES:     # the cards gone down at once, as they lie
+                    low_c = min(b[G_PEND + 2] + b[G_PEND + 3], len(m.cdeck[player]))
+                elif b[G_PEND] == CH_BOTTOM_SUPPORT:
+                    low_s = min(b[G_PEND + 2] + b[G_PEND + 3], len(m.sdeck[player]))
+                elif b[G_PEND] == CH_SCOUT:
                     keep_s = min(b[G_PEND + 2], len(m.sdeck[player]))
                 elif b[G_PEND] == CH_SCOUT_ORDER:
                     keep_s = min(b[G_PEND + 2] + b[G_PEND + 3], len(m.sdeck[player]))
@@ -1820,13 +1926,13 @@ class EverdawnMatch(Match):
                     keep_c = min(1, len(m.cdeck[player]))
             elif b[G_PEND] == CH_PLACE:
                 b[G_PEND + 2] = -1                     # the opponent's card is not revealed yet
-        m.hidden = [sorted(m.hand[o] + m.sdeck[o]), sorted(m.cdeck[o]), [keep_s], [keep_c]]
+        m.hidden = [sorted(m.hand[o] + m.sdeck[o]), sorted(m.cdeck[o]), [keep_s, low_s], [keep_c, low_c]]
         m.hand[o] = [-1] * len(m.hand[o])
         m.sdeck[o] = [-1] * len(m.sdeck[o])
         m.cdeck[o] = [-1] * len(m.cdeck[o])
         sd, cd = m.sdeck[player], m.cdeck[player]
-        m.sdeck[player] = sorted(sd[:len(sd) - keep_s]) + sd[len(sd) - keep_s:]
-        m.cdeck[player] = sorted(cd[:len(cd) - keep_c]) + cd[len(cd) - keep_c:]
+        m.sdeck[player] = sd[:low_s] + sorted(sd[low_s:len(sd) - keep_s]) + sd[len(sd) - keep_s:]
+        m.cdeck[player] = cd[:low_c] + sorted(cd[low_c:len(cd) - keep_c]) + cd[len(cd) - keep_c:]
         m.rng = 0
         m.viewer = player
         return m
@@ -1838,10 +1944,12 @@ class EverdawnMatch(Match):
         p = self.viewer
         o = 1 - p
         keep_s, keep_c = self.hidden[2][0], self.hidden[3][0]
-        for deck, keep in ((self.sdeck[p], keep_s), (self.cdeck[p], keep_c)):
-            rest = deck[:len(deck) - keep]
+        low_s = self.hidden[2][1] if len(self.hidden[2]) > 1 else 0
+        low_c = self.hidden[3][1] if len(self.hidden[3]) > 1 else 0
+        for deck, keep, low in ((self.sdeck[p], keep_s, low_s), (self.cdeck[p], keep_c, low_c)):
+            rest = deck[low:len(deck) - keep]
             r.shuffle(rest)
-            deck[:len(deck) - keep] = rest
+            deck[low:len(deck) - keep] = rest
         sup = self.hidden[0][:]
         r.shuffle(sup)
         nh = len(self.hand[o])
@@ -1986,6 +2094,10 @@ class EverdawnMatch(Match):
                 if k == CH_SCOUT_ORDER:
                     c = self.sdeck[pp][-1 - y - v]
                     return f"Put {_name(c)} on top" if y == 0 else f"Put {_name(c)} next"
+                if k in CH_BOTTOM:
+                    d = self.cdeck[pp] if k == CH_BOTTOM_CREATURES else self.sdeck[pp]
+                    c = d[y + v] if y + v < len(d) else -1
+                    return f"Put {_name(c)} at the bottom" if y == 0 else f"Put {_name(c)} above it"
                 if k == CH_REDIRECT_ATTACK:
                     return f"Redirect the attack of {_name(b[(S0 + (1 - pp) * 36 + v * NF)])}"
                 if k == CH_REDIRECT_LANE:
@@ -2009,6 +2121,10 @@ class EverdawnMatch(Match):
                 return f"Turn {e[1]}: {P[e[2]]}."
             if k == "scout_order":
                 return f"{P[e[1]]} puts a card looked at back on top of the support deck."
+            if k == "bottom_order":
+                deck = "creature deck" if e[2] == 0 else "support deck"
+                return (f"{P[e[1]]} puts a returned card at the very bottom of the {deck}." if e[3] == 0 else
+                        f"{P[e[1]]} puts a returned card above it at the bottom of the {deck}.")
             if k == "setup":
                 return f"{P[e[1]]} sets up: " + ", ".join(_name(c) for c in e[2] if c >= 0) + " in the lanes."
             if k == "phase":

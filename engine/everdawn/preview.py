@@ -5,7 +5,8 @@ For ``(ATTACK, from_lane, to_lane)`` the attack is declared on a guessed copy
 both spell windows pass and an attack order (if asked) takes this attacker
 first; the clash this attacker then fights is read from the events. The blow's
 parts (base, equipment, set bonus, advantage, others) come from the board as it
-stands. ``facts``: ``attack``, ``defense``, ``counter`` (-1: none), ``att_defense``,
+stands, named as the creature's state names them (engine/everdawn/state.py: "2 Iron Sword",
+"1 Traghrim", "2 set Frost Warden"). ``facts``: ``attack``, ``defense``, ``counter`` (-1: none), ``att_defense``,
 ``adv_att``, ``adv_def``, ``def_dies``, ``att_dies``, ``open_lane``, ``morale``
 (the defender's morale loss) and ``morale_after``.
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 from ..core.preview import Preview, simulate
 from . import match as EM
-from .cards import ATK, ATKB, BEATS, CARDS_BY_CODE, DEF, DEFB, TYPE
+from .cards import ATKB, BEATS, CARDS_BY_CODE, DEFB, TYPE
+from .state import card_state
 
 TYPE_WORD = ("melee", "range", "magic")
 
@@ -23,23 +25,13 @@ def _name(code):
 
 
 def _parts(m, p, slot, adv, attack=True):
-    """The named parts of a creature's attack (or defense) in a clash: [(amount, word)]."""
-    b = m.b
-    base = EM.S0 + p * 36
-    i = base + slot * EM.NF
-    code = b[i]
-    ty = TYPE[code]
-    table = EM.PEQ_ATK if attack else EM.PEQ_DEF
-    gear = sum(table[b[i + k]][ty] for k in (1, 2, 3))
+    """The named parts of a creature's attack (or defense) in a clash: [(amount, word)] —
+    the printed base, then what the creature's state (engine/everdawn/state.py) names
+    (each item, the set bonus, a Champion's aura, spells), then type advantage."""
+    code = m.b[EM.S0 + p * 36 + slot * EM.NF]
+    st = card_state(m, (p, slot)).stat("Attack" if attack else "Defense")
     total = m._stats(p, slot, adv)[0 if attack else 1]
-    parts = [(ATK[code] if attack else DEF[code], "base")]
-    if gear:
-        parts.append((gear, "equipment"))
-    if b[EM.G_SET_TGT + p] == slot and b[EM.G_SET_SRC + p] >= 0:
-        src = b[base + b[EM.G_SET_SRC + p] * EM.NF]
-        sb = ATKB[src] if attack else DEFB[src]
-        if sb:
-            parts.append((sb, "set bonus"))
+    parts = [(st.printed, "base")] + [(n, w) for n, w in st.parts if n]
     if adv:
         ab = ATKB[code] if attack else DEFB[code]
         if ab:
@@ -129,7 +121,12 @@ def preview(m, action) -> Preview | None:
                      + (f"your {me} falls." if a_dies else f"your {me} survives."))
     morale_loss = sum(-e[2] for e in events if e[0] == "morale" and e[1] == d and e[2] < 0)
     facts["enemy_morale_loss"] = morale_loss
-    if any(e[0] == "clash" and e[1] == p and e[3] == t and e[2] != a for e in events):
-        lines.append("Another attack goes into the same lane (the defender orders them).")
+    # another attack of yours already goes into that lane: the defender chooses which it
+    # takes first, and the figures above are for this one first (a later attack may miss)
+    shared = any(x != a and tt == t for x, tt in m.attacks())
+    facts["defender_orders"] = shared
+    if shared:
+        lines.insert(0, "If the defender takes this attack first:")
+        lines.append("Another attack goes into the same lane: the defender chooses which it takes first.")
     lines.append("If no combat spell is cast.")
     return Preview(tuple(action), lines, warning=bool(a_dies and not d_dies), facts=facts)

@@ -61,8 +61,12 @@ def test_everdawn_attack_preview_matches_the_clash_apply_then_resolves():
             f = pv.facts
             if clash[0] == "clash":
                 assert (f["attack"], f["defense"], f["counter"], f["att_defense"]) == tuple(clash[6:10])
+                # figures that hang on the defender's order say so first
+                if any(x != a[1] and t == a[2] for x, t in m.attacks()):
+                    assert pv.lines[0] == "If the defender takes this attack first:"
+                    seen.add("shared")
                 assert (f["def_dies"], f["att_dies"]) == (bool(clash[10]), bool(clash[11]))
-                assert ("destroys it" in pv.lines[1]) == f["def_dies"]
+                assert ("destroys it" in pv.lines[2 if f["defender_orders"] else 1]) == f["def_dies"]
                 seen.add(("clash", f["def_dies"], f["att_dies"], f["adv_att"]))
             elif clash[0] == "open_hit":
                 assert f["open_lane"] and f["morale"] == clash[5]
@@ -71,7 +75,7 @@ def test_everdawn_attack_preview_matches_the_clash_apply_then_resolves():
             checked += 1
     assert checked >= 40
     # the games met clashes both ways, advantage and open lanes
-    assert ("open",) in seen and any(k[0] == "clash" and k[1] for k in seen) \
+    assert ("open",) in seen and "shared" in seen and any(k[0] == "clash" and k[1] for k in seen) \
         and any(k[0] == "clash" and k[2] for k in seen) and any(k[0] == "clash" and k[3] for k in seen)
 
 
@@ -85,7 +89,9 @@ def test_everdawn_preview_names_the_parts_of_a_blow():
     a = next(x for x in m.legal_actions() if x[0] == EM.ATTACK and x[2] == 0)
     pv = m.preview(a)
     assert pv.lines[0] == "Iron Vanguard attacks Vale Archer: melee beats range (advantage)."
-    assert "equipment" in pv.lines[1] and "advantage" in pv.lines[1] and "against defense" in pv.lines[1]
+    # each part named as the creature's zoom names it: the sword, advantage, Arenor's aura
+    assert pv.lines[1] == "Blow 9 (4 + 3 Iron Sword + 2 advantage) against defense 3 (2 + 1 High King Arenor): " \
+                          "destroys it."
     assert pv.lines[-1] == "If no combat spell is cast."
     m = scenario(board0=["iron_vanguard", None, None, "traghrim"], board1=[None, "vale_archer", None, "arenor"
                  .replace("arenor", "high_king_arenor")], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
@@ -117,6 +123,16 @@ def test_essveil_attack_preview_matches_what_apply_does():
             events = real.apply(a)
             if real.phase() == "guard":
                 assert pv.facts["guards"] == [x[1] for x in real.legal_actions() if x[0] == SM.INTERCEPT]
+                for g, gf in pv.facts["intercepts"].items():     # each "If <Guard> intercepts: ..."
+                    alt = real.clone()
+                    ev2 = alt.apply((SM.INTERCEPT, g))
+                    hits2 = {}
+                    for e in ev2:
+                        if e[0] == "damage":
+                            hits2[e[1]] = hits2.get(e[1], 0) + e[3]
+                    assert (gf["fought"], gf["dealt"], gf["taken"]) == (g, hits2.get(g, 0), hits2.get(a[1], 0))
+                    assert gf["life_after"] == (alt.life(0), alt.life(1))
+                    seen.add("intercept")
                 events += real.apply((SM.LET_THROUGH,))
                 seen.add("guard")
             p = m.to_move()
@@ -139,7 +155,7 @@ def test_essveil_attack_preview_matches_what_apply_does():
                     seen.add(k)
             checked += 1
     assert checked >= 40
-    assert {"dies", "lethal", "heal", "venom", "aegis", "guard"} <= seen, seen
+    assert {"dies", "lethal", "heal", "venom", "aegis", "guard", "intercept"} <= seen, seen
 
 
 # ---------------------------------------------------------------- Evons
@@ -188,3 +204,58 @@ def test_evons_drop_preview_matches_what_apply_does():
             checked += 1
     assert checked >= 60 and ends >= 1
     assert {"conflicts", "destroyed", "flipped"} <= seen
+
+
+def test_evons_score_after_is_what_the_turn_ends_with_whatever_is_chosen():
+    """A drop whose sequence goes on through decisions (where abilities fire, Firestorm's
+    points...) never states a score the turn won't end with: the real turn, played on
+    with random choices, ends on one of the outcomes the preview names, and on the very
+    figure when it names one ("Score after: 2–0 ..., wherever the abilities fire")."""
+    import random
+    from engine.evons import match as VM
+    from engine.evons.preview import _stopper
+    stopper = _stopper(VM.EvonsMatch)
+    rng = random.Random(7)
+    checked = through = several = 0
+    for m in _games("evons", range(8), max_actions=500):
+        for a in [x for x in m.legal_actions() if x[0] == VM.CELL][:5]:
+            pv = m.preview(a)
+            if pv is None:
+                continue
+            f = pv.facts
+            p = m.to_move()
+            real = m.clone()
+            real.__class__ = stopper
+            real.apply(a)
+            went_through = False
+            for _ in range(200):
+                if real.result() is not None or real.sc[VM.S_PHASE] == VM.PH_NONE or real.to_move() is None \
+                        or real.phase() == "discard":
+                    break
+                legal = real.legal_actions()
+                real.apply(legal[rng.randrange(len(legal))])
+                went_through = True
+            end = tuple(real.scores())
+            score_line = next(x for x in pv.lines if x.startswith(("Score after", "Score before")))
+            if f["decision"] is None:
+                assert not went_through
+            else:
+                through += 1
+            if f["uncertain"]:
+                assert "covered card" in pv.text()
+                continue
+            if f["outcomes_complete"]:
+                assert end in [tuple(o) for o in f["outcomes"]]
+                if len(f["outcomes"]) == 1:
+                    assert score_line.startswith(f"Score after: {end[p]}–{end[1 - p]}")
+                else:
+                    several += 1
+                    assert "depending on" in score_line
+                    if len(f["outcomes"]) <= 4:     # each named, else the best and the worst
+                        assert f"{end[p]}–{end[1 - p]}" in score_line
+                    else:
+                        assert " at best to " in score_line
+            else:
+                assert score_line.startswith("Score before")
+            checked += 1
+    assert checked >= 60 and through >= 10 and several >= 1, (checked, through, several)

@@ -11,10 +11,12 @@ import pygame
 
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS_BY_INDEX
+from engine.essveil.state import card_state
 
 from client.cards import back_surface, card_surface
 from client.cards import draw as D
-from client.tables.essveil.face import SMALL as FACE_SMALL, keyword_badge, keywords_of
+from client.tables.essveil.face import SMALL as FACE_SMALL, art_rect
+from client.cards.state import in_play
 from client.cards.icons import draw_icon
 from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_arrow, draw_source_hint, draw_target_highlight
@@ -355,61 +357,28 @@ class EssveilDraw:
                 continue
             self._draw_unit(surf, v, seat, c, rr)
 
+    def face_of(self, v, uid):
+        """The creature ``uid`` as it is now (its printed card with the engine's state over it)."""
+        st = card_state(v, uid)
+        return in_play(GAME, card_of(st.card), st) if st is not None else None
+
     def _draw_unit(self, surf, v, seat, c, rr):
         s = self.s
         card = card_of(c["card"])
-        surf.blit(card_surface(GAME, card, rr.width), rr)
+        # the face shows the creature as it is now: current Might / Endurance left (coloured
+        # when they differ from the print), keywords and rules text (Silence, Equipment,
+        # a spent Aegis); its zoom lists what changed and why
+        face = self.face_of(v, c["uid"])
+        surf.blit(card_surface(GAME, face, rr.width), rr)
         w, h = rr.width, rr.height
         b = max(3, w // 22)
         inner = rr.inflate(-2 * b, -2 * b)
         pad = max(2, w // 28)
-        # current keywords over the printed ones when they differ (Silence, Equipment, spent Aegis)
-        cur = list(c["keywords"])
-        if c["silenced"]:
-            cur.append("Silence")
-        if set(cur) != set(keywords_of(card)):
-            top_h = max(12, int(h * 0.11))
-            rad = top_h // 2 + max(1, w // 60)
-            art_top = inner.top + pad + max(top_h, 2 * rad) + pad
-            ic = max(9, int(w * 0.11))
-            band = pygame.Rect(inner.left + pad, art_top, inner.width - 2 * pad, ic + 2 * pad)
-            layer = pygame.Surface(band.size, pygame.SRCALPHA)
-            layer.fill((14, 12, 20, 225))
-            surf.blit(layer, band)
-            n = len(cur)
-            gap = max(1, w // 60)
-            if n * ic + (n - 1) * gap > band.width - 2 * pad:
-                ic = max(7, (band.width - 2 * pad - (n - 1) * gap) // max(1, n))
-            x = band.left + pad
-            for kw in cur:
-                keyword_badge(surf, kw, pygame.Rect(x, band.top + pad, ic, ic))
-                x += ic + gap
-        # current Might / Endurance left over the printed boxes
-        # the same boxes as the face's (client.tables.essveil.face._stats), so the printed ones never peek out
         stat_h = int(h * 0.12) if w >= FACE_SMALL else max(20, int(h * 0.15))
         stat_w = int(w * 0.26) if w >= FACE_SMALL else int(w * 0.34)
         bottom = inner.bottom - pad
-        ar = pygame.Rect(inner.left + pad, bottom - stat_h, stat_w, stat_h)
         dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
-        might, end, dmg, left = c["might"], c["endurance"], c["damage"], c["left"]
-        for rect, val, printed, icon, base in ((ar, might, card.might, "sword", (150, 50, 40)),
-                                              (dr, left, card.endurance, "heart", (50, 110, 80))):
-            if val == printed and not (icon == "heart" and dmg):
-                continue
-            col = base
-            if icon == "heart" and dmg:
-                col = (170, 40, 40)
-            elif val > printed:
-                col = (40, 140, 60)
-            elif val < printed:
-                col = (170, 40, 40)
-            big = rect.inflate(s(4), s(4))
-            pygame.draw.rect(surf, shade(col, 0.45), big, border_radius=max(2, big.height // 4))
-            pygame.draw.rect(surf, shade(col, 1.6), big, max(1, s(2)), border_radius=max(2, big.height // 4))
-            ic = int(big.height * 0.55)
-            draw_icon(surf, icon, pygame.Rect(big.left + big.height // 6, big.centery - ic // 2, ic, ic),
-                      (240, 230, 210))
-            D.number(surf, val, (big.right - big.width * 0.32, big.centery), big.height * 0.72)
+        dmg = face.state.damage
         if dmg:
             pill(surf, f"−{dmg}", (dr.centerx, dr.top - s(10)), s(12), (255, 150, 140), bg=(70, 16, 16),
                  border=PAL["bad"])
@@ -427,6 +396,11 @@ class EssveilDraw:
             pill(surf, "Tapped", (rr.centerx, rr.top + int(h * 0.36)), s(12), PAL["muted"], icon="arrow")
         elif c["sick"] and "Swift" not in c["keywords"] and seat == v.turn_player():
             pill(surf, "Arrived", (rr.centerx, rr.top + int(h * 0.36)), s(12), (170, 190, 255), icon="moon")
+        if c["silenced"]:     # on the picture's top edge, never over the name
+            art = art_rect(card, rr.width).move(rr.topleft)
+            pr = pill_rect("Silenced", (0, 0), s(11), icon="mute")
+            pill(surf, "Silenced", (rr.centerx, art.top + pr.height // 2 + s(1)), s(11), (215, 215, 225),
+                 icon="mute", bg=(40, 40, 48))
         if c["intercepted"]:
             pill(surf, "Guarded", (rr.centerx, rr.top + int(h * 0.52)), s(11), GUARD_COL, icon="shield")
         # tabs: ability and Equipment

@@ -154,13 +154,16 @@ def _stats(s, card, inner, pad, w, h):
     ar = pygame.Rect(left, top, left + right - d_left - left, bottom - top)
     dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
     stat_h = ar.height
-    for rect, val, icon, c in ((ar, m, "sword", (150, 50, 40)), (dr, e, "heart", (50, 110, 80))):
+    from client.cards.state import stat_colour
+    for rect, val, icon, c, field in ((ar, m, "sword", (150, 50, 40), "might"),
+                                      (dr, e, "heart", (50, 110, 80), "endurance")):
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
         pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
         ic = int(rect.height * 0.58)
         draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic),
                   (240, 230, 210))
-        D.number(s, val, (rect.right - rect.width * 0.32, rect.centery), rect.height * 0.7)
+        D.number(s, val, (rect.right - rect.width * 0.32, rect.centery), rect.height * 0.7,
+                 colour=stat_colour(card, field))
     return bottom - stat_h
 
 

@@ -29,7 +29,7 @@ class EssveilGestures:
             card = card_of(c["card"])
             img = pygame.Surface(rr.size, pygame.SRCALPHA)     # the card as it stands: damage, buffs, Aegis
             self._draw_unit(img, v, me, c, img.get_rect())
-            out.append(DragSource(("unit", c["uid"]), rr, img, card))
+            out.append(DragSource(("unit", c["uid"]), rr, img, self.face_of(v, c["uid"])))
             if ph == "main" and card.ability is not None and not c["silenced"]:
                 ab, _eq = self.tab_rects(rr, True, bool(c["equipment"]))
                 img = pygame.Surface(ab.size, pygame.SRCALPHA)
@@ -299,7 +299,7 @@ class EssveilGestures:
                 if rr is None:
                     continue
                 if rr.collidepoint(pos):
-                    return self.hovered(card_of(c["card"]), rr)
+                    return self.hovered(self.face_of(v, c["uid"]), rr)
                 card = card_of(c["card"])
                 ab, eq = self.tab_rects(rr, card.ability is not None, bool(c["equipment"]))
                 if eq is not None and eq.collidepoint(pos):

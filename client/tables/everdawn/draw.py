@@ -6,10 +6,12 @@ import pygame
 
 from engine.everdawn import match as EM
 from engine.everdawn.cards import ATKB, DEFB
+from engine.everdawn.state import card_state
 
 from client.cards import back_surface, card_surface
 from client.tables.everdawn.face import art_rect, colour_of, icon_of
 from client.cards.icons import draw_icon
+from client.cards.state import in_play
 from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_arrow, topmost_at
 from client.ui.theme import PAL, draw_text, ellipsize, fit_font, fit_line, fit_named, font, panel, shade
@@ -85,7 +87,9 @@ class EverdawnDraw:
                 continue
             else:
                 c = card_of(code)
-                surf.blit(card_surface(GAME, c, rr.width), rr)
+                # the face as the creature is now: current attack / defense (coloured when they
+                # differ from the print: items, set bonus, auras, spells); its zoom says why
+                surf.blit(card_surface(GAME, self.face_of(v, seat, sl), rr.width), rr)
                 if sl == EM.CHAMPION_SLOT:
                     pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
                 # markers share the art window, top down, never over each other: the fighting
@@ -105,6 +109,11 @@ class EverdawnDraw:
                     free_top = r.bottom + s(1)
                 self._art_free[(seat, sl)] = (free_top, free_bottom)
             self._draw_equips(surf, v, seat, sl, code)
+
+    def face_of(self, v, seat, slot):
+        """The creature in ``slot`` as it is now (its printed card with the engine's state over it)."""
+        st = card_state(v, (seat, slot))
+        return in_play(GAME, card_of(v.creature_at(seat, slot)), st) if st is not None else None
 
     def _draw_empty_slot(self, surf, rr, sl, seat):
         s = self.s
@@ -182,15 +191,16 @@ class EverdawnDraw:
         return pill(surf, text, (cx, top + h // 2), floor, colour, pad_y=0.2, **kw)
 
     def _draw_set_mark(self, surf, rr, tgt, code=-1):
-        veil = self._veil_cache.get(rr.size)
+        # the picture dims, never the name or the numbers: a set creature can still be
+        # attacked, and its face says the defense it has now
+        art = self._art_of(rr)
+        veil = self._veil_cache.get(art.size)
         if veil is None:  # one per card size, not one per frame
-            veil = pygame.Surface(rr.size)
+            veil = pygame.Surface(art.size)
             veil.fill((10, 10, 20))
             veil.set_alpha(120)
-            self._veil_cache = {rr.size: veil}
-        surf.blit(veil, rr)
-        # over the art, so the card's name and numbers stay readable
-        art = self._art_of(rr)
+            self._veil_cache = {art.size: veil}
+        surf.blit(veil, art)
         txt = f"SET on lane {tgt + 1}" if tgt >= 0 else "SET (no bonus)"
         # and what it gives there (the creature receiving it may have no room for a badge)
         gives = f"gives +{ATKB[code]}/+{DEFB[code]}" if tgt >= 0 and code >= 0 else ""

@@ -160,8 +160,9 @@ def _stats(s, card, inner, pad, w, h, big):
     dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
     stat_h = ar.height
     if card.kind == "creature":
-        D.stat_box(s, ar, card.attack, card.attack_bonus, (150, 50, 40))
-        D.stat_box(s, dr, card.defense, card.defense_bonus, (50, 90, 150))
+        from client.cards.state import stat_colour
+        D.stat_box(s, ar, card.attack, card.attack_bonus, (150, 50, 40), top_colour=stat_colour(card, "attack"))
+        D.stat_box(s, dr, card.defense, card.defense_bonus, (50, 90, 150), top_colour=stat_colour(card, "defense"))
     else:
         if card.attack or card.attack_bonus:
             D.stat_box(s, ar, f"+{card.attack}", card.attack_bonus, (150, 50, 40))

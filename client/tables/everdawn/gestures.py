@@ -25,8 +25,8 @@ class EverdawnGestures:
             code = v.creature_at(me, s_)
             if code >= 0:
                 rr = self.slot_rect(me, s_)
-                out.append(DragSource(("slot", s_), rr, card_surface(GAME, card_of(code), rr.width),
-                                      card_of(code)))
+                face = self.face_of(v, me, s_)
+                out.append(DragSource(("slot", s_), rr, card_surface(GAME, face, rr.width), face))
         hand = v.hand[me]
         for i, rr in enumerate(self.hand_rects(len(hand))):
             c = card_of(hand[i])
@@ -159,10 +159,13 @@ class EverdawnGestures:
             out.append(("Pass (cast nothing more)", (EM.PASS,), "space",
                         "Close your spell window; you can't cast again this combat"))
         elif ph in ("order", "choice"):
+            legal = set(map(tuple, m.legal_actions()))
             for i, (_r, a, c) in enumerate(self.choice_spots[:4]):
+                if tuple(a) not in legal:       # spots laid out for the decision before this one
+                    continue
                 label = f"Take {c.name}" if c is not None else m.action_text(a)
-                if ph == "choice" and m.pending()[0] == EM.CH_SCOUT_ORDER:
-                    label = m.action_text(a)           # "Put <card> on top" / "... next"
+                if ph == "choice" and m.pending()[0] in (EM.CH_SCOUT_ORDER,) + EM.CH_BOTTOM:
+                    label = m.action_text(a)           # "Put <card> on top" / "... at the bottom"
                 if a[0] == EM.ORDER:
                     label = f"First: {card_of(m.creature_at(1 - m.to_move(), a[1])).name} (lane {a[1] + 1})"
                 out.append((label, a, str(i + 1), m.action_text(a)))
@@ -254,7 +257,7 @@ class EverdawnGestures:
                     if s_ < 3 and v.creature_at(seat, s_) >= 0 and (seat, s_) in self.placed_slots():
                         from client.tables.everdawn.anims import PLACED_NOTE
                         self._hover_note = PLACED_NOTE
-                    return self.hovered(card_of(v.creature_at(seat, s_)), self.slot_rect(seat, s_))
+                    return self.hovered(self.face_of(v, seat, s_), self.slot_rect(seat, s_))
                 items = v.items_at(seat, s_)
                 for kind in EQ_KINDS:
                     if self.eq_rect(seat, s_, kind).collidepoint(pos):

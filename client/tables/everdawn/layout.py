@@ -192,7 +192,7 @@ class EverdawnLayout:
         elif ph == "choice":
             kind, p, x, y = m.pending()
             opts = [a for a in legal if a[0] == EM.CHOOSE]
-            if kind in (EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_SCOUT_ORDER):
+            if kind in (EM.CH_REFORGE, EM.CH_SCOUT, EM.CH_SCOUT_ORDER) + EM.CH_BOTTOM:
                 n = len(opts)
                 tw = int(self.cw * 0.9)
                 th = int(tw * 1.4)
@@ -208,8 +208,13 @@ class EverdawnLayout:
                 self.tray = tray
                 for i, a in enumerate(opts):
                     rr = pygame.Rect(tray.centerx - cards_w // 2 + i * (tw + gap), tray.top + self.s(50), tw, th)
-                    code = a[1] if kind == EM.CH_REFORGE else \
-                        self.view.sdeck[me][-1 - a[1] - (y if kind == EM.CH_SCOUT_ORDER else 0)]
+                    if kind == EM.CH_BOTTOM_CREATURES:      # the cards gone down, from the bottom up
+                        code = self.view.cdeck[me][y + a[1]]
+                    elif kind == EM.CH_BOTTOM_SUPPORT:
+                        code = self.view.sdeck[me][y + a[1]]
+                    else:
+                        code = a[1] if kind == EM.CH_REFORGE else \
+                            self.view.sdeck[me][-1 - a[1] - (y if kind == EM.CH_SCOUT_ORDER else 0)]
                     spots.append((rr, a, card_of(code)))
             else:
                 for a in opts:

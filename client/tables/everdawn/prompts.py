@@ -21,6 +21,8 @@ CHOICE_PROMPT = {
     EM.CH_SCOUT_ORDER: "Scouting Report: choose the card to put back {where}",
     EM.CH_REDIRECT_ATTACK: "Resting Fortress: click the attacker to redirect",
     EM.CH_REDIRECT_LANE: "Resting Fortress: click the lane the attack now goes to",
+    EM.CH_BOTTOM_CREATURES: "Defeated cards: choose the creature to put {low} of your creature deck",
+    EM.CH_BOTTOM_SUPPORT: "Returned cards: choose the card to put {low} of your support deck",
 }
 
 _YOU_VERBS = {"sets": "set", "moves": "move", "equips": "equip", "casts": "cast", "loses": "lose",
@@ -143,5 +145,7 @@ class EverdawnPrompts:
             kind, _p, x, _y = m.pending()
             card = card_of(x).name if kind == EM.CH_PLACE and x >= 0 else "the creature"
             where = "on top" if _y <= 0 else "under it"
-            return CHOICE_PROMPT.get(kind, "Make a choice").format(card=card, where=where) + " (or keys 1–9)."
+            low = "at the very bottom" if _y <= 0 else "above it at the bottom"
+            return CHOICE_PROMPT.get(kind, "Make a choice").format(card=card, where=where, low=low) + \
+                " (or keys 1–9)."
         return ""

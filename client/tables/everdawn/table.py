@@ -69,6 +69,24 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
     YOU_VERBS = _YOU_VERBS
     log_width = 300
 
+    def auto_answer(self):
+        """The order of cards gone to the bottom of a deck at once, answered by the engine's
+        rule (the weakest lowest) unless the player chose, in Settings, to order them."""
+        if self.mode == "replay" or self.app.settings.choose_return_order:
+            return None
+        m = self.match
+        if m.to_move() not in self.human_seats:
+            return None
+        return m.ruled_choice()
+
+    def _drive_ai(self):
+        if self.mode != "replay" and not self.anims.busy and self.match.result() is None:
+            a = self.auto_answer()
+            if a is not None:
+                self.perform(a)
+                return
+        super()._drive_ai()
+
     def return_veil_ok(self, seat) -> bool:
         # ... except in a choice (the top of our own deck may be on show)
         return self.RETURN_VEIL and self.match.phase() != "choice"

@@ -10,10 +10,12 @@ import pygame
 from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, COLUMNS, IN_MAIN, N_CELLS, cell_name
+from engine.evons.state import card_state
 
 from client.cards import back_surface, card_surface
 from client.tables.evons.face import render_tile
 from client.cards.icons import draw_icon
+from client.cards.state import in_play
 from client.table.chrome import SEAT_COLOURS
 from client.table.kit.parts import draw_thinking, topmost_at
 from client.ui.theme import (GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
@@ -52,8 +54,13 @@ class EvonsDraw:
             seat = v.controller(inst)
         if covered is None:
             covered = v.is_covered(inst)
-        card = card_obj(v, inst)
+        card = card_obj(v, inst) if covered else self.face_of(v, inst)
         return render_tile(card, self.cell - 4, SEAT_COLOURS[seat], face_down=covered or card is None)
+
+    def face_of(self, v, inst):
+        """The card ``inst`` on the grid as it is now (its printed card with the engine's
+        state over it: ATK and DEF left, green above the print, red below)."""
+        return in_play(GAME, card_obj(v, inst), card_state(v, inst))
 
     def draw_board(self, surf):
         if not self.cell:
@@ -215,22 +222,10 @@ class EvonsDraw:
             return
         if card is None or card.is_block:
             return
-        atk, dfn = v.current_atk(inst), v.current_def(inst)
         fsz = max(8, self.cell // 4)
-        if atk != card.atk:   # over the printed number (between the SW and S arrows)
-            box = pygame.Rect(0, 0, int(fsz * 1.3), int(fsz * 1.1))
-            box.center = (inner.left + inner.width * 0.27, inner.bottom - fsz * 0.6)
-            pygame.draw.rect(surf, (16, 50, 24), box, border_radius=s(3))
-            draw_text(surf, str(atk), box.center, fsz, PAL["good"], bold=True, anchor="center")
-        if dfn != card.defense:
-            box = pygame.Rect(0, 0, int(fsz * 1.3), int(fsz * 1.1))
-            box.center = (inner.right - inner.width * 0.27, inner.bottom - fsz * 0.6)
-            hurt = v.dmg[inst] > 0
-            pygame.draw.rect(surf, (70, 16, 16) if hurt else (16, 50, 24), box, border_radius=s(3))
-            draw_text(surf, str(max(0, dfn)), box.center, fsz, PAL["bad"] if hurt else PAL["good"], bold=True,
-                      anchor="center")
-            if hurt:
-                pill(surf, f"-{v.dmg[inst]}", (box.centerx, box.top - s(7)), s(10), PAL["bad"])
+        if v.dmg[inst] > 0:   # the tile's DEF is what is left: the damage above it
+            pill(surf, f"-{v.dmg[inst]}", (inner.right - inner.width * 0.27, inner.bottom - fsz * 1.2 - s(7)), s(10),
+                 PAL["bad"])
         hb = v.held_bonus(inst)
         if hb == "double score":
             # between the NE and E arrows

@@ -97,15 +97,18 @@ def _stat_boxes(s, card, inner, pad, w, kw, kh, min_h):
     a_right = left + right - d_left
     ar = pygame.Rect(left, top, a_right - left, bottom - top)
     dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
-    for rect, val, icon, c in ((ar, card.atk, "sword", (150, 50, 40)), (dr, card.defense, "shield", (50, 90, 150))):
+    from client.cards.state import stat_colour
+    for rect, val, icon, c, field in ((ar, card.atk, "sword", (150, 50, 40), "atk"),
+                                      (dr, card.defense, "shield", (50, 90, 150), "defense")):
+        col = stat_colour(card, field)
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
         pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
         if rect.width >= rect.height * 1.35:
             ic = int(rect.height * 0.6)
             draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic), (240, 230, 210))
-            D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72)
+            D.number(s, val, (rect.right - rect.width * 0.3, rect.centery), rect.height * 0.72, colour=col)
         else:   # a narrow box (a small hand card): the number alone, never run into by its icon
-            D.number(s, val, rect.center, rect.height * 0.72)
+            D.number(s, val, rect.center, rect.height * 0.72, colour=col)
     return ar, dr
 
 
@@ -248,7 +251,8 @@ _TILE_CACHE: dict = {}
 
 def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
     """A square tile for the 7×7 grid: art, arrows, ATK/DEF, element, owner rim. Cached."""
-    key = (getattr(card, "id", None), int(size), tuple(owner_colour), face_down)
+    from client.cards.state import stat_colour, state_key
+    key = (getattr(card, "id", None), int(size), tuple(owner_colour), face_down, state_key(card))
     t = _TILE_CACHE.get(key)
     if t is not None:
         return t
@@ -279,9 +283,11 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
         draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"),
                   pygame.Rect(inner.right - int(inner.width * 0.27) - ic // 2, inner.top + 2, ic, ic), D.shade(col, 1.4))
         f = max(9, size // 4)
-        D.number(s, card.atk, (inner.left + inner.width * 0.27, inner.bottom - f * 0.6), f, colour=(255, 200, 190))
-        D.number(s, card.defense, (inner.right - inner.width * 0.27, inner.bottom - f * 0.6), f,
-                 colour=(200, 220, 255))
+        # (a card in play: ATK and DEF left as they are now, green above the print, red below)
+        D.number(s, card.atk, (inner.left + inner.width * 0.27, inner.bottom - f * 0.6), f,
+                 colour=stat_colour(card, "atk", (255, 200, 190)))
+        D.number(s, max(0, card.defense), (inner.right - inner.width * 0.27, inner.bottom - f * 0.6), f,
+                 colour=stat_colour(card, "defense", (200, 220, 255)))
     _TILE_CACHE[key] = s
     if len(_TILE_CACHE) > 800:
         _TILE_CACHE.clear()

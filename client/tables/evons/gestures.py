@@ -271,7 +271,8 @@ class EvonsGestures:
                     # your own covered cards can be peeked at; the opponent's stay unknown
                     if v.is_covered(inst) and v.controller(inst) != self.viewer and not self.reveal_all:
                         return None
-                    return self.hovered(card_obj(v, inst), self.cell_rect(c))
+                    face = card_obj(v, inst) if v.is_covered(inst) else self.face_of(v, inst)
+                    return self.hovered(face, self.cell_rect(c))
         return None
 
     def bonus_at(self, pos):

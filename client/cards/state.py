@@ -1,0 +1,123 @@
+"""A card in play as the table draws it: the printed card with the engine's current
+state over it (:class:`engine.core.cardstate.CardState`, from ``engine/<game>/state.py``).
+
+    face = in_play("essveil", card, card_state(view, uid))
+    img = card_surface("essveil", face, width)           # current numbers, keywords, text
+    img = card_surface("essveil", face, width, big=True)  # + the zoom's "now" panel
+
+:class:`InPlay` reads like the card (name, id, art, cost...) except for the fields the
+state changes: each game's numbers (Essveil ``might`` / ``endurance`` = Endurance left;
+Everdawn ``attack`` / ``defense``; Evons ``atk`` / ``defense`` = DEF left), Essveil's
+``keywords`` and rules ``text``. The faces colour a number that differs from the printed
+one (:func:`stat_colour`); the zoom adds the state's own sentences under the card. Nothing
+here works a rule out: every value and sentence is the engine's.
+"""
+from __future__ import annotations
+
+#: per game: the face's fields -> (the state's stat name, use what is left after damage)
+FIELDS = {
+    "essveil": (("might", "Might", False), ("endurance", "Endurance", True)),
+    "everdawn": (("attack", "Attack", False), ("defense", "Defense", False)),
+    "evons": (("atk", "ATK", False), ("defense", "DEF", True)),
+}
+UP, DOWN = (150, 245, 150), (255, 140, 130)
+
+
+class InPlay:
+    """The printed ``card`` with ``state``'s current values over it (see the module)."""
+
+    __slots__ = ("card", "state", "game", "_over")
+
+    def __init__(self, game: str, card, state):
+        self.card, self.state, self.game = card, state, game
+        over = {}
+        for field, stat, left in FIELDS.get(game, ()):
+            st = state.stat(stat)
+            if st is None:
+                continue
+            over[field] = state.left if (left and state.left is not None) else st.now
+        if game == "essveil":
+            over["keywords"] = tuple(state.keywords)
+            if state.text is not None:
+                over["text"] = state.text
+            if state.silenced:
+                over.update(on_play=(), last_rites=(), ability=None)
+        self._over = over
+
+    def __getattr__(self, name):
+        over = object.__getattribute__(self, "_over")
+        if name in over:
+            return over[name]
+        return getattr(object.__getattribute__(self, "card"), name)
+
+    def shown(self) -> dict:
+        """The values the face is given (field -> value), for tests and the layout check."""
+        return dict(self._over)
+
+    def __repr__(self):
+        return f"InPlay({self.card.id!r}, {self.state.summary()!r})"
+
+
+def in_play(game: str, card, state):
+    """``card`` as it is in play (``state`` None: the printed card itself)."""
+    if state is None or card is None:
+        return card
+    return InPlay(game, card, state)
+
+
+def stat_colour(card, field: str, default=(255, 255, 255)):
+    """The colour of a face's number: green above the printed value, red below it or
+    when damage has taken some of it, else ``default``."""
+    if not isinstance(card, InPlay):
+        return default
+    for f, stat, left in FIELDS.get(card.game, ()):
+        if f != field:
+            continue
+        st = card.state.stat(stat)
+        if st is None:
+            return default
+        if left and card.state.damage:
+            return DOWN
+        return UP if st.now > st.printed else DOWN if st.now < st.printed else default
+    return default
+
+
+def state_key(card):
+    """The part of the render cache's key the state adds (None for a printed card)."""
+    return card.state if isinstance(card, InPlay) else None
+
+
+def state_panel(state, width: int):
+    """The zoom's panel under the card: "In play now" and the state's sentences (None
+    when the card is as printed)."""
+    lines = state.lines()
+    if not lines:
+        return None
+    import pygame
+    from client.ui.theme import PAL, font, wrap_lines
+    pad = max(6, width // 28)
+    size = max(11, width // 19)
+    f = font(size)
+    fb = font(size, True)
+    head = fb.render("In play now", True, PAL["gold_hi"])
+    rows = []
+    for i, ln in enumerate(lines):
+        for j, part in enumerate(wrap_lines(ln, fb if i == 0 else f, width - 2 * pad - size)):
+            rows.append((i, j, part))
+    lh = f.get_linesize()
+    h = pad + head.get_height() + pad // 2 + len(rows) * lh + pad
+    s = pygame.Surface((width, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, (22, 24, 34, 245), s.get_rect(), border_radius=max(6, width // 24))
+    pygame.draw.rect(s, PAL["gold"], s.get_rect(), max(1, width // 150), border_radius=max(6, width // 24))
+    s.blit(head, (pad, pad))
+    y = pad + head.get_height() + pad // 2
+    for i, j, part in rows:
+        if i == 0:
+            img = fb.render(part, True, PAL["text"])
+        else:
+            img = f.render(part, True, PAL["text"] if j or not part.startswith("Silenced") else PAL["bad"])
+        if j == 0 and i:
+            pygame.draw.circle(s, PAL["muted"], (pad + size // 3, y + lh // 2), max(2, size // 6))
+        s.blit(img, (pad + (size if i else 0), y))
+        y += lh
+    return s
