@@ -153,7 +153,7 @@ def facts(before: EM.EverdawnMatch, a, events: list, viewer: int = 0, after=None
                                    holder_bonus=DEFB[dc] if def_adv else 0,
                                    lane=al + 1, their_lane=dl + 1, margin=att - dfn)
         elif k == "open_hit":
-            out["open_hit"] = figures(attacker=_name(ev[4]), damage=ev[5], lane=ev[3] + 1)
+            out["open_hit"] = figures(attacker=_name(ev[4]), damage=ev[5], lane=ev[3] + 1, bonus=ATKB[ev[4]])
         elif k == "morale":
             # "morale": the first change; "my_morale" / "their_morale": where each side ends,
             # with the whole loss of this move
