@@ -83,7 +83,7 @@ def draw_arrow(surf, a_rect, b_rect, scale, glow):
     s = lambda x: max(1, int(round(x * scale)))  # noqa: E731
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     _arrow(layer, a_rect, b_rect, s)
-    layer.set_alpha(150)
+    layer.set_alpha(170)
     surf.blit(layer, (0, 0))
 
 
