@@ -44,6 +44,12 @@ def move_rects(t, action) -> list:
         r = ar.get("flow" if action[0] == 1 else "deep")
         if r is not None:
             return [pygame.Rect(r)]
+    if getattr(t, "cov_mode", None) is not None and len(action) == 4:
+        # a hand card dropped in its mode (Evons: active or covered): while the card is in
+        # the other mode there is no such drag yet; a click on the card turns it over
+        src = getattr(t, "sources", {}).get(("hand", action[1]))
+        if src is not None:
+            return [pygame.Rect(src.rect)]
     try:
         items = t.action_buttons()[:4] if t.human_to_move() else []
     except Exception:  # noqa: BLE001

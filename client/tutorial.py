@@ -496,14 +496,32 @@ class TutorialMixin:
     def panel_area(self) -> pygame.Rect:
         """The side column (where the log is): the board stays uncovered. While the
         player reads, the column's action buttons step aside and the panel may use
-        their room too."""
+        their room too. A table may place it itself with ``lesson_panel_area()``."""
+        own = getattr(self, "lesson_panel_area", None)
+        if callable(own):
+            return own(self.reading())
         s = self.s
         side = self.side_rect
         top = side.top
+        right = getattr(self, "right_rect", None)
+        if right is not None and side.height < s(120):
+            # the log is one row (Evons above 100 %): the column under it
+            top = side.bottom + s(8)
+            bottom = self.board_rect.bottom if self.reading() else self.actions_rect.top - s(8)
+            return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
         if getattr(self, "side_compact", False) and getattr(self, "ticker_rect", None) is not None:
             top = self.ticker_rect.top       # the folded strip, under its Log button
         bottom = side.bottom if self.reading() else self.actions_rect.top - s(8)
+        if not self.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
+            bottom = side.bottom
         return pygame.Rect(side.left, top, side.width, bottom - top)
+
+    def _draw_chain(self, surf, v):
+        """(Evons) the chain column, unless the lesson's panel lies over it (above 100 %)."""
+        box, right = getattr(self, "panel_box", None), getattr(self, "right_rect", None)
+        if box is not None and right is not None and box.colliderect(right):
+            return
+        super()._draw_chain(surf, v)
 
     def _sync_action_widgets(self):
         show = not self.reading()
@@ -521,7 +539,7 @@ class TutorialMixin:
         header, body, lines = self.panel_texts()
         size = 17
         h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
-        while h > area.height and (lines or size > 13):   # the engine's lines give way first
+        while h > area.height and (lines or size > 11):   # the engine's lines give way first
             if lines:
                 lines = lines[:-1]
             else:

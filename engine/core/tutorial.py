@@ -254,7 +254,8 @@ def matches(desc: dict, spec: dict) -> bool:
 def resolve(game: str, match, spec: dict):
     """The legal action of ``match`` that the move ``spec`` names, or None."""
     ad = adapter(game)
-    for a in match.legal_actions():
+    cands = getattr(ad, "candidates", None)
+    for a in (cands(match) if callable(cands) else match.legal_actions()):
         try:
             d = ad.describe(match, a)
         except Exception:  # noqa: BLE001 - an action we cannot describe is never the taught one
@@ -338,7 +339,9 @@ def play_scripted(game: str, match, step: Step) -> list:
 
 
 def legal_texts(match, n: int = 12) -> str:
-    xs = [match.action_text(a) for a in match.legal_actions()]
+    ad = adapter(match.GAME) if getattr(match, "GAME", "") in GAMES else None
+    cands = getattr(ad, "candidates", None)
+    xs = [match.action_text(a) for a in (cands(match) if callable(cands) else match.legal_actions())]
     return "; ".join(xs[:n]) + (" ..." if len(xs) > n else "")
 
 
