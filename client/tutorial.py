@@ -576,6 +576,10 @@ class TutorialMixin:
     def to_list(self):
         self.go("lessons", game=self.game)
 
+    def concede(self, seat=None):
+        """Conceding a lesson leaves it for the list of lessons (nothing is recorded)."""
+        self.to_list()
+
     # ------------------------------------------------------------ drawing
     def draw(self, surf):
         self._place_panel()

@@ -180,6 +180,41 @@ def test_skip_goes_to_the_next_lesson_and_lessons_lists_them(driver):
     assert driver.scene.name == "tutorial" and driver.scene.lesson.id == "spell"
 
 
+def test_a_taught_drag_refuses_a_key_for_another_move(driver):
+    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="set")
+    driver.step(2)
+    driver.key("space")                     # the intro
+    assert t.state == "step" and t.step.move["do"] == "set"
+    n = len(t.session)
+    driver.key("space")                     # Go to combat: a legal move, not this step's
+    assert len(t.session) == n and t.match.phase() == "set"
+    assert driver.app.toasts[-1].text == "Try dragging Vale Archer onto Iron Vanguard."
+
+
+def test_a_lesson_follows_the_window_size(driver):
+    from client.guidance import move_rects
+    t = driver.app.scenes.switch("tutorial", game="essveil", lesson="guard")
+    driver.step(2)
+    driver.key("space")
+    for w, h in ((1920, 1080), (1280, 720)):
+        driver.resize(w, h)
+        sc = driver.scene
+        assert sc.W == w and sc.panel_box.right <= w and sc.panel_box.bottom <= h
+        rects = move_rects(sc, sc.taught_action())
+        assert len(rects) == 2 and all(sc.board_rect.colliderect(r) or sc.rect.contains(r) for r in rects)
+    gesture(driver, driver.scene, driver.scene.taught_action())
+    driver.step(5)
+    assert driver.scene.state in ("explain", "step") and len(driver.scene.session) >= 1
+
+
+def test_conceding_a_lesson_goes_back_to_the_list(driver):
+    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="lanes")
+    driver.step(2)
+    t.concede()
+    driver.step(2)
+    assert driver.scene.name == "lessons"
+
+
 def test_no_undo_or_hint_in_a_lesson(driver):
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="lanes")
     driver.step(2)

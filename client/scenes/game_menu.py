@@ -215,7 +215,9 @@ class GameMenuScene(Scene):
             draw_text(surf, ln, (box.left + s(16), ty), s(18), PAL["text"])
             ty += f.get_linesize()
         draw_outline(surf, self.learn_rect, self.app.scale, 0.6)
-        draw_arrow(surf, box, self.learn_rect, self.app.scale, 0.6)
+        start = pygame.Rect(box.right - s(40), box.top, 1, 1)       # from the note's top edge
+        end = pygame.Rect(self.learn_rect.left, self.learn_rect.centery, 1, 1)   # to the button's side
+        draw_arrow(surf, start, end, self.app.scale, 0.6)
         return box.bottom
 
     def make_fan(self, width):

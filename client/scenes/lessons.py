@@ -75,4 +75,27 @@ class LessonsScene(Scene):
             mins = f" About {self.course.minutes} minutes in all." if self.course.minutes else ""
             draw_wrapped(surf, f"{d} of {n} lessons done. Pick any lesson to play it (again).{mins}",
                          pygame.Rect(s(80), s(108), self.W - s(160), s(34)), s(17), PAL["muted"], italic=True)
+            self.draw_next(surf)
         self.draw_ui(surf)
+
+    def draw_next(self, surf):
+        """Beside the list: the lesson to play next (or the last one), what it teaches."""
+        from ..ui import panel
+        s = self.s
+        if not self.rows:
+            return
+        left = self.rows[0].right + s(40)
+        w = self.W - left - s(60)
+        if w < s(260):
+            return
+        ls = self.course.lessons
+        i = next((k for k, l in enumerate(ls) if l.id not in self.done), len(ls) - 1)
+        les = ls[i]
+        box = pygame.Rect(left, self.rows[0].top, w, self.rows[-1].bottom - self.rows[0].top)
+        panel(surf, box, border=PAL["line"], radius=s(10))
+        head = "Next" if les.id not in self.done else "All done. The last lesson"
+        draw_wrapped(surf, f"{head}: {i + 1}. {les.title}", pygame.Rect(box.left + s(18), box.top + s(16),
+                                                                      w - s(36), s(56)), s(20), PAL["gold"],
+                     bold=True)
+        draw_wrapped(surf, les.intro or les.summary, pygame.Rect(box.left + s(18), box.top + s(80), w - s(36),
+                                                                  box.height - s(96)), s(17), PAL["text"])
