@@ -309,7 +309,15 @@ class TutorialMixin:
 
     # ------------------------------------------------------------ moves
     def perform(self, action, *, by_ai=False) -> bool:
-        if by_ai or getattr(self, "_tut_pass", False):
+        st = self.step
+        if by_ai and self.state == "step" and st is not None and st.kind == "them" and st.ai:
+            before = self.match.clone()        # the AI's move (in the background): kept for the explanation
+            events = before.clone().apply(tuple(action))
+            ok = super().perform(action, by_ai=True)
+            if ok:
+                self.them_done.append((tuple(action), before, events))
+            return ok
+        if by_ai:
             return super().perform(action, by_ai=by_ai)
         st = self.step
         if self.state != "step" or st is None or st.kind != "move":
@@ -339,7 +347,12 @@ class TutorialMixin:
                 self._them_over()
                 return False
             from engine.ai import make_agent
-            a = make_agent(st.ai, 7).choose(self.match)
+            a = make_agent(st.ai, 7).choose(self.match)      # (the fast way through: advance())
+            before = self.match.clone()
+            events = before.clone().apply(a)
+            super().perform(a, by_ai=True)
+            self.them_done.append((a, before, events))
+            return True
         else:
             if not self.them_left:
                 self._them_over()
@@ -372,8 +385,18 @@ class TutorialMixin:
             self._begin_step(self.k + 1)
 
     def _drive_ai(self):
-        """The opponent moves only in a lesson's 'them' steps, one scripted move at a time."""
+        """The opponent moves only in a lesson's 'them' steps: one scripted move at a time,
+        or the AI the lesson names (thinking in the background as in any game) until the
+        player is to move again."""
         st = self.step
+        if self.state == "step" and st is not None and st.kind == "them" and st.ai:
+            self.ai_level = st.ai
+            if self.ai_job is None and not self.anims.busy and (
+                    self.match.to_move() in self.human_seats or self.match.result() is not None):
+                self._them_over()
+                return
+            super()._drive_ai()
+            return
         if self.state != "step" or st is None or st.kind != "them" or self.anims.busy:
             return
         if self.t < self.them_wait:

@@ -108,6 +108,7 @@ def play_lesson(d, game, lesson_id, *, try_wrong=False):
             continue
         st = t.step
         if st.kind == "them":
+            d.wait_ai()                         # (an AI step thinks in its thread: frames of play, not of thinking)
             d.step(5)
             continue
         taught = resolve(game, t.match, st.move)
@@ -271,3 +272,21 @@ def test_every_lesson_screen_passes_the_layout_check(game):
     # (a tapped or damaged creature's own badges over its card text at 200 % are the card
     # drawing's, the same on any table: not the lesson layer's, so not asserted here)
     assert [p for p in problems if not p.endswith("in a card face")] == []
+
+
+def test_a_lesson_may_hand_the_opponent_to_the_easy_ai(driver, monkeypatch):
+    """``them = "easy"``: the easy AI plays the opponent's whole turn, then the lesson goes on."""
+    import client.tutorial as tut
+    data = {"title": "t", "lesson": [{
+        "id": "ai_turn", "title": "Their turn, played by the AI",
+        "position": {"boards": [["wildcub"], ["dune_raider"]], "hands": [[], ["spark", "wisp_caller"]],
+                     "veil": [0, 3]},
+        "step": [{"text": "End your turn (Space).", "move": {"do": "end"}},
+                 {"text": "The easy AI plays.", "them": "easy"},
+                 {"text": "Your turn again."}]}]}
+    course = parse_course("essveil", data, "essveil.toml")
+    assert check_course(course)["ai_turn"][1].actions        # the AI made moves through the engine
+    monkeypatch.setitem(tut._COURSES, "essveil", course)
+    t, _ = play_lesson(driver, "essveil", "ai_turn")
+    assert t.match.to_move() == 0 and t.match.turn() > 5
+    assert any(t.session.actor(i) == 1 for i in range(len(t.session)))
