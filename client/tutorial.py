@@ -134,6 +134,7 @@ def tutorial_table_class(game: str):
 
 
 _CLASSES: dict = {}
+_SAID: set = set()        # every lesson toast said in this run (a new lesson takes them down)
 
 
 class TutorialScene:
@@ -179,7 +180,9 @@ class TutorialMixin:
         self.them_wait = 0.0
         self.them_done: list = []     # (action, before, events) of the current 'them' step
         self.tut_error = ""
+        self._said = set()            # the lesson's own toasts (cleared when the lesson moves on)
         super().__init__(app, **kw)
+        self._clear_said(all_lessons=True)
         if self.state == "step":
             self._begin_step(0)
         for _ in range(int(screen or 0)):
@@ -192,7 +195,23 @@ class TutorialMixin:
             return None
         return self.lesson.steps[self.k]
 
+    def say(self, text, seconds=4.5):
+        """A toast of the lesson's (a refused move): it goes when the lesson moves on."""
+        self._said.add(text)
+        self.app.toast(text, "info", seconds)
+
+    def _clear_said(self, all_lessons=False):
+        """Take the lesson's toasts down (``all_lessons``: any lesson's, when one opens)."""
+        toasts = getattr(self.app, "toasts", None)
+        if not toasts:
+            return
+        said = self._said | (_SAID if all_lessons else set())
+        self.app.toasts = [t for t in toasts if t.text not in said]
+        _SAID.update(self._said)
+        self.invalidate()
+
     def _begin_step(self, k):
+        self._clear_said()
         self.k = k
         self.state = "step"
         self.explained = ""
@@ -321,19 +340,20 @@ class TutorialMixin:
             return super().perform(action, by_ai=by_ai)
         st = self.step
         if self.state != "step" or st is None or st.kind != "move":
-            self.app.toast("Read the lesson first, then press Continue (Space).", "info")
+            self.say("Read the lesson first, then press Continue (Space).")
             self.sfx("refusal")
             return False
         taught = self.taught_action()
         if taught is None or tuple(action) != taught:
             from engine.core.tutorial import try_text
-            self.app.toast(try_text(self.game, st), "info", 4.5)
+            self.say(try_text(self.game, st))
             self.sfx("refusal")
             return False
         before = self.match.clone()
         events = before.clone().apply(taught)
         ok = super().perform(action, by_ai=by_ai)
         if ok:
+            self._clear_said()
             self._after_move(st.explain, before, taught, events)
         return ok
 

@@ -110,7 +110,7 @@ def describe(m: EM.EverdawnMatch, a) -> dict | None:
 def try_text(spec: dict) -> str:
     do, card, target = spec.get("do", ""), spec.get("card"), spec.get("target")
     if do == "pass":
-        return "Not yet: press the button at the foot of the column (Space) to go on."
+        return "Not yet: press the highlighted button (Space) first."
     if do == "order":
         return f"Try clicking {card} to take its attack first."
     if do == "choose":
