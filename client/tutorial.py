@@ -559,6 +559,11 @@ class TutorialMixin:
             bottom = side.bottom
         return pygame.Rect(side.left, top, side.width, bottom - top)
 
+    def placed_slots(self) -> set:
+        """(Everdawn) a lesson's creatures count as played (their "When played" used), not
+        as placed at set-up: no "placed, not played" marks."""
+        return set()
+
     def _draw_chain(self, surf, v):
         """(Evons) the chain column, unless the lesson's panel lies over it (above 100 %)."""
         box, right = getattr(self, "panel_box", None), getattr(self, "right_rect", None)
