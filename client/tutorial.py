@@ -109,7 +109,11 @@ def open_lesson(app, game: str, lesson_id: str | None = None):
     if lesson_id is None:
         done = set(game_progress(game)["done"])
         lesson_id = next((l.id for l in c.lessons if l.id not in done), c.lessons[0].id)
-    return app.scenes.switch("tutorial", game=game, lesson=lesson_id)
+    try:
+        return app.scenes.switch("tutorial", game=game, lesson=lesson_id)
+    except LessonError as e:          # (the scene on screen stays)
+        app.toast(f"That lesson cannot be opened: {e}", "error", 8)
+        return None
 
 
 def lesson_screens(lesson) -> list[str]:
@@ -611,13 +615,16 @@ class TutorialMixin:
 
     # ------------------------------------------------------------ leaving, skipping
     def skip(self):
-        self.next_lesson()
+        """Skip lesson: the next one (from the last, the list of lessons)."""
+        if self.lesson_no < len(self.course.lessons) - 1:
+            self.next_lesson()
+        else:
+            self.to_list()
 
     def next_lesson(self):
         n = len(self.course.lessons)
         if self.lesson_no < n - 1:
-            nxt = self.course.lessons[self.lesson_no + 1]
-            self.app.scenes.switch("tutorial", game=self.game, lesson=nxt.id)
+            open_lesson(self.app, self.game, self.course.lessons[self.lesson_no + 1].id)
         else:
             start_first_game(self.app, self.game)
 

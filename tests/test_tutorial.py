@@ -290,3 +290,15 @@ def test_a_lesson_may_hand_the_opponent_to_the_easy_ai(driver, monkeypatch):
     t, _ = play_lesson(driver, "essveil", "ai_turn")
     assert t.match.to_move() == 0 and t.match.turn() > 5
     assert any(t.session.actor(i) == 1 for i in range(len(t.session)))
+
+
+def test_a_lesson_whose_position_cannot_be_built_is_refused_with_a_toast(driver, monkeypatch):
+    import client.tutorial as tut
+    data = {"title": "t", "lesson": [{"id": "bad", "title": "Bad", "position": {"board0": ["no_such_card"]},
+                                      "step": [{"text": "t"}]}]}
+    monkeypatch.setitem(tut._COURSES, "everdawn", parse_course("everdawn", data, "everdawn.toml"))
+    driver.app.scenes.switch("lessons", game="everdawn")
+    driver.step(2)
+    driver.click("lesson_bad")
+    assert driver.scene.name == "lessons"
+    assert "no_such_card" in driver.app.toasts[-1].text
