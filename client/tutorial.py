@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import guidance
+from client import guidance
 
 PROGRESS_FILE = "tutorial.json"
 MAX_PROGRESS_BYTES = 64 * 1024
@@ -32,7 +32,7 @@ OPPONENT_PAUSE = 0.7
 
 # ================================================================ progress
 def progress_path():
-    from .storage import config_dir
+    from client.storage import config_dir
     return config_dir() / PROGRESS_FILE
 
 
@@ -131,7 +131,7 @@ def lesson_screens(lesson) -> list[str]:
 def tutorial_table_class(game: str):
     cls = _CLASSES.get(game)
     if cls is None:
-        from .scenes import scene_class
+        from client.scenes import scene_class
         base = scene_class("table", game)
         cls = _CLASSES[game] = type(f"Tutorial{base.__name__}", (TutorialMixin, base), {})
     return cls
@@ -146,7 +146,7 @@ class TutorialScene:
 
     def __new__(cls, app, *, game=None, lesson=None, **kw):
         from engine.core.tutorial import lesson_session
-        from . import gamesinfo
+        from client import gamesinfo
         game = game or gamesinfo.default_game()
         c = course(game)
         les = c.lesson(lesson) if lesson else c.lessons[0]
@@ -601,7 +601,7 @@ class TutorialMixin:
         self.panel_parts = parts
         b = self.tut_button
         if label:
-            from .ui import font
+            from client.ui import font
             bw = min(area.width - s(28), max(s(140), s(36) + font(s(18), True).size(label)[0]))
             b.set_dimensions((bw, bh))
             b.set_relative_position((self.panel_box.right - s(14) - bw, self.panel_box.bottom - s(14) - bh))
@@ -672,7 +672,7 @@ class FirstGameMixin:
             return
         s = self.s
         hb = pygame.Rect(self.widgets["hint"].rect)
-        from .ui import font, wrap_lines, draw_text, panel, PAL
+        from client.ui import font, wrap_lines, draw_text, panel, PAL
         w = min(s(300), self.W // 3)
         f = font(s(15))
         lines = wrap_lines(self.CALLOUT, f, w - s(24))
@@ -691,7 +691,7 @@ class FirstGameMixin:
 def first_game_class(game):
     cls = _FIRST.get(game)
     if cls is None:
-        from .scenes import scene_class
+        from client.scenes import scene_class
         base = scene_class("table", game)
         cls = _FIRST[game] = type(f"FirstGame{base.__name__}", (FirstGameMixin, base), {})
     return cls
@@ -704,9 +704,9 @@ def start_first_game(app, game):
     """The real game after the lessons: the easy AI, starter decks, the Hint button pointed out."""
     from engine.core.harness import starter_pair
     from engine.core.session import MatchSession
-    from .scenes.game_menu import table_kwargs
-    from .scenes.setup import new_seed
-    from .storage import replays_dir, saves_dir
+    from client.scenes.game_menu import table_kwargs
+    from client.scenes.setup import new_seed
+    from client.storage import replays_dir, saves_dir
     seed = new_seed()
     meta = {"mode": "ai", "ai": {"seat": 1, "level": "easy", "seed": seed ^ 0x5EED}, "human": 0,
             "names": ["You", "AI (easy)"]}

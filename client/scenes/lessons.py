@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_line, shade
-from .base import Scene
-from .title import draw_background
+from client import gamesinfo
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_line, shade
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
 
 
 class LessonsScene(Scene):
     def enter(self):
-        from ..tutorial import course, game_progress
+        from client.tutorial import course, game_progress
         from engine.core.tutorial import LessonError
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         try:
@@ -53,11 +53,11 @@ class LessonsScene(Scene):
                         name="first_game")
 
     def play(self, lesson_id):
-        from ..tutorial import open_lesson
+        from client.tutorial import open_lesson
         open_lesson(self.app, self.game, lesson_id)
 
     def real_game(self):
-        from ..tutorial import start_first_game
+        from client.tutorial import start_first_game
         start_first_game(self.app, self.game)
 
     def draw(self, surf):
@@ -80,7 +80,7 @@ class LessonsScene(Scene):
 
     def draw_next(self, surf):
         """Beside the list: the lesson to play next (or the last one), what it teaches."""
-        from ..ui import panel
+        from client.ui import panel
         s = self.s
         if not self.rows:
             return
