@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from client.ui import PAL, draw_text, font, panel, wrap_lines
+from client.ui.theme import PAL, draw_text, font, panel, wrap_lines
 
 
 def move_rects(t, action) -> list:

@@ -146,7 +146,7 @@ class TutorialScene:
 
     def __new__(cls, app, *, game=None, lesson=None, **kw):
         from engine.core.tutorial import lesson_session
-        from client import gamesinfo
+        from client.scenes import gamesinfo
         game = game or gamesinfo.default_game()
         c = course(game)
         les = c.lesson(lesson) if lesson else c.lessons[0]
@@ -601,7 +601,7 @@ class TutorialMixin:
         self.panel_parts = parts
         b = self.tut_button
         if label:
-            from client.ui import font
+            from client.ui.theme import font
             bw = min(area.width - s(28), max(s(140), s(36) + font(s(18), True).size(label)[0]))
             b.set_dimensions((bw, bh))
             b.set_relative_position((self.panel_box.right - s(14) - bw, self.panel_box.bottom - s(14) - bh))
@@ -672,7 +672,7 @@ class FirstGameMixin:
             return
         s = self.s
         hb = pygame.Rect(self.widgets["hint"].rect)
-        from client.ui import font, wrap_lines, draw_text, panel, PAL
+        from client.ui.theme import font, wrap_lines, draw_text, panel, PAL
         w = min(s(300), self.W // 3)
         f = font(s(15))
         lines = wrap_lines(self.CALLOUT, f, w - s(24))

@@ -265,7 +265,7 @@ def test_the_last_lesson_offers_a_real_game_against_easy_with_the_hint_pointed_o
 def test_every_lesson_screen_passes_the_layout_check(game):
     """At 1280×720, interface size 100 % and 200 % (``python -m client --layout-check``
     runs them at every size)."""
-    from client import layoutcheck as L
+    from client.devtools import layoutcheck as L
     labels = {t[0] for t in L.tutorial_targets([game])}
     assert len(labels) > 15
     problems = L.run(((1280, 720),), (1.0, 2.0), [game], zooms=False, only=labels, out=lambda _l: None)

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
 
@@ -201,7 +201,7 @@ class GameMenuScene(Scene):
     def draw_offer(self, surf, width, y):
         """The first visit's note beside the menu, with an arrow to Learn to play."""
         from client.guidance import draw_arrow, draw_outline
-        from client.ui import font, panel, wrap_lines
+        from client.ui.theme import font, panel, wrap_lines
         s = self.s
         w = min(width, s(520))
         f = font(s(18))

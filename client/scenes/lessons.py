@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_line, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_line, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
 
@@ -80,7 +80,7 @@ class LessonsScene(Scene):
 
     def draw_next(self, surf):
         """Beside the list: the lesson to play next (or the last one), what it teaches."""
-        from client.ui import panel
+        from client.ui.theme import panel
         s = self.s
         if not self.rows:
             return

@@ -26,7 +26,7 @@ def main(argv) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix="cardhall-lessons-")
     import pygame
-    from client import testing
+    from client.devtools import testing
     from client.app import App
     from client.settings import Settings
     from engine.core.tutorial import load_course
