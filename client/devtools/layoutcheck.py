@@ -489,7 +489,7 @@ def tutorial_targets(games):
     out = []
     for g in games:
         try:
-            from client.tutorial import course, lesson_screens
+            from client.table.tutorial import course, lesson_screens
             c = course(g)
         except Exception:  # noqa: BLE001 - a game without lessons (yet), or a bad file: its own test says so
             continue

@@ -108,6 +108,6 @@ register_scene("cards", "client.scenes.gallery:CardGalleryScene", "card gallery:
                needs_game=True)
 register_scene("lessons", "client.scenes.lessons:LessonsScene", "learn to play: the list of lessons",
                needs_game=True)
-register_scene("tutorial", "client.tutorial:TutorialScene", "learn to play: a lesson on the real table",
+register_scene("tutorial", "client.table.tutorial:TutorialScene", "learn to play: a lesson on the real table",
                needs_game=True)
 register_scene("credits", "client.scenes.credits:CreditsScene", "credits: fonts, card pictures, libraries")

@@ -109,14 +109,14 @@ class GameMenuScene(Scene):
     def offer_lessons(self):
         """A player's first visit to this game: Learn to play is offered (a note beside the
         menu, its button highlighted); the visit is remembered, so the offer is made once."""
-        from client.tutorial import game_progress, update_progress
+        from client.table.tutorial import game_progress, update_progress
         self.offer = ""
         try:
             prog = game_progress(self.game)
             if prog["offered"] or prog["done"]:
                 return
             update_progress(self.game, offered=True)
-            from client.tutorial import course
+            from client.table.tutorial import course
             mins = course(self.game).minutes
         except Exception:  # noqa: BLE001 - the menu shows without the offer
             return
@@ -200,7 +200,7 @@ class GameMenuScene(Scene):
 
     def draw_offer(self, surf, width, y):
         """The first visit's note beside the menu, with an arrow to Learn to play."""
-        from client.guidance import draw_arrow, draw_outline
+        from client.table.guidance import draw_arrow, draw_outline
         from client.ui.theme import font, panel, wrap_lines
         s = self.s
         w = min(width, s(520))

@@ -11,7 +11,7 @@ from client.scenes.title import draw_background
 
 class LessonsScene(Scene):
     def enter(self):
-        from client.tutorial import course, game_progress
+        from client.table.tutorial import course, game_progress
         from engine.core.tutorial import LessonError
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         try:
@@ -53,11 +53,11 @@ class LessonsScene(Scene):
                         name="first_game")
 
     def play(self, lesson_id):
-        from client.tutorial import open_lesson
+        from client.table.tutorial import open_lesson
         open_lesson(self.app, self.game, lesson_id)
 
     def real_game(self):
-        from client.tutorial import start_first_game
+        from client.table.tutorial import start_first_game
         start_first_game(self.app, self.game)
 
     def draw(self, surf):

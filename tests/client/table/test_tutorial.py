@@ -74,7 +74,7 @@ def test_an_unreadable_lesson_file_names_the_file(tmp_path):
 def gesture(d, t, action):
     """Make ``action`` the way a player would, where the guidance points: a drag from
     the outlined card to the outlined target, or a click on the outlined spot/button."""
-    from client.guidance import move_rects
+    from client.table.guidance import move_rects
     rects = move_rects(t, action)
     assert rects, f"the table shows no way to make {t.match.action_text(action)}"
     if len(rects) >= 2:
@@ -92,7 +92,7 @@ def wrong_gesture(t, taught):
 
 
 def play_lesson(d, game, lesson_id, *, try_wrong=False):
-    from client.tutorial import TutorialMixin
+    from client.table.tutorial import TutorialMixin
     t = d.app.scenes.switch("tutorial", game=game, lesson=lesson_id)
     d.step(2)
     assert isinstance(t, TutorialMixin)
@@ -132,7 +132,7 @@ def play_lesson(d, game, lesson_id, *, try_wrong=False):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_whole_course_is_completed_through_the_table(driver, game):
-    from client.tutorial import game_progress, progress_path
+    from client.table.tutorial import game_progress, progress_path
     c = load_course(game)
     refused = 0
     for les in c.lessons:
@@ -145,7 +145,7 @@ def test_the_whole_course_is_completed_through_the_table(driver, game):
 
 
 def test_the_outline_and_arrow_point_at_the_taught_card_and_target(driver):
-    from client.guidance import move_rects
+    from client.table.guidance import move_rects
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle")
     driver.step(2)
     driver.key("space")                    # the intro
@@ -193,7 +193,7 @@ def test_a_taught_drag_refuses_a_key_for_another_move(driver):
 
 
 def test_a_lesson_follows_the_window_size(driver):
-    from client.guidance import move_rects
+    from client.table.guidance import move_rects
     t = driver.app.scenes.switch("tutorial", game="essveil", lesson="guard")
     driver.step(2)
     driver.key("space")
@@ -241,7 +241,7 @@ def test_first_visit_offers_learn_to_play_once(driver):
 
 
 def test_a_damaged_progress_file_is_set_aside(driver):
-    from client.tutorial import game_progress, progress_path, update_progress
+    from client.table.tutorial import game_progress, progress_path, update_progress
     p = progress_path()
     p.parent.mkdir(parents=True, exist_ok=True)
     p.write_text("{not json", encoding="utf-8")
@@ -276,7 +276,7 @@ def test_every_lesson_screen_passes_the_layout_check(game):
 
 def test_a_lesson_may_hand_the_opponent_to_the_easy_ai(driver, monkeypatch):
     """``them = "easy"``: the easy AI plays the opponent's whole turn, then the lesson goes on."""
-    import client.tutorial as tut
+    import client.table.tutorial as tut
     data = {"title": "t", "lesson": [{
         "id": "ai_turn", "title": "Their turn, played by the AI",
         "position": {"boards": [["wildcub"], ["dune_raider"]], "hands": [[], ["spark", "wisp_caller"]],
@@ -293,7 +293,7 @@ def test_a_lesson_may_hand_the_opponent_to_the_easy_ai(driver, monkeypatch):
 
 
 def test_a_lesson_whose_position_cannot_be_built_is_refused_with_a_toast(driver, monkeypatch):
-    import client.tutorial as tut
+    import client.table.tutorial as tut
     data = {"title": "t", "lesson": [{"id": "bad", "title": "Bad", "position": {"board0": ["no_such_card"]},
                                       "step": [{"text": "t"}]}]}
     monkeypatch.setitem(tut._COURSES, "everdawn", parse_course("everdawn", data, "everdawn.toml"))

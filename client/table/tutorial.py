@@ -7,7 +7,7 @@ game's own table on a prepared position (scene ``tutorial``: the game's ``Table`
 * shows the lesson's panel over the top of the side column (what to do; afterwards what
   happened and why, filled with the figures of the move's own events) with a Continue
   button (Space / Enter);
-* points at the taught move (outline and arrow: :mod:`client.guidance`, rectangles asked of
+* points at the taught move (outline and arrow: :mod:`client.table.guidance`, rectangles asked of
   the table);
 * lets through only the taught move: any other move gets a friendly "Try dragging …" and
   is not played;
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pygame
 
-from client import guidance
+from client.table import guidance
 
 PROGRESS_FILE = "tutorial.json"
 MAX_PROGRESS_BYTES = 64 * 1024
