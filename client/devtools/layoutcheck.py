@@ -477,9 +477,25 @@ def targets(games, quick=False):
         out.append((f"table[{g}] busy", "table", g, 7, "busy"))
         if g == "evons":
             out.append((f"table[{g}] chain", "table", g, 1, "chain"))
+    out += tutorial_targets(games)
     if quick:
         keep = {"title", "settings", "setup[everdawn]"}
         out = [t for t in out if t[0] in keep or t[1] in ("table", "game_over")]
+    return out
+
+
+def tutorial_targets(games):
+    """Every screen of every lesson of Learn to play (its instruction, then its explanation)."""
+    out = []
+    for g in games:
+        try:
+            from client.table.tutorial import course, lesson_screens
+            c = course(g)
+        except Exception:  # noqa: BLE001 - a game without lessons (yet), or a bad file: its own test says so
+            continue
+        for les in c.lessons:
+            for i, what in enumerate(lesson_screens(les)):
+                out.append((f"tutorial[{g}] {les.id} {i} {what}", "tutorial", g, 1, ("tutorial", les.id, i)))
     return out
 
 
@@ -487,7 +503,9 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
     from client.devtools.headless import open_scene
     from client.scenes import scene_class
     rec.context = f"{size[0]}x{size[1]} {int(round(app.settings.ui_scale * 100))}% {label}"
-    if extra in ("busy", "chain"):
+    if isinstance(extra, tuple) and extra[0] == "tutorial":
+        app.scenes.switch("tutorial", game=game, lesson=extra[1], screen=extra[2])
+    elif extra in ("busy", "chain"):
         cls = scene_class("table", game)
         kw = cls.demo_kwargs(app, game, 1)
         kw["session"] = busy_session(game, seed) if extra == "busy" else _chain_cached()

@@ -108,4 +108,8 @@ register_scene("review", "client.scenes.review:ReviewScene", "game review: each 
                needs_game=True)
 register_scene("cards", "client.scenes.gallery:CardGalleryScene", "card gallery: every card of a pool",
                needs_game=True)
+register_scene("lessons", "client.scenes.lessons:LessonsScene", "learn to play: the list of lessons",
+               needs_game=True)
+register_scene("tutorial", "client.table.tutorial:TutorialScene", "learn to play: a lesson on the real table",
+               needs_game=True)
 register_scene("credits", "client.scenes.credits:CreditsScene", "credits: fonts, card pictures, libraries")

@@ -104,6 +104,26 @@ class GameMenuScene(Scene):
         self.resume_info = find_resume(self.game, self.app)
         self.online_note = online_note(self.game)
         super().enter()
+        self.offer_lessons()
+
+    def offer_lessons(self):
+        """A player's first visit to this game: Learn to play is offered (a note beside the
+        menu, its button highlighted); the visit is remembered, so the offer is made once."""
+        from client.table.tutorial import game_progress, update_progress
+        self.offer = ""
+        try:
+            prog = game_progress(self.game)
+            if prog["offered"] or prog["done"]:
+                return
+            update_progress(self.game, offered=True)
+            from client.table.tutorial import course
+            mins = course(self.game).minutes
+        except Exception:  # noqa: BLE001 - the menu shows without the offer
+            return
+        about = f" in about {mins} minutes" if mins else ""
+        self.offer = (f"New to {gamesinfo.title(self.game)}? Learn to play teaches it{about}: a guided first "
+                      f"game on the real table, one rule at a time.")
+        self.rebuild()
 
     def build(self):
         s = self.s
@@ -115,7 +135,10 @@ class GameMenuScene(Scene):
             items.append(("Resume game", "return", self.resume_game, "Continue the game you left", "@primary", "resume"))
         items += [
             ("Play vs AI", "p", lambda: self.go("setup", game=g), "Choose decks and difficulty, then play the AI",
-             None if self.resume_info else "@primary", "play_ai"),
+             None if self.resume_info or getattr(self, "offer", "") else "@primary", "play_ai"),
+            ("Learn to play", "t", lambda: self.go("lessons", game=g),
+             "A guided first game in short lessons, against a scripted opponent",
+             "@primary" if getattr(self, "offer", "") else None, "learn"),
             ("Local two-player", "l", lambda: self.go("hotseat_setup", game=g),
              "Hot seat: two people at this screen, hands hidden between turns", None, "hotseat"),
             ("Play online", "o", lambda: self.go("online", game=g),
@@ -129,11 +152,17 @@ class GameMenuScene(Scene):
             ("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI", None, "settings"),
             ("Back", "escape", lambda: self.go("title"), "Back to the game picker", None, "back"),
         ]
-        bh = max(s(36), min(bh, (self.H - s(140) - (len(items) - 1) * gap) // len(items)))  # fits 720p
+        room = self.H - s(140)
+        if len(items) * s(36) + (len(items) - 1) * gap > room:
+            gap = s(8)                                    # eleven buttons at 200 %: closer together
+        bh = max(s(32), min(bh, (room - (len(items) - 1) * gap) // len(items)))  # fits 720p
         total = len(items) * bh + (len(items) - 1) * gap
         y = max(s(120), (self.H - total) // 2 + s(30))
+        self.learn_rect = None
         for text, key, act, tip, cls, name in items:
             self.button((x, y, bw, bh), text, act, key=key, tip=tip, cls=cls, name=name)
+            if name == "learn":
+                self.learn_rect = pygame.Rect(x, y, bw, bh)
             y += bh + gap
         self.menu_left = x
         self.make_fan(max(s(300), x - s(80) - s(60)))
@@ -162,9 +191,34 @@ class GameMenuScene(Scene):
         if self.online_note:
             draw_wrapped(surf, self.online_note, pygame.Rect(left, y, width, s(44)), s(15), PAL["muted"],
                          italic=True, max_lines=2)
+        if getattr(self, "offer", "") and self.learn_rect is not None:
+            y = self.draw_offer(surf, width, y + s(50))
         for img, rr in self.fan:
-            surf.blit(img, rr)
+            if not (getattr(self, "offer_box", None) and rr.colliderect(self.offer_box)):
+                surf.blit(img, rr)
         self.draw_ui(surf)
+
+    def draw_offer(self, surf, width, y):
+        """The first visit's note beside the menu, with an arrow to Learn to play."""
+        from client.table.guidance import draw_arrow, draw_outline
+        from client.ui.theme import font, panel, wrap_lines
+        s = self.s
+        w = min(width, s(520))
+        f = font(s(18))
+        lines = wrap_lines(self.offer, f, w - s(32))
+        box = pygame.Rect(s(80), y, w, s(24) + len(lines) * f.get_linesize())
+        box.centery = max(box.centery, self.learn_rect.centery)
+        self.offer_box = box
+        panel(surf, box, border=PAL["gold"], radius=s(10))
+        ty = box.top + s(12)
+        for ln in lines:
+            draw_text(surf, ln, (box.left + s(16), ty), s(18), PAL["text"])
+            ty += f.get_linesize()
+        draw_outline(surf, self.learn_rect, self.app.scale, 0.6)
+        start = pygame.Rect(box.right - s(40), box.top, 1, 1)       # from the note's top edge
+        end = pygame.Rect(self.learn_rect.left, self.learn_rect.centery, 1, 1)   # to the button's side
+        draw_arrow(surf, start, end, self.app.scale, 0.6)
+        return box.bottom
 
     def make_fan(self, width):
         """A fan of three cards from the pool (rotated once per layout, not per frame)."""

@@ -1,0 +1,718 @@
+"""Learn to play: the guided first game on the real table.
+
+A lesson (``assets/lessons/<game>.toml``, read by :mod:`engine.core.tutorial`) opens the
+game's own table on a prepared position (scene ``tutorial``: the game's ``Table`` with
+:class:`TutorialMixin` in front). The mixin
+
+* shows the lesson's panel over the top of the side column (what to do; afterwards what
+  happened and why, filled with the figures of the move's own events) with a Continue
+  button (Space / Enter);
+* points at the taught move (outline and arrow: :mod:`client.table.guidance`, rectangles asked of
+  the table);
+* lets through only the taught move: any other move gets a friendly "Try dragging …" and
+  is not played;
+* plays the opponent's scripted moves (or the easy AI's where the lesson says so);
+* replaces Undo / Redo / Hint by Skip lesson and Lessons; Menu (Esc) works as in any game.
+
+Progress (which lessons are done, whether the first-visit offer was made) is kept in
+``tutorial.json`` beside the settings, written atomically; a damaged file is set aside
+and treated as empty.
+"""
+from __future__ import annotations
+
+import pygame
+
+from client.table import guidance
+
+PROGRESS_FILE = "tutorial.json"
+MAX_PROGRESS_BYTES = 64 * 1024
+#: seconds between two of the opponent's scripted moves (so each can be followed)
+OPPONENT_PAUSE = 0.7
+
+
+# ================================================================ progress
+def progress_path():
+    from client.storage import config_dir
+    return config_dir() / PROGRESS_FILE
+
+
+def load_progress() -> dict:
+    """``{game: {"done": [lesson ids], "offered": bool, "finished": bool}}``; {} when
+    there is no file. A damaged file is set aside (kept, renamed) and {} returned."""
+    from engine.core.files import FileProblem, read_json, set_aside
+    path = progress_path()
+    if not path.exists():
+        return {}
+    try:
+        obj = read_json(path, MAX_PROGRESS_BYTES)
+        if not isinstance(obj, dict) or obj.get("format") != "cardhall-tutorial":
+            raise FileProblem(f"{path.name}: not a Cardhall tutorial file.", path)
+    except (FileProblem, OSError):
+        set_aside(path, "damaged")
+        return {}
+    out = {}
+    games = obj.get("games")
+    for g, v in (games.items() if isinstance(games, dict) else ()):
+        if not isinstance(g, str) or not isinstance(v, dict):
+            continue
+        done = [x for x in v.get("done", []) if isinstance(x, str)] if isinstance(v.get("done"), list) else []
+        out[g] = {"done": done[:200], "offered": v.get("offered") is True, "finished": v.get("finished") is True}
+    return out
+
+
+def save_progress(data: dict) -> bool:
+    from engine.core.files import atomic_write_json
+    try:
+        atomic_write_json(progress_path(), {"format": "cardhall-tutorial", "version": 1, "games": data})
+        return True
+    except OSError:
+        return False
+
+
+def game_progress(game: str) -> dict:
+    return load_progress().get(game, {"done": [], "offered": False, "finished": False})
+
+
+def update_progress(game: str, *, done=None, offered=None, finished=None) -> None:
+    data = load_progress()
+    g = data.setdefault(game, {"done": [], "offered": False, "finished": False})
+    if done and done not in g["done"]:
+        g["done"].append(done)
+    if offered is not None:
+        g["offered"] = bool(offered)
+    if finished is not None:
+        g["finished"] = bool(finished)
+    save_progress(data)
+
+
+def course(game: str):
+    """The game's course (cached per process); LessonError if its file is unusable."""
+    c = _COURSES.get(game)
+    if c is None:
+        from engine.core.tutorial import load_course
+        c = _COURSES[game] = load_course(game)
+    return c
+
+
+_COURSES: dict = {}
+
+
+# ================================================================ opening a lesson
+def open_lesson(app, game: str, lesson_id: str | None = None):
+    """Switch to the tutorial table on ``lesson_id`` (default: the first not done)."""
+    from engine.core.tutorial import LessonError
+    try:
+        c = course(game)
+    except LessonError as e:
+        app.toast(f"The lessons cannot be opened: {e}", "error", 8)
+        return None
+    if lesson_id is None:
+        done = set(game_progress(game)["done"])
+        lesson_id = next((l.id for l in c.lessons if l.id not in done), c.lessons[0].id)
+    try:
+        return app.scenes.switch("tutorial", game=game, lesson=lesson_id)
+    except LessonError as e:          # (the scene on screen stays)
+        app.toast(f"That lesson cannot be opened: {e}", "error", 8)
+        return None
+
+
+def lesson_screens(lesson) -> list[str]:
+    """The screens a lesson shows, in order (``screen=i`` of scene ``tutorial`` opens the
+    i-th): its intro, each step's instruction and, where it has one, its explanation, and
+    the lesson's end."""
+    out = ["intro"] if lesson.intro else []
+    for k, st in enumerate(lesson.steps):
+        out.append(f"step {k + 1}")
+        if st.explain and st.kind != "note":
+            out.append(f"step {k + 1} explained")
+    return out + ["done"]
+
+
+def tutorial_table_class(game: str):
+    cls = _CLASSES.get(game)
+    if cls is None:
+        from client.scenes import scene_class
+        base = scene_class("table", game)
+        cls = _CLASSES[game] = type(f"Tutorial{base.__name__}", (TutorialMixin, base), {})
+    return cls
+
+
+_CLASSES: dict = {}
+_SAID: set = set()        # every lesson toast said in this run (a new lesson takes them down)
+
+
+class TutorialScene:
+    """Scene ``tutorial``: the game's table with the lesson mixed in (see module doc)."""
+
+    def __new__(cls, app, *, game=None, lesson=None, **kw):
+        from engine.core.tutorial import lesson_session
+        from client.scenes import gamesinfo
+        game = game or gamesinfo.default_game()
+        c = course(game)
+        les = c.lesson(lesson) if lesson else c.lessons[0]
+        if les is None:
+            les = c.lessons[0]
+        session = lesson_session(game, les, {"names": ["You", "Opponent"]})
+        tcls = tutorial_table_class(game)
+        t = tcls(app, game=game, session=session, mode="ai", human_seats=(0,), ai_level="easy",
+                 lesson=les.id, **{k: v for k, v in kw.items() if k in ("screen",)})
+        t.name = "tutorial"
+        return t
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        c = course(game)
+        return {"lesson": c.lessons[(seed - 1) % len(c.lessons)].id}
+
+
+# ================================================================ the table's lesson layer
+class TutorialMixin:
+    """Put in front of a game's Table class (see :func:`tutorial_table_class`)."""
+
+    banner_on_turn = False
+
+    def __init__(self, app, *, lesson=None, screen=None, **kw):
+        self.course = course(kw.get("game") or kw["session"].game)
+        self.lesson = self.course.lesson(lesson) or self.course.lessons[0]
+        self.lesson_no = self.course.index(self.lesson.id)
+        self.state = "intro" if self.lesson.intro else "step"
+        self.k = 0                    # the step
+        self.explained = ""           # the explanation now shown
+        self.what_lines: list = []    # the engine's own lines of the move explained
+        self.pending_explain = None   # (template, before, action, events): shown once the board settles
+        self.them_left = None         # the opponent's scripted moves still to play
+        self.them_wait = 0.0
+        self.them_done: list = []     # (action, before, events) of the current 'them' step
+        self.tut_error = ""
+        self._said = set()            # the lesson's own toasts (cleared when the lesson moves on)
+        super().__init__(app, **kw)
+        self._clear_said(all_lessons=True)
+        if self.state == "step":
+            self._begin_step(0)
+        for _ in range(int(screen or 0)):
+            self.advance()
+
+    # ------------------------------------------------------------ steps
+    @property
+    def step(self):
+        if self.state not in ("step", "explain", "wait") or self.k >= len(self.lesson.steps):
+            return None
+        return self.lesson.steps[self.k]
+
+    def say(self, text, seconds=4.5):
+        """A toast of the lesson's (a refused move): it goes when the lesson moves on."""
+        self._said.add(text)
+        self.app.toast(text, "info", seconds)
+
+    def _clear_said(self, all_lessons=False):
+        """Take the lesson's toasts down (``all_lessons``: any lesson's, when one opens)."""
+        toasts = getattr(self.app, "toasts", None)
+        if not toasts:
+            return
+        said = self._said | (_SAID if all_lessons else set())
+        self.app.toasts = [t for t in toasts if t.text not in said]
+        _SAID.update(self._said)
+        self.invalidate()
+
+    def _begin_step(self, k):
+        self._clear_said()
+        self.k = k
+        self.state = "step"
+        self.explained = ""
+        self.what_lines = []
+        self.pending_explain = None
+        if k >= len(self.lesson.steps):
+            self._finish_lesson()
+            return
+        st = self.lesson.steps[k]
+        if st.kind == "them":
+            self.them_left = [dict(x) for x in (st.moves or ())]
+            self.them_done = []
+            self.them_wait = self.t + OPPONENT_PAUSE
+        self._relabel()
+
+    def taught_action(self):
+        """The legal action the current step teaches (resolved now against the engine), or None."""
+        st = self.step
+        if self.state != "step" or st is None or st.kind != "move" or not self.human_to_move():
+            return None
+        from engine.core.tutorial import resolve
+        return resolve(self.game, self.match, st.move)
+
+    def _finish_lesson(self):
+        self.state = "done"
+        last = self.lesson_no == len(self.course.lessons) - 1
+        update_progress(self.game, done=self.lesson.id, finished=True if last else None)
+        self.sfx("win")
+        self._relabel()
+
+    def _after_move(self, template, before, action, events):
+        """The taught (or scripted) move was made: its explanation once the board has caught up."""
+        self.pending_explain = (template, before, action, events)
+        self.state = "wait"
+        self._relabel()
+
+    def _explain_now(self):
+        template, before, action, events = self.pending_explain
+        self.pending_explain = None
+        from engine.core.tutorial import LessonError, facts, fill
+        text = ""
+        if template:
+            try:
+                text = fill(template, facts(self.game, before, action, events, self.viewer, self.match))
+            except LessonError as e:
+                text = f"(This explanation could not be filled: {e})"
+        self.what_lines = self._event_lines(before, events)
+        if text:
+            self.explained = text
+            self.state = "explain"
+            self._relabel()
+        else:
+            self._begin_step(self.k + 1)
+
+    def _event_lines(self, before, events) -> list:
+        """The engine's own sentences for the move (as this seat may see them), the
+        turn and phase markers left out."""
+        out = []
+        m = self.match
+        ev_for = getattr(type(m), "event_for", None)
+        kinds = {ev[0] for ev in events if ev}
+        for ev in events:
+            if not ev or ev[0] in ("phase", "turn", "to_deck", "setup", "set_ends", "game_over") \
+                    or (ev[0] == "attack" and kinds & {"clash", "open_hit"}):
+                continue
+            e = ev_for(ev, self.viewer) if callable(ev_for) else ev
+            try:
+                line = self.log_event_text(m, e)
+                named = getattr(self, "named", None)
+                if callable(named):
+                    line = named(line)
+            except Exception:  # noqa: BLE001
+                continue
+            if line and line not in out:
+                out.append(line)
+        return out[:4]
+
+    def advance(self):
+        """Continue (Space / Enter / the button): the next screen of the lesson. Where
+        the lesson waits for a move, the tutorial makes it (the layout check's and the
+        tests' fast way through; a player uses the board)."""
+        if self.state == "intro":
+            self._begin_step(0)
+        elif self.state == "explain":
+            self._begin_step(self.k + 1)
+        elif self.state == "step":
+            st = self.step
+            if st is None:
+                return
+            if st.kind == "note":
+                self._begin_step(self.k + 1)
+            elif st.kind == "move":
+                a = self.taught_action()
+                if a is not None:
+                    self.perform(a)
+                    self._settle()
+            else:
+                for _ in range(400):
+                    if self.state != "step" or self.step is not st:
+                        break
+                    self.them_wait = 0.0
+                    if not self._play_them():
+                        break
+                self._settle()
+        elif self.state == "wait":
+            self._settle()
+        elif self.state == "done":
+            self.next_lesson()
+        self.invalidate()
+
+    def _settle(self):
+        if self.state == "wait" and self.pending_explain is not None:
+            self._explain_now()
+
+    # ------------------------------------------------------------ moves
+    def perform(self, action, *, by_ai=False) -> bool:
+        st = self.step
+        if by_ai and self.state == "step" and st is not None and st.kind == "them" and st.ai:
+            before = self.match.clone()        # the AI's move (in the background): kept for the explanation
+            events = before.clone().apply(tuple(action))
+            ok = super().perform(action, by_ai=True)
+            if ok:
+                self.them_done.append((tuple(action), before, events))
+            return ok
+        if by_ai:
+            return super().perform(action, by_ai=by_ai)
+        st = self.step
+        if self.state != "step" or st is None or st.kind != "move":
+            self.say("Read the lesson first, then press Continue (Space).")
+            self.sfx("refusal")
+            return False
+        taught = self.taught_action()
+        if taught is None or tuple(action) != taught:
+            from engine.core.tutorial import try_text
+            self.say(try_text(self.game, st))
+            self.sfx("refusal")
+            return False
+        before = self.match.clone()
+        events = before.clone().apply(taught)
+        ok = super().perform(action, by_ai=by_ai)
+        if ok:
+            self._clear_said()
+            self._after_move(st.explain, before, taught, events)
+        return ok
+
+    def _play_them(self) -> bool:
+        """One of the opponent's scripted moves (or the easy AI's turn); False when the step is over."""
+        st = self.step
+        if st is None or st.kind != "them":
+            return False
+        if st.ai:
+            if self.match.to_move() in self.human_seats or self.match.result() is not None:
+                self._them_over()
+                return False
+            from engine.ai import make_agent
+            a = make_agent(st.ai, 7).choose(self.match)      # (the fast way through: advance())
+            before = self.match.clone()
+            events = before.clone().apply(a)
+            super().perform(a, by_ai=True)
+            self.them_done.append((a, before, events))
+            return True
+        else:
+            if not self.them_left:
+                self._them_over()
+                return False
+            from engine.core.tutorial import resolve
+            spec = self.them_left[0]
+            a = resolve(self.game, self.match, spec) if self.match.to_move() not in self.human_seats else None
+            if a is None:
+                self.tut_error = f"This lesson's opponent move ({spec}) is not possible here."
+                self.them_left = []
+                self._them_over()
+                return False
+            self.them_left.pop(0)
+        before = self.match.clone()
+        events = before.clone().apply(a)
+        self.perform(a, by_ai=True)
+        self.them_done.append((a, before, events))
+        if not st.ai and not self.them_left:
+            self._them_over()
+            return False
+        return True
+
+    def _them_over(self):
+        st = self.step
+        done = self.them_done
+        if done:
+            allev = [e for _a, _b, evs in done for e in evs]
+            self._after_move(st.explain, done[0][1], done[-1][0], allev)
+        else:
+            self._begin_step(self.k + 1)
+
+    def _drive_ai(self):
+        """The opponent moves only in a lesson's 'them' steps: one scripted move at a time,
+        or the AI the lesson names (thinking in the background as in any game) until the
+        player is to move again."""
+        st = self.step
+        if self.state == "step" and st is not None and st.kind == "them" and st.ai:
+            self.ai_level = st.ai
+            if self.ai_job is None and not self.anims.busy and (
+                    self.match.to_move() in self.human_seats or self.match.result() is not None):
+                self._them_over()
+                return
+            super()._drive_ai()
+            return
+        if self.state != "step" or st is None or st.kind != "them" or self.anims.busy:
+            return
+        if self.t < self.them_wait:
+            return
+        self.them_wait = self.t + OPPONENT_PAUSE
+        self._play_them()
+
+    def wake_in(self):
+        best = super().wake_in()
+        st = self.step
+        if self.state == "step" and st is not None and st.kind == "them":
+            w = max(0.0, self.them_wait - self.t) + 0.01
+            best = w if best is None else min(best, w)
+        if self.state == "wait":
+            best = 0.0
+        return best
+
+    def update(self, dt):
+        super().update(dt)
+        if self.state == "wait" and not self.anims.busy:
+            self._settle()
+
+    def show_game_over(self):
+        """A lesson that ends the game (the ways to win) goes on with its explanation:
+        no game-over screen."""
+        self.over_shown = True
+
+    # ------------------------------------------------------------ widgets
+    def build(self):
+        super().build()
+        s = self.s
+        for name in ("undo", "redo", "hint"):
+            self._drop_widget(name)
+        self._history_buttons = ()
+        by = s(8) if self.top_rect.height == s(52) else max(0, (self.top_rect.height - s(36)) // 2)
+        self.button((self.W - s(118) - s(132), by, s(124), s(36)), "Lessons", self.to_list, key="f2",
+                    tip="Every lesson of this game, to replay any of them", name="tut_list", cls="@small")
+        self.button((self.W - s(118) - s(264), by, s(124), s(36)), "Skip lesson", self.skip, key="f3",
+                    tip="Go on to the next lesson", name="tut_skip", cls="@small")
+        self.tut_button = self.button((0, 0, s(160), s(40)), "Continue", self.advance,
+                                      tip="Go on with the lesson<br>shortcut: <b>Space</b> or <b>Enter</b>",
+                                      name="tut_next", cls="@primary")
+        self._place_panel()
+
+    def process_event(self, ev):
+        """Space / Enter press the panel's button while it shows (before the table's own keys)."""
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.button_text() is not None \
+                and not getattr(ev, "repeat", False):
+            self.advance()
+            return
+        super().process_event(ev)
+
+    def _log_opening(self):
+        self.log.add(f"Lesson {self.lesson_no + 1}: {self.lesson.title}.", kind="info")
+
+    def _drop_widget(self, name):
+        b = self.widgets.pop(name, None)
+        if b is None:
+            return
+        self._actions.pop(b, None)
+        for k in [k for k, (_a, btn) in self._keys.items() if btn is b]:
+            del self._keys[k]
+        b.kill()
+
+    def _sync_history_buttons(self):
+        return                         # no undo in a lesson
+
+    def undo(self):
+        return
+
+    def redo(self):
+        return
+
+    def _relabel(self):
+        if getattr(self, "tut_button", None) is not None and self.ui is not None:
+            self._place_panel()
+        self.liven()
+
+    def button_text(self) -> str | None:
+        """The panel button's label now, or None when the lesson waits for a move."""
+        if self.state == "intro":
+            return "Start"
+        if self.state == "explain":
+            return "Continue"
+        if self.state == "done":
+            return "Next lesson" if self.lesson_no < len(self.course.lessons) - 1 else "Play the AI"
+        st = self.step
+        if self.state == "step" and st is not None and st.kind == "note":
+            return "Continue"
+        return None
+
+    def panel_texts(self):
+        n = len(self.course.lessons)
+        header = f"Lesson {self.lesson_no + 1} of {n} · {self.lesson.title}"
+        lines = []
+        if self.state == "intro":
+            body = self.lesson.intro
+        elif self.state == "done":
+            header = f"Lesson {self.lesson_no + 1} of {n} done · {self.lesson.title}"
+            body = self.lesson.summary or "Well played."
+            if self.lesson_no == n - 1 and self.course.finale:
+                body = (body + " " if self.lesson.summary else "") + self.course.finale
+        elif self.state in ("explain", "wait"):
+            body = self.explained
+            lines = self.what_lines
+        else:
+            st = self.step
+            body = st.text if st is not None else ""
+            if st is not None and st.kind == "them" and not body:
+                body = "Their move: watch."
+        if self.tut_error:
+            lines = [self.tut_error] + lines
+        return header, body, lines
+
+    def reading(self) -> bool:
+        """The lesson waits for Continue (no move to make): the action buttons step aside."""
+        return self.button_text() is not None or self.state == "wait"
+
+    def panel_area(self) -> pygame.Rect:
+        """The side column (where the log is): the board stays uncovered. While the
+        player reads, the column's action buttons step aside and the panel may use
+        their room too. A table may place it itself with ``lesson_panel_area()``."""
+        own = getattr(self, "lesson_panel_area", None)
+        if callable(own):
+            return own(self.reading())
+        s = self.s
+        side = self.side_rect
+        top = side.top
+        right = getattr(self, "right_rect", None)
+        if right is not None and side.height < s(120):
+            # the log is one row (Evons above 100 %): the column under it
+            top = side.bottom + s(8)
+            bottom = self.board_rect.bottom if self.reading() else self.actions_rect.top - s(8)
+            return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
+        if getattr(self, "side_compact", False) and getattr(self, "ticker_rect", None) is not None:
+            top = self.ticker_rect.top       # the folded strip, under its Log button
+        bottom = side.bottom if self.reading() else self.actions_rect.top - s(8)
+        if not self.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
+            bottom = side.bottom
+        return pygame.Rect(side.left, top, side.width, bottom - top)
+
+    def placed_slots(self) -> set:
+        """(Everdawn) a lesson's creatures count as played (their "When played" used), not
+        as placed at set-up: no "placed, not played" marks."""
+        return set()
+
+    def _draw_chain(self, surf, v):
+        """(Evons) the chain column, unless the lesson's panel lies over it (above 100 %)."""
+        box, right = getattr(self, "panel_box", None), getattr(self, "right_rect", None)
+        if box is not None and right is not None and box.colliderect(right):
+            return
+        super()._draw_chain(surf, v)
+
+    def _sync_action_widgets(self):
+        show = not self.reading()
+        for w in getattr(self, "_action_widgets", ()):
+            if show and not w.visible:
+                w.show()
+            elif not show and w.visible:
+                w.hide()
+
+    def _place_panel(self):
+        s = self.s
+        area = self.panel_area()
+        label = self.button_text()
+        bh = s(40)
+        header, body, lines = self.panel_texts()
+        size = 17
+        h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
+        while h > area.height and (lines or size > 11):   # the engine's lines give way first
+            if lines:
+                lines = lines[:-1]
+            else:
+                size -= 1
+            h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
+        self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
+        self.panel_parts = parts
+        b = self.tut_button
+        if label:
+            from client.ui.theme import font
+            bw = min(area.width - s(28), max(s(140), s(36) + font(s(18), True).size(label)[0]))
+            b.set_dimensions((bw, bh))
+            b.set_relative_position((self.panel_box.right - s(14) - bw, self.panel_box.bottom - s(14) - bh))
+            if b.text != label:
+                b.set_text(label)
+            b.show()
+            b.enable()
+        else:
+            b.hide()
+            b.disable()
+
+    # ------------------------------------------------------------ leaving, skipping
+    def skip(self):
+        """Skip lesson: the next one (from the last, the list of lessons)."""
+        if self.lesson_no < len(self.course.lessons) - 1:
+            self.next_lesson()
+        else:
+            self.to_list()
+
+    def next_lesson(self):
+        n = len(self.course.lessons)
+        if self.lesson_no < n - 1:
+            open_lesson(self.app, self.game, self.course.lessons[self.lesson_no + 1].id)
+        else:
+            start_first_game(self.app, self.game)
+
+    def to_list(self):
+        self.go("lessons", game=self.game)
+
+    def concede(self, seat=None):
+        """Conceding a lesson leaves it for the list of lessons (nothing is recorded)."""
+        self.to_list()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surf):
+        self._place_panel()
+        self._sync_action_widgets()
+        super().draw(surf)
+        s = self.s
+        glow = 0.5 + 0.5 * __import__("math").sin(self.pulse_t * 4)
+        if self.state == "step" and not self.anims.busy and self.app.scenes.top is self:
+            rects = guidance.move_rects(self, self.taught_action())
+            if rects and (self.drag is None or not self.drag.moved):
+                guidance.draw_guide(surf, rects, self.app.scale, glow)
+            elif rects:
+                guidance.draw_guide(surf, rects[1:], self.app.scale, glow)
+        guidance.draw_panel(surf, self.panel_box, self.panel_parts, s)
+        self.draw_ui(surf)          # the panel's button over the panel
+        if self.drag is not None and self.drag.moved:
+            self._draw_dragged(surf)
+
+
+class FirstGameMixin:
+    """The first real game after the lessons: a note with an arrow to the Hint button,
+    until the player asks for a hint or makes a few moves."""
+
+    CALLOUT = "Stuck? Press Hint (H): the hard AI shows the move it would make, from what you can see."
+
+    def callout_live(self) -> bool:
+        if getattr(self.hints, "message", ""):
+            self._hint_seen = True          # asked once: the player knows where it is
+        return not getattr(self, "_hint_seen", False) and self.actions_applied < 6 \
+            and "hint" in self.widgets and self.result() is None
+
+    def draw(self, surf):
+        super().draw(surf)
+        if not self.callout_live() or self.app.scenes.top is not self:
+            return
+        s = self.s
+        hb = pygame.Rect(self.widgets["hint"].rect)
+        from client.ui.theme import font, wrap_lines, draw_text, panel, PAL
+        w = min(s(300), self.W // 3)
+        f = font(s(15))
+        lines = wrap_lines(self.CALLOUT, f, w - s(24))
+        h = s(16) + len(lines) * f.get_linesize()
+        box = pygame.Rect(0, 0, w, h)
+        box.topright = (min(self.W - s(10), hb.right + s(40)), hb.bottom + s(34))
+        panel(surf, box, border=PAL["gold"], radius=s(8))
+        y = box.top + s(8)
+        for ln in lines:
+            draw_text(surf, ln, (box.left + s(12), y), s(15), PAL["text"])
+            y += f.get_linesize()
+        guidance.draw_outline(surf, hb, self.app.scale, 0.6)
+        guidance.draw_arrow(surf, box, hb, self.app.scale, 0.6)
+
+
+def first_game_class(game):
+    cls = _FIRST.get(game)
+    if cls is None:
+        from client.scenes import scene_class
+        base = scene_class("table", game)
+        cls = _FIRST[game] = type(f"FirstGame{base.__name__}", (FirstGameMixin, base), {})
+    return cls
+
+
+_FIRST: dict = {}
+
+
+def start_first_game(app, game):
+    """The real game after the lessons: the easy AI, starter decks, the Hint button pointed out."""
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    from client.scenes.game_menu import table_kwargs
+    from client.scenes.setup import new_seed
+    from client.storage import replays_dir, saves_dir
+    seed = new_seed()
+    meta = {"mode": "ai", "ai": {"seat": 1, "level": "easy", "seed": seed ^ 0x5EED}, "human": 0,
+            "names": ["You", "AI (easy)"]}
+    session = MatchSession.new(game, starter_pair(game, seed), seed, {}, meta,
+                               autosave_folder=saves_dir(), replay_folder=replays_dir())
+    t = first_game_class(game)(app, **table_kwargs(session))
+    t.name = "table"
+    app.scenes.switch(t)
+    return t

@@ -1,0 +1,80 @@
+"""Play every Learn to play lesson in a real window, by each lesson's own instructions
+(drags and clicks where the guidance points, a wrong move tried first), and save a
+picture of every screen: a test aid, never part of the program.
+
+    Xvfb :57 -screen 0 1920x1080x24 &
+    DISPLAY=:57 python tests/manual/tutorial_window.py 1280x720 shots/ [GAME ...]
+
+The pictures are ``shots/<game>-<lesson>-<n>-<state>.png``; the last line says how
+many lessons were played. The user folders are a fresh temporary folder.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+
+def main(argv) -> int:
+    size = tuple(int(x) for x in argv[0].split("x"))
+    out = Path(argv[1])
+    games = argv[2:] or ["everdawn", "essveil", "evons"]
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix="cardhall-lessons-")
+    import pygame
+    from client.devtools import testing
+    from client.app import App
+    from client.settings import Settings
+    from engine.core.tutorial import load_course
+    from test_tutorial import gesture, wrong_gesture
+    st = Settings()
+    st.animation_speed = "fast"
+    d = testing.Driver.__new__(testing.Driver)       # the driver's helpers, on a real window
+    d.home, d.pygame = Path(os.environ["CARDHALL_HOME"]), pygame
+    d.app = App(size, st, fullscreen=False)
+    d.app.fixed_dt = 1 / 60
+    print("video driver:", pygame.display.get_driver(), size)
+    out.mkdir(parents=True, exist_ok=True)
+    played = 0
+    for game in games:
+        for les in load_course(game).lessons:
+            t = d.app.scenes.switch("tutorial", game=game, lesson=les.id)
+            d.step(3)
+            n, tried = 0, False
+            for _ in range(400):
+                if t.state in ("wait",) or t.anims.busy:
+                    d.step()
+                    continue
+                d.app.screenshot(out / f"{game}-{les.id}-{n:02d}-{t.state}.png")
+                n += 1
+                if t.state == "done":
+                    break
+                if t.button_text() is not None:
+                    d.key("space")
+                elif t.step.kind == "them":
+                    d.wait_ai()
+                    d.step(10)
+                else:
+                    a = t.taught_action()
+                    w = wrong_gesture(t, a) if not tried else None
+                    if w is not None:
+                        tried = True
+                        d.drag(*w, steps=6)
+                        d.app.screenshot(out / f"{game}-{les.id}-{n:02d}-refused.png")
+                        n += 1
+                    before = len(t.session)
+                    gesture(d, t, a)
+                    if len(t.session) == before and t.state == "step":
+                        gesture(d, t, t.taught_action())
+            assert t.state == "done", f"{game} {les.id}: stopped in {t.state}"
+            played += 1
+    print("lessons played:", played)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
