@@ -7,6 +7,7 @@ from client.scenes import gamesinfo
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
 from client.scenes.base import Scene
 from client.ui.backdrop import draw_background
+from client.table.start import table_kwargs
 
 
 def find_resume(game, app=None):
@@ -23,28 +24,6 @@ def find_resume(game, app=None):
     if msg and app is not None:
         app.toast(msg, "error", 8)
     return rep.items[0] if rep.items else None
-
-
-def table_kwargs(session) -> dict:
-    """How to open the table for a (new or resumed) session, from its meta: the
-    mode, the human seat, the AI level (``meta["ai"]`` as a level name or as
-    ``{"seat", "level", "seed"}``); the AI seed is read by the table itself."""
-    meta = session.meta
-    mode = meta.get("mode", "ai")
-    kw = {"game": session.game, "session": session, "mode": mode}
-    if mode == "ai":
-        ai = meta.get("ai")
-        human = meta.get("human")
-        if not (isinstance(human, int) and human in (0, 1)):
-            human = 1 - ai["seat"] if isinstance(ai, dict) and ai.get("seat") in (0, 1) else 0
-        level = ai.get("level") if isinstance(ai, dict) else ai
-        kw["human_seats"] = (human,)
-        kw["ai_level"] = level if isinstance(level, str) else "normal"
-    elif mode == "hotseat":
-        kw["human_seats"] = (0, 1)
-    else:
-        kw["mode"] = "watch"
-    return kw
 
 
 def resume_saved_game(app, info):

@@ -6,7 +6,7 @@ import pygame
 from client.scenes import gamesinfo
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_line, shade
 from client.scenes.base import Scene
-from client.scenes.title import draw_background
+from client.ui.backdrop import draw_background
 
 
 class LessonsScene(Scene):

@@ -3,7 +3,6 @@ Local two-player (both decks, options). Starting creates an autosaving
 :class:`engine.core.session.MatchSession` and opens the game's table."""
 from __future__ import annotations
 
-import os
 
 import pygame
 
@@ -15,15 +14,11 @@ from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font,
 from client.scenes.base import Scene
 from client.ui.backdrop import draw_background
 from client.ui.widgets import dropdown, handle_dropdown_event
-
-
-def new_seed() -> int:
-    return int.from_bytes(os.urandom(6), "little")
+from client.table.start import new_seed, table_kwargs
 
 
 def start_session_scene(app, session):
     """Open the table for a (new or resumed) session, using its meta for the mode."""
-    from client.scenes.game_menu import table_kwargs  # reads meta["ai"] as {"seat", "level", "seed"} or a level name
     app.scenes.switch("table", **table_kwargs(session))
 
 

@@ -39,11 +39,9 @@ def move_rects(t, action) -> list:
         for sp in getattr(t, name, None) or ():
             if tuple(sp[1]) == action:
                 return [pygame.Rect(sp[0])]
-    ar = getattr(t, "attune_rects", None)
-    if ar and len(action) == 1 and action[0] in (1, 2):
-        r = ar.get("flow" if action[0] == 1 else "deep")
-        if r is not None:
-            return [pygame.Rect(r)]
+    own = t.action_rects(action)        # a game's own clickable parts (Essveil's Attune)
+    if own:
+        return own
     if getattr(t, "cov_mode", None) is not None and len(action) == 4:
         # a hand card dropped in its mode (Evons: active or covered): while the card is in
         # the other mode there is no such drag yet; a click on the card turns it over

@@ -344,6 +344,11 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         who = self.names[p] if p is not None else "?"
         return f"Turn {m.turn()} — {who} to move"
 
+    def action_rects(self, action) -> list:
+        """Where on the board a click makes ``action``, for the actions no drag, spot or
+        button makes (a game's own clickable parts). Default: nowhere."""
+        return []
+
     def action_buttons(self):
         """Non-drag actions as ``[(label, action, key, tip)]``. Default: legal
         actions that no gesture covers, with their ``action_text`` (first 6)."""

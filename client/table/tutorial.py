@@ -704,8 +704,7 @@ def start_first_game(app, game):
     """The real game after the lessons: the easy AI, starter decks, the Hint button pointed out."""
     from engine.core.harness import starter_pair
     from engine.core.session import MatchSession
-    from client.scenes.game_menu import table_kwargs
-    from client.scenes.setup import new_seed
+    from client.table.start import new_seed, table_kwargs
     from client.storage import replays_dir, saves_dir
     seed = new_seed()
     meta = {"mode": "ai", "ai": {"seat": 1, "level": "easy", "seed": seed ^ 0x5EED}, "human": 0,

@@ -47,7 +47,6 @@ from typing import Any
 
 from .files import FileProblem, read_toml
 
-GAMES = ("everdawn", "evons", "essveil")
 MAX_LESSON_BYTES = 256 * 1024
 MOVE_FIELDS = ("do", "card", "target")
 
@@ -106,7 +105,8 @@ def lessons_path(game: str) -> Path:
 
 def load_course(game: str, path=None) -> Course:
     """The course of ``game`` (``assets/lessons/<game>.toml`` unless ``path``), checked."""
-    if game not in GAMES:
+    from ..games import GAME_NAMES
+    if game not in GAME_NAMES:
         raise LessonError(f"No lessons for a game called {game!r}.")
     path = Path(path) if path is not None else lessons_path(game)
     try:
@@ -339,7 +339,8 @@ def play_scripted(game: str, match, step: Step) -> list:
 
 
 def legal_texts(match, n: int = 12) -> str:
-    ad = adapter(match.GAME) if getattr(match, "GAME", "") in GAMES else None
+    from ..games import GAME_NAMES
+    ad = adapter(match.GAME) if getattr(match, "GAME", "") in GAME_NAMES else None
     cands = getattr(ad, "candidates", None)
     xs = [match.action_text(a) for a in (cands(match) if callable(cands) else match.legal_actions())]
     return "; ".join(xs[:n]) + (" ..." if len(xs) > n else "")

@@ -236,6 +236,13 @@ class EssveilGestures:
             return
         self.perform(EV.ATTUNE_DEEP if deep else EV.ATTUNE_FLOW)
 
+    def action_rects(self, action) -> list:
+        """Where a click makes ``action`` that no drag or button makes: the Attune choices."""
+        for name, rr in self.attune_rects.items():
+            if tuple(action) == (EV.ATTUNE_DEEP if name == "deep" else EV.ATTUNE_FLOW):
+                return [pygame.Rect(rr)]
+        return []
+
     # ---------------------------------------------------------------- graveyard viewer
     def toggle_graves(self, seat=None):
         if self.grave_view is not None and (seat is None or seat == self.grave_view):
