@@ -476,6 +476,10 @@ def test_a_match_called_off_before_it_began_leaves_the_list(driver, hosting):
         d.click("host")                 # a second one, called off behind the list's back
         assert until(d, lambda: getattr(d.scene, "session", None) is not None)
         second = sc.session.match_id
+        # the list asked when hosting began has answered (else on a loaded machine its
+        # answer could come after the concession below and already drop the match)
+        assert until(d, lambda: all(j.done for j in sc._list_jobs.values()), 20)
+        d.step(2)
         sc.session.concede()
         until(d, lambda: sc.session.final is not None, 10)
         sc.session.close()
