@@ -389,20 +389,22 @@ class EssveilDraw:
             pygame.draw.rect(layer, (*AEGIS_COL, 230), layer.get_rect(), max(2, s(3)), border_radius=s(14))
             surf.blit(layer, rr.inflate(s(10), s(10)))
         pa = v.pending_attack()
+        # state marks sit on the picture's part free of the face's badges (art_rect), never
+        # over the name, cost, numbers or text; a mark wider than the picture keeps its icon
+        art = art_rect(card, rr.width).move(rr.topleft)
+        marks = []          # (text, size, colour, icon, pill keywords)
+        if c["silenced"]:
+            marks.append(("Silenced", s(11), (215, 215, 225), "mute", {"bg": (40, 40, 48)}))
         if c["tapped"] and not (pa and pa[0] == c["uid"]):
             veil = pygame.Surface(rr.size, pygame.SRCALPHA)
             veil.fill((8, 8, 14, 120))
             surf.blit(veil, rr)
-            pill(surf, "Tapped", (rr.centerx, rr.top + int(h * 0.36)), s(12), PAL["muted"], icon="arrow")
+            marks.append(("Tapped", s(12), PAL["muted"], "arrow", {}))
         elif c["sick"] and "Swift" not in c["keywords"] and seat == v.turn_player():
-            pill(surf, "Arrived", (rr.centerx, rr.top + int(h * 0.36)), s(12), (170, 190, 255), icon="moon")
-        if c["silenced"]:     # on the picture's top edge, never over the name
-            art = art_rect(card, rr.width).move(rr.topleft)
-            pr = pill_rect("Silenced", (0, 0), s(11), icon="mute")
-            pill(surf, "Silenced", (rr.centerx, art.top + pr.height // 2 + s(1)), s(11), (215, 215, 225),
-                 icon="mute", bg=(40, 40, 48))
+            marks.append(("Arrived", s(12), (170, 190, 255), "moon", {}))
         if c["intercepted"]:
-            pill(surf, "Guarded", (rr.centerx, rr.top + int(h * 0.52)), s(11), GUARD_COL, icon="shield")
+            marks.append(("Guarded", s(11), GUARD_COL, "shield", {}))
+        self._state_marks(surf, art, marks)
         # tabs: ability and Equipment
         ab, eq = self.tab_rects(rr, card.ability is not None, bool(c["equipment"]))
         if ab is not None:
@@ -417,6 +419,26 @@ class EssveilDraw:
             name = ellipsize(e.name, f, eq.width - ic - s(10), where="equipment tab")
             surf.blit(f.render(name, True, (225, 232, 240)), f.render(name, True, (0, 0, 0)).get_rect(
                 midleft=(eq.left + ic + s(6), eq.centery)))
+
+    def _state_marks(self, surf, art, marks):
+        """The state marks inside the picture ``art``, one under another from its top edge;
+        where their words do not fit (a small card), their icons side by side."""
+        if not marks:
+            return
+        rects = [pill_rect(t, (0, 0), size, icon=icon) for t, size, _c, icon, _kw in marks]
+        gap = max(1, self.s(2))
+        if max(r.width for r in rects) <= art.width - 2 and sum(r.height for r in rects) + gap * (len(rects) - 1) \
+                <= art.height:
+            y = art.top if len(marks) > 1 else art.centery - rects[0].height // 2
+            for (t, size, col, icon, kw), r in zip(marks, rects):
+                pill(surf, t, (art.centerx, y + r.height // 2), size, col, icon=icon, **kw)
+                y += r.height + gap
+            return
+        rects = [pill_rect("", (0, 0), size, icon=icon) for _t, size, _c, icon, _kw in marks]
+        x = art.centerx - (sum(r.width for r in rects) + gap * (len(rects) - 1)) // 2
+        for (_t, size, col, icon, kw), r in zip(marks, rects):
+            pill(surf, "", (x + r.width // 2, art.centery), size, col, icon=icon, **kw)
+            x += r.width + gap
 
     def _draw_ability_tab(self, surf, rr, card, live):
         s = self.s
