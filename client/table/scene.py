@@ -545,7 +545,9 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 if err != getattr(self, "_shown_save_error", None):
                     self._shown_save_error = err
                     if err:  # the disk refused; the game goes on and the next save retries
-                        self.app.toast(err + " Playing on; it is retried after every move.", "error", 6)
+                        more = (" The game stays in your saves and reaches Replays once the folder can be written."
+                                if self.result() is not None else " Playing on; it is retried after every move.")
+                        self.app.toast(err + more, "error", 6)
                 if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
                     self.show_game_over()
         if self.snap is not None and self.snap.update(dt):
