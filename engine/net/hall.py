@@ -28,16 +28,16 @@ from ..core.record import DIGEST_KEY, MatchRecord, check_action, state_digest
 from ..core.text import conceded, count
 from ..games import GAME_NAMES, get_game
 from . import protocol as P
+from .limits import Bucket, Limits, PeerCounts
 from .pace import PACES, Clock
-from .storage import Storage, StoredMatch
+from .storage import Damaged, Storage, StoredMatch
 
 RECORD_MAX_BYTES = 3 * P.MAX_LINE   # the finished match's record goes with its end (clients read 4x MAX_LINE)
 CATCH_UP_MAX = 80          # a resume this many actions behind (or fewer) gets every update; else one state
 HISTORY_MAX = 60           # a seat sitting down again is told the events of this many last actions at most
 HISTORY_BYTES = 24 * 1024  # ... and no more than this much of them (the state message stays under MAX_LINE)
 HEARTBEAT_EVERY = 2.0
-BAD_CODES_PER_PEER = 30    # wrong join codes from one address per PEER_WINDOW seconds
-PEER_WINDOW = 600.0
+EXPIRE_EVERY = 5.0         # how often waiting matches are looked at for expiry (seconds)
 
 
 def _hash(secret: str) -> str:
@@ -55,6 +55,9 @@ class Conn:
         self.peer = peer
         self.attached: dict[str, int] = {}   # match id -> seat
         self.bad_codes = 0
+        self.bad_tokens = 0
+        self.waiting: set[str] = set()       # matches created here that wait for an opponent
+        self.heartbeat: float | None = None  # seconds between the pings its program promised
         self.closed = False
         self.name = "Player"
 
@@ -94,6 +97,10 @@ class Table:
         self.clock: Clock | None = Clock.from_json(sm.clock, now) if sm.clock else None
         self.conns: list[set] = [set(), set()]
         self.away_since = [now, now]
+        self.host_peer: str | None = None    # the address that created it (while it waits) ...
+        self.host_conn = None                # ... and the connection
+        self.resumes: list = [None, None]    # each seat's resume bucket (made on the first resume)
+        self._history = None                 # (seat, actions told, history) of the last history asked
         if self.seed is not None:
             if self.result is not None:
                 self._replay_later = True   # finished: replayed when someone asks for it, not at every start
@@ -148,37 +155,96 @@ class Table:
         return None
 
 
+def restore(sm: StoredMatch, now: float, *, full: bool = False) -> tuple[Table | None, str | None]:
+    """A stored match as a :class:`Table`, or ``(None, why)`` when it cannot be served (an
+    unknown game or pace, a deck or clock that does not read, an action that does not
+    replay). ``full`` also replays a finished match (the server does that only when
+    someone asks for it)."""
+    try:
+        t = Table(sm, now)
+        if full and t._replay_later:
+            t._replay_later = False
+            t._replay()
+    except Exception as e:  # noqa: BLE001 - one damaged match is set aside, the rest served
+        return None, f"{type(e).__name__}: {e}"
+    return t, None
+
+
+def check_storage(storage: Storage, now: float | None = None) -> tuple[int, list[Damaged]]:
+    """Read every stored match as the server would, each in its own guard, changing
+    nothing: ``(matches that load, damaged ones)`` — those set aside before and those
+    that would be now (``python -m engine serve --check``)."""
+    now = time.time() if now is None else now
+    bad = {d.id: d for d in storage.list_set_aside()}
+    matches, damaged = storage.load_all()
+    for d in damaged:
+        bad[d.id] = d
+    ok = 0
+    for sm in matches:
+        t, why = restore(sm, now, full=True)
+        if t is None:
+            bad[sm.id] = Damaged(sm.id, why)
+        else:
+            ok += 1
+    return ok, list(bad.values())
+
+
 class Hall:
-    def __init__(self, storage: Storage, *, now: Callable[[], float] = time.time, log=None):
+    def __init__(self, storage: Storage, *, now: Callable[[], float] = time.time, log=None,
+                 limits: Limits | None = None):
         self.storage = storage
         self.now = now
         self.log = log or (lambda text: None)
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
-        self.peer_bad: dict[str, list[float]] = {}
+        self.waiting: dict[str, Table] = {}          # matches waiting for their second player
+        self.aside: dict[str, str] = {}              # set-aside match id -> why
+        self.bad_codes = PeerCounts(self.limits.window)    # wrong join codes per address
+        self.bad_tokens = PeerCounts(self.limits.window)   # wrong seat tokens per match
+        self.creates = PeerCounts(self.limits.window)      # matches created per address
+        self.waiting_of_peer: dict[str, int] = {}
         self.actions_applied = 0
         self._last_heartbeat = 0.0
+        self._last_expiry = 0.0
         self._load()
 
     # ================================================================ start-up
     def _load(self) -> None:
         now = self.now()
         hb = self.storage.last_heartbeat()
-        for sm in self.storage.load_all():
-            try:
-                t = Table(sm, now)
-            except Exception as e:  # noqa: BLE001 - one broken match must not stop the server
-                self.log(f"match {sm.id} cannot be restored: {e}")
+        for d in self.storage.list_set_aside():
+            self.aside[d.id] = d.reason
+        matches, damaged = self.storage.load_all()
+        for d in damaged:
+            self._set_aside(d.id, d.reason, now)
+        for sm in matches:
+            t, why = restore(sm, now)
+            if t is None:
+                self._set_aside(sm.id, why, now)
                 continue
             self.tables[t.id] = t
-            if t.code_hash is not None and not t.started and t.result is None:
-                self.by_code[t.code_hash] = t
+            if not t.started and t.result is None:
+                self.waiting[t.id] = t
+                if t.code_hash is not None:
+                    self.by_code[t.code_hash] = t
             if t.clock is not None and t.result is None and t.clock.mover is not None:
                 # the time the mover used before the server stopped counts; the time it was down does not
                 upto = hb if hb is not None else t.clock.since
                 t.clock.charge(max(upto, t.clock.since))
                 t.clock.since = now
+        if self.aside:
+            self.log(f"{len(self.aside)} damaged match(es) set aside (python -m engine serve --check lists them)")
         self.tick()
+
+    def _set_aside(self, mid: str, why: str, now: float) -> None:
+        """One stored match cannot be served: keep its rows, stop loading it, say why."""
+        self.aside[mid] = why
+        self.log(f"match {mid} set aside: {why}")
+        try:
+            self.storage.set_aside(mid, why, now)
+        except Exception as e:  # noqa: BLE001 - the rest is served all the same
+            self.log(f"match {mid} could not be marked as set aside: {type(e).__name__}: {e}")
 
     # ================================================================ connections
     def handle(self, conn: Conn, line: bytes) -> None:
@@ -213,20 +279,30 @@ class Hall:
             self.log(f"error on {kind!r}: {type(e).__name__}: {e}")
             conn.send(P.error(P.E_SERVER, "The server could not do that.", rid))
 
-    def disconnect(self, conn: Conn) -> None:
+    def disconnect(self, conn: Conn, *, since: float | None = None) -> None:
+        """``conn`` is gone (``since``: when it was last heard from, for a program that
+        stopped answering: its seat has been away since then)."""
         now = self.now()
+        gone = now if since is None else min(now, since)
         for mid, seat in list(conn.attached.items()):
             t = self.tables.get(mid)
             if t is None:
                 continue
             t.conns[seat].discard(conn)
             if not t.conns[seat]:
-                t.away_since[seat] = now
+                t.away_since[seat] = gone
                 self._to_seat(t, 1 - seat, self._presence(t, seat, now))
         conn.attached.clear()
 
     def _attach(self, conn: Conn, t: Table, seat: int) -> None:
         was = t.connected(seat)
+        if conn not in t.conns[seat]:
+            extra = len(t.conns[seat]) + 1 - self.limits.conns_per_seat
+            for old in sorted(t.conns[seat], key=lambda c: c.id)[:max(0, extra)]:
+                # the seat is open on too many connections: the oldest lets go of it
+                old.attached.pop(t.id, None)
+                t.conns[seat].discard(old)
+                old.send(P.error(P.E_ELSEWHERE, "This seat was opened on another connection.") | {"match": t.id})
         conn.attached[t.id] = seat
         t.conns[seat].add(conn)
         if not was:
@@ -254,8 +330,12 @@ class Hall:
     # ================================================================ messages
     def _hello(self, conn, msg, rid):
         conn.name = P.clean_name(msg.get("name"))
+        hb = msg.get("heartbeat")
+        if isinstance(hb, (int, float)) and not isinstance(hb, bool):
+            # the program promises a ping every ``hb`` seconds: silent for three, it is gone
+            conn.heartbeat = min(max(float(hb), self.limits.heartbeat_min), self.limits.heartbeat_max)
         conn.send({"v": P.VERSION, "t": "welcome", "re": rid, "server": "cardhall", "games": list(GAME_NAMES),
-                   "paces": list(PACES)})
+                   "paces": list(PACES), "heartbeat": conn.heartbeat})
 
     def _ping(self, conn, msg, rid):
         conn.send({"v": P.VERSION, "t": "pong", "re": rid})
@@ -275,12 +355,24 @@ class Hall:
 
     def _create(self, conn, msg, rid):
         game = msg.get("game")
-        if game not in GAME_NAMES:
-            conn.send(P.error(P.E_BAD_MESSAGE, "Unknown game.", rid))
+        if not isinstance(game, str) or game not in GAME_NAMES:
+            conn.send(P.error(P.E_BAD_MESSAGE, "Unknown game: the games are " + ", ".join(GAME_NAMES) + ".", rid))
             return
         pace = msg.get("pace", "live")
-        if pace not in PACES:
-            conn.send(P.error(P.E_BAD_MESSAGE, "The pace must be live or daily.", rid))
+        if not isinstance(pace, str) or pace not in PACES:
+            conn.send(P.error(P.E_BAD_MESSAGE, "The pace must be \"live\" or \"daily\" (a text), not "
+                              + P.clean_name(json.dumps(pace)[:20], "?") + ".", rid))
+            return
+        now = self.now()
+        lim = self.limits
+        if len(conn.waiting) >= lim.waiting_per_conn or \
+                self.waiting_of_peer.get(conn.peer, 0) >= lim.waiting_per_peer:
+            conn.send(P.error(P.E_QUOTA, "You have too many matches waiting for an opponent: "
+                              "wait for one to be joined, or cancel one.", rid))
+            return
+        if self.creates.count(conn.peer, now) >= lim.creates_per_peer:
+            conn.send(P.error(P.E_QUOTA, "Too many matches created from your address lately: "
+                              "try again in a few minutes.", rid))
             return
         cls = get_game(game).match_class
         opts = cls.default_options()
@@ -308,28 +400,56 @@ class Hall:
         t = Table(sm, self.now())
         self.tables[mid] = t
         self.by_code[t.code_hash] = t
+        self.waiting[mid] = t
+        t.host_peer, t.host_conn = conn.peer, conn
+        conn.waiting.add(mid)
+        self.waiting_of_peer[conn.peer] = self.waiting_of_peer.get(conn.peer, 0) + 1
+        self.creates.add(conn.peer, now)
         conn.send({"v": P.VERSION, "t": "created", "re": rid, "match": mid, "seat": 0, "token": token,
                    "code": code, "game": game, "pace": pace})
         self._attach(conn, t, 0)
         conn.send(self.state_msg(t, 0))
 
     def _bad_code(self, conn, rid, text):
-        now = self.now()
+        """A wrong join code: counted on the connection and the address. Past either budget
+        the connection is closed (the address's budget closes it at the first wrong code);
+        nothing is ever refused to the right code."""
+        lim = self.limits
         conn.bad_codes += 1
-        hist = [x for x in self.peer_bad.get(conn.peer, []) if now - x < PEER_WINDOW]
-        hist.append(now)
-        self.peer_bad[conn.peer] = hist
+        n = self.bad_codes.add(conn.peer, self.now())
         conn.send(P.error(P.E_BAD_CODE, text, rid))
-        if conn.bad_codes >= P.BAD_CODES_PER_CONN or len(hist) > BAD_CODES_PER_PEER:
+        if conn.bad_codes >= lim.bad_codes_per_conn or n > lim.bad_codes_per_peer:
             conn.close()
+
+    def _bad_token(self, conn, t: Table, rid):
+        """A wrong seat token for a known match: counted on the connection and the match."""
+        lim = self.limits
+        conn.bad_tokens += 1
+        n = self.bad_tokens.add(t.id, self.now())
+        conn.send(P.error(P.E_BAD_TOKEN, "That seat's key is not right for this match.", rid))
+        if conn.bad_tokens >= lim.bad_tokens_per_conn or n > lim.bad_tokens_per_match:
+            conn.close()
+
+    def _unwait(self, t: Table) -> None:
+        """``t`` no longer waits for an opponent (joined, called off or expired)."""
+        if self.waiting.pop(t.id, None) is None:
+            return
+        if t.code_hash is not None:
+            self.by_code.pop(t.code_hash, None)
+        peer = t.host_peer
+        if peer is not None:
+            n = self.waiting_of_peer.get(peer, 0) - 1
+            if n > 0:
+                self.waiting_of_peer[peer] = n
+            else:
+                self.waiting_of_peer.pop(peer, None)
+        host = t.host_conn
+        if host is not None:
+            host.waiting.discard(t.id)
+        t.host_peer = t.host_conn = None
 
     def _join(self, conn, msg, rid):
         code = P.norm_code(msg.get("code"))
-        hist = [x for x in self.peer_bad.get(conn.peer, []) if self.now() - x < PEER_WINDOW]
-        if len(hist) >= BAD_CODES_PER_PEER:
-            conn.send(P.error(P.E_BAD_CODE, "Too many wrong join codes from your address; try again later.", rid))
-            conn.close()
-            return
         t = self.by_code.get(_hash(code)) if code is not None else None
         if t is None or t.started or t.result is not None:
             self._bad_code(conn, rid, "No match is waiting for that join code.")
@@ -349,7 +469,7 @@ class Hall:
         clock.start(m, now)
         self.storage.start(t.id, deck1=deck.to_json(), name1=name, token_hash1=_hash(token), seed=seed,
                            clock=clock.to_json())
-        del self.by_code[t.code_hash]
+        self._unwait(t)
         t.code_hash = None
         t.decks, t.seed, t.match, t.clock = decks, seed, m, clock
         t.names[1] = name
@@ -364,9 +484,26 @@ class Hall:
     def _resume(self, conn, msg, rid):
         mid = msg.get("match")
         t = self.tables.get(mid) if isinstance(mid, str) else None
-        seat = t.seat_of_token(msg.get("token")) if t is not None else None
+        if t is None:
+            # a match id is no secret (only the seat's key is): not knowing one costs nothing
+            if isinstance(mid, str) and mid in self.aside:
+                conn.send(P.error(P.E_DAMAGED, "This match's record on the server is damaged: the server set it "
+                                  "aside and serves the others.", rid) | {"match": mid})
+            else:
+                conn.send(P.error(P.E_UNKNOWN_MATCH, "That match is not known on this server (it may have "
+                                  "expired before anyone joined).", rid) | {"match": mid if isinstance(mid, str)
+                                                                          and len(mid) < 40 else None})
+            return
+        seat = t.seat_of_token(msg.get("token"))
         if seat is None:
-            self._bad_code(conn, rid, "That match or seat is not known here.")
+            self._bad_token(conn, t, rid)
+            return
+        now = self.now()
+        b = t.resumes[seat]
+        if b is None:
+            b = t.resumes[seat] = Bucket(self.limits.resume_rate, self.limits.resume_burst, now)
+        if not b.take(now):
+            conn.send(P.error(P.E_FLOOD, "This seat is being resumed too often: wait a second and try again.", rid))
             return
         self._attach(conn, t, seat)
         have = msg.get("have")
@@ -385,6 +522,9 @@ class Hall:
         """What the seat's log told of the match's last actions, for a player sitting down
         again in a new program: ``[{"actor", "turn", "events"}]`` (the events filtered for
         the seat, as its updates had them) and the index of the first action told."""
+        cached = t._history
+        if cached is not None and cached[0] == seat and cached[1] == len(t.actions):
+            return cached[2]
         m = t.new_match()
         told = []
         for a, actor in zip(t.actions, t.actors):
@@ -397,6 +537,7 @@ class Hall:
                 break
             keep.append(h)
         keep.reverse()
+        t._history = (seat, len(t.actions), (keep, len(told) - len(keep)))
         return keep, len(told) - len(keep)
 
     def _act(self, conn, msg, rid):
@@ -464,9 +605,8 @@ class Hall:
             t.clock.stop(now)
         t.result = result
         self.storage.finish(t.id, result.to_json(), None if t.clock is None else t.clock.to_json())
-        if t.code_hash is not None:
-            self.by_code.pop(t.code_hash, None)
-            t.code_hash = None
+        self._unwait(t)
+        t.code_hash = None
         record = self.record_json(t)
         for s in (0, 1):
             self._to_seat(t, s, {"v": P.VERSION, "t": "end", "match": t.id, "result": result.to_json(),
@@ -642,9 +782,40 @@ class Hall:
         for t in list(self.tables.values()):
             if t.result is None and t.started:
                 self._run_clock(t, now)
+        if now - self._last_expiry >= EXPIRE_EVERY or now < self._last_expiry:
+            self._last_expiry = now
+            self.expire(now)
         if now - self._last_heartbeat >= HEARTBEAT_EVERY or now < self._last_heartbeat:
             self._last_heartbeat = now
             self.storage.heartbeat(now)
+
+    def expire(self, now: float) -> int:
+        """Matches nobody joined in time are removed (from the database too); their host
+        is told. Returns how many."""
+        lim = self.limits
+        gone = 0
+        for t in list(self.waiting.values()):
+            ttl = lim.waiting_daily if t.pace.name == "daily" else lim.waiting_live
+            if now - t.created < ttl:
+                continue
+            try:
+                self.storage.delete(t.id)
+            except Exception as e:  # noqa: BLE001 - tried again at the next look
+                self.log(f"match {t.id} could not be removed: {type(e).__name__}: {e}")
+                continue
+            self._unwait(t)
+            del self.tables[t.id]
+            gone += 1
+            why = f"No one joined within {_span(ttl)}: the match was removed from the server"
+            self._to_seat(t, 0, {"v": P.VERSION, "t": "end", "match": t.id, "why": "expired", "index": 0,
+                                 "result": Result(None, why).to_json(), "clock": None, "record": None})
+            for c in list(t.conns[0]):
+                c.attached.pop(t.id, None)
+            t.conns[0].clear()
+        self.bad_codes.sweep(now)
+        self.bad_tokens.sweep(now)
+        self.creates.sweep(now)
+        return gone
 
     def next_deadline(self) -> float | None:
         ds = [t.clock.deadline() for t in self.tables.values()
@@ -658,6 +829,16 @@ class Hall:
         except Exception:  # noqa: BLE001
             pass
         self.storage.close()
+
+
+def _span(seconds: float) -> str:
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return count(int(seconds // 86400), "day")
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return count(int(seconds // 3600), "hour")
+    if seconds >= 60:
+        return count(int(round(seconds / 60)), "minute")
+    return count(int(round(seconds)), "second")
 
 
 def _log_stderr(text: str) -> None:

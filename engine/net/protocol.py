@@ -72,6 +72,12 @@ E_BAD_DECK = "bad_deck"
 E_FLOOD = "flood"
 E_NOT_AWAY = "not_away"
 E_SERVER = "server"
+E_QUOTA = "quota"                  # too many matches waiting / created from one client
+E_UNKNOWN_MATCH = "unknown_match"  # resume of a match this server does not have (expired, another server)
+E_DAMAGED = "damaged"              # resume of a match whose stored record is damaged (set aside)
+E_ELSEWHERE = "elsewhere"
+E_TIMEOUT = "timeout"              # silent, or half a message, for too long: the connection is closed
+E_BUSY = "busy"                    # too many connections from one address (or in all)          # this connection let go of a seat opened on too many connections
 
 
 def encode(obj) -> bytes:
