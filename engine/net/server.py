@@ -235,8 +235,10 @@ class ServerThread:
     """A server inside another program (the app's "Host"): its own thread and event
     loop. ``port`` is known once :meth:`start` returns; :meth:`stop` ends it."""
 
-    def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0):
+    def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0, *, limits: Limits | None = None):
         self.db, self.host, self.port = db, host, port
+        self.limits = limits
+        self.server: Server | None = None
         self.error: str | None = None
         self._loop = None
         self._stop = None
@@ -254,8 +256,8 @@ class ServerThread:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        hall = Hall(open_storage(self.db))
-        srv = await Server(hall, self.host, self.port).start()
+        hall = Hall(open_storage(self.db), limits=self.limits)
+        srv = self.server = await Server(hall, self.host, self.port).start()
         self.port = srv.port
         self._ready.set()
         try:
