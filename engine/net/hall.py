@@ -569,11 +569,20 @@ class Hall:
         if reason is not None:
             conn.send(P.error(P.E_ILLEGAL, reason, rid))
             return
+        self._apply(t, seat, a, now, conn, rid)
+        self._autoplay(t, now)
+
+    def _apply(self, t: Table, seat: int, a: tuple, now: float, conn=None, rid=None, *, auto: bool = False) -> None:
+        """Apply ``seat``'s legal action ``a``: stored (with the clock after it) before
+        anyone is told, then each seat's update (the reply to ``conn`` carries ``rid``)."""
+        m = t.match
         public = P.action_for(m, a, seat, 1 - seat)
         m2 = m.clone()
         events = m2.apply(a, check=False)
         clock = t.clock.copy()
         clock.start(m2, now)
+        if clock.auto is not None and (clock.auto[1], clock.auto[2]) != (m2.turn(), m2.turn_player()):
+            clock.auto = None                      # the turn a timeout ended is over
         res = m2.result()
         self.storage.append_action(t.id, len(t.actions), a, seat, now, clock.to_json(),
                                    None if res is None else res.to_json())
@@ -588,6 +597,8 @@ class Hall:
             if not t.conns[s]:
                 continue
             upd = self.update_msg(t, s, seat, a if s == seat else public, events, m2, now)
+            if auto:
+                upd["auto"] = True                 # made by the server for a player out of time
             if s == seat:
                 for c in list(t.conns[s]):
                     if c is conn:
@@ -598,6 +609,24 @@ class Hall:
                         c.send(upd)
             else:
                 self._to_seat(t, s, upd)
+
+    def _autoplay(self, t: Table, now: float) -> int:
+        """A live timeout ends the turn: while the player who ran out is to move in that
+        turn, the server makes their decisions through the game's own
+        :meth:`~engine.core.match.Match.timeout_action` (keep, decline, end the turn; a
+        required choice: the first legal one). Returns how many it made."""
+        n = 0
+        while n < 1000 and t.result is None and t.clock is not None and t.clock.auto is not None:
+            m = t.match
+            seat, turn, tp = t.clock.auto
+            if (m.turn(), m.turn_player()) != (turn, tp):
+                t.clock.auto = None
+                break
+            if m.to_move() != seat:
+                break
+            self._apply(t, seat, m.timeout_action(), now, auto=True)
+            n += 1
+        return n
 
     def _end(self, t: Table, result: Result, why: str) -> None:
         now = self.now()
@@ -770,11 +799,18 @@ class Hall:
                        else f"{name} ran out of time {count(t.pace.limit, 'time')}")
                 self._end(t, Result(1 - seat, why), "timeout")
                 return
+            ends_turn = t.pace.per == "turn"
+            if ends_turn:   # live: the timeout ends the turn (the server decides for them till it is over)
+                c.auto = [seat, t.match.turn(), t.match.turn_player()]
             self.storage.save_clock(t.id, c.to_json())
             for s in (0, 1):
                 self._to_seat(t, s, {"v": P.VERSION, "t": "timeout", "match": t.id, "seat": seat,
                                      "timeouts": c.timeouts[seat], "limit": t.pace.limit,
-                                     "clock": c.public(now)})
+                                     "ends_turn": ends_turn, "clock": c.public(now)})
+            if ends_turn:
+                self._autoplay(t, now)
+                if t.result is not None:
+                    return
 
     def tick(self) -> None:
         """Run every clock up to now (timeouts, forfeits) and write the heartbeat."""
