@@ -56,6 +56,7 @@ class Conn:
         self.attached: dict[str, int] = {}   # match id -> seat
         self.bad_codes = 0
         self.bad_tokens = 0
+        self.paced = 0                       # resumes refused for coming too often
         self.waiting: set[str] = set()       # matches created here that wait for an opponent
         self.heartbeat: float | None = None  # seconds between the pings its program promised
         self.closed = False
@@ -503,7 +504,10 @@ class Hall:
         if b is None:
             b = t.resumes[seat] = Bucket(self.limits.resume_rate, self.limits.resume_burst, now)
         if not b.take(now):
+            conn.paced += 1
             conn.send(P.error(P.E_FLOOD, "This seat is being resumed too often: wait a second and try again.", rid))
+            if conn.paced > self.limits.paced_per_conn:
+                conn.close()     # it does not wait: it is a flood
             return
         self._attach(conn, t, seat)
         have = msg.get("have")

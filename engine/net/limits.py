@@ -22,8 +22,9 @@ tests use small ones). The principles:
 * **Quotas per client**: connections per address, waiting matches per
   connection and per address, matches created per address per window.
 * **Expensive requests are paced per seat**: a resume replays the match, so each
-  seat has a small token bucket of resumes, and a seat is open on at most
-  :attr:`Limits.conns_per_seat` connections (a new one closes the oldest).
+  seat has a small token bucket of resumes (a connection that keeps asking past it
+  is closed), and a seat is open on at most :attr:`Limits.conns_per_seat`
+  connections (a new one makes the oldest let go).
 """
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ class Limits:
     # expensive requests
     resume_rate: float = 1.0             # resumes per second per seat ...
     resume_burst: int = 6                # ... with this many at once
+    paced_per_conn: int = 20             # resumes refused for coming too often: then the connection is closed
     conns_per_seat: int = 4              # a seat open on more connections closes its oldest
 
 

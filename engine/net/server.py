@@ -285,6 +285,27 @@ class ServerThread:
         self._thread.join(5)
 
 
+def parse_limits(items) -> Limits:
+    """``["name=value", ...]`` as :class:`Limits` (ValueError with a sentence when wrong)."""
+    import dataclasses
+    fields = {f.name: f for f in dataclasses.fields(Limits)}
+    kw = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in fields:
+            raise ValueError(f"--limit {item!r}: the limits are " + ", ".join(sorted(fields)))
+        kind = int if isinstance(getattr(Limits, name), int) else float
+        try:
+            v = kind(value)
+        except ValueError:
+            raise ValueError(f"--limit {item!r}: {name} is a number") from None
+        if v < 0:
+            raise ValueError(f"--limit {item!r}: {name} cannot be negative")
+        kw[name] = v
+    return Limits(**kw)
+
+
 def check_main(db: str) -> int:
     """``serve --check``: read every stored match as the server would, change nothing,
     list the damaged ones; exit 1 if there are any."""
@@ -319,15 +340,17 @@ def serve_main(argv=None) -> int:
                          "but may lose the last actions in a power cut")
     ap.add_argument("--check", action="store_true",
                     help="do not serve: read every stored match, list the damaged ones (exit 1 if any)")
-    ap.add_argument("--conns-per-address", type=int, default=Limits.conns_per_peer,
-                    help=f"open connections allowed from one address (default {Limits.conns_per_peer})")
-    ap.add_argument("--waiting-per-address", type=int, default=Limits.waiting_per_peer,
-                    help=f"matches waiting for an opponent from one address (default {Limits.waiting_per_peer})")
+    ap.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                    help="change one fair limit (the fields of engine/net/limits.py), e.g. "
+                         "--limit conns_per_peer=64 --limit waiting_live=3600; may be repeated")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args(argv)
     if a.check:
         return check_main(a.db)
-    limits = Limits(conns_per_peer=max(1, a.conns_per_address), waiting_per_peer=max(1, a.waiting_per_address))
+    try:
+        limits = parse_limits(a.limit)
+    except ValueError as e:
+        ap.error(str(e))
     try:
         asyncio.run(serve(a.host, a.port, a.db, quiet=a.quiet, synchronous=a.sync.upper(), limits=limits,
                           ready=lambda s: print(f"listening {s.port}", flush=True)))
