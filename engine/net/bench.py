@@ -244,11 +244,12 @@ async def bench_match(port: int, game: str, seed: int, addrs: Addresses, *, pace
     a = await BenchClient("Ann", addrs.next()).connect("127.0.0.1", port)
     b = await BenchClient("Bo", addrs.next()).connect("127.0.0.1", port)
     sa, sb = SeatState(), SeatState()
-    r = await a.request({"t": "create", "game": game, "deck": decks[0].to_json(), "name": "Ann", "pace": pace})
+    r = await a.request({"t": "create", "game": game, "deck": decks[0].to_json(), "name": "Ann", "pace": pace},
+                        timeout=120)
     if r is None or r.get("t") != "created":
         raise RuntimeError(f"create failed: {r}")
     sa.feed(r)
-    r2 = await b.request({"t": "join", "code": r["code"], "deck": decks[1].to_json(), "name": "Bo"})
+    r2 = await b.request({"t": "join", "code": r["code"], "deck": decks[1].to_json(), "name": "Bo"}, timeout=120)
     if r2 is None or r2.get("t") != "joined":
         raise RuntimeError(f"join failed: {r2}")
     sb.feed(r2)
@@ -373,11 +374,12 @@ class _Bench:
             return c, True
         return old, False
 
-    async def match_loop(self, i: int, opened: list) -> None:
+    async def match_loop(self, i: int, opened: list, gate: asyncio.Semaphore) -> None:
         g = self.games[i % len(self.games)]
         k = 0
         while True:
-            clients, states = await bench_match(self.port, g, self.a.seed + i * 1000 + k, self.addrs)
+            async with gate:     # matches are opened a few at a time (as players arrive), not all at once
+                clients, states = await bench_match(self.port, g, self.a.seed + i * 1000 + k, self.addrs)
             if k == 0:
                 opened[0] += 1
             rngs = [random.Random((self.a.seed + i) * 7919 + k * 2 + j) for j in (0, 1)]
@@ -479,7 +481,8 @@ async def _waiting(port: int, n: int, addrs: Addresses) -> int:
         c = await BenchClient("Host", addrs.next()).connect("127.0.0.1", port)
         got = 0
         for _ in range(k):
-            r = await c.request({"t": "create", "game": "evons", "deck": deck, "pace": "daily", "name": "Host"})
+            r = await c.request({"t": "create", "game": "evons", "deck": deck, "pace": "daily", "name": "Host"},
+                                timeout=120)
             got += r is not None and r.get("t") == "created"
         await c.close()
         return got
@@ -509,7 +512,8 @@ async def _run(port: int, pid: int, a, games, addrs: Addresses) -> dict:
             if mem0 is not None and mem1 is not None and made:
                 out["mb_per_1000_waiting"] = round((mem1 - mem0) / 1024 / made * 1000, 2)
         opened = [0]
-        tasks += [asyncio.ensure_future(b.match_loop(i, opened)) for i in range(a.matches)]
+        gate = asyncio.Semaphore(16)
+        tasks += [asyncio.ensure_future(b.match_loop(i, opened, gate)) for i in range(a.matches)]
         tasks += [asyncio.ensure_future(b.idle_socket()) for _ in range(a.idle)]
         tasks.append(asyncio.ensure_future(b.lobby_loop(random.Random(a.seed))))
         probes = []
@@ -618,7 +622,9 @@ def serve_bench_main(argv=None) -> int:
             proc, port = start_server_process(db, sync=a.sync, extra_args=extra, log_path=str(Path(d) / "server.log"))
             budget = 600 + a.seconds + 60     # set-up, measuring, closing: then it ends whatever happens
             out = asyncio.run(asyncio.wait_for(_run(port, proc.pid, a, games, addrs), budget))
-        except asyncio.TimeoutError:
+        except asyncio.TimeoutError as e:
+            import traceback
+            traceback.print_exception(e, limit=4, file=sys.stderr)
             print(f"the bench did not finish within its bound ({time.monotonic() - start:.0f} s): stopped",
                   file=sys.stderr)
             return 1

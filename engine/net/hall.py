@@ -696,10 +696,11 @@ class Hall:
                 continue
             self._run_clock(t, now)
             mover = t.match.to_move() if t.started and t.result is None else None
+            turn = t.match.turn() if t.started and t.match is not None else 0   # 0: the opening hands
             rem = t.clock.remaining(now) if t.clock is not None and t.result is None else None
             out.append({"match": t.id, "known": True, "game": t.game, "pace": t.pace.name, "seat": seat,
                         "names": t.names, "waiting": not t.started, "index": len(t.actions),
-                        "turn": t.match.turn() if t.started and t.match is not None else 0, "to_move": mover,
+                        "turn": turn, "opening": t.started and turn == 0, "to_move": mover,
                         "your_move": mover == seat,
                         "time_left": None if rem is None else round(rem[0] + rem[1], 1),
                         "result": None if t.result is None else t.result.to_json()})
@@ -723,6 +724,8 @@ class Hall:
         if m is not None:
             msg["view"] = m.view(seat).to_json()
             msg["to_move"] = m.to_move()
+            msg["turn"] = m.turn()
+            msg["opening"] = m.turn() == 0      # keeping or redrawing the opening hands: no turn yet
             msg["legal"] = [list(a) for a in m.legal_actions()] if m.to_move() == seat and t.result is None \
                 else []
         return msg

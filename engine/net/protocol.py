@@ -9,7 +9,9 @@ Client → server
 =============  ==========================================================  =====================
 ``t``          fields                                                      reply
 =============  ==========================================================  =====================
-``hello``      ``name``                                                    ``welcome``
+``hello``      ``name``, ``heartbeat`` (optional: seconds between the      ``welcome``
+               pings this program promises, 5-60; silent for three of
+               them it is closed and its seats shown away)
 ``create``     ``game``, ``deck`` (deck JSON), ``name``, ``pace``          ``created`` (``match``,
                (``"live"``/``"daily"``), ``options``                       ``seat``, ``token``,
                                                                            ``code``) + ``state``
@@ -25,11 +27,16 @@ Client → server
 =============  ==========================================================  =====================
 
 Server → client: ``welcome``, ``created``, ``joined``, ``state`` (the whole
-position for one seat), ``update`` (one action: ``actor``, ``action`` as that
+position for one seat, with ``turn`` and ``opening``: true while the opening hands
+are kept or redrawn, before turn 1 — say so rather than "turn 0"), ``update`` (one action: ``actor``, ``action`` as that
 seat may see it, ``events`` filtered for that seat, then the new ``view``,
 ``legal`` actions when it is that seat's decision, ``clock``, ``result``),
-``presence`` (the opponent connected / away), ``end``, ``list``, ``pong`` and
-``error`` (``code``, ``message``). A ``state`` answering a ``resume`` without ``have`` (a
+``presence`` (the opponent connected / away), ``timeout`` (``seat``, ``timeouts``,
+``ends_turn``: a live timeout ends that seat's turn — the ``update`` messages of the
+decisions the server then makes for it carry ``"auto": true``), ``end`` (also
+``why: "expired"`` for a match nobody joined in time, removed from the server),
+``list`` (each match's ``turn`` and ``opening``), ``pong`` and ``error`` (``code``,
+``message``; see the ``E_*`` codes below). A ``state`` answering a ``resume`` without ``have`` (a
 program sitting down again) also has ``history``: the last actions' ``actor``, ``turn`` and
 ``events`` as that seat's updates had them (at most ``HISTORY_MAX`` actions and
 ``HISTORY_BYTES``), and ``history_from``, the index of the first. A seat only ever receives ``view(seat)``

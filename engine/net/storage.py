@@ -23,6 +23,7 @@ the server (``python -m engine serve --check`` lists them).
 """
 from __future__ import annotations
 
+import importlib
 import json
 import sqlite3
 from dataclasses import dataclass, field
@@ -288,8 +289,8 @@ class PostgresStorage(SqlStorage):
     TYPES = {"real": "DOUBLE PRECISION", "bigint": "BIGINT"}
 
     def __init__(self, url: str, *, synchronous: str = "FULL"):
-        try:
-            import psycopg
+        try:   # imported by name: the app's executable (SQLite only) does not bundle psycopg
+            psycopg = importlib.import_module("psycopg")
         except ImportError as e:
             raise RuntimeError("A postgresql:// database needs psycopg 3: pip install 'psycopg[binary]'") from e
         self.url = url
