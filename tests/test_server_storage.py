@@ -157,3 +157,40 @@ def test_a_real_server_starts_on_damaged_rows_and_serves_the_rest(db_url):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkeypatch):
+    """The standalone server commits the writes of one turn of its loop together (one sync
+    for many actions) and holds every message back until then: no update leaves while
+    the action it tells of is not yet committed."""
+    from engine.net import server as S
+    from engine.net.hall import Hall
+    from engine.net.bench import open_match, play_out
+
+    seen = []
+    real = S.TcpConn.write_now
+
+    def write_now(self, data):
+        if b'"t":"update"' in data:
+            seen.append(self.srv.storage.dirty)
+        real(self, data)
+    monkeypatch.setattr(S.TcpConn, "write_now", write_now)
+
+    async def go():
+        srv = await S.Server(Hall(open_storage(db_url)), "127.0.0.1", 0, group_commit=True).start()
+        try:
+            matches = [await open_match("127.0.0.1", srv.port, g, 5 + i) for i, g in enumerate(GAMES * 2)]
+            await asyncio.gather(*(play_out(c, s, 9 + i, stop_at=30) for i, (c, s, _) in enumerate(matches)))
+            for c, _s, _code in matches:
+                for x in c:
+                    await x.close()
+            return srv.commits
+        finally:
+            await srv.stop()
+    commits = asyncio.run(asyncio.wait_for(go(), 120))
+    assert len(seen) >= 6 * 2 * 30 and not any(seen)
+    st = open_storage(db_url)
+    stored = st.load_all()[0]
+    st.close()
+    assert sum(len(sm.actions) for sm in stored) >= 6 * 30
+    assert 0 < commits

@@ -43,7 +43,18 @@ class TcpConn(Conn):
         self.last_seen: float | None = None   # when its last message came (monotonic)
         self.partial_since: float | None = None  # when the unfinished line began
 
+    srv = None   # the Server, when it holds messages back for a group commit
+
     def send_bytes(self, data: bytes) -> None:
+        if self.closed:
+            return
+        srv = self.srv
+        if srv is not None and (srv.held or srv.storage.dirty):
+            srv.hold(self, data)       # sent once the writes before it are durable
+            return
+        self.write_now(data)
+
+    def write_now(self, data: bytes) -> None:
         if self.closed:
             return
         try:
@@ -92,8 +103,14 @@ class Server:
     close connections that are silent or leave half a message."""
 
     def __init__(self, hall: Hall, host: str = "127.0.0.1", port: int = 0, *, tick: float = TICK,
-                 now=time.monotonic):
+                 now=time.monotonic, group_commit: bool = False, on_fatal=None):
         self.hall = hall
+        self.storage = hall.storage
+        self.group_commit = group_commit
+        self.on_fatal = on_fatal
+        self.held: list = []
+        self._flush_at = None
+        self.commits = 0
         self.host = host
         self.port = port
         self.tick_every = tick
@@ -105,7 +122,42 @@ class Server:
         self.per_peer: dict[str, int] = {}
         self.closed_for = {"idle": 0, "half": 0, "cap": 0}
 
+    # ------------------------------------------------------------ group commit
+    def hold(self, conn, data: bytes) -> None:
+        self.held.append((conn, data))
+        self._schedule_flush()
+
+    def _schedule_flush(self) -> None:
+        if self._flush_at is None and self.group_commit:
+            self._flush_at = asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Commit every write of this turn of the loop (one sync for all of them), then
+        send what was held back behind them, in order."""
+        self._flush_at = None
+        try:
+            self.storage.commit()
+            self.commits += 1
+        except Exception as e:  # noqa: BLE001 - nothing not durable may be sent: stop
+            self.hall.log(f"the database refused a commit ({type(e).__name__}: {e}): the server stops; "
+                          "started again it resumes every match from the database")
+            self.held = []
+            for c in list(self.conns):
+                c.close()
+            if self.on_fatal is not None:
+                self.on_fatal(e)
+            return
+        held, self.held = self.held, []
+        for conn, data in held:
+            conn.write_now(data)
+
+    def _after_hall(self) -> None:
+        if self.group_commit and self.storage.dirty:
+            self._schedule_flush()
+
     async def start(self) -> "Server":
+        if self.group_commit:
+            self.storage.batch = True
         self._srv = await asyncio.start_server(self._client, self.host, self.port, limit=P.MAX_LINE)
         self.port = self._srv.sockets[0].getsockname()[1]
         loop = asyncio.get_running_loop()
@@ -119,6 +171,7 @@ class Server:
                 self.hall.tick()
             except Exception as e:  # noqa: BLE001 - keep serving
                 self.hall.log(f"tick failed: {type(e).__name__}: {e}")
+            self._after_hall()
 
     async def _sweep(self) -> None:
         while True:
@@ -142,6 +195,7 @@ class Server:
     async def _client(self, reader, writer) -> None:
         peer = writer.get_extra_info("peername")
         conn = TcpConn(writer, str(peer[0]) if isinstance(peer, tuple) else "?", now=self._now)
+        conn.srv = self if self.group_commit else None
         lim = self.limits
         if len(self.conns) >= lim.conns_total or self.per_peer.get(conn.peer, 0) >= lim.conns_per_peer:
             self.closed_for["cap"] += 1
@@ -180,6 +234,7 @@ class Server:
                     if not line.strip():
                         continue
                     self.hall.handle(conn, line + b"\n")
+                    self._after_hall()
                     if conn.closed:
                         break
                     await asyncio.sleep(0)  # one busy client never starves the others
@@ -191,11 +246,15 @@ class Server:
             else:
                 self.per_peer.pop(conn.peer, None)
             self.hall.disconnect(conn)
+            self._after_hall()
             conn.close()
 
     async def stop(self) -> None:
         for t in self._tasks:
             t.cancel()
+        if self._flush_at is not None:
+            self._flush_at.cancel()
+            self._flush()
         if self._srv is not None:
             self._srv.close()
             for c in list(self.conns):
@@ -212,13 +271,15 @@ async def serve(host: str, port: int, db: str, *, ready=None, stop: asyncio.Even
     log = (lambda text: None) if quiet else (lambda text: print(text, file=sys.stderr, flush=True))
     storage = open_storage(db, synchronous=synchronous)
     hall = Hall(storage, log=log, limits=limits)
-    srv = await Server(hall, host, port).start()
+    stop = stop or asyncio.Event()
+    failed = []
+    srv = await Server(hall, host, port, group_commit=True,
+                       on_fatal=lambda e: (failed.append(e), stop.set())).start()
     live = sum(1 for t in hall.tables.values() if t.result is None)
     log(f"cardhall server on {host}:{srv.port} (protocol {P.VERSION}), {getattr(storage, 'name', db)}: "
         f"{live} match(es) in progress, {len(hall.aside)} set aside")
     if ready is not None:
         ready(srv)
-    stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
@@ -229,6 +290,8 @@ async def serve(host: str, port: int, db: str, *, ready=None, stop: asyncio.Even
         await stop.wait()
     finally:
         await srv.stop()
+    if failed:
+        raise RuntimeError(f"the database failed: {failed[0]}")
 
 
 class ServerThread:

@@ -101,6 +101,18 @@ class Storage:
     def last_heartbeat(self) -> float | None:
         raise NotImplementedError
 
+    #: group commit: writes go into one open transaction until :meth:`commit` (the server
+    #: holds back every message meanwhile, so nothing is acknowledged before it is durable)
+    batch = False
+
+    @property
+    def dirty(self) -> bool:
+        """Writes are waiting for :meth:`commit` (only in batch mode)."""
+        return False
+
+    def commit(self) -> None:
+        """Make every write so far durable (one transaction, one sync)."""
+
     def close(self) -> None:
         pass
 
@@ -153,11 +165,37 @@ class SqlStorage(Storage):
     def _x(self, sql: str, args=()):
         return self.db.execute(self._sql(sql), args)
 
+    _open = False      # a group-commit transaction is open
+
     def _begin(self) -> None:
         self.db.execute("BEGIN")
 
+    @property
+    def dirty(self) -> bool:
+        return self._open
+
+    def commit(self) -> None:
+        if self._open:
+            self._open = False
+            self.db.execute("COMMIT")
+
     def _tx(self, *stmts) -> None:
-        """The statements in one transaction (committed before this returns)."""
+        """The statements in one transaction (committed before this returns) — or, in
+        batch mode, as one savepoint of the open group transaction (all or nothing)."""
+        if self.batch:
+            if not self._open:
+                self._begin()
+                self._open = True
+            self.db.execute("SAVEPOINT one")
+            try:
+                for sql, args in stmts:
+                    self._x(sql, args)
+            except BaseException:
+                self.db.execute("ROLLBACK TO SAVEPOINT one")
+                self.db.execute("RELEASE SAVEPOINT one")
+                raise
+            self.db.execute("RELEASE SAVEPOINT one")
+            return
         self._begin()
         try:
             for sql, args in stmts:
@@ -259,6 +297,10 @@ class SqlStorage(Storage):
             return None
 
     def close(self) -> None:
+        try:
+            self.commit()
+        except Exception:  # noqa: BLE001
+            pass
         try:
             self.db.close()
         except Exception:  # noqa: BLE001
