@@ -33,6 +33,7 @@ import itertools
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -123,9 +124,17 @@ def start_server_process(db: str, *, port: int = 0, extra_env=None, sync: str = 
     p = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1", "--port", str(port),
                           "--db", db, "--quiet", "--sync", sync, *extra_args], stdout=subprocess.PIPE,
                          stderr=open(log_path, "ab") if log_path else subprocess.PIPE, env=env, cwd=str(root))
-    deadline = time.monotonic() + 30
+    import queue
+    import threading
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in iter(p.stdout.readline, b"")] + [lines.put(b"")],
+                     daemon=True).start()
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        line = p.stdout.readline().decode()
+        try:
+            line = lines.get(timeout=max(0.1, deadline - time.monotonic())).decode()
+        except queue.Empty:
+            break
         if line.startswith("listening"):
             return p, int(line.split()[1])
         if not line and p.poll() is not None:
@@ -293,6 +302,7 @@ class _Bench:
         self.failures: list[str] = []
         self.idle_closed = 0
         self.flood_sent = 0
+        self.errors = 0
 
     async def connect(self, name="Bench", src=None):
         return await BenchClient(name, src or self.addrs.next()).connect("127.0.0.1", self.port)
@@ -337,9 +347,18 @@ class _Bench:
                     return
                 continue
             if r.get("t") == "error":
-                if r.get("code") == "stale":
-                    continue               # a server timeout decided first: the state follows
-                raise RuntimeError(f"refused: {r}")
+                # the match moved on without us (a server timeout decided, a resume raced):
+                # take what came meanwhile, and if still out of step, sit down again
+                for m in c.backlog:
+                    s.feed(m)
+                c.backlog.clear()
+                if r.get("code") != "stale":
+                    self.errors += 1
+                    await c.close()
+                    c, ok = await self.come_back(c, s)
+                    if not ok:
+                        return
+                continue
             if self.measuring:
                 self.rtts.append(dt)
                 self.actions += 1
@@ -516,16 +535,25 @@ async def _run(port: int, pid: int, a, games, addrs: Addresses) -> dict:
         tasks += [asyncio.ensure_future(b.match_loop(i, opened, gate)) for i in range(a.matches)]
         tasks += [asyncio.ensure_future(b.idle_socket()) for _ in range(a.idle)]
         tasks.append(asyncio.ensure_future(b.lobby_loop(random.Random(a.seed))))
+        print("... server started; opening matches", file=sys.stderr, flush=True)
         probes = []
         for i in range(10):   # 20 seated players who only ping: the others' round trip
             clients, _states = await bench_match(port, GAMES[i % 3], 500 + i, addrs, pace="daily")
             probes += clients
         tasks += [asyncio.ensure_future(b.pinger(c)) for c in probes]
         # the clock starts once every match is open (the handshakes are not actions)
-        for _ in range(int(600 / 0.05)):
+        t_open = time.perf_counter()
+        for i in range(int(600 / 0.05)):
             if opened[0] >= a.matches or all(t.done() for t in tasks[:a.matches]):
                 break
+            if i % 200 == 199:
+                print(f"... {opened[0]} of {a.matches} matches open", file=sys.stderr, flush=True)
             await asyncio.sleep(0.05)
+        out["open_s"] = round(time.perf_counter() - t_open, 1)
+        broken = [t for t in tasks[:a.matches] if t.done() and not t.cancelled() and t.exception() is not None]
+        if broken:
+            print(f"... {len(broken)} match(es) could not be opened: {broken[0].exception()!r}"[:300],
+                  file=sys.stderr, flush=True)
         if a.flood != "none":
             if a.flood == "resume":
                 _c, states = await bench_match(port, "everdawn", 99, addrs)
@@ -538,6 +566,16 @@ async def _run(port: int, pid: int, a, games, addrs: Addresses) -> dict:
         b.measuring = False
         el = time.perf_counter() - t0
         mem2 = rss_kb(pid)
+        out.update({"seconds": round(el, 1), "actions": b.actions, "actions_per_s": round(b.actions / el, 1),
+                    "act_p50_ms": _pct(b.rtts, 0.5), "act_p99_ms": _pct(b.rtts, 0.99),
+                    "others_ping_p50_ms": _pct(b.pings, 0.5), "others_ping_p99_ms": _pct(b.pings, 0.99),
+                    "pings": len(b.pings), "finished_games": b.finished, "resumes": b.resumes,
+                    "refused_resumes": b.refused_resumes, "idle_closed_by_server": b.idle_closed,
+                    "refused_actions": b.errors, "lobby": b.lobby, "server_rss_mb": None if mem2 is None else round(mem2 / 1024, 1)})
+        failed = [t for t in tasks[:a.matches] if t.done() and not t.cancelled() and t.exception() is not None]
+        out["failed_matches"] = len(failed)
+        if failed:
+            out["first_failure"] = repr(failed[0].exception())[:200]
     finally:
         if flood is not None:
             flood.kill()
@@ -545,20 +583,11 @@ async def _run(port: int, pid: int, a, games, addrs: Addresses) -> dict:
             if last:
                 f = json.loads(last[-1])
                 b.flood_sent, out["flood_closed_by_server"] = f["sent"], f["closed"]
+        out["flood_requests"] = b.flood_sent
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    failed = [t for t in tasks[:a.matches] if t.done() and not t.cancelled() and t.exception() is not None]
-    out.update({"seconds": round(el, 1), "actions": b.actions, "actions_per_s": round(b.actions / el, 1),
-                "act_p50_ms": _pct(b.rtts, 0.5), "act_p99_ms": _pct(b.rtts, 0.99),
-                "others_ping_p50_ms": _pct(b.pings, 0.5), "others_ping_p99_ms": _pct(b.pings, 0.99),
-                "pings": len(b.pings), "finished_games": b.finished, "resumes": b.resumes,
-                "refused_resumes": b.refused_resumes, "idle_closed_by_server": b.idle_closed,
-                "lobby": b.lobby, "flood_requests": b.flood_sent,
-                "server_rss_mb": None if mem2 is None else round(mem2 / 1024, 1),
-                "failed_matches": len(failed)})
-    if failed:
-        out["first_failure"] = repr(failed[0].exception())[:200]
+        if tasks:   # a cancellation lost inside wait_for (Python 3.11) must not keep the bench waiting
+            await asyncio.wait(tasks, timeout=5)
     return out
 
 
@@ -597,6 +626,7 @@ def serve_bench_main(argv=None) -> int:
     ap.add_argument("--match", help=argparse.SUPPRESS)
     ap.add_argument("--token", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # stopped from outside: still clean up
     if a.flood_worker:      # the flood's own process (started by the bench, killed by it)
         src = "127.9.9.9" if _can_bind("127.9.9.9") else None
         try:
@@ -609,7 +639,12 @@ def serve_bench_main(argv=None) -> int:
     games = (a.game,) if a.game else GAMES
     pg = proc = None
     start = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="cardhall-bench-") as d:
+    # a hard bound whatever happens (even a stalled loop): stop this process, cleaning up
+    import threading
+    watchdog = threading.Timer(600 + a.seconds + 120, lambda: os.kill(os.getpid(), signal.SIGTERM))
+    watchdog.daemon = True
+    watchdog.start()
+    with tempfile.TemporaryDirectory(prefix="cardhall-serve-bench-") as d:
         try:
             if a.db == "postgresql":
                 from .pglocal import LocalPostgres
@@ -621,7 +656,13 @@ def serve_bench_main(argv=None) -> int:
             extra = [] if addrs.own else [x for lim in OPEN_LIMITS for x in ("--limit", lim)]
             proc, port = start_server_process(db, sync=a.sync, extra_args=extra, log_path=str(Path(d) / "server.log"))
             budget = 600 + a.seconds + 60     # set-up, measuring, closing: then it ends whatever happens
-            out = asyncio.run(asyncio.wait_for(_run(port, proc.pid, a, games, addrs), budget))
+            loop = asyncio.new_event_loop()
+            try:
+                out = loop.run_until_complete(asyncio.wait_for(_run(port, proc.pid, a, games, addrs), budget))
+            finally:
+                # players still between two awaits are dropped with the loop, quietly
+                loop.set_exception_handler(lambda _loop, _ctx: None)
+                loop.close()
         except asyncio.TimeoutError as e:
             import traceback
             traceback.print_exception(e, limit=4, file=sys.stderr)
