@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 from ..core.harness import starter_pair
@@ -181,6 +182,8 @@ class Addresses:
 class BenchClient:
     """A light client for many players in one process (it keeps no history)."""
 
+    every: "weakref.WeakSet" = None   # every open one, closed at the bench's end
+
     def __init__(self, name: str = "Bench", src: str | None = None):
         self.name, self.src = name, src
         self.inbox: asyncio.Queue = asyncio.Queue()
@@ -194,7 +197,16 @@ class BenchClient:
         kw = {"local_addr": (self.src, 0)} if self.src else {}
         self.reader, self.writer = await asyncio.open_connection(host, port, limit=4 * P.MAX_LINE, **kw)
         self._task = asyncio.get_running_loop().create_task(self._read())
+        if BenchClient.every is None:
+            BenchClient.every = weakref.WeakSet()
+        BenchClient.every.add(self)
         return self
+
+    @classmethod
+    def abort_all(cls) -> None:
+        for c in list(cls.every or ()):
+            if c.writer is not None:
+                c.writer.transport.abort()
 
     async def _read(self) -> None:
         try:
@@ -662,6 +674,8 @@ def serve_bench_main(argv=None) -> int:
             finally:
                 # players still between two awaits are dropped with the loop, quietly
                 loop.set_exception_handler(lambda _loop, _ctx: None)
+                BenchClient.abort_all()
+                loop.run_until_complete(asyncio.sleep(0.2))
                 loop.close()
         except asyncio.TimeoutError as e:
             import traceback
