@@ -36,3 +36,21 @@ def test_a_program_gone_silent_is_away_since_it_was_last_heard(tmp_path):
     clock.advance(50)                          # 2 minutes since it was last heard: the claim is open
     out = send(hall, a, t="claim", match=mid)
     assert t.result is not None and t.result.winner == 0, out
+
+
+def test_leaving_the_table_for_the_menu_is_not_a_lost_connection(tmp_path):
+    clock = FakeClock()
+    hall = new_hall(tmp_path / "s.db", clock)
+    mid, a, b, tokens = open_pair(hall, "evons", pace="daily")
+    out = send(hall, b, t="detach", match=mid)
+    assert out[-1]["t"] == "detached"
+    pres = a.last("presence")
+    assert pres["seat"] == 1 and pres["connected"] is False and pres["why"] == "left"
+    assert mid not in b.attached                      # b gets nothing more of that match
+    # coming back, then losing the connection, reads differently
+    send(hall, b, t="resume", match=mid, token=tokens[1])
+    assert a.last("presence")["connected"] is True and a.last("presence")["why"] is None
+    hall.disconnect(b)
+    assert a.last("presence")["why"] == "lost"
+    # the match went on all along: still in play, nobody conceded
+    assert hall.tables[mid].result is None

@@ -98,6 +98,7 @@ class Table:
         self.clock: Clock | None = Clock.from_json(sm.clock, now) if sm.clock else None
         self.conns: list[set] = [set(), set()]
         self.away_since = [now, now]
+        self.away_why = ["lost", "lost"]      # why each seat is away: left / lost / silent
         self.host_peer: str | None = None    # the address that created it (while it waits) ...
         self.host_conn = None                # ... and the connection
         self.resumes: list = [None, None]    # each seat's resume bucket (made on the first resume)
@@ -283,17 +284,24 @@ class Hall:
     def disconnect(self, conn: Conn, *, since: float | None = None) -> None:
         """``conn`` is gone (``since``: when it was last heard from, for a program that
         stopped answering: its seat has been away since then)."""
+        why = "lost" if since is None else "silent"
+        for mid in list(conn.attached):
+            self._detach(conn, mid, why, since)
+
+    def _detach(self, conn: Conn, mid: str, why: str, since: float | None = None) -> None:
+        """``conn`` no longer sits at ``mid``; if it was its seat's last connection, the
+        opponent is told why: ``left`` (the player went to the menu), ``lost`` (the
+        connection dropped) or ``silent`` (the program stopped answering)."""
+        seat = conn.attached.pop(mid, None)
+        t = self.tables.get(mid)
+        if seat is None or t is None:
+            return
         now = self.now()
-        gone = now if since is None else min(now, since)
-        for mid, seat in list(conn.attached.items()):
-            t = self.tables.get(mid)
-            if t is None:
-                continue
-            t.conns[seat].discard(conn)
-            if not t.conns[seat]:
-                t.away_since[seat] = gone
-                self._to_seat(t, 1 - seat, self._presence(t, seat, now))
-        conn.attached.clear()
+        t.conns[seat].discard(conn)
+        if not t.conns[seat]:
+            t.away_since[seat] = now if since is None else min(now, since)
+            t.away_why[seat] = why
+            self._to_seat(t, 1 - seat, self._presence(t, seat, now))
 
     def _attach(self, conn: Conn, t: Table, seat: int) -> None:
         was = t.connected(seat)
@@ -310,9 +318,10 @@ class Hall:
             self._to_seat(t, 1 - seat, self._presence(t, seat, self.now()))
 
     def _presence(self, t: Table, seat: int, now: float) -> dict:
-        return {"v": P.VERSION, "t": "presence", "match": t.id, "seat": seat, "connected": t.connected(seat),
-                "away": 0.0 if t.connected(seat) else round(now - t.away_since[seat], 1),
-                "claim_after": t.pace.away}
+        on = t.connected(seat)
+        return {"v": P.VERSION, "t": "presence", "match": t.id, "seat": seat, "connected": on,
+                "away": 0.0 if on else round(now - t.away_since[seat], 1),
+                "why": None if on else t.away_why[seat], "claim_after": t.pace.away}
 
     def _to_seat(self, t: Table, seat: int, msg: dict) -> None:
         if t.conns[seat]:
@@ -337,6 +346,15 @@ class Hall:
             conn.heartbeat = min(max(float(hb), self.limits.heartbeat_min), self.limits.heartbeat_max)
         conn.send({"v": P.VERSION, "t": "welcome", "re": rid, "server": "cardhall", "games": list(GAME_NAMES),
                    "paces": list(PACES), "heartbeat": conn.heartbeat})
+
+    def _detach_msg(self, conn, msg, rid):
+        """The player leaves the table for the menu: the match goes on (its clock too), the
+        opponent sees them away because they left, not because their connection was lost."""
+        t, _seat = self._table_of(conn, msg, rid)
+        if t is None:
+            return
+        self._detach(conn, t.id, "left")
+        conn.send({"v": P.VERSION, "t": "detached", "re": rid, "match": t.id})
 
     def _ping(self, conn, msg, rid):
         conn.send({"v": P.VERSION, "t": "pong", "re": rid})
@@ -707,7 +725,8 @@ class Hall:
         conn.send({"v": P.VERSION, "t": "list", "re": rid, "matches": out})
 
     HANDLERS = {"hello": _hello, "ping": _ping, "create": _create, "join": _join, "resume": _resume,
-                "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list}
+                "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list,
+                "detach": _detach_msg}
 
     # ================================================================ what a seat is sent
     def state_msg(self, t: Table, seat: int) -> dict:

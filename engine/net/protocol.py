@@ -21,6 +21,8 @@ Client → server
 ``act``        ``match``, ``action`` (list of ints), ``index`` (actions    ``update`` to both seats
                seen)
 ``concede``    ``match`` (leaving for good is the same: a loss)            ``update``/``end``
+``detach``     ``match``: this program leaves the table (to its menu);    ``detached``
+               the match and its clock go on, the opponent sees why
 ``claim``      ``match``: the opponent has been away 2 minutes: win        ``end``
 ``list``       ``matches``: ``[{"match", "token"}, ...]``                  ``list``
 ``ping``                                                                   ``pong``
@@ -31,7 +33,8 @@ position for one seat, with ``turn`` and ``opening``: true while the opening han
 are kept or redrawn, before turn 1 — say so rather than "turn 0"), ``update`` (one action: ``actor``, ``action`` as that
 seat may see it, ``events`` filtered for that seat, then the new ``view``,
 ``legal`` actions when it is that seat's decision, ``clock``, ``result``),
-``presence`` (the opponent connected / away), ``timeout`` (``seat``, ``timeouts``,
+``presence`` (the opponent connected / away, and ``why``: ``left`` the table,
+connection ``lost``, or ``silent`` — stopped answering), ``timeout`` (``seat``, ``timeouts``,
 ``ends_turn``: a live timeout ends that seat's turn — the ``update`` messages of the
 decisions the server then makes for it carry ``"auto": true``), ``end`` (also
 ``why: "expired"`` for a match nobody joined in time, removed from the server),
