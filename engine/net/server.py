@@ -25,7 +25,7 @@ import time
 from . import protocol as P
 from .hall import Conn, Hall, check_storage
 from .limits import Limits
-from .storage import open_storage
+from .storage import _hide_password, open_storage
 
 MAX_BUFFER = 4 << 20
 TICK = 0.25
@@ -375,7 +375,7 @@ def check_main(db: str) -> int:
     try:
         storage = open_storage(db)
     except Exception as e:  # noqa: BLE001
-        print(f"cannot open {db}: {type(e).__name__}: {e}", file=sys.stderr)
+        print(f"cannot open {_hide_password(db)}: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
     try:
         ok, bad = check_storage(storage)
