@@ -46,7 +46,7 @@ class Limits:
     conns_per_peer: int = 32             # open connections from one address
     conns_total: int = 20000             # open connections in all
     idle_fresh: float = 30.0             # seconds to send a first message
-    idle: float = 120.0                  # seconds of silence allowed to a connection seated nowhere
+    idle: float = 600.0                  # seconds of silence allowed to a connection seated nowhere (a lobby)
     idle_seated: float = 6 * 3600.0      # ... seated at a match (a seat key is needed: a daily table stays open)
     heartbeat_min: float = 5.0           # a program may announce pings every 5-60 s; silent for
     heartbeat_max: float = 60.0          # 3 heartbeats + 5 s, it is closed (and its seat away)
