@@ -194,3 +194,31 @@ def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkey
     st.close()
     assert sum(len(sm.actions) for sm in stored) >= 6 * 30
     assert 0 < commits
+
+
+def test_finished_matches_leave_memory_and_are_read_again_when_asked_for(db_url):
+    clock = FakeClock()
+    hall = new_hall(db_url, clock)
+    mid, a, b, tokens = open_pair(hall, "essveil", seed=2)
+    live, c, d, _ = open_pair(hall, "evons", seed=3)
+    send(hall, a, t="concede", match=mid)
+    want = hall.tables[mid].result.to_json()
+    hall.disconnect(a)
+    hall.disconnect(b)
+    clock.advance(hall.limits.keep_finished + 10)
+    hall.tick()
+    assert mid not in hall.tables and live in hall.tables          # over and nobody there: gone from memory
+    item = send(hall, FakeConn(), t="list", matches=[{"match": mid, "token": tokens[1]}])[-1]["matches"][0]
+    assert item["known"] and item["result"] == want
+    st = send(hall, FakeConn(), t="resume", match=mid, token=tokens[0])[-1]
+    assert st["t"] == "state" and st["result"] == want and st["record"] is not None
+    hall.close()
+    # a restarted server reads only the matches not over; the finished one still answers
+    hall = new_hall(db_url, clock)
+    assert mid not in hall.tables and live in hall.tables
+    assert send(hall, FakeConn(), t="resume", match=mid, token=tokens[1])[-1]["result"] == want
+    # made-up ids cost the database at most a few reads a second per connection
+    g = FakeConn()
+    out = send(hall, g, t="list", matches=[{"match": f"{i:016x}", "token": "x"} for i in range(50)])
+    assert not any(m["known"] for m in out[-1]["matches"])
+    hall.close()

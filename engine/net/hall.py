@@ -57,6 +57,7 @@ class Conn:
         self.bad_codes = 0
         self.bad_tokens = 0
         self.paced = 0                       # resumes refused for coming too often
+        self.fetches = None                  # reads of finished matches from the database (a bucket)
         self.waiting: set[str] = set()       # matches created here that wait for an opponent
         self.heartbeat: float | None = None  # seconds between the pings its program promised
         self.closed = False
@@ -206,6 +207,7 @@ class Hall:
         self.bad_tokens = PeerCounts(self.limits.window)   # wrong seat tokens per match
         self.creates = PeerCounts(self.limits.window)      # matches created per address
         self.waiting_of_peer: dict[str, int] = {}
+        self.over_at: dict[str, float] = {}           # finished matches in memory -> when they ended
         self.actions_applied = 0
         self._last_heartbeat = 0.0
         self._last_expiry = 0.0
@@ -217,7 +219,7 @@ class Hall:
         hb = self.storage.last_heartbeat()
         for d in self.storage.list_set_aside():
             self.aside[d.id] = d.reason
-        matches, damaged = self.storage.load_all()
+        matches, damaged = self.storage.load_all(finished=False)   # finished ones are read when asked for
         for d in damaged:
             self._set_aside(d.id, d.reason, now)
         for sm in matches:
@@ -247,6 +249,35 @@ class Hall:
             self.storage.set_aside(mid, why, now)
         except Exception as e:  # noqa: BLE001 - the rest is served all the same
             self.log(f"match {mid} could not be marked as set aside: {type(e).__name__}: {e}")
+
+    def _get(self, conn: Conn, mid) -> Table | None:
+        """The match ``mid``: in memory, or a finished one read from the database (at most
+        :attr:`Limits.fetch_rate` reads a second per connection, so a list of made-up ids
+        costs the database little)."""
+        if not isinstance(mid, str) or len(mid) > 40:
+            return None
+        t = self.tables.get(mid)
+        if t is not None or mid in self.aside:
+            return t
+        now = self.now()
+        if conn.fetches is None:
+            conn.fetches = Bucket(self.limits.fetch_rate, self.limits.fetch_rate, now)
+        if not conn.fetches.take(now):
+            return None
+        got = self.storage.load_one(mid)
+        if got is None:
+            return None
+        if isinstance(got, Damaged):
+            self._set_aside(got.id, got.reason, now)
+            return None
+        t, why = restore(got, now)
+        if t is None:
+            self._set_aside(got.id, why, now)
+            return None
+        self.tables[t.id] = t
+        if t.result is not None:
+            self.over_at[t.id] = now
+        return t
 
     # ================================================================ connections
     def handle(self, conn: Conn, line: bytes) -> None:
@@ -502,7 +533,7 @@ class Hall:
 
     def _resume(self, conn, msg, rid):
         mid = msg.get("match")
-        t = self.tables.get(mid) if isinstance(mid, str) else None
+        t = self._get(conn, mid)
         if t is None:
             # a match id is no secret (only the seat's key is): not knowing one costs nothing
             if isinstance(mid, str) and mid in self.aside:
@@ -615,6 +646,7 @@ class Hall:
         self.actions_applied += 1
         if res is not None:
             t.result = res
+            self.over_at[t.id] = now
         for s in (0, 1):
             if not t.conns[s]:
                 continue
@@ -656,6 +688,7 @@ class Hall:
             t.clock.stop(now)
         t.result = result
         self.storage.finish(t.id, result.to_json(), None if t.clock is None else t.clock.to_json())
+        self.over_at[t.id] = now
         self._unwait(t)
         t.code_hash = None
         record = self.record_json(t)
@@ -707,7 +740,7 @@ class Hall:
             if not isinstance(it, dict):
                 continue
             mid = it.get("match")
-            t = self.tables.get(mid) if isinstance(mid, str) else None
+            t = self._get(conn, mid)
             seat = t.seat_of_token(it.get("token")) if t is not None else None
             if seat is None:
                 out.append({"match": mid if isinstance(mid, str) and len(mid) < 40 else None, "known": False})
@@ -874,6 +907,14 @@ class Hall:
             for c in list(t.conns[0]):
                 c.attached.pop(t.id, None)
             t.conns[0].clear()
+        for mid, ended in list(self.over_at.items()):
+            # a finished match nobody looks at leaves memory (it is read again when asked for)
+            t = self.tables.get(mid)
+            if t is None:
+                del self.over_at[mid]
+            elif now - ended > lim.keep_finished and not t.conns[0] and not t.conns[1]:
+                del self.tables[mid]
+                del self.over_at[mid]
         self.bad_codes.sweep(now)
         self.bad_tokens.sweep(now)
         self.creates.sweep(now)

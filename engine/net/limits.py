@@ -60,6 +60,8 @@ class Limits:
     # expensive requests
     resume_rate: float = 1.0             # resumes per second per seat ...
     resume_burst: int = 6                # ... with this many at once
+    fetch_rate: float = 20.0             # finished matches read from the database, per second per connection
+    keep_finished: float = 600.0         # a finished match nobody is at leaves memory after 10 minutes
     paced_per_conn: int = 20             # resumes refused for coming too often: then the connection is closed
     conns_per_seat: int = 4              # a seat open on more connections closes its oldest
 

@@ -82,9 +82,14 @@ class Storage:
         """Remove a match that never began (it expired waiting), with anything stored for it."""
         raise NotImplementedError
 
-    def load_all(self) -> tuple[list[StoredMatch], list[Damaged]]:
-        """Every match not set aside, with its actions, oldest first; and those whose
-        rows could not be read (each read in its own guard)."""
+    def load_all(self, *, finished: bool = True) -> tuple[list[StoredMatch], list[Damaged]]:
+        """Every match not set aside (``finished=False``: only those not over), with its
+        actions, oldest first; and those whose rows could not be read (each read in
+        its own guard)."""
+        raise NotImplementedError
+
+    def load_one(self, match_id: str) -> "StoredMatch | Damaged | None":
+        """One match by id, read as :meth:`load_all` reads them."""
         raise NotImplementedError
 
     def set_aside(self, match_id: str, reason: str, t: float) -> None:
@@ -260,18 +265,33 @@ class SqlStorage(Storage):
         return [Damaged(r[0], r[1], r[2]) for r in self._x("SELECT match, reason, t FROM set_aside ORDER BY t, match")]
 
     # ------------------------------------------------------------ reads
-    def load_all(self):
+    def load_all(self, *, finished: bool = True):
+        return self._load("" if finished else "result IS NULL", ())   # (a column of matches)
+
+    def load_one(self, match_id: str):
+        """One match by id (finished ones are read only when asked for): ``StoredMatch``,
+        ``Damaged`` or None if there is no such match (or it is set aside)."""
+        got, damaged = self._load("id = ?", (match_id,))
+        return got[0] if got else damaged[0] if damaged else None
+
+    def _load(self, where: str, args):
         out: dict[str, StoredMatch] = {}
         damaged: dict[str, Damaged] = {}
         aside = {d.id for d in self.list_set_aside()}
-        for r in self._x(f"SELECT {_MATCH_COLS} FROM matches ORDER BY created, id").fetchall():
+        cond = f" WHERE {where}" if where else ""
+        for r in self._x(f"SELECT {_MATCH_COLS} FROM matches{cond} ORDER BY created, id", args).fetchall():
             if r[0] in aside:
                 continue
             try:
                 out[r[0]] = _match_from_row(r)
             except Exception as e:  # noqa: BLE001 - one damaged row is set aside, the rest load
                 damaged[r[0]] = Damaged(str(r[0]), f"unreadable row: {type(e).__name__}: {e}")
-        for mid, idx, a, seat, t in self._x("SELECT match, idx, action, seat, t FROM actions ORDER BY match, idx"):
+        if not out:
+            return [], list(damaged.values())
+        acond = f" WHERE m.{where}" if where else ""   # the same condition, on the match of each action
+        for mid, idx, a, seat, t in self._x(
+                "SELECT a.match, a.idx, a.action, a.seat, a.t FROM actions a JOIN matches m ON m.id = a.match"
+                f"{acond} ORDER BY a.match, a.idx", args).fetchall():
             sm = out.get(mid)
             if sm is None:
                 continue
