@@ -13,7 +13,7 @@ from engine.net.client import AsyncClient
 from engine.net.limits import Limits
 from engine.net.server import ServerThread
 
-from net_helpers import FakeClock, FakeConn, new_hall, open_pair, play_random, send
+from support.net_helpers import FakeClock, FakeConn, new_hall, open_pair, play_random, send
 
 
 def _deck(game, i=0):

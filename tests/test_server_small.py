@@ -2,7 +2,7 @@
 "turn 0", and a frozen program is not shown at the table forever."""
 from __future__ import annotations
 
-from net_helpers import FakeClock, new_hall, open_pair, send
+from support.net_helpers import FakeClock, new_hall, open_pair, send
 
 
 def test_the_opening_hands_are_said_as_such_not_turn_0(tmp_path):

@@ -18,7 +18,7 @@ from engine.net.limits import Limits
 from engine.net.server import serve_main
 from engine.net.storage import StoredMatch, open_storage
 
-from net_helpers import GAMES, FakeClock, FakeConn, new_hall, open_pair, play_random, send
+from support.net_helpers import GAMES, FakeClock, FakeConn, new_hall, open_pair, play_random, send
 from pg_backend import backend, db_url, pg_cluster  # noqa: F401,F811 - fixtures: SQLite and PostgreSQL
 
 
