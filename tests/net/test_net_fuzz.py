@@ -13,7 +13,6 @@ from engine.net.client import AsyncClient
 from engine.net.server import ServerThread
 
 from support.net_helpers import GAMES, FakeConn, new_hall, open_pair, play_random, send
-from pg_backend import backend, db_url, pg_cluster  # noqa: F401,F811 - fixtures: SQLite and PostgreSQL
 
 
 def _junk(rng: random.Random, mids, tokens, codes):

@@ -13,7 +13,6 @@ from engine.net.bench import start_server_process
 from engine.net.client import drive, host_match, join_match
 from engine.net.storage import open_storage
 
-from pg_backend import backend, db_url, pg_cluster  # noqa: F401,F811 - fixtures: SQLite and PostgreSQL
 
 
 def _free_port():

@@ -1,4 +1,4 @@
-"""The two storages the server runs on, as pytest fixtures: import ``db_url`` (and
+"""The two storages the server runs on, as pytest fixtures (tests/conftest.py offers them to every test): ask for ``db_url`` (and
 ``backend``) into a test module and its tests run on SQLite and on a real PostgreSQL
 that the tests start themselves (``initdb`` + ``pg_ctl`` in a temporary folder, once
 per session, stopped and deleted at the end). The PostgreSQL runs are skipped only

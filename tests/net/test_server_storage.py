@@ -19,7 +19,6 @@ from engine.net.server import serve_main
 from engine.net.storage import StoredMatch, open_storage
 
 from support.net_helpers import GAMES, FakeClock, FakeConn, new_hall, open_pair, play_random, send
-from pg_backend import backend, db_url, pg_cluster  # noqa: F401,F811 - fixtures: SQLite and PostgreSQL
 
 
 def _raw(url: str, sql: str, args=()):
