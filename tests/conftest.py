@@ -2,7 +2,8 @@
 
 * SDL's dummy video and audio drivers (no window, no sound card) unless a test sets its own;
   a temporary ``CARDHALL_HOME`` for the whole run, so no test touches the real user folders.
-* Fixtures: ``display`` (a tiny pygame display, for drawing tests), ``plain_driver`` and
+* Fixtures: ``db_url`` (each test run on SQLite and on a PostgreSQL the tests start, once a
+  session: :mod:`support.pg_backend`), ``display`` (a tiny pygame display, for drawing tests), ``plain_driver`` and
   ``driver`` (the real Cardhall window driven through its event loop,
   :class:`client.devtools.testing.Driver`), ``home`` (a fresh ``CARDHALL_HOME`` of the test's own).
 * Markers, set from where a test lives: ``gui`` (tests/client, tests/e2e: they open a pygame
@@ -14,6 +15,8 @@ import os
 import tempfile
 
 import pytest
+
+from support.pg_backend import backend, db_url, pg_cluster  # noqa: F401 - fixtures: SQLite and PostgreSQL
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -104,6 +104,9 @@ class Match:
 
     GAME: ClassVar[str] = ""
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the decisions that end a player's part of a turn soonest, in order of preference
+    #: (keep the opening hand, decline a window, end the turn): see :meth:`timeout_action`
+    TIMEOUT_ACTIONS: ClassVar[tuple[Action, ...]] = ()
 
     # ---------------------------------------------------------------- creation
     @classmethod
@@ -131,6 +134,18 @@ class Match:
     def legal_actions(self) -> list[Action]:
         """Every legal action of :meth:`to_move`. Empty when the match is over."""
         raise NotImplementedError
+
+    def timeout_action(self) -> Action:
+        """The decision the rules make for :meth:`to_move` when their time runs out (the
+        online pace: "a timeout ends the turn"): the first of :attr:`TIMEOUT_ACTIONS` that
+        is legal now, else — a choice the rules require, such as a target or an order —
+        the first legal action. Made again until that player's turn (or their part in the
+        other player's turn) is over, it ends it without playing anything of theirs."""
+        legal = self.legal_actions()
+        for a in self.TIMEOUT_ACTIONS:
+            if a in legal:
+                return a
+        return legal[0]
 
     def why_illegal(self, action: Action) -> str | None:
         """None if ``action`` is legal now, else a reason fit for the player."""

@@ -173,6 +173,7 @@ class EssveilMatch(Match):
     # ``dirty`` is transient (not state): set when a creature may have died during an action
     __slots__ = ("g", "decks", "hands", "graves", "boards", "lists", "rng", "dirty")
     GAME = "essveil"
+    TIMEOUT_ACTIONS = (LET_IT_THROUGH, ATTUNE_FLOW, END_TURN)   # a timeout ends the turn (Match.timeout_action)
     OPTIONS = (OptionSpec("pierce_the_veil", "Pierce the Veil",
                           "Once per turn in your main phase you may pay 3 Life to Attune 1 "
                           "(never down to 0 Life).", False),)

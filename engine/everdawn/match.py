@@ -339,6 +339,7 @@ class EverdawnMatch(Match):
     # (_sa, set only by apply: an EQUIP or a SET), read once by the next _set_actions
 
     GAME = "everdawn"
+    TIMEOUT_ACTIONS = ((PASS,),)   # a timeout ends the turn (Match.timeout_action)
     OPTIONS = ()
 
     # ================================================================ creation

@@ -359,6 +359,7 @@ class EvonsMatch(Match):
     )
 
     GAME = "evons"
+    TIMEOUT_ACTIONS = (A_KEEP, A_CANCEL, A_PASS, A_DONE)   # a timeout ends the turn (Match.timeout_action)
     _stop_at_turn_end = False   # True in a preview's copy: _drive stops where the next turn would begin
     OPTIONS = (
         OptionSpec("color_synergy", "Color Synergy (testing)",

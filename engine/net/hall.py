@@ -28,16 +28,16 @@ from ..core.record import DIGEST_KEY, MatchRecord, check_action, state_digest
 from ..core.text import conceded, count
 from ..games import GAME_NAMES, get_game
 from . import protocol as P
+from .limits import Bucket, Limits, PeerCounts
 from .pace import PACES, Clock
-from .storage import Storage, StoredMatch
+from .storage import Damaged, Storage, StoredMatch
 
 RECORD_MAX_BYTES = 3 * P.MAX_LINE   # the finished match's record goes with its end (clients read 4x MAX_LINE)
 CATCH_UP_MAX = 80          # a resume this many actions behind (or fewer) gets every update; else one state
 HISTORY_MAX = 60           # a seat sitting down again is told the events of this many last actions at most
 HISTORY_BYTES = 24 * 1024  # ... and no more than this much of them (the state message stays under MAX_LINE)
 HEARTBEAT_EVERY = 2.0
-BAD_CODES_PER_PEER = 30    # wrong join codes from one address per PEER_WINDOW seconds
-PEER_WINDOW = 600.0
+EXPIRE_EVERY = 5.0         # how often waiting matches are looked at for expiry (seconds)
 
 
 def _hash(secret: str) -> str:
@@ -55,6 +55,11 @@ class Conn:
         self.peer = peer
         self.attached: dict[str, int] = {}   # match id -> seat
         self.bad_codes = 0
+        self.bad_tokens = 0
+        self.paced = 0                       # resumes refused for coming too often
+        self.fetches = None                  # reads of finished matches from the database (a bucket)
+        self.waiting: set[str] = set()       # matches created here that wait for an opponent
+        self.heartbeat: float | None = None  # seconds between the pings its program promised
         self.closed = False
         self.name = "Player"
 
@@ -94,6 +99,11 @@ class Table:
         self.clock: Clock | None = Clock.from_json(sm.clock, now) if sm.clock else None
         self.conns: list[set] = [set(), set()]
         self.away_since = [now, now]
+        self.away_why = ["lost", "lost"]      # why each seat is away: left / lost / silent
+        self.host_peer: str | None = None    # the address that created it (while it waits) ...
+        self.host_conn = None                # ... and the connection
+        self.resumes: list = [None, None]    # each seat's resume bucket (made on the first resume)
+        self._history = None                 # (seat, actions told, history) of the last history asked
         if self.seed is not None:
             if self.result is not None:
                 self._replay_later = True   # finished: replayed when someone asks for it, not at every start
@@ -148,16 +158,59 @@ class Table:
         return None
 
 
+def restore(sm: StoredMatch, now: float, *, full: bool = False) -> tuple[Table | None, str | None]:
+    """A stored match as a :class:`Table`, or ``(None, why)`` when it cannot be served (an
+    unknown game or pace, a deck or clock that does not read, an action that does not
+    replay). ``full`` also replays a finished match (the server does that only when
+    someone asks for it)."""
+    try:
+        t = Table(sm, now)
+        if full and t._replay_later:
+            t._replay_later = False
+            t._replay()
+    except Exception as e:  # noqa: BLE001 - one damaged match is set aside, the rest served
+        return None, f"{type(e).__name__}: {e}"
+    return t, None
+
+
+def check_storage(storage: Storage, now: float | None = None) -> tuple[int, list[Damaged]]:
+    """Read every stored match as the server would, each in its own guard, changing
+    nothing: ``(matches that load, damaged ones)`` — those set aside before and those
+    that would be now (``python -m engine serve --check``)."""
+    now = time.time() if now is None else now
+    bad = {d.id: d for d in storage.list_set_aside()}
+    matches, damaged = storage.load_all()
+    for d in damaged:
+        bad[d.id] = d
+    ok = 0
+    for sm in matches:
+        t, why = restore(sm, now, full=True)
+        if t is None:
+            bad[sm.id] = Damaged(sm.id, why)
+        else:
+            ok += 1
+    return ok, list(bad.values())
+
+
 class Hall:
-    def __init__(self, storage: Storage, *, now: Callable[[], float] = time.time, log=None):
+    def __init__(self, storage: Storage, *, now: Callable[[], float] = time.time, log=None,
+                 limits: Limits | None = None):
         self.storage = storage
         self.now = now
         self.log = log or (lambda text: None)
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self.by_code: dict[str, Table] = {}
-        self.peer_bad: dict[str, list[float]] = {}
+        self.waiting: dict[str, Table] = {}          # matches waiting for their second player
+        self.aside: dict[str, str] = {}              # set-aside match id -> why
+        self.bad_codes = PeerCounts(self.limits.window)    # wrong join codes per address
+        self.bad_tokens = PeerCounts(self.limits.window)   # wrong seat tokens per match
+        self.creates = PeerCounts(self.limits.window)      # matches created per address
+        self.waiting_of_peer: dict[str, int] = {}
+        self.over_at: dict[str, float] = {}           # finished matches in memory -> when they ended
         self.actions_applied = 0
         self._last_heartbeat = 0.0
+        self._last_expiry = 0.0
         self._load()
         from .lobby import Lobby
         self.lobby = Lobby(self)      # players, ratings, open matches, quick match (engine.net.lobby)
@@ -166,21 +219,76 @@ class Hall:
     def _load(self) -> None:
         now = self.now()
         hb = self.storage.last_heartbeat()
-        for sm in self.storage.load_all():
-            try:
-                t = Table(sm, now)
-            except Exception as e:  # noqa: BLE001 - one broken match must not stop the server
-                self.log(f"match {sm.id} cannot be restored: {e}")
+        for d in self.storage.list_set_aside():
+            self.aside[d.id] = d.reason
+        matches, damaged = self.storage.load_all(finished=False)   # finished ones are read when asked for
+        for d in damaged:
+            self._set_aside(d.id, d.reason, now)
+        for sm in matches:
+            t, why = restore(sm, now)
+            if t is None:
+                self._set_aside(sm.id, why, now)
                 continue
             self.tables[t.id] = t
-            if t.code_hash is not None and not t.started and t.result is None:
-                self.by_code[t.code_hash] = t
+            if not t.started and t.result is None:
+                self.waiting[t.id] = t
+                if t.code_hash is not None:
+                    self.by_code[t.code_hash] = t
             if t.clock is not None and t.result is None and t.clock.mover is not None:
                 # the time the mover used before the server stopped counts; the time it was down does not
                 upto = hb if hb is not None else t.clock.since
                 t.clock.charge(max(upto, t.clock.since))
                 t.clock.since = now
+        if self.aside:
+            self.log(f"{len(self.aside)} damaged match(es) set aside (python -m engine serve --check lists them)")
         self.tick()
+
+    def _set_aside(self, mid: str, why: str, now: float) -> None:
+        """One stored match cannot be served: keep its rows, stop loading it, say why."""
+        self.aside[mid] = why
+        self.log(f"match {mid} set aside: {why}")
+        try:
+            self.storage.set_aside(mid, why, now)
+        except Exception as e:  # noqa: BLE001 - the rest is served all the same
+            self.log(f"match {mid} could not be marked as set aside: {type(e).__name__}: {e}")
+
+    def _get(self, conn: Conn, mid) -> Table | None:
+        """The match ``mid``: in memory, or a finished one read from the database (at most
+        :attr:`Limits.fetch_rate` reads a second per connection, so a list of made-up ids
+        costs the database little)."""
+        if not isinstance(mid, str) or len(mid) > 40:
+            return None
+        t = self.tables.get(mid)
+        if t is not None or mid in self.aside:
+            return t
+        now = self.now()
+        if conn.fetches is None:
+            conn.fetches = Bucket(self.limits.fetch_rate, self.limits.fetch_rate, now)
+        if not conn.fetches.take(now):
+            return None
+        return self.table(mid)
+
+    def table(self, mid: str) -> Table | None:
+        """The match ``mid`` for the server's own use (the lobby rating a finished match): in
+        memory, or read from the database (a finished one leaves memory again later)."""
+        t = self.tables.get(mid)
+        if t is not None or mid in self.aside:
+            return t
+        now = self.now()
+        got = self.storage.load_one(mid)
+        if got is None:
+            return None
+        if isinstance(got, Damaged):
+            self._set_aside(got.id, got.reason, now)
+            return None
+        t, why = restore(got, now)
+        if t is None:
+            self._set_aside(got.id, why, now)
+            return None
+        self.tables[t.id] = t
+        if t.result is not None:
+            self.over_at[t.id] = now
+        return t
 
     # ================================================================ connections
     def handle(self, conn: Conn, line: bytes) -> None:
@@ -215,29 +323,47 @@ class Hall:
             self.log(f"error on {kind!r}: {type(e).__name__}: {e}")
             conn.send(P.error(P.E_SERVER, "The server could not do that.", rid))
 
-    def disconnect(self, conn: Conn) -> None:
+    def disconnect(self, conn: Conn, *, since: float | None = None) -> None:
+        """``conn`` is gone (``since``: when it was last heard from, for a program that
+        stopped answering: its seat has been away since then)."""
+        why = "lost" if since is None else "silent"
+        for mid in list(conn.attached):
+            self._detach(conn, mid, why, since)
+
+    def _detach(self, conn: Conn, mid: str, why: str, since: float | None = None) -> None:
+        """``conn`` no longer sits at ``mid``; if it was its seat's last connection, the
+        opponent is told why: ``left`` (the player went to the menu), ``lost`` (the
+        connection dropped) or ``silent`` (the program stopped answering)."""
+        seat = conn.attached.pop(mid, None)
+        t = self.tables.get(mid)
+        if seat is None or t is None:
+            return
         now = self.now()
-        for mid, seat in list(conn.attached.items()):
-            t = self.tables.get(mid)
-            if t is None:
-                continue
-            t.conns[seat].discard(conn)
-            if not t.conns[seat]:
-                t.away_since[seat] = now
-                self._to_seat(t, 1 - seat, self._presence(t, seat, now))
-        conn.attached.clear()
+        t.conns[seat].discard(conn)
+        if not t.conns[seat]:
+            t.away_since[seat] = now if since is None else min(now, since)
+            t.away_why[seat] = why
+            self._to_seat(t, 1 - seat, self._presence(t, seat, now))
 
     def _attach(self, conn: Conn, t: Table, seat: int) -> None:
         was = t.connected(seat)
+        if conn not in t.conns[seat]:
+            extra = len(t.conns[seat]) + 1 - self.limits.conns_per_seat
+            for old in sorted(t.conns[seat], key=lambda c: c.id)[:max(0, extra)]:
+                # the seat is open on too many connections: the oldest lets go of it
+                old.attached.pop(t.id, None)
+                t.conns[seat].discard(old)
+                old.send(P.error(P.E_ELSEWHERE, "This seat was opened on another connection.") | {"match": t.id})
         conn.attached[t.id] = seat
         t.conns[seat].add(conn)
         if not was:
             self._to_seat(t, 1 - seat, self._presence(t, seat, self.now()))
 
     def _presence(self, t: Table, seat: int, now: float) -> dict:
-        return {"v": P.VERSION, "t": "presence", "match": t.id, "seat": seat, "connected": t.connected(seat),
-                "away": 0.0 if t.connected(seat) else round(now - t.away_since[seat], 1),
-                "claim_after": t.pace.away}
+        on = t.connected(seat)
+        return {"v": P.VERSION, "t": "presence", "match": t.id, "seat": seat, "connected": on,
+                "away": 0.0 if on else round(now - t.away_since[seat], 1),
+                "why": None if on else t.away_why[seat], "claim_after": t.pace.away}
 
     def _to_seat(self, t: Table, seat: int, msg: dict) -> None:
         if t.conns[seat]:
@@ -256,8 +382,21 @@ class Hall:
     # ================================================================ messages
     def _hello(self, conn, msg, rid):
         conn.name = P.clean_name(msg.get("name"))
+        hb = msg.get("heartbeat")
+        if isinstance(hb, (int, float)) and not isinstance(hb, bool):
+            # the program promises a ping every ``hb`` seconds: silent for three, it is gone
+            conn.heartbeat = min(max(float(hb), self.limits.heartbeat_min), self.limits.heartbeat_max)
         conn.send({"v": P.VERSION, "t": "welcome", "re": rid, "server": "cardhall", "games": list(GAME_NAMES),
-                   "paces": list(PACES)})
+                   "paces": list(PACES), "heartbeat": conn.heartbeat})
+
+    def _detach_msg(self, conn, msg, rid):
+        """The player leaves the table for the menu: the match goes on (its clock too), the
+        opponent sees them away because they left, not because their connection was lost."""
+        t, _seat = self._table_of(conn, msg, rid)
+        if t is None:
+            return
+        self._detach(conn, t.id, "left")
+        conn.send({"v": P.VERSION, "t": "detached", "re": rid, "match": t.id})
 
     def _ping(self, conn, msg, rid):
         conn.send({"v": P.VERSION, "t": "pong", "re": rid})
@@ -277,12 +416,24 @@ class Hall:
 
     def _create(self, conn, msg, rid):
         game = msg.get("game")
-        if game not in GAME_NAMES:
-            conn.send(P.error(P.E_BAD_MESSAGE, "Unknown game.", rid))
+        if not isinstance(game, str) or game not in GAME_NAMES:
+            conn.send(P.error(P.E_BAD_MESSAGE, "Unknown game: the games are " + ", ".join(GAME_NAMES) + ".", rid))
             return
         pace = msg.get("pace", "live")
-        if pace not in PACES:
-            conn.send(P.error(P.E_BAD_MESSAGE, "The pace must be live or daily.", rid))
+        if not isinstance(pace, str) or pace not in PACES:
+            conn.send(P.error(P.E_BAD_MESSAGE, "The pace must be \"live\" or \"daily\" (a text), not "
+                              + P.clean_name(json.dumps(pace)[:20], "?") + ".", rid))
+            return
+        now = self.now()
+        lim = self.limits
+        if len(conn.waiting) >= lim.waiting_per_conn or \
+                self.waiting_of_peer.get(conn.peer, 0) >= lim.waiting_per_peer:
+            conn.send(P.error(P.E_QUOTA, "You have too many matches waiting for an opponent: "
+                              "wait for one to be joined, or cancel one.", rid))
+            return
+        if self.creates.count(conn.peer, now) >= lim.creates_per_peer:
+            conn.send(P.error(P.E_QUOTA, "Too many matches created from your address lately: "
+                              "try again in a few minutes.", rid))
             return
         cls = get_game(game).match_class
         opts = cls.default_options()
@@ -310,28 +461,56 @@ class Hall:
         t = Table(sm, self.now())
         self.tables[mid] = t
         self.by_code[t.code_hash] = t
+        self.waiting[mid] = t
+        t.host_peer, t.host_conn = conn.peer, conn
+        conn.waiting.add(mid)
+        self.waiting_of_peer[conn.peer] = self.waiting_of_peer.get(conn.peer, 0) + 1
+        self.creates.add(conn.peer, now)
         conn.send({"v": P.VERSION, "t": "created", "re": rid, "match": mid, "seat": 0, "token": token,
                    "code": code, "game": game, "pace": pace})
         self._attach(conn, t, 0)
         conn.send(self.state_msg(t, 0))
 
     def _bad_code(self, conn, rid, text):
-        now = self.now()
+        """A wrong join code: counted on the connection and the address. Past either budget
+        the connection is closed (the address's budget closes it at the first wrong code);
+        nothing is ever refused to the right code."""
+        lim = self.limits
         conn.bad_codes += 1
-        hist = [x for x in self.peer_bad.get(conn.peer, []) if now - x < PEER_WINDOW]
-        hist.append(now)
-        self.peer_bad[conn.peer] = hist
+        n = self.bad_codes.add(conn.peer, self.now())
         conn.send(P.error(P.E_BAD_CODE, text, rid))
-        if conn.bad_codes >= P.BAD_CODES_PER_CONN or len(hist) > BAD_CODES_PER_PEER:
+        if conn.bad_codes >= lim.bad_codes_per_conn or n > lim.bad_codes_per_peer:
             conn.close()
+
+    def _bad_token(self, conn, t: Table, rid):
+        """A wrong seat token for a known match: counted on the connection and the match."""
+        lim = self.limits
+        conn.bad_tokens += 1
+        n = self.bad_tokens.add(t.id, self.now())
+        conn.send(P.error(P.E_BAD_TOKEN, "That seat's key is not right for this match.", rid))
+        if conn.bad_tokens >= lim.bad_tokens_per_conn or n > lim.bad_tokens_per_match:
+            conn.close()
+
+    def _unwait(self, t: Table) -> None:
+        """``t`` no longer waits for an opponent (joined, called off or expired)."""
+        if self.waiting.pop(t.id, None) is None:
+            return
+        if t.code_hash is not None:
+            self.by_code.pop(t.code_hash, None)
+        peer = t.host_peer
+        if peer is not None:
+            n = self.waiting_of_peer.get(peer, 0) - 1
+            if n > 0:
+                self.waiting_of_peer[peer] = n
+            else:
+                self.waiting_of_peer.pop(peer, None)
+        host = t.host_conn
+        if host is not None:
+            host.waiting.discard(t.id)
+        t.host_peer = t.host_conn = None
 
     def _join(self, conn, msg, rid):
         code = P.norm_code(msg.get("code"))
-        hist = [x for x in self.peer_bad.get(conn.peer, []) if self.now() - x < PEER_WINDOW]
-        if len(hist) >= BAD_CODES_PER_PEER:
-            conn.send(P.error(P.E_BAD_CODE, "Too many wrong join codes from your address; try again later.", rid))
-            conn.close()
-            return
         t = self.by_code.get(_hash(code)) if code is not None else None
         if t is None or t.started or t.result is not None:
             self._bad_code(conn, rid, "No match is waiting for that join code.")
@@ -351,7 +530,7 @@ class Hall:
         clock.start(m, now)
         self.storage.start(t.id, deck1=deck.to_json(), name1=name, token_hash1=_hash(token), seed=seed,
                            clock=clock.to_json())
-        del self.by_code[t.code_hash]
+        self._unwait(t)
         t.code_hash = None
         t.decks, t.seed, t.match, t.clock = decks, seed, m, clock
         t.names[1] = name
@@ -365,10 +544,30 @@ class Hall:
 
     def _resume(self, conn, msg, rid):
         mid = msg.get("match")
-        t = self.tables.get(mid) if isinstance(mid, str) else None
-        seat = t.seat_of_token(msg.get("token")) if t is not None else None
+        t = self._get(conn, mid)
+        if t is None:
+            # a match id is no secret (only the seat's key is): not knowing one costs nothing
+            if isinstance(mid, str) and mid in self.aside:
+                conn.send(P.error(P.E_DAMAGED, "This match's record on the server is damaged: the server set it "
+                                  "aside and serves the others.", rid) | {"match": mid})
+            else:
+                conn.send(P.error(P.E_UNKNOWN_MATCH, "That match is not known on this server (it may have "
+                                  "expired before anyone joined).", rid) | {"match": mid if isinstance(mid, str)
+                                                                          and len(mid) < 40 else None})
+            return
+        seat = t.seat_of_token(msg.get("token"))
         if seat is None:
-            self._bad_code(conn, rid, "That match or seat is not known here.")
+            self._bad_token(conn, t, rid)
+            return
+        now = self.now()
+        b = t.resumes[seat]
+        if b is None:
+            b = t.resumes[seat] = Bucket(self.limits.resume_rate, self.limits.resume_burst, now)
+        if not b.take(now):
+            conn.paced += 1
+            conn.send(P.error(P.E_FLOOD, "This seat is being resumed too often: wait a second and try again.", rid))
+            if conn.paced > self.limits.paced_per_conn:
+                conn.close()     # it does not wait: it is a flood
             return
         self._attach(conn, t, seat)
         have = msg.get("have")
@@ -387,6 +586,9 @@ class Hall:
         """What the seat's log told of the match's last actions, for a player sitting down
         again in a new program: ``[{"actor", "turn", "events"}]`` (the events filtered for
         the seat, as its updates had them) and the index of the first action told."""
+        cached = t._history
+        if cached is not None and cached[0] == seat and cached[1] == len(t.actions):
+            return cached[2]
         m = t.new_match()
         told = []
         for a, actor in zip(t.actions, t.actors):
@@ -399,6 +601,7 @@ class Hall:
                 break
             keep.append(h)
         keep.reverse()
+        t._history = (seat, len(t.actions), (keep, len(told) - len(keep)))
         return keep, len(told) - len(keep)
 
     def _act(self, conn, msg, rid):
@@ -430,11 +633,20 @@ class Hall:
         if reason is not None:
             conn.send(P.error(P.E_ILLEGAL, reason, rid))
             return
+        self._apply(t, seat, a, now, conn, rid)
+        self._autoplay(t, now)
+
+    def _apply(self, t: Table, seat: int, a: tuple, now: float, conn=None, rid=None, *, auto: bool = False) -> None:
+        """Apply ``seat``'s legal action ``a``: stored (with the clock after it) before
+        anyone is told, then each seat's update (the reply to ``conn`` carries ``rid``)."""
+        m = t.match
         public = P.action_for(m, a, seat, 1 - seat)
         m2 = m.clone()
         events = m2.apply(a, check=False)
         clock = t.clock.copy()
         clock.start(m2, now)
+        if clock.auto is not None and (clock.auto[1], clock.auto[2]) != (m2.turn(), m2.turn_player()):
+            clock.auto = None                      # the turn a timeout ended is over
         res = m2.result()
         self.storage.append_action(t.id, len(t.actions), a, seat, now, clock.to_json(),
                                    None if res is None else res.to_json())
@@ -445,10 +657,13 @@ class Hall:
         self.actions_applied += 1
         if res is not None:
             t.result = res
+            self.over_at[t.id] = now
         for s in (0, 1):
             if not t.conns[s]:
                 continue
             upd = self.update_msg(t, s, seat, a if s == seat else public, events, m2, now)
+            if auto:
+                upd["auto"] = True                 # made by the server for a player out of time
             if s == seat:
                 for c in list(t.conns[s]):
                     if c is conn:
@@ -460,15 +675,33 @@ class Hall:
             else:
                 self._to_seat(t, s, upd)
 
+    def _autoplay(self, t: Table, now: float) -> int:
+        """A live timeout ends the turn: while the player who ran out is to move in that
+        turn, the server makes their decisions through the game's own
+        :meth:`~engine.core.match.Match.timeout_action` (keep, decline, end the turn; a
+        required choice: the first legal one). Returns how many it made."""
+        n = 0
+        while n < 1000 and t.result is None and t.clock is not None and t.clock.auto is not None:
+            m = t.match
+            seat, turn, tp = t.clock.auto
+            if (m.turn(), m.turn_player()) != (turn, tp):
+                t.clock.auto = None
+                break
+            if m.to_move() != seat:
+                break
+            self._apply(t, seat, m.timeout_action(), now, auto=True)
+            n += 1
+        return n
+
     def _end(self, t: Table, result: Result, why: str) -> None:
         now = self.now()
         if t.clock is not None:
             t.clock.stop(now)
         t.result = result
         self.storage.finish(t.id, result.to_json(), None if t.clock is None else t.clock.to_json())
-        if t.code_hash is not None:
-            self.by_code.pop(t.code_hash, None)
-            t.code_hash = None
+        self.over_at[t.id] = now
+        self._unwait(t)
+        t.code_hash = None
         record = self.record_json(t)
         for s in (0, 1):
             self._to_seat(t, s, {"v": P.VERSION, "t": "end", "match": t.id, "result": result.to_json(),
@@ -518,24 +751,26 @@ class Hall:
             if not isinstance(it, dict):
                 continue
             mid = it.get("match")
-            t = self.tables.get(mid) if isinstance(mid, str) else None
+            t = self._get(conn, mid)
             seat = t.seat_of_token(it.get("token")) if t is not None else None
             if seat is None:
                 out.append({"match": mid if isinstance(mid, str) and len(mid) < 40 else None, "known": False})
                 continue
             self._run_clock(t, now)
             mover = t.match.to_move() if t.started and t.result is None else None
+            turn = t.match.turn() if t.started and t.match is not None else 0   # 0: the opening hands
             rem = t.clock.remaining(now) if t.clock is not None and t.result is None else None
             out.append({"match": t.id, "known": True, "game": t.game, "pace": t.pace.name, "seat": seat,
                         "names": t.names, "waiting": not t.started, "index": len(t.actions),
-                        "turn": t.match.turn() if t.started and t.match is not None else 0, "to_move": mover,
+                        "turn": turn, "opening": t.started and turn == 0, "to_move": mover,
                         "your_move": mover == seat,
                         "time_left": None if rem is None else round(rem[0] + rem[1], 1),
                         "result": None if t.result is None else t.result.to_json()})
         conn.send({"v": P.VERSION, "t": "list", "re": rid, "matches": out})
 
     HANDLERS = {"hello": _hello, "ping": _ping, "create": _create, "join": _join, "resume": _resume,
-                "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list}
+                "act": _act, "concede": _concede, "leave": _concede, "claim": _claim, "list": _list,
+                "detach": _detach_msg}
     from .lobby import HANDLERS as _LOBBY_HANDLERS   # the lobby's messages (engine.net.lobby)
     HANDLERS.update(_LOBBY_HANDLERS)
     del _LOBBY_HANDLERS
@@ -555,6 +790,8 @@ class Hall:
         if m is not None:
             msg["view"] = m.view(seat).to_json()
             msg["to_move"] = m.to_move()
+            msg["turn"] = m.turn()
+            msg["opening"] = m.turn() == 0      # keeping or redrawing the opening hands: no turn yet
             msg["legal"] = [list(a) for a in m.legal_actions()] if m.to_move() == seat and t.result is None \
                 else []
         return msg
@@ -635,11 +872,18 @@ class Hall:
                        else f"{name} ran out of time {count(t.pace.limit, 'time')}")
                 self._end(t, Result(1 - seat, why), "timeout")
                 return
+            ends_turn = t.pace.per == "turn"
+            if ends_turn:   # live: the timeout ends the turn (the server decides for them till it is over)
+                c.auto = [seat, t.match.turn(), t.match.turn_player()]
             self.storage.save_clock(t.id, c.to_json())
             for s in (0, 1):
                 self._to_seat(t, s, {"v": P.VERSION, "t": "timeout", "match": t.id, "seat": seat,
                                      "timeouts": c.timeouts[seat], "limit": t.pace.limit,
-                                     "clock": c.public(now)})
+                                     "ends_turn": ends_turn, "clock": c.public(now)})
+            if ends_turn:
+                self._autoplay(t, now)
+                if t.result is not None:
+                    return
 
     def tick(self) -> None:
         """Run every clock up to now (timeouts, forfeits) and write the heartbeat."""
@@ -647,11 +891,50 @@ class Hall:
         for t in list(self.tables.values()):
             if t.result is None and t.started:
                 self._run_clock(t, now)
+        if now - self._last_expiry >= EXPIRE_EVERY or now < self._last_expiry:
+            self._last_expiry = now
+            self.expire(now)
         if getattr(self, "lobby", None) is not None:
             self.lobby.tick()
         if now - self._last_heartbeat >= HEARTBEAT_EVERY or now < self._last_heartbeat:
             self._last_heartbeat = now
             self.storage.heartbeat(now)
+
+    def expire(self, now: float) -> int:
+        """Matches nobody joined in time are removed (from the database too); their host
+        is told. Returns how many."""
+        lim = self.limits
+        gone = 0
+        for t in list(self.waiting.values()):
+            ttl = lim.waiting_daily if t.pace.name == "daily" else lim.waiting_live
+            if now - t.created < ttl:
+                continue
+            try:
+                self.storage.delete(t.id)
+            except Exception as e:  # noqa: BLE001 - tried again at the next look
+                self.log(f"match {t.id} could not be removed: {type(e).__name__}: {e}")
+                continue
+            self._unwait(t)
+            del self.tables[t.id]
+            gone += 1
+            why = f"No one joined within {_span(ttl)}: the match was removed from the server"
+            self._to_seat(t, 0, {"v": P.VERSION, "t": "end", "match": t.id, "why": "expired", "index": 0,
+                                 "result": Result(None, why).to_json(), "clock": None, "record": None})
+            for c in list(t.conns[0]):
+                c.attached.pop(t.id, None)
+            t.conns[0].clear()
+        for mid, ended in list(self.over_at.items()):
+            # a finished match nobody looks at leaves memory (it is read again when asked for)
+            t = self.tables.get(mid)
+            if t is None:
+                del self.over_at[mid]
+            elif now - ended > lim.keep_finished and not t.conns[0] and not t.conns[1]:
+                del self.tables[mid]
+                del self.over_at[mid]
+        self.bad_codes.sweep(now)
+        self.bad_tokens.sweep(now)
+        self.creates.sweep(now)
+        return gone
 
     def next_deadline(self) -> float | None:
         ds = [t.clock.deadline() for t in self.tables.values()
@@ -665,6 +948,16 @@ class Hall:
         except Exception:  # noqa: BLE001
             pass
         self.storage.close()
+
+
+def _span(seconds: float) -> str:
+    if seconds >= 86400 and seconds % 86400 == 0:
+        return count(int(seconds // 86400), "day")
+    if seconds >= 3600 and seconds % 3600 == 0:
+        return count(int(seconds // 3600), "hour")
+    if seconds >= 60:
+        return count(int(round(seconds / 60)), "minute")
+    return count(int(round(seconds)), "second")
 
 
 def _log_stderr(text: str) -> None:

@@ -42,8 +42,9 @@ one transaction with the note that the match is rated, so a server killed at any
 moment rates every match once.
 
 The lobby keeps its own tables (``lobby_players``, ``lobby_ratings``,
-``lobby_matches``) beside the hall's; a storage that is not SQLite may offer
-``lobby_store()`` (else the lobby lives in memory, and the log says so).
+``lobby_matches``) beside the hall's, in the same database — SQLite or PostgreSQL —
+through the storage's own transactions (:class:`SqlLobbyStore`); any other storage
+keeps the lobby in memory, and the log says so.
 """
 from __future__ import annotations
 
@@ -52,7 +53,6 @@ import heapq
 import json
 import re
 import secrets
-import sqlite3
 from dataclasses import dataclass, field
 
 from ..games import GAME_NAMES
@@ -121,51 +121,47 @@ class LobbyStore:
         """The match is rated: ``ratings`` ``[(player, game, Rating)]`` written with the note."""
 
 
-LOBBY_SCHEMA = """
-CREATE TABLE IF NOT EXISTS lobby_players (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, key_hash TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS lobby_ratings (
-    player TEXT NOT NULL, game TEXT NOT NULL, rating TEXT NOT NULL, PRIMARY KEY (player, game));
-CREATE TABLE IF NOT EXISTS lobby_matches (
-    match TEXT PRIMARY KEY, open INTEGER NOT NULL, code TEXT, p0 TEXT, p1 TEXT, rated INTEGER NOT NULL DEFAULT 0);
-"""
+LOBBY_TABLES = (
+    "CREATE TABLE IF NOT EXISTS lobby_players (id TEXT PRIMARY KEY, name TEXT NOT NULL, "
+    "name_key TEXT NOT NULL UNIQUE, key_hash TEXT NOT NULL UNIQUE, created {real} NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS lobby_ratings (player TEXT NOT NULL, game TEXT NOT NULL, "
+    "rating TEXT NOT NULL, PRIMARY KEY (player, game))",
+    "CREATE TABLE IF NOT EXISTS lobby_matches (mid TEXT PRIMARY KEY, open INTEGER NOT NULL, code TEXT, "
+    "p0 TEXT, p1 TEXT, rated INTEGER NOT NULL DEFAULT 0)",
+)
 
 
-class SqliteLobbyStore(LobbyStore):
-    """The lobby's tables in the hall's SQLite file (its connection, its thread)."""
+class SqlLobbyStore(LobbyStore):
+    """The lobby's tables beside the hall's, in the same database (SQLite or PostgreSQL),
+    written through the storage's own transactions — in the server's group commit, so a
+    lobby change is on disk before the message that tells of it is sent."""
 
-    def __init__(self, db: sqlite3.Connection, log=None, now=None):
-        self.db = db
+    def __init__(self, storage, log=None, now=None):
+        self.st = storage
         self.log = log or (lambda text: None)
         self.now = now
-        db.executescript(LOBBY_SCHEMA)
+        real = storage.TYPES["real"]
+        storage._tx(*[(sql.format(real=real), ()) for sql in LOBBY_TABLES])
+        storage.commit()
 
-    def _tx(self, *stmts) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            for sql, args in stmts:
-                self.db.execute(sql, args)
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+    def _rows(self, sql):
+        return list(self.st._x(sql).fetchall())
 
     def load(self):
         players, ratings, entries = [], {}, []
-        for row in self.db.execute("SELECT id, name, key_hash FROM lobby_players"):
+        for row in self._rows("SELECT id, name, key_hash FROM lobby_players"):
+            row = tuple(row)
             if all(isinstance(x, str) for x in row) and re.fullmatch(r"[0-9a-f]{64}", row[2]) \
                     and P.clean_name(row[1], "") == row[1] != "":
                 players.append(Player(*row))
             else:
                 self.log(f"lobby: player row {row[0]!r:.40} set aside (not readable)")
-        for pid, game, text in self.db.execute("SELECT player, game, rating FROM lobby_ratings"):
+        for pid, game, text in self._rows("SELECT player, game, rating FROM lobby_ratings"):
             try:
                 ratings[(pid, game)] = Rating.from_json(json.loads(text))
             except (ValueError, TypeError):
                 self.log(f"lobby: rating of {pid!r:.40} in {game!r:.20} not readable: starts again")
-        for mid, op, code, p0, p1, rated in self.db.execute(
-                "SELECT match, open, code, p0, p1, rated FROM lobby_matches"):
+        for mid, op, code, p0, p1, rated in self._rows("SELECT mid, open, code, p0, p1, rated FROM lobby_matches"):
             if isinstance(mid, str):
                 entries.append(Entry(mid, bool(op), code if isinstance(code, str) else None,
                                      [p0 if isinstance(p0, str) else None, p1 if isinstance(p1, str) else None],
@@ -173,33 +169,33 @@ class SqliteLobbyStore(LobbyStore):
         return players, ratings, entries
 
     def add_player(self, p: Player) -> None:
-        self._tx(("INSERT INTO lobby_players (id, name, name_key, key_hash, created) VALUES (?,?,?,?,?)",
-                  (p.id, p.name, p.name.casefold(), p.key_hash, self.now() if self.now else 0.0)))
+        self.st._tx(("INSERT INTO lobby_players (id, name, name_key, key_hash, created) VALUES (?,?,?,?,?)",
+                     (p.id, p.name, p.name.casefold(), p.key_hash, self.now() if self.now else 0.0)))
 
     def rename(self, pid: str, name: str) -> None:
-        self._tx(("UPDATE lobby_players SET name=?, name_key=? WHERE id=?", (name, name.casefold(), pid)))
+        self.st._tx(("UPDATE lobby_players SET name=?, name_key=? WHERE id=?", (name, name.casefold(), pid)))
 
     def add_entry(self, e: Entry) -> None:
-        self._tx(("INSERT OR REPLACE INTO lobby_matches (match, open, code, p0, p1, rated) VALUES (?,?,?,?,?,?)",
-                  (e.match, int(e.open), e.code, e.seats[0], e.seats[1], int(e.rated))))
+        self.st._tx(("INSERT INTO lobby_matches (mid, open, code, p0, p1, rated) VALUES (?,?,?,?,?,?) "
+                     "ON CONFLICT (mid) DO UPDATE SET open=excluded.open, code=excluded.code, p0=excluded.p0, "
+                     "p1=excluded.p1, rated=excluded.rated",
+                     (e.match, int(e.open), e.code, e.seats[0], e.seats[1], int(e.rated))))
 
     def seat(self, match: str, pid: str) -> None:
-        self._tx(("UPDATE lobby_matches SET p1=?, code=NULL WHERE match=?", (pid, match)))
+        self.st._tx(("UPDATE lobby_matches SET p1=?, code=NULL WHERE mid=?", (pid, match)))
 
     def rated(self, match: str, ratings) -> None:
-        stmts = [("INSERT OR REPLACE INTO lobby_ratings (player, game, rating) VALUES (?,?,?)",
+        stmts = [("INSERT INTO lobby_ratings (player, game, rating) VALUES (?,?,?) "
+                  "ON CONFLICT (player, game) DO UPDATE SET rating=excluded.rating",
                   (pid, game, json.dumps(r.to_json()))) for pid, game, r in ratings]
-        stmts.append(("UPDATE lobby_matches SET rated=1, code=NULL WHERE match=?", (match,)))
-        self._tx(*stmts)
+        stmts.append(("UPDATE lobby_matches SET rated=1, code=NULL WHERE mid=?", (match,)))
+        self.st._tx(*stmts)
 
 
 def store_for(storage, log, now) -> LobbyStore:
-    make = getattr(storage, "lobby_store", None)
-    if callable(make):
-        return make()
-    db = getattr(storage, "db", None)
-    if isinstance(db, sqlite3.Connection):
-        return SqliteLobbyStore(db, log, now)
+    from .storage import SqlStorage
+    if isinstance(storage, SqlStorage):
+        return SqlLobbyStore(storage, log, now)
     log("lobby: this storage keeps no lobby tables; players and ratings last until the server stops")
     return LobbyStore()
 
@@ -439,7 +435,7 @@ class Lobby:
         self._stamp = None if later else (stamp[:4] + (len(self.watchers),))
 
     def _rate(self, e: Entry) -> None:
-        t = self.hall.tables.get(e.match)
+        t = self.hall.table(e.match)
         if t is None:
             self.unrated.discard(e.match)   # not served (removed, or set aside): looked at again at a start
             return

@@ -2,8 +2,10 @@
 
 * **live**: every turn each player has 2 minutes for their decisions in it (the
   allowance starts afresh when a new turn begins), then a 5-minute bank that
-  lasts the whole match. Running out of both is a timeout: the player gets a
-  fresh allowance (and no bank); the third timeout forfeits the match.
+  lasts the whole match. Running out of both is a timeout, and a timeout ends
+  the turn: the server makes the rest of that player's decisions in it through
+  the game's ``timeout_action`` (keep, decline, end the turn); the bank is gone;
+  the third timeout forfeits the match.
 * **daily**: 24 hours per move (a move = the decisions one player makes before
   the other must decide); a missed deadline is counted and a new 24 hours
   begin; the second miss forfeits.
@@ -36,7 +38,7 @@ PACES = {"live": LIVE, "daily": DAILY}
 class Clock:
     """Both players' time in one match."""
 
-    __slots__ = ("pace", "left", "bank", "timeouts", "key", "mover", "since")
+    __slots__ = ("pace", "left", "bank", "timeouts", "key", "mover", "since", "auto")
 
     def __init__(self, pace: Pace, now: float):
         self.pace = pace
@@ -46,6 +48,7 @@ class Clock:
         self.key = None       # what the allowance belongs to: (turn, turn player) or the mover
         self.mover = None     # who the clock is running for
         self.since = now      # when it started running for them
+        self.auto = None      # [seat, turn, turn player]: a live timeout ended that seat's turn
 
     # ------------------------------------------------------------ running
     def _key(self, m):
@@ -114,13 +117,14 @@ class Clock:
         c.pace, c.left, c.bank, c.timeouts = self.pace, self.left[:], self.bank[:], self.timeouts[:]
         c.key = None if self.key is None else list(self.key)
         c.mover, c.since = self.mover, self.since
+        c.auto = None if self.auto is None else list(self.auto)
         return c
 
     # ------------------------------------------------------------ data
     def to_json(self) -> dict:
         return {"pace": self.pace.name, "left": [round(x, 3) for x in self.left],
                 "bank": [round(x, 3) for x in self.bank], "timeouts": list(self.timeouts),
-                "key": self.key, "mover": self.mover, "since": self.since}
+                "key": self.key, "mover": self.mover, "since": self.since, "auto": self.auto}
 
     @classmethod
     def from_json(cls, obj: dict, now: float) -> "Clock":
@@ -131,6 +135,8 @@ class Clock:
         c.key = obj.get("key")
         c.mover = obj.get("mover")
         c.since = float(obj.get("since", now))
+        auto = obj.get("auto")
+        c.auto = [int(x) for x in auto][:3] if isinstance(auto, list) and len(auto) == 3 else None
         return c
 
     def public(self, now: float) -> dict:

@@ -9,7 +9,9 @@ Client → server
 =============  ==========================================================  =====================
 ``t``          fields                                                      reply
 =============  ==========================================================  =====================
-``hello``      ``name``                                                    ``welcome``
+``hello``      ``name``, ``heartbeat`` (optional: seconds between the      ``welcome``
+               pings this program promises, 5-60; silent for three of
+               them it is closed and its seats shown away)
 ``create``     ``game``, ``deck`` (deck JSON), ``name``, ``pace``          ``created`` (``match``,
                (``"live"``/``"daily"``), ``options``                       ``seat``, ``token``,
                                                                            ``code``) + ``state``
@@ -19,17 +21,25 @@ Client → server
 ``act``        ``match``, ``action`` (list of ints), ``index`` (actions    ``update`` to both seats
                seen)
 ``concede``    ``match`` (leaving for good is the same: a loss)            ``update``/``end``
+``detach``     ``match``: this program leaves the table (to its menu);    ``detached``
+               the match and its clock go on, the opponent sees why
 ``claim``      ``match``: the opponent has been away 2 minutes: win        ``end``
 ``list``       ``matches``: ``[{"match", "token"}, ...]``                  ``list``
 ``ping``                                                                   ``pong``
 =============  ==========================================================  =====================
 
 Server → client: ``welcome``, ``created``, ``joined``, ``state`` (the whole
-position for one seat), ``update`` (one action: ``actor``, ``action`` as that
+position for one seat, with ``turn`` and ``opening``: true while the opening hands
+are kept or redrawn, before turn 1 — say so rather than "turn 0"), ``update`` (one action: ``actor``, ``action`` as that
 seat may see it, ``events`` filtered for that seat, then the new ``view``,
 ``legal`` actions when it is that seat's decision, ``clock``, ``result``),
-``presence`` (the opponent connected / away), ``end``, ``list``, ``pong`` and
-``error`` (``code``, ``message``). A ``state`` answering a ``resume`` without ``have`` (a
+``presence`` (the opponent connected / away, and ``why``: ``left`` the table,
+connection ``lost``, or ``silent`` — stopped answering), ``timeout`` (``seat``, ``timeouts``,
+``ends_turn``: a live timeout ends that seat's turn — the ``update`` messages of the
+decisions the server then makes for it carry ``"auto": true``), ``end`` (also
+``why: "expired"`` for a match nobody joined in time, removed from the server),
+``list`` (each match's ``turn`` and ``opening``), ``pong`` and ``error`` (``code``,
+``message``; see the ``E_*`` codes below). A ``state`` answering a ``resume`` without ``have`` (a
 program sitting down again) also has ``history``: the last actions' ``actor``, ``turn`` and
 ``events`` as that seat's updates had them (at most ``HISTORY_MAX`` actions and
 ``HISTORY_BYTES``), and ``history_from``, the index of the first. A seat only ever receives ``view(seat)``
@@ -72,6 +82,12 @@ E_BAD_DECK = "bad_deck"
 E_FLOOD = "flood"
 E_NOT_AWAY = "not_away"
 E_SERVER = "server"
+E_QUOTA = "quota"                  # too many matches waiting / created from one client
+E_UNKNOWN_MATCH = "unknown_match"  # resume of a match this server does not have (expired, another server)
+E_DAMAGED = "damaged"              # resume of a match whose stored record is damaged (set aside)
+E_ELSEWHERE = "elsewhere"
+E_TIMEOUT = "timeout"              # silent, or half a message, for too long: the connection is closed
+E_BUSY = "busy"                    # too many connections from one address (or in all)          # this connection let go of a seat opened on too many connections
 
 
 def encode(obj) -> bytes:

@@ -169,8 +169,10 @@ def test_nobody_joins_their_own_match(tmp_path):
     assert r2[0]["t"] == "error" and not hall.tables[r[0]["match"]].started
 
 
-def test_a_match_that_ended_just_before_a_stop_is_rated_once_at_the_next_start(tmp_path):
-    hall, clock = setup(tmp_path)
+def test_a_match_that_ended_just_before_a_stop_is_rated_once_at_the_next_start(db_url):
+    """(on SQLite and on PostgreSQL: the lobby's tables live beside the hall's)"""
+    clock = FakeClock()
+    hall = new_hall(db_url, clock)
     a, b = FakeConn("10.0.0.1"), FakeConn("10.0.0.2")
     ann, bo = who("Ann"), who("Bo")
     r = send(hall, a, t="lobby_create", id=1, player=ann, game="essveil", pace="live", deck=deck("essveil"), open=True)
@@ -178,12 +180,12 @@ def test_a_match_that_ended_just_before_a_stop_is_rated_once_at_the_next_start(t
     assert send(hall, b, t="lobby_join", id=2, player=bo, match=mid, deck=deck("essveil", 1))[0]["t"] == "joined"
     send(hall, a, t="concede", match=mid)          # over; the server stops before its next tick
     hall.storage.close()
-    hall2 = new_hall(tmp_path / "s.sqlite3", clock)
+    hall2 = new_hall(db_url, clock)
     lb = hall2.lobby
     ra, rb = lb.rating(lb.by_name["ann"], "essveil"), lb.rating(lb.by_name["bo"], "essveil")
     assert (round(ra.rating), round(rb.rating), ra.games, rb.games) == (1338, 1662, 1, 1)
     hall2.close()
-    hall3 = new_hall(tmp_path / "s.sqlite3", clock)
+    hall3 = new_hall(db_url, clock)
     assert hall3.lobby.rating(lb.by_name["bo"], "essveil").games == 1     # not twice
     hall3.close()
 

@@ -4,46 +4,109 @@ concessions, daily deadlines (24 hours a move, the second miss forfeits), and
 clocks that resume exactly after a restart."""
 from __future__ import annotations
 
-from support.net_helpers import FakeClock, new_hall, open_pair, play_random, send
+import pytest
+
+from support.net_helpers import GAMES, FakeClock, FakeConn, new_hall, open_pair, play_random, send
 
 
 def _mover(hall, mid):
     return hall.tables[mid].match.to_move()
 
 
-def test_live_turn_allowance_then_bank_then_three_timeouts_forfeit(tmp_path):
+def _to_turn_of(hall, mid, conns, p, limit=400):
+    """Both seats end their parts quickly (their timeout decisions, sent as moves) until it is
+    ``p``'s own turn and decision."""
+    t = hall.tables[mid]
+    for _ in range(limit):
+        m = t.match
+        if t.result is not None or m.to_move() == p and m.turn_player() == p:
+            return
+        q = m.to_move()
+        out = send(hall, conns[q], t="act", match=mid, action=list(m.timeout_action()), index=len(t.actions))
+        assert out[-1]["t"] == "update", out
+
+
+def test_live_turn_allowance_then_bank_then_a_timeout_ends_the_turn_and_three_forfeit(tmp_path):
     clock = FakeClock()
     hall = new_hall(tmp_path / "s.db", clock)
     mid, a, b, _ = open_pair(hall, "essveil")
     conns = (a, b)
+    tb = hall.tables[mid]
+    _to_turn_of(hall, mid, conns, tb.match.to_move())
     p = _mover(hall, mid)
+    turn = tb.match.turn()
     clock.advance(119)
     hall.tick()
     assert not any(m["t"] == "timeout" for m in a.out + b.out)
     st = send(hall, conns[p], t="ping")  # still playing: the clock shows 1 s of the turn and the full bank
     assert st[0]["t"] == "pong"
-    c = hall.tables[mid].clock.public(clock())
+    c = tb.clock.public(clock())
     assert c["left"][p] == 1.0 and c["bank"][p] == 300.0
     clock.advance(1 + 299)
     hall.tick()
-    assert hall.tables[mid].clock.public(clock())["bank"][p] == 1.0
+    assert tb.clock.public(clock())["bank"][p] == 1.0
     clock.advance(1)
     hall.tick()
     t = [m for m in conns[1 - p].out if m["t"] == "timeout"]
-    assert len(t) == 1 and t[0]["seat"] == p and t[0]["timeouts"] == 1
-    assert hall.tables[mid].result is None
-    clock.advance(120)                 # a fresh 2 minutes, no bank left: the second timeout
-    hall.tick()
-    assert hall.tables[mid].clock.timeouts[p] == 2 and hall.tables[mid].result is None
-    clock.advance(120)
-    hall.tick()
-    t = hall.tables[mid]
-    assert t.result is not None and t.result.winner == 1 - p and "ran out of time 3 times" in t.result.reason
+    assert len(t) == 1 and t[0]["seat"] == p and t[0]["timeouts"] == 1 and t[0]["ends_turn"]
+    assert tb.result is None
+    # the timeout ended the turn: the server decided for the player out of time, the opponent is to move
+    assert tb.match.turn() == turn + 1 and tb.match.turn_player() == 1 - p == tb.match.to_move()
+    made = [m for m in conns[1 - p].out if m["t"] == "update" and m.get("auto")]
+    assert made and all(m["actor"] == p for m in made) and tb.actors[-len(made):] == [p] * len(made)
+    assert tb.clock.public(clock())["bank"][p] == 0.0
+    for k in (2, 3):                   # next turns: 2 minutes and no bank
+        _to_turn_of(hall, mid, conns, p)
+        clock.advance(119)
+        hall.tick()
+        assert tb.clock.timeouts[p] == k - 1
+        clock.advance(1)
+        hall.tick()
+        assert tb.clock.timeouts[p] == k
+        assert (tb.result is None) == (k < 3)
+    assert tb.result.winner == 1 - p and "ran out of time 3 times" in tb.result.reason
     end = conns[1 - p].last("end")
     assert end["result"]["winner"] == 1 - p
     # the match is over: no more moves
-    out = send(hall, conns[p], t="act", match=mid, action=[0], index=len(t.actions))
+    out = send(hall, conns[p], t="act", match=mid, action=[0], index=len(tb.actions))
     assert out[-1]["t"] == "error" and out[-1]["code"] == "over"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_live_timeout_ends_the_turn_in_every_game_even_across_a_restart(tmp_path, game):
+    clock = FakeClock()
+    hall = new_hall(tmp_path / "s.db", clock)
+    mid, a, b, _ = open_pair(hall, game, seed=4)
+    conns = (a, b)
+    t = hall.tables[mid]
+    play_random(hall, mid, conns, seed=2, n=12)          # somewhere in the match, maybe mid-turn
+    if t.result is not None:
+        pytest.skip("the random game ended early")
+    p = t.match.to_move()
+    key = (t.match.turn(), t.match.turn_player())
+    clock.advance(120 + 300 + 1)
+    hall.tick()
+    m = t.match
+    assert t.clock.timeouts[p] == 1
+    # the seat that ran out does not decide again in that turn: the turn is over for them
+    assert (m.turn(), m.turn_player()) != key or m.to_move() != p
+    before = len(t.actions)
+    hall.close()
+    # a restart keeps the timeout's effect: if the turn comes back to them, the server decides
+    hall = new_hall(tmp_path / "s.db", clock)
+    t = hall.tables[mid]
+    assert len(t.actions) == before and t.clock.timeouts[p] == 1
+    conns = (FakeConn(), FakeConn())
+    for s, c in enumerate(conns):
+        c.attached[mid] = s
+        t.conns[s].add(c)
+    for _ in range(60):
+        m = t.match
+        if t.result is not None or (m.turn(), m.turn_player()) != key:
+            break
+        assert m.to_move() != p
+        send(hall, conns[m.to_move()], t="act", match=mid, action=list(m.timeout_action()), index=len(t.actions))
+    assert t.result is not None or (t.match.turn(), t.match.turn_player()) != key
 
 
 def test_live_allowance_starts_afresh_each_turn_and_the_bank_lasts(tmp_path):

@@ -77,8 +77,8 @@ def _is_a_real_move(hall, conn, data) -> bool:
         return False
 
 
-def test_fuzzed_messages_change_no_match_and_the_hall_keeps_serving(tmp_path):
-    hall = new_hall(tmp_path / "s.db")
+def test_fuzzed_messages_change_no_match_and_the_hall_keeps_serving(db_url):
+    hall = new_hall(db_url)
     rng = random.Random(7)
     tables, all_tokens, players = [], [], {}
     for i, g in enumerate(GAMES):

@@ -11,7 +11,7 @@ from engine.core.match import Result
 from engine.core.record import MatchRecord, state_digest
 from engine.core.replays import check_record, list_replays, load_replay
 from engine.net.client import RemoteSession
-from support.net_helpers import GAMES, new_hall, open_pair, play_random, send
+from support.net_helpers import GAMES, FakeConn, new_hall, open_pair, play_random, send
 
 
 def _fake_link():
@@ -100,10 +100,12 @@ def test_after_a_restart_a_finished_match_still_gives_its_replay(tmp_path):
     want = hall.tables[mid].result
     digest = state_digest(hall.tables[mid].match)
     hall.close()
-    hall2 = new_hall(db)                     # finished matches are not replayed at start-up ...
+    hall2 = new_hall(db)                     # finished matches are not even read at start-up ...
+    assert mid not in hall2.tables
+    st = send(hall2, FakeConn(), t="resume", match=mid, token=tokens[0])[-1]   # ... but when asked for
     t = hall2.tables[mid]
-    assert t.result == want and t.started
-    s = RemoteSession(_fake_link(), match=mid, token=tokens[0], seat=0, state=hall2.state_msg(t, 0),
+    assert t.result == want and t.started and st["t"] == "state"
+    s = RemoteSession(_fake_link(), match=mid, token=tokens[0], seat=0, state=st,
                       replay_folder=tmp_path / "r")
     rec = load_replay(s.replay_path)         # ... but reopening one still gives the whole match
     assert Result.from_json(rec.result) == want and state_digest(check_record(rec).match) == digest

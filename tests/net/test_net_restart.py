@@ -3,16 +3,16 @@
 and finish the match, which is exactly the engine's game of the stored actions."""
 from __future__ import annotations
 
-import json
 import random
 import socket
-import sqlite3
 import time
 
 from engine.core.harness import starter_pair
 from engine.core.record import MatchRecord
 from engine.net.bench import start_server_process
 from engine.net.client import drive, host_match, join_match
+from engine.net.storage import open_storage
+
 
 
 def _free_port():
@@ -33,8 +33,8 @@ def _run_until(sessions, rng, cond, seconds):
     return cond()
 
 
-def test_sigkill_mid_match_then_restart_both_reconnect_and_finish(tmp_path):
-    db = str(tmp_path / "server.sqlite3")
+def test_sigkill_mid_match_then_restart_both_reconnect_and_finish(db_url):
+    db = db_url
     port = _free_port()
     game = "essveil"
     decks = starter_pair(game, 2)
@@ -64,11 +64,12 @@ def test_sigkill_mid_match_then_restart_both_reconnect_and_finish(tmp_path):
             s.close()
         proc.kill()
         proc.wait(10)
-    con = sqlite3.connect(db)
-    seed, opts, result = con.execute("SELECT seed, options, result FROM matches").fetchone()
-    actions = [tuple(json.loads(a)) for (a,) in con.execute("SELECT action FROM actions ORDER BY idx")]
-    con.close()
+    storage = open_storage(db)
+    (sm,), damaged = storage.load_all()
+    storage.close()
+    assert damaged == []
+    actions = [a for a, _seat, _t in sm.actions]
     assert len(actions) == host.applied
-    alone = MatchRecord(game, decks, seed, json.loads(opts), actions).replay()
-    assert alone.result().to_json() == json.loads(result) == host.final.to_json()
-    assert host.match.to_json() == MatchRecord(game, decks, seed, json.loads(opts), actions).replay().view(0).to_json()
+    alone = MatchRecord(game, decks, sm.seed, sm.options, actions).replay()
+    assert alone.result().to_json() == sm.result == host.final.to_json()
+    assert host.match.to_json() == MatchRecord(game, decks, sm.seed, sm.options, actions).replay().view(0).to_json()

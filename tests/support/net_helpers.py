@@ -7,7 +7,7 @@ import random
 from engine.core.harness import starter_pair
 from engine.net import protocol as P
 from engine.net.hall import Conn, Hall
-from engine.net.storage import SqliteStorage
+from engine.net.storage import SqliteStorage, is_postgres, open_storage
 
 GAMES = ("everdawn", "evons", "essveil")
 
@@ -52,9 +52,14 @@ def send(hall: Hall, conn: FakeConn, **msg):
     return conn.out[n:]
 
 
-def new_hall(path, clock=None) -> Hall:
-    kw = {"now": clock} if clock is not None else {}
-    return Hall(SqliteStorage(str(path), synchronous="NORMAL"), **kw)
+def new_hall(path, clock=None, **kw) -> Hall:
+    """A hall on a SQLite file or a ``postgresql://`` database."""
+    if clock is not None:
+        kw["now"] = clock
+    path = str(path)
+    storage = open_storage(path, synchronous="NORMAL") if is_postgres(path) else \
+        SqliteStorage(path, synchronous="NORMAL")
+    return Hall(storage, **kw)
 
 
 def open_pair(hall: Hall, game: str, seed: int = 1, pace: str = "live"):
