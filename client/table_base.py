@@ -446,8 +446,26 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 "damage": "hit", "venom": "hit", "destroyed": "destroyed", "destroy": "destroyed",
                 "die": "destroyed", "flip": "flip", "conflict": "flip", "reveal": "reveal", "turn": "turn"}
 
+    #: animations being ended at once (the player acted ahead of them): no sounds
+    _quiet = False
+
+    def finish_anims(self):
+        """End the animations at once (their log lines told, the new state shown, the
+        buttons of the decision they lead to standing): the player acted ahead of them."""
+        self._quiet, was = True, self._quiet
+        try:
+            self.anims.finish()
+        finally:
+            self._quiet = was
+        self.snap = None
+        self.refresh()
+        self.shown = self.view
+        self.invalidate()
+
     def sfx(self, name):
         """Play effect ``name`` (see :mod:`client.sound`)."""
+        if self._quiet and name != "refusal":
+            return
         from .sound import board
         board(self.app).play(name)
 
@@ -562,6 +580,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
+            return
+        if self.input_ahead(ev):
             return
         super().process_event(ev)
 

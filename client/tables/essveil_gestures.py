@@ -71,6 +71,14 @@ class EssveilGestures:
             return (("unit", action[1]), ("creature", pa[0])) if pa else None
         return None
 
+    def board_wide(self, action) -> bool:
+        """A spell with no target: dropped anywhere on the board, it is cast."""
+        if action[0] != EV.PLAY or action[2] != EV.NO_TARGET:
+            return False
+        hand = self.view.hand_ids(self.viewer)
+        c = card_of(hand[action[1]]) if action[1] < len(hand) else None
+        return c is not None and c.kind == "spell"
+
     def guess_action(self, src, tgt):
         m = self.match
         if m.to_move() is None:

@@ -73,6 +73,10 @@ class EverdawnGestures:
             return (("hand", action[1]), ("bench", me, t - 3))
         return None
 
+    def board_wide(self, action) -> bool:
+        """A spell for the whole table (Supply Wagon): dropped anywhere on the board, it is cast."""
+        return action[0] == EM.CAST and action[2] == EM.NO_TARGET
+
     def guess_action(self, src, tgt):
         m = self.match
         me = m.to_move()
@@ -176,7 +180,7 @@ class EverdawnGestures:
         self._click_action(items[-1][1])
 
     def _click_action(self, action):
-        if self.busy():
+        if not self.act_ready():
             return
         if action == "__end_turn__":
             self.end_turn()

@@ -239,7 +239,7 @@ class EvonsGestures:
         return out
 
     def _click_action(self, action):
-        if self.busy():
+        if not self.act_ready():
             return
         if isinstance(action, str):
             self.storm_click_action(action)
