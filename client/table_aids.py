@@ -27,6 +27,7 @@ class BoardAids:
         if getattr(self, "handoff_pending", False):   # a covered hand never shows through a zoom
             self.hover_card = None
             return
+
         self._hover_rect = None
         pos = self.app.mouse
         try:
@@ -74,19 +75,39 @@ class BoardAids:
                 return r
         return None
 
+    def hand_covered(self) -> bool:
+        """Hot seat: the hand at the screen is covered — from the moment its player's
+        decision passes the move to the other player (before any animation of what
+        follows) until the other player is at the screen."""
+        if self.mode != "hotseat" or self.session is None or self.result() is not None:
+            return False
+        p = self.match.to_move()
+        return bool(self.handoff_pending) or (p is not None and p != self.viewer)
+
+    def hand_cover_rect(self):
+        """Where the covered hand is (its area, and a little room for a lifted card)."""
+        area = getattr(self, "hand_area", None)
+        return pygame.Rect(area).inflate(self.s(6), self.s(6)) if area is not None else None
+
+    def zoom_hidden(self) -> bool:
+        """The hover zoom stays away: the pointer rests on a covered hand."""
+        if not self.hand_covered():
+            return False
+        r = self.hand_cover_rect()
+        return r is not None and r.collidepoint(self.app.mouse)
+
     def draw_waiting_hand(self, surf):
         """Hot seat: while the other player is to decide, the hand at the screen is
-        veiled and says whose decision it is (it never looks playable)."""
-        area = getattr(self, "hand_area", None)
-        if self.mode != "hotseat" or area is None or self.result() is not None:
+        covered (opaque: nothing of it shows) and says whose decision it is."""
+        r = self.hand_cover_rect()
+        if r is None or not self.hand_covered():
             return
+        r = r.clip(surf.get_rect())
+        surf.fill((8, 9, 13), r)
+        pygame.draw.rect(surf, PAL["line"], r, 1, border_radius=self.s(6))
         p = self.match.to_move()
-        if p is None or p == self.viewer:
-            return
-        veil = pygame.Surface(area.size, pygame.SRCALPHA)
-        veil.fill((8, 9, 13, 150))
-        surf.blit(veil, area)
-        draw_text(surf, f"Waiting for {self.names[p]}'s decision", area.center, self.s(16), PAL["muted"],
+        who = self.names[p] if p is not None and 0 <= p < len(self.names) else "the other player"
+        draw_text(surf, f"Hand covered: {who} decides next", r.center, self.s(16), PAL["muted"],
                   bold=True, anchor="center")
 
     # ================================================================ previews

@@ -617,7 +617,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.snap.draw(surf)
         self.draw_move_preview(surf)
         self._refresh_hover()
-        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
+        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12 \
+                and not self.zoom_hidden():
             self.zoom_rect = self.draw_hover_zoom(surf)
         else:
             self.zoom_rect = None
