@@ -9,20 +9,26 @@ from .base import Scene
 from .title import draw_background
 
 
-def find_resume(game, app=None):
-    """The newest resumable autosave of ``game`` (a ResumeInfo), or None. Saves
-    that cannot be used are set aside unchanged (and named in a toast)."""
+def find_saves(game, app=None) -> list:
+    """The resumable autosaves of ``game`` (ResumeInfo), newest first. Saves that
+    cannot be used are set aside unchanged (and named in a toast)."""
     try:
         from ..storage import scan_saves
         rep = scan_saves(game)
     except Exception as e:  # noqa: BLE001 - a bad save never blocks the menu
         if app is not None:
             app.toast(f"Saved games could not be looked at: {e}", "error", 6)
-        return None
+        return []
     msg = rep.message("saved game")
     if msg and app is not None:
         app.toast(msg, "error", 8)
-    return rep.items[0] if rep.items else None
+    return list(rep.items)
+
+
+def find_resume(game, app=None):
+    """The newest resumable autosave of ``game`` (a ResumeInfo), or None."""
+    saves = find_saves(game, app)
+    return saves[0] if saves else None
 
 
 def table_kwargs(session) -> dict:
@@ -101,7 +107,8 @@ def online_note(game: str) -> str:
 class GameMenuScene(Scene):
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
-        self.resume_info = find_resume(self.game, self.app)
+        self.saves = find_saves(self.game, self.app)
+        self.resume_info = self.saves[0] if self.saves else None
         self.online_note = online_note(self.game)
         super().enter()
 
@@ -112,7 +119,11 @@ class GameMenuScene(Scene):
         x = self.W - bw - s(90)
         items = []
         if self.resume_info is not None:
-            items.append(("Resume game", "return", self.resume_game, "Continue the game you left", "@primary", "resume"))
+            items.append(("Resume game", "return", self.resume_game, "Continue the game you left last",
+                          "@primary", "resume"))
+        if len(self.saves) > 1:
+            items.append((f"Saved games ({len(self.saves)})", "g", self.open_saves,
+                          "Every saved game of this game: resume one, or abandon it to Replays", None, "saves"))
         items += [
             ("Play vs AI", "p", lambda: self.go("setup", game=g), "Choose decks and difficulty, then play the AI",
              None if self.resume_info else "@primary", "play_ai"),
@@ -138,6 +149,16 @@ class GameMenuScene(Scene):
         self.menu_left = x
         self.make_fan(max(s(300), x - s(80) - s(60)))
 
+    def open_saves(self):
+        from .saved_games import SavedGamesOverlay
+        self.push(SavedGamesOverlay(self.app, game=self.game, saves=list(self.saves), on_change=self.saves_changed))
+
+    def saves_changed(self):
+        """A saved game was abandoned from the list: the menu follows."""
+        self.saves = find_saves(self.game, self.app)
+        self.resume_info = self.saves[0] if self.saves else None
+        self.rebuild()
+
     def resume_game(self):
         t = resume_saved_game(self.app, self.resume_info) if self.resume_info is not None else None
         if t is None:
@@ -157,6 +178,8 @@ class GameMenuScene(Scene):
         y = s(220)
         if self.resume_info is not None:
             txt = resume_summary(self.resume_info)
+            if len(self.saves) > 1:
+                txt += f" {len(self.saves) - 1} more in Saved games."
             draw_text(surf, str(txt), (left, y), s(15), PAL["muted"], italic=True)
             y += s(24)
         if self.online_note:
