@@ -386,7 +386,9 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         after_match = self.match
         turn = after_match.turn()
         lines = []
-        for ev in events:
+        self._log_events = events     # (a table's log_event_text may read what came after)
+        for i, ev in enumerate(events):
+            self._log_at = i
             try:
                 text = self.log_event_text(after_match, ev)
             except Exception:  # noqa: BLE001 - a log line must never break the table

@@ -1,0 +1,66 @@
+"""The words of the log (issue #40 point 8): each sentence says what happened,
+whose card it was and where, without repeating itself."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.everdawn import match as EM  # noqa: E402
+from engine.everdawn.cards import CODE  # noqa: E402
+from engine.everdawn.testing import scenario  # noqa: E402
+
+ARENOR = CODE["high_king_arenor"]
+
+
+def everdawn_text(ev):
+    return scenario().event_text(ev)
+
+
+def test_resting_fortress_says_the_lanes_the_attack_went_between():
+    # the attack from lane 1 went into lane 1; the defender redirects it into lane 3
+    t = everdawn_text(("redirect", 1, 0, 0, 2))
+    assert t == "Resting Fortress redirects the attack from lane 1: into lane 3 instead of lane 1."
+    assert "from lane 1 to lane 1" not in everdawn_text(("redirect", 1, 0, 0, 0))
+
+
+def test_a_mirror_match_names_whose_card_attacks_whose():
+    t = everdawn_text(("attack", 0, 0, 0, ARENOR, ARENOR))
+    assert t == "Player 1's High King Arenor (lane 1) attacks Player 2's High King Arenor (lane 1)."
+    clash = everdawn_text(("clash", 1, 2, 1, ARENOR, ARENOR, 7, 5, 5, 7, True, False))
+    assert clash.startswith("Player 2's High King Arenor (lane 3) attacks Player 1's High King Arenor (lane 2): ")
+    # two different cards need no owners
+    other = everdawn_text(("attack", 0, 0, 1, CODE["iron_vanguard"], ARENOR))
+    assert other == "Iron Vanguard (lane 1) attacks High King Arenor (lane 2)."
+
+
+def test_a_mirror_match_reads_your_and_the_ais_on_the_table(driver):
+    from helpers import ai_table, game_session
+    t = ai_table(driver, "everdawn", game_session("everdawn", 1), paused=True)
+    line = t.log_text(everdawn_text(("attack", 1, 0, 0, ARENOR, ARENOR)))
+    assert line == "AI (easy)'s High King Arenor (lane 1) attacks your High King Arenor (lane 1)."
+    line = t.log_text(everdawn_text(("attack", 0, 1, 1, ARENOR, ARENOR)))
+    assert line == "Your High King Arenor (lane 2) attacks AI (easy)'s High King Arenor (lane 2)."
+
+
+def test_equip_says_the_lane():
+    t = everdawn_text(("equip", 0, CODE["natures_blessing"], 1, CODE["iron_vanguard"]))
+    assert t == "Player 1 equips Nature's Blessing on Iron Vanguard (lane 2)."
+
+
+def test_a_champion_with_nowhere_to_add_a_creature_says_so(driver):
+    """Traghrim moved from the bench into the last open lane, bench slots 2 and 3
+    full: its "When played" adds nothing, and the log says why (it read "When played.")."""
+    from helpers import ai_table
+    from test_table_evons import FakeSession
+    m = scenario(board0=["iron_vanguard", "iron_vanguard", None, "traghrim", "iron_vanguard", "iron_vanguard"],
+                 board1=["iron_vanguard"], cdeck0=["iron_vanguard"] * 3, sdeck0=["iron_sword"] * 5,
+                 sdeck1=["iron_sword"] * 5)
+    s = FakeSession(m)
+    s.game = "everdawn"
+    t = ai_table(driver, "everdawn", s, paused=True)
+    assert (EM.MOVE, 3, 2) in m.legal_actions()
+    assert t.perform((EM.MOVE, 3, 2))
+    driver.step(3)
+    lines = [e.text for e in t.log.entries]
+    said = [x for x in lines if "Traghrim: When played" in str(x)]
+    assert said and said[-1].endswith("When played — nowhere to add a creature "
+                                      "(bench slots 2 and 3 and the lanes are full)."), said
