@@ -64,3 +64,16 @@ def test_a_champion_with_nowhere_to_add_a_creature_says_so(driver):
     said = [x for x in lines if "Traghrim: When played" in str(x)]
     assert said and said[-1].endswith("When played — nowhere to add a creature "
                                       "(bench slots 2 and 3 and the lanes are full)."), said
+
+
+def test_essveil_logs_the_first_players_turn_one_draw(driver):
+    from helpers import ai_table, game_session
+    for seed in (1, 5):      # the AI goes first; you go first
+        s = game_session("essveil", seed)
+        t = ai_table(driver, "essveil", s, paused=True)
+        first = s.match.first_player()
+        lines = [e.text for e in t.log.entries]
+        draws = [x for x in lines if " draw" in x]
+        assert draws, lines
+        assert first == (1 if seed == 1 else 0)
+        assert draws == ["You draw a card." if first == 0 else "AI (easy) draws a card."], lines
