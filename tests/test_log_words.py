@@ -120,3 +120,19 @@ def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
     new = [e.text for e in t.log.entries[n:]]
     storm = [x for x in new if "Firestorm" in x]
     assert len(storm) == 1 and storm[0].count(" damage to ") == 2, new
+
+
+def test_the_log_heading_and_the_scroll_hint_never_overlap(driver):
+    import pygame
+    from client.tablekit import GameLog, NameIndex
+    for width in (150, 190, 230, 300, 420):
+        for scale in (1.0, 1.25, 1.6):
+            log = GameLog(NameIndex(()))
+            for i in range(40):
+                log.add(f"Line {i}: something happened on the board.")
+            log.set_rect(pygame.Rect(0, 0, int(width * scale), int(400 * scale)))
+            log.on_wheel(5)
+            log.draw(pygame.Surface((1000, 1000), pygame.SRCALPHA), scale)
+            assert log._hint_rect is not None and log._title_rect is not None
+            assert not log._hint_rect.colliderect(log._title_rect), (width, scale)
+            assert log._hint_rect.right <= log.rect.width and log._hint_rect.left >= 0, (width, scale)
