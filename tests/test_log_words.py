@@ -136,3 +136,20 @@ def test_the_log_heading_and_the_scroll_hint_never_overlap(driver):
             assert log._hint_rect is not None and log._title_rect is not None
             assert not log._hint_rect.colliderect(log._title_rect), (width, scale)
             assert log._hint_rect.right <= log.rect.width and log._hint_rect.left >= 0, (width, scale)
+
+
+def test_everdawn_equipment_says_when_its_lower_number_counts(driver):
+    """'(lower: range)' between an item's boxes was cryptic: 'lower if range'."""
+    from client import ui
+    from client.cards import card_surface
+    from client.gamesinfo import spec
+    from helpers import Texts
+    rec = Texts()
+    ui.RECORDER = rec
+    try:
+        card = spec("everdawn").cards["plate_armour"]
+        card_surface("everdawn", card, 300, big=True)
+    finally:
+        ui.RECORDER = None
+    said = [t for t, *_ in rec.seen]
+    assert "lower if melee" in said and not any("(lower:" in t for t in said), said
