@@ -200,12 +200,16 @@ class GameMenuScene(Scene):
         cards = sorted(sp.cards.values(), key=lambda c: str(c.id))
         n = len(cards)
         picks = [cards[(i * 7919 + 13) % n] for i in range(3)]
-        cw = min(s(200), int((self.H - s(300)) / 1.4))
-        cx = s(80) + min(width, s(560)) // 2
+        # side by side, the middle one only touching the tilted ones' outer corners: no card
+        # covers another's words (the middle card hid half of Plate Armour's text)
+        step = 1.1
+        cw = max(s(60), min(s(200), int((self.H - s(300)) / 1.4), int(width / (2 * step + 1.05))))
+        cx = s(80) + int(cw * (step + 0.55))
         base_y = self.H - s(40)
         for i in (0, 2, 1):
             img = card_surface(self.game, picks[i], cw)
             ang = (1 - i) * 8
             rot = pygame.transform.rotozoom(img, ang, 1.0) if ang else img
-            rr = rot.get_rect(midbottom=(cx + (i - 1) * int(cw * 0.78), base_y - (s(18) if i == 1 else 0)))
+            rr = rot.get_rect(midbottom=(cx + (i - 1) * int(cw * step), base_y - (s(18) if i == 1 else 0)))
             self.fan.append((rot, rr))
+        self.fan_width = cw
