@@ -294,6 +294,26 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             return False
         return p is not None and p in self.human_seats and self.result() is None
 
+    def auto_answer(self):
+        """A decision of the player at the screen that nothing they could choose would
+        change (the engine says which choices can matter): the action that answers it,
+        taken for them; else None. Override."""
+        return None
+
+    #: the record's length at which the table asks even so (undo landed there)
+    _no_auto_at = None
+
+    def _auto_answer(self):
+        if self.mode not in ("ai", "hotseat") or self.busy() or not self.human_to_move() \
+                or self.result() is not None or self._no_auto_at == len(self.session):
+            return
+        try:
+            a = self.auto_answer()
+        except Exception:  # noqa: BLE001 - then the player is asked as before
+            a = None
+        if a is not None and tuple(a) in {tuple(x) for x in self.legal}:
+            self.perform(a)
+
     def busy(self) -> bool:
         return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
 
@@ -556,6 +576,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 self._drive_ai()
                 self.hints.update()
                 self._check_handoff()
+                self._auto_answer()
                 self._sync_history_buttons()
                 err = getattr(self.session, "save_error", None)
                 if err != getattr(self, "_shown_save_error", None):
