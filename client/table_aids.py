@@ -28,15 +28,75 @@ class BoardAids:
             self.hover_card = None
             return
 
-        self._hover_rect = None
         pos = self.app.mouse
         try:
-            card = self.log.card_at(pos) or (None if self.in_log_drawer(pos) else self.card_at(pos))
+            card = self.hover_lookup(pos)
         except Exception:  # noqa: BLE001 - hover is a nicety
             card = None
         if card is not self.hover_card:
             self.hover_card = card
             self.hover_since = self.t
+
+    #: the hovered card is a line of a list or of the log: a small tip, not the big zoom
+    _hover_small = False
+    #: the pointer's place when the player last acted: no zoom until it moves
+    _zoom_hold = None
+
+    def hover_lookup(self, pos):
+        """The card under ``pos`` for the hover (``self._hover_rect``, ``self._hover_small``
+        set): a card name in the log (a small tip), else the table's :meth:`card_at`."""
+        self._hover_rect = None
+        self._hover_small = False
+        card = self.log.card_at(pos)
+        if card is not None:
+            self._hover_small = True
+            return card
+        return None if self.in_log_drawer(pos) else self.card_at(pos)
+
+    def zoom_play_area(self) -> list:
+        """The rects of the play area (lanes, the grid) the big zoom never covers. Override."""
+        return []
+
+    def draw_hover_tip(self, surf):
+        """A card named in a list or the log: its name and rules text in a small box by
+        the pointer (the big zoom would cover the board for a line of text)."""
+        from .ui import draw_wrapped, font, panel
+        card = self.hover_card
+        s = self.s
+        text = str(getattr(card, "text", "") or "")
+        stat = getattr(card, "stat_line", None)
+        if callable(stat):
+            try:
+                stat = stat()
+            except Exception:  # noqa: BLE001
+                stat = None
+        w = s(260)
+        body = pygame.Rect(0, 0, w - s(20), s(200))
+        lines_h = 0
+        if text:
+            f = font(s(13))
+            from .ui import wrap_lines
+            lines_h = len(wrap_lines(text, f, body.width)) * int(round(f.get_linesize() * 1.15)) + s(2)
+        h = s(12) + s(20) + (s(18) if isinstance(stat, str) and stat else 0) + lines_h + s(10)
+        mx, my = self.app.mouse
+        r = pygame.Rect(0, 0, w, h)
+        r.topleft = (mx + s(16), my + s(12))
+        if r.right > self.W - s(6):
+            r.right = mx - s(16)
+        if r.bottom > self.H - s(6):
+            r.bottom = my - s(12)
+        r.clamp_ip(pygame.Rect(0, 0, self.W, self.H))
+        panel(surf, r, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
+        y = r.top + s(6)
+        draw_text(surf, card.name, (r.left + s(10), y), s(15), PAL["gold_hi"], bold=True)
+        y += s(20)
+        if isinstance(stat, str) and stat:
+            draw_text(surf, stat, (r.left + s(10), y), s(12), PAL["muted"])
+            y += s(18)
+        if text:
+            draw_wrapped(surf, text, pygame.Rect(r.left + s(10), y, body.width, lines_h + s(4)), s(13), PAL["text"],
+                         shrink=False)
+        return r
 
     def zoom_keep_clear(self) -> list:
         """Rects a hover zoom must never cover: the action buttons and what the table
@@ -56,6 +116,9 @@ class BoardAids:
         keep = [pygame.Rect(r) for r in self.zoom_keep_clear() if r is not None]
         if avoid is not None:
             keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
+        keep += [pygame.Rect(r) for r in self.zoom_play_area() if r is not None]   # never over the lanes / grid
+        if getattr(self, "top_rect", None) is not None:
+            keep.append(pygame.Rect(self.top_rect))      # nor the top bar's buttons
         from .cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
             return draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale, avoid=avoid)
@@ -63,6 +126,10 @@ class BoardAids:
         a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
+        top = getattr(self, "top_rect", None)
+        if top is not None:     # not over the top bar's buttons (Menu, Undo, Hint)
+            bounds.height -= max(0, top.bottom + 4 - bounds.top)
+            bounds.top = max(bounds.top, top.bottom + 4)
         for k in (1.0, 0.8, 0.62):
             w = int(300 * self.app.scale * k)
             img = card_surface(self.game, self.hover_card, w, big=True)

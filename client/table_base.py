@@ -336,10 +336,12 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
     def on_board_click(self, pos) -> bool:
         return False
 
-    def hovered(self, card, rect):
+    def hovered(self, card, rect, *, small=False):
         """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
-        it was found in, so the hover zoom is drawn beside it, not over it."""
+        it was found in, so the hover zoom is drawn beside it, not over it. ``small``:
+        a line of a list (a graveyard): a small tip with its text, not the big zoom."""
         self._hover_rect = pygame.Rect(rect) if card is not None else None
+        self._hover_small = bool(small and card is not None)
         return card
 
     def card_at(self, pos):
@@ -403,6 +405,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.sfx("refusal")
             return False
         self.actions_applied += 1
+        if not by_ai and self.app.mouse is not None:
+            self._zoom_hold = tuple(self.app.mouse)   # the card just played stays unzoomed until the pointer moves
         after_match = self.match
         turn = after_match.turn()
         lines = []
@@ -641,8 +645,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.draw_move_preview(surf)
         self._refresh_hover()
         if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12 \
-                and not self.zoom_hidden():
-            self.zoom_rect = self.draw_hover_zoom(surf)
+                and not self.zoom_hidden() and self._zoom_hold is None:
+            self.zoom_rect = self.draw_hover_tip(surf) if self._hover_small else self.draw_hover_zoom(surf)
         else:
             self.zoom_rect = None
 

@@ -104,8 +104,9 @@ class InputMixin:
             self.drag.pos = pos
             if abs(pos[0] - self.drag.start[0]) + abs(pos[1] - self.drag.start[1]) > self.s(6):
                 self.drag.moved = True
-        self._hover_rect = None
-        card = self.log.card_at(pos) or (None if self.in_log_drawer(pos) else self.card_at(pos))
+        if self._zoom_hold is not None and abs(pos[0] - self._zoom_hold[0]) + abs(pos[1] - self._zoom_hold[1]) > 3:
+            self._zoom_hold = None
+        card = self.hover_lookup(pos)
         if card is not self.hover_card:
             self.hover_card = card
             self.hover_since = self.t

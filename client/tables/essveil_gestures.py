@@ -285,13 +285,19 @@ class EssveilGestures:
         return out
 
     # ================================================================ hover
+    def zoom_play_area(self):
+        """The two rows of creatures and the band between them: the big zoom stays off them."""
+        if not self.cw or not getattr(self, "rows", None):
+            return []
+        return [r for r in (self.rows.get("opp"), self.band, self.rows.get("me")) if r is not None]
+
     def card_at(self, pos):
         if not self.cw or self.shown is None:
             return None
         if self.grave_view is not None:
             for rr, c in reversed(self.grave_rects):
                 if rr.collidepoint(pos):
-                    return self.hovered(c, rr)
+                    return self.hovered(c, rr, small=True)
             return None
         v = self.shown
         me = self.viewer
