@@ -96,10 +96,11 @@ class ChromeMixin:
         if not self.busy():
             return True
         if self.anims.busy and self.human_to_move() and self.ai_job is None \
-                and not self.handoff_pending and self.mode in ("ai", "hotseat"):
+                and not self.handoff_pending and self.mode in ("ai", "hotseat", "online"):
             self.finish_anims()
-            return not self.busy()
-        if self.mode in ("ai", "hotseat") and self.result() is None:
+            if not self.busy():
+                return True
+        if self.mode in ("ai", "hotseat", "online") and self.result() is None:
             self.app.toast(self.wait_reason(), "info", 2.5)
         return False
 

@@ -31,7 +31,7 @@ class InputMixin:
         takes up the card it was made on as the board showed it); while someone else is
         to decide (the AI thinking, the other player in hot seat) it is refused with a
         note saying why. True when the event was answered here (refused)."""
-        if self.session is None or self.mode not in ("ai", "hotseat"):
+        if self.session is None or self.mode not in ("ai", "hotseat", "online"):
             return False
         press = ev.type == pygame.MOUSEBUTTONDOWN and getattr(ev, "button", 0) == 1
         key = ev.type == pygame.KEYDOWN and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) \
@@ -48,7 +48,7 @@ class InputMixin:
             self.finish_anims()
             self._pick_key = pick
             return False              # handled now, on the board the decision is made on
-        if (press or ev.key in DECISION_KEYS) and (not self.human_to_move() or self.ai_job is not None):
+        if press or ev.key in DECISION_KEYS:
             self.app.toast(self.wait_reason(), "info", 2.5)
             return True
         return False
@@ -57,6 +57,8 @@ class InputMixin:
         """Why the player at the screen cannot act yet (who decides now)."""
         m = self.match
         p = m.to_move()
+        if getattr(self.session, "pending", None):
+            return "Not yet: the board is catching up with the match on the server."
         if p is None:
             return "Wait for the board to settle."
         who = self.names[p] if 0 <= p < len(self.names) else "The other player"
