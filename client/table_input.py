@@ -136,7 +136,10 @@ class InputMixin:
         if not d.moved:
             self.on_board_click(pos)
             return
-        if self.busy():                    # the board moved on under the drag (an undo, the clock)
+        if self.busy():                    # the board moved on under the drag (the server, the clock)
+            if not d.source.rect.collidepoint(pos):
+                self.app.toast(self.wait_reason() if not self.human_to_move() else
+                               "The board changed under your drag: nothing was played; drag it again.", "info", 3)
             self._snap_back(d, pos)
             return
         tgt = next((t for t in self.targets.values() if t.rect.collidepoint(pos)), None)
