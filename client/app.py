@@ -77,10 +77,10 @@ def window_room(dw, dh):
 
 def remembered_geometry(settings, size, desktops):
     """``(size, position)`` for the window, so that it opens whole on the display it
-    is on: ``size`` when given (``--size``), else the remembered size, else (a first
-    start) a 16:9 window sized to the display; no larger than the room the display
-    leaves (:func:`window_room`), never below the smallest window when the display
-    has room for it. Placed where it was left, moved as little as needed to lie whole
+    is on: ``size`` when given (``--size``: exactly, up to the display's size), else
+    the remembered size, else (a first start) a 16:9 window sized to the display,
+    these no larger than the room the display leaves (:func:`window_room`); never
+    below the smallest window when the display has room for it. Placed where it was left, moved as little as needed to lie whole
     on that display (a monitor unplugged since: the first one); a first window is
     centred on the first display."""
     desktops = [tuple(d) for d in (desktops or []) if d and d[0] > 0 and d[1] > 0] or [(BASE_W, BASE_H)]
@@ -96,17 +96,22 @@ def remembered_geometry(settings, size, desktops):
     else:
         left, dw, dh = disp[0]
     rw, rh = window_room(dw, dh)
+    explicit = size is not None       # --size: that size exactly (no larger than the display)
     if size is None:
         size = settings.window_size
     if size is None:
         w = int(min(rw, rh * 16 / 9) * FIRST_SHARE)
         size = (w, w * 9 // 16)
-    w = min(rw, max(min(MIN_W, rw), int(size[0])))
-    h = min(rh, max(min(MIN_H, rh), int(size[1])))
+    cw, ch = (dw, dh) if explicit else (rw, rh)
+    w = min(cw, max(min(MIN_W, cw), int(size[0])))
+    h = min(ch, max(min(MIN_H, ch), int(size[1])))
+    # room for a title bar above and a task bar below when the window leaves it
+    top = TOP_ROOM if h <= rh else max(0, (dh - h) // 2)
+    bottom = dh - BOTTOM_ROOM - h if h <= rh else top
     if pos is None:
-        return (w, h), (left + (dw - w) // 2, TOP_ROOM + (rh - h) // 2)
+        return (w, h), (left + (dw - w) // 2, top + max(0, bottom - top) // 2)
     x = max(left, min(x, left + dw - w))
-    y = max(min(TOP_ROOM, dh - h), min(y, dh - BOTTOM_ROOM - h))
+    y = max(top, min(y, bottom))
     return (w, h), (x, y)
 
 

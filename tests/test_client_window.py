@@ -87,6 +87,9 @@ def test_a_window_opens_whole_on_the_display_it_is_on():
             st = Settings()
             st.window_size, st.window_pos = st_size, st_pos
             (w, h), (x, y) = remembered_geometry(st, given, [(dw, dh)])
+            if given is not None:        # --size: exactly that, whole on the display
+                assert (w, h) == given and 0 <= x and x + w <= dw and 0 <= y and y + h <= dh, (dw, dh, x, y)
+                continue
             assert 0 <= x and x + w <= dw and TOP_ROOM <= y and y + h <= dh - BOTTOM_ROOM + 0, (dw, dh, w, h, x, y)
             assert w >= min(MIN_W, rw) and h >= min(MIN_H, rh)
         (w, h), _ = remembered_geometry(Settings(), None, [(dw, dh)])
