@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from .tablekit import draw_zoom, zoom_rect
-from .ui import PAL, draw_text
+from client.tablekit import draw_zoom, zoom_rect
+from client.ui import PAL, draw_text
 
 
 class BoardAids:
@@ -60,7 +60,7 @@ class BoardAids:
     def draw_hover_tip(self, surf):
         """A card named in a list or the log: its name and rules text in a small box by
         the pointer (the big zoom would cover the board for a line of text)."""
-        from .ui import draw_wrapped, font, panel
+        from client.ui import draw_wrapped, font, panel
         card = self.hover_card
         s = self.s
         text = str(getattr(card, "text", "") or "")
@@ -75,7 +75,7 @@ class BoardAids:
         lines_h = 0
         if text:
             f = font(s(13))
-            from .ui import wrap_lines
+            from client.ui import wrap_lines
             lines_h = len(wrap_lines(text, f, body.width)) * int(round(f.get_linesize() * 1.15)) + s(2)
         h = s(12) + s(20) + (s(18) if isinstance(stat, str) and stat else 0) + lines_h + s(10)
         mx, my = self.app.mouse
@@ -119,10 +119,10 @@ class BoardAids:
         keep += [pygame.Rect(r) for r in self.zoom_play_area() if r is not None]   # never over the lanes / grid
         if getattr(self, "top_rect", None) is not None:
             keep.append(pygame.Rect(self.top_rect))      # nor the top bar's buttons
-        from .cards import card_surface
+        from client.cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
             return draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale, avoid=avoid)
-        from .preview_box import place
+        from client.preview_box import place
         a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
@@ -232,7 +232,7 @@ class BoardAids:
             keep += [self.targets[k].rect for k in self.legal_targets_for(d.source.key) if k in self.targets]
         keep += [b.rect for b in self._action_widgets]
         keep += self.preview_keep_clear()
-        from .preview_box import draw_preview
+        from client.preview_box import draw_preview
         self.preview_rect = draw_preview(surf, pv, rect, self.app.scale, keep_clear=keep,
                                          bounds=pygame.Rect(0, self.top_rect.bottom, self.W,
                                                             self.H - self.top_rect.bottom))

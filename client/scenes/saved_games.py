@@ -9,8 +9,8 @@ import time
 
 import pygame
 
-from ..ui import PAL, draw_text, draw_wrapped, ellipsize, fit_text
-from .overlays import _Overlay
+from client.ui import PAL, draw_text, draw_wrapped, ellipsize, fit_text
+from client.scenes.overlays import _Overlay
 
 MODE_WORDS = {"ai": "against the AI", "hotseat": "in hot seat"}
 
@@ -18,7 +18,7 @@ MODE_WORDS = {"ai": "against the AI", "hotseat": "in hot seat"}
 def saves_of(game, mode=None, app=None) -> list:
     """The saved games of ``game`` (of ``mode`` when given), newest first; the
     ones open in another Cardhall window left out."""
-    from .game_menu import find_saves
+    from client.scenes.game_menu import find_saves
     return [r for r in find_saves(game, app) if not r.in_use and (mode is None or r.mode == mode)]
 
 
@@ -44,7 +44,7 @@ def abandon_save(app, info) -> bool:
     happened; False (the save stays) when it could not be kept."""
     from engine.core.autosave import SaveInUse, abandon
     from engine.core.files import FileProblem
-    from ..storage import replays_dir
+    from client.storage import replays_dir
     try:
         abandon(info.path, replays_dir(), record=info.record)
     except SaveInUse as e:
@@ -87,7 +87,7 @@ class NewGameOverSave(_Overlay):
         return (self.kwargs.get("saves") or [None])[0]
 
     def resume(self):
-        from .game_menu import resume_saved_game
+        from client.scenes.game_menu import resume_saved_game
         info = self._newest()
         self.close()
         if info is not None:
@@ -157,7 +157,7 @@ class SavedGamesOverlay(_Overlay):
                     tip="Back to the game's menu", name="back")
 
     def resume(self, info):
-        from .game_menu import resume_saved_game
+        from client.scenes.game_menu import resume_saved_game
         self.close()
         resume_saved_game(self.app, info)
 
