@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.rng import Rng  # noqa: E402
 from engine.evons import match as EM  # noqa: E402
-from helpers import ai_table, game_session  # noqa: E402
+from support.helpers import ai_table, game_session  # noqa: E402
 
 
 def _only_self_harm(m):

@@ -11,7 +11,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from helpers import game_session, hotseat_table  # noqa: E402
+from support.helpers import game_session, hotseat_table  # noqa: E402
 
 GAMES = ("everdawn", "evons", "essveil")
 COVER = (8, 9, 13)
@@ -19,7 +19,7 @@ COVER = (8, 9, 13)
 
 @pytest.fixture
 def animated(tmp_path):
-    from client.testing import Driver
+    from client.devtools.testing import Driver
     d = Driver(tmp_path, animation="normal")
     yield d
     d.close()

@@ -11,7 +11,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from helpers import ai_table, game_session  # noqa: E402
+from support.helpers import ai_table, game_session  # noqa: E402
 
 GAMES = ("everdawn", "evons", "essveil")
 
@@ -19,7 +19,7 @@ GAMES = ("everdawn", "evons", "essveil")
 @pytest.fixture
 def animated(tmp_path):
     """The window with animations at normal speed and the easy AI."""
-    from client.testing import Driver
+    from client.devtools.testing import Driver
     d = Driver(tmp_path, animation="normal")
     d.app.settings.ai_difficulty = "easy"
     yield d
@@ -136,7 +136,7 @@ def test_a_key_ahead_of_the_animations_is_kept(animated, game):
 
 def test_cancelled_drags_are_silent(driver):
     """A hand card put back on the hand, or dropped on the top bar: no toast, nothing played."""
-    from helpers import last_toast
+    from support.helpers import last_toast
     for game in GAMES:
         s = game_session(game, 2)
         rng = random.Random(2)

@@ -33,7 +33,7 @@ def test_a_mirror_match_names_whose_card_attacks_whose():
 
 
 def test_a_mirror_match_reads_your_and_the_ais_on_the_table(driver):
-    from helpers import ai_table, game_session
+    from support.helpers import ai_table, game_session
     t = ai_table(driver, "everdawn", game_session("everdawn", 1), paused=True)
     line = t.log_text(everdawn_text(("attack", 1, 0, 0, ARENOR, ARENOR)))
     assert line == "AI (easy)'s High King Arenor (lane 1) attacks your High King Arenor (lane 1)."
@@ -49,7 +49,7 @@ def test_equip_says_the_lane():
 def test_a_champion_with_nowhere_to_add_a_creature_says_so(driver):
     """Traghrim moved from the bench into the last open lane, bench slots 2 and 3
     full: its "When played" adds nothing, and the log says why (it read "When played.")."""
-    from helpers import ai_table
+    from support.helpers import ai_table
     from test_table_evons import FakeSession
     m = scenario(board0=["iron_vanguard", "iron_vanguard", None, "traghrim", "iron_vanguard", "iron_vanguard"],
                  board1=["iron_vanguard"], cdeck0=["iron_vanguard"] * 3, sdeck0=["iron_sword"] * 5,
@@ -67,7 +67,7 @@ def test_a_champion_with_nowhere_to_add_a_creature_says_so(driver):
 
 
 def test_essveil_logs_the_first_players_turn_one_draw(driver):
-    from helpers import ai_table, game_session
+    from support.helpers import ai_table, game_session
     for seed in (1, 5):      # the AI goes first; you go first
         s = game_session("essveil", seed)
         t = ai_table(driver, "essveil", s, paused=True)
@@ -84,7 +84,7 @@ def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
     the whole split (a destroyed target between the points cut it in pieces)."""
     from engine.core.rng import Rng
     from engine.evons import match as VM
-    from helpers import ai_table, game_session
+    from support.helpers import ai_table, game_session
 
     def falls_midway(m):
         hits = [a[1] for a in m.legal_actions() if a[0] == VM.HIT]
@@ -124,7 +124,7 @@ def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
 
 def test_the_log_heading_and_the_scroll_hint_never_overlap(driver):
     import pygame
-    from client.tablekit import GameLog, NameIndex
+    from client.table.kit.parts import GameLog, NameIndex
     for width in (150, 190, 230, 300, 420):
         for scale in (1.0, 1.25, 1.6):
             log = GameLog(NameIndex(()))
@@ -140,10 +140,10 @@ def test_the_log_heading_and_the_scroll_hint_never_overlap(driver):
 
 def test_everdawn_equipment_says_when_its_lower_number_counts(driver):
     """'(lower: range)' between an item's boxes was cryptic: 'lower if range'."""
-    from client import ui
+    from client.ui import theme as ui
     from client.cards import card_surface
-    from client.gamesinfo import spec
-    from helpers import Texts
+    from client.scenes.gamesinfo import spec
+    from support.helpers import Texts
     rec = Texts()
     ui.RECORDER = rec
     try:

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (960, 540)])
 def test_the_fan_cards_do_not_cover_each_other(tmp_path, size):
-    from client.testing import Driver
+    from client.devtools.testing import Driver
     d = Driver(tmp_path, size=size)
     try:
         for game in ("everdawn", "evons", "essveil"):

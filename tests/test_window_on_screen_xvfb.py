@@ -7,7 +7,7 @@ import json
 import pytest
 
 from client.app import BOTTOM_ROOM, TOP_ROOM
-from xserver import Program, XServer, have_tools, until, xdo
+from support.xserver import Program, XServer, have_tools, until, xdo
 
 pytestmark = pytest.mark.skipif(not have_tools(), reason="Xvfb and xdotool are needed (apt-get install xvfb xdotool)")
 

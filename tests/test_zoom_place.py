@@ -10,7 +10,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from engine.core.rng import Rng  # noqa: E402
-from helpers import ai_table, game_session  # noqa: E402
+from support.helpers import ai_table, game_session  # noqa: E402
 
 GAMES = ("everdawn", "evons", "essveil")
 
@@ -29,7 +29,7 @@ def _midgame(game, seed=3, moves=40):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_zoom_stays_off_the_play_area_and_the_top_bar(tmp_path, size):
-    from client.testing import Driver
+    from client.devtools.testing import Driver
     d = Driver(tmp_path, size=size)
     try:
         for game in GAMES:

@@ -9,7 +9,7 @@ import time
 
 import pygame
 
-from client.ui import PAL, draw_text, draw_wrapped, ellipsize, fit_text
+from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_text
 from client.scenes.overlays import _Overlay
 
 MODE_WORDS = {"ai": "against the AI", "hotseat": "in hot seat"}
