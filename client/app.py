@@ -48,8 +48,11 @@ WINDOW_SAVE_DELAY = 1.0
 #: CARDHALL_WINDOW_LOG: print the full-screen toggles and, once a frame shows it, each new
 #: top scene ("SCENE title"): the real-window tests wait for those instead of sleeping
 _WINDOW_LOG = bool(os.environ.get("CARDHALL_WINDOW_LOG"))
-#: at least this much of a remembered window must lie on a display, or it is moved back on
-VISIBLE_PART = (160, 80)
+#: room kept free on a display around a window: its title bar above, a task bar below,
+#: a little at the sides (the window must open whole on the screen)
+TOP_ROOM, BOTTOM_ROOM, SIDE_ROOM = 32, 56, 20
+#: a first window takes this share of the room its display leaves (16:9)
+FIRST_SHARE = 0.96
 
 
 def _bare_x11() -> bool:
@@ -57,27 +60,59 @@ def _bare_x11() -> bool:
     return bare_x11()
 
 
+def _displays(desktops):
+    """``[(left, width, height)]``: the displays side by side from x = 0 (pygame's order;
+    SDL reports their sizes without their positions)."""
+    out, x = [], 0
+    for d in desktops:
+        out.append((x, int(d[0]), int(d[1])))
+        x += int(d[0])
+    return out
+
+
+def window_room(dw, dh):
+    """The largest window a ``dw`` × ``dh`` display shows whole, title bar and task bar included."""
+    return max(1, dw - 2 * SIDE_ROOM), max(1, dh - TOP_ROOM - BOTTOM_ROOM)
+
+
 def remembered_geometry(settings, size, desktops):
-    """``(size, position)`` for the window: the remembered ones when ``size`` is None,
-    clamped so the window fits the displays and its top edge can be reached (a
-    monitor unplugged since, a smaller screen). Displays are taken to sit side by
-    side from (0, 0), pygame's order (what SDL reports without their positions)."""
+    """``(size, position)`` for the window, so that it opens whole on the display it
+    is on: ``size`` when given (``--size``: exactly, up to the display's size), else
+    the remembered size, else (a first start) a 16:9 window sized to the display,
+    these no larger than the room the display leaves (:func:`window_room`); never
+    below the smallest window when the display has room for it. Placed where it was left, moved as little as needed to lie whole
+    on that display (a monitor unplugged since: the first one); a first window is
+    centred on the first display."""
     desktops = [tuple(d) for d in (desktops or []) if d and d[0] > 0 and d[1] > 0] or [(BASE_W, BASE_H)]
-    total_w = sum(d[0] for d in desktops)
-    max_h = max(d[1] for d in desktops)
-    if size is None:
-        size = settings.window_size or (BASE_W, BASE_H)
-        w = max(MIN_W, min(int(size[0]), max(d[0] for d in desktops)))
-        h = max(MIN_H, min(int(size[1]), max_h))
-        size = (w, h)
+    disp = _displays(desktops)
     pos = settings.window_pos
+    if pos is not None:
+        x, y = int(pos[0]), int(pos[1])
+        guess = size or settings.window_size or (BASE_W, BASE_H)
+        cx = x + int(guess[0]) // 2
+        left, dw, dh = next((d for d in disp if d[0] <= cx < d[0] + d[1]), disp[0] if cx < 0 else disp[-1])
+        if not (left <= x < left + dw):
+            left, dw, dh = next((d for d in disp if d[0] <= x < d[0] + d[1]), disp[0])
+    else:
+        left, dw, dh = disp[0]
+    rw, rh = window_room(dw, dh)
+    explicit = size is not None       # --size: that size exactly (no larger than the display)
+    if size is None:
+        size = settings.window_size
+    if size is None:
+        w = int(min(rw, rh * 16 / 9) * FIRST_SHARE)
+        size = (w, w * 9 // 16)
+    cw, ch = (dw, dh) if explicit else (rw, rh)
+    w = min(cw, max(min(MIN_W, cw), int(size[0])))
+    h = min(ch, max(min(MIN_H, ch), int(size[1])))
+    # room for a title bar above and a task bar below when the window leaves it
+    top = TOP_ROOM if h <= rh else max(0, (dh - h) // 2)
+    bottom = dh - BOTTOM_ROOM - h if h <= rh else top
     if pos is None:
-        return tuple(size), None
-    x, y = int(pos[0]), int(pos[1])
-    vw, vh = VISIBLE_PART
-    x = max(vw - size[0], min(x, total_w - vw))
-    y = max(0, min(y, max_h - vh))
-    return tuple(size), (x, y)
+        return (w, h), (left + (dw - w) // 2, top + max(0, bottom - top) // 2)
+    x = max(left, min(x, left + dw - w))
+    y = max(top, min(y, bottom))
+    return (w, h), (x, y)
 
 
 class SceneManager:

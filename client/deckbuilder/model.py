@@ -8,10 +8,25 @@ a second Champion, a token), quoting the engine's message.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine.core.deck import MAX_COPIES_IN_FILE, Deck
 from engine.core.decktext import new_problems
+
+_COPIES_RX = re.compile(r"^\d+ cop(?:y|ies); (at most .*)$")
+
+
+def refusal_words(name: str, problem: str) -> str:
+    """The engine's deck problem as the reason a card can't be added, after "Can't add
+    <name>: " — without the name again, and the limit rather than the count it would
+    reach ("Cinder Fox: 5 copies; at most 4 copies of any card." -> "at most 4 copies
+    of any card.")."""
+    text = str(problem)
+    if text.startswith(f"{name}: "):
+        text = text[len(name) + 2:]
+    m = _COPIES_RX.match(text)
+    return m.group(1) if m else text
 
 
 class DeckModel:
@@ -78,7 +93,7 @@ class DeckModel:
                 card = self.spec.cards.get(cid)
                 name = getattr(card, "name", cid)
                 mine = [p for p in broken if name in p or cid in p]
-                why = (mine or broken)[0]
+                why = refusal_words(name, (mine or broken)[0])
         self._addable[cid] = why
         return why
 

@@ -656,3 +656,7 @@ def main(argv=None) -> int:
     print(f"{len(problems)} problems")
     sys.stdout.flush()
     return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

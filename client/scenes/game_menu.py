@@ -7,46 +7,7 @@ from client.scenes import gamesinfo
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
 from client.scenes.base import Scene
 from client.ui.backdrop import draw_background
-from client.table.start import table_kwargs
-
-
-def find_resume(game, app=None):
-    """The newest resumable autosave of ``game`` (a ResumeInfo), or None. Saves
-    that cannot be used are set aside unchanged (and named in a toast)."""
-    try:
-        from client.storage import scan_saves
-        rep = scan_saves(game)
-    except Exception as e:  # noqa: BLE001 - a bad save never blocks the menu
-        if app is not None:
-            app.toast(f"Saved games could not be looked at: {e}", "error", 6)
-        return None
-    msg = rep.message("saved game")
-    if msg and app is not None:
-        app.toast(msg, "error", 8)
-    return rep.items[0] if rep.items else None
-
-
-def resume_saved_game(app, info):
-    """Open the table on the autosaved game ``info`` (exact position, AI level and
-    seed from the save). On failure the file is set aside, a toast says why, and
-    None is returned."""
-    from engine.core.autosave import SaveInUse
-    from engine.core.files import FileProblem
-    from engine.core.session import MatchSession
-    from client.storage import replays_dir, set_aside_file
-    try:
-        session = MatchSession.resume(info.path, replay_folder=replays_dir())
-    except SaveInUse as e:  # another copy of Cardhall is playing it: leave the file alone
-        app.toast(str(e), "error", 6)
-        return None
-    except FileProblem as e:
-        note = set_aside_file(info.path)
-        app.toast(f"That saved game cannot be resumed and was set aside unchanged: {e}{note}", "error", 8)
-        return None
-    except OSError as e:
-        app.toast(f"That saved game cannot be read: {e}", "error", 6)
-        return None
-    return app.scenes.switch("table", **table_kwargs(session))
+from client.scenes.saved_games import find_saves, resume_saved_game
 
 
 def resume_summary(info) -> str:
@@ -80,7 +41,8 @@ def online_note(game: str) -> str:
 class GameMenuScene(Scene):
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
-        self.resume_info = find_resume(self.game, self.app)
+        self.saves = find_saves(self.game, self.app)
+        self.resume_info = self.saves[0] if self.saves else None
         self.online_note = online_note(self.game)
         super().enter()
         self.offer_lessons()
@@ -111,7 +73,11 @@ class GameMenuScene(Scene):
         x = self.W - bw - s(90)
         items = []
         if self.resume_info is not None:
-            items.append(("Resume game", "return", self.resume_game, "Continue the game you left", "@primary", "resume"))
+            items.append(("Resume game", "return", self.resume_game, "Continue the game you left last",
+                          "@primary", "resume"))
+        if len(self.saves) > 1:
+            items.append((f"Saved games ({len(self.saves)})", "g", self.open_saves,
+                          "Every saved game of this game: resume one, or abandon it to Replays", None, "saves"))
         items += [
             ("Play vs AI", "p", lambda: self.go("setup", game=g), "Choose decks and difficulty, then play the AI",
              None if self.resume_info or getattr(self, "offer", "") else "@primary", "play_ai"),
@@ -146,6 +112,16 @@ class GameMenuScene(Scene):
         self.menu_left = x
         self.make_fan(max(s(300), x - s(80) - s(60)))
 
+    def open_saves(self):
+        from client.scenes.saved_games import SavedGamesOverlay
+        self.push(SavedGamesOverlay(self.app, game=self.game, saves=list(self.saves), on_change=self.saves_changed))
+
+    def saves_changed(self):
+        """A saved game was abandoned from the list: the menu follows."""
+        self.saves = find_saves(self.game, self.app)
+        self.resume_info = self.saves[0] if self.saves else None
+        self.rebuild()
+
     def resume_game(self):
         t = resume_saved_game(self.app, self.resume_info) if self.resume_info is not None else None
         if t is None:
@@ -165,6 +141,8 @@ class GameMenuScene(Scene):
         y = s(220)
         if self.resume_info is not None:
             txt = resume_summary(self.resume_info)
+            if len(self.saves) > 1:
+                txt += f" {len(self.saves) - 1} more in Saved games."
             draw_text(surf, str(txt), (left, y), s(15), PAL["muted"], italic=True)
             y += s(24)
         if self.online_note:
@@ -210,12 +188,16 @@ class GameMenuScene(Scene):
         cards = sorted(sp.cards.values(), key=lambda c: str(c.id))
         n = len(cards)
         picks = [cards[(i * 7919 + 13) % n] for i in range(3)]
-        cw = min(s(200), int((self.H - s(300)) / 1.4))
-        cx = s(80) + min(width, s(560)) // 2
+        # side by side, the middle one only touching the tilted ones' outer corners: no card
+        # covers another's words (the middle card hid half of Plate Armour's text)
+        step = 1.1
+        cw = max(s(60), min(s(200), int((self.H - s(300)) / 1.4), int(width / (2 * step + 1.05))))
+        cx = s(80) + int(cw * (step + 0.55))
         base_y = self.H - s(40)
         for i in (0, 2, 1):
             img = card_surface(self.game, picks[i], cw)
             ang = (1 - i) * 8
             rot = pygame.transform.rotozoom(img, ang, 1.0) if ang else img
-            rr = rot.get_rect(midbottom=(cx + (i - 1) * int(cw * 0.78), base_y - (s(18) if i == 1 else 0)))
+            rr = rot.get_rect(midbottom=(cx + (i - 1) * int(cw * step), base_y - (s(18) if i == 1 else 0)))
             self.fan.append((rot, rr))
+        self.fan_width = cw

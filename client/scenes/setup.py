@@ -238,8 +238,18 @@ class MatchSetupScene(Scene):
         return tuple(self.decks[i].deck for i in self.pick)
 
     def start(self):
+        """Start the match — when a game of this mode is saved, ask first (resume it,
+        keep it and start another, or abandon it to Replays)."""
         if not self.decks:
             return
+        from client.scenes.saved_games import NewGameOverSave, saves_of
+        saves = saves_of(self.game, self.mode, self.app)
+        if saves:
+            self.push(NewGameOverSave(self.app, saves=saves, mode=self.mode, start=self.start_new, game=self.game))
+            return
+        self.start_new()
+
+    def start_new(self):
         remember_setup(self.game, self.mode, [self.decks[i].label for i in self.pick],
                        self.level if self.mode == "ai" else None, dict(self.options))
         start_match(self.app, self.game, self.chosen_decks(), mode=self.mode, ai_level=self.level,

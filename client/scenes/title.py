@@ -88,7 +88,7 @@ class TitleScene(Scene):
             x += bw + s(16)
 
     def resume_game(self):
-        from client.scenes.game_menu import resume_saved_game
+        from client.scenes.saved_games import resume_saved_game
         info = self.resume_info
         if info is None:
             return None

@@ -27,15 +27,76 @@ class BoardAids:
         if getattr(self, "handoff_pending", False):   # a covered hand never shows through a zoom
             self.hover_card = None
             return
-        self._hover_rect = None
+
         pos = self.app.mouse
         try:
-            card = self.log.card_at(pos) or (None if self.in_log_drawer(pos) else self.card_at(pos))
+            card = self.hover_lookup(pos)
         except Exception:  # noqa: BLE001 - hover is a nicety
             card = None
         if card is not self.hover_card:
             self.hover_card = card
             self.hover_since = self.t
+
+    #: the hovered card is a line of a list or of the log: a small tip, not the big zoom
+    _hover_small = False
+    #: the pointer's place when the player last acted: no zoom until it moves
+    _zoom_hold = None
+
+    def hover_lookup(self, pos):
+        """The card under ``pos`` for the hover (``self._hover_rect``, ``self._hover_small``
+        set): a card name in the log (a small tip), else the table's :meth:`card_at`."""
+        self._hover_rect = None
+        self._hover_small = False
+        card = self.log.card_at(pos)
+        if card is not None:
+            self._hover_small = True
+            return card
+        return None if self.in_log_drawer(pos) else self.card_at(pos)
+
+    def zoom_play_area(self) -> list:
+        """The rects of the play area (lanes, the grid) the big zoom never covers. Override."""
+        return []
+
+    def draw_hover_tip(self, surf):
+        """A card named in a list or the log: its name and rules text in a small box by
+        the pointer (the big zoom would cover the board for a line of text)."""
+        from client.ui.theme import draw_wrapped, font, panel
+        card = self.hover_card
+        s = self.s
+        text = str(getattr(card, "text", "") or "")
+        stat = getattr(card, "stat_line", None)
+        if callable(stat):
+            try:
+                stat = stat()
+            except Exception:  # noqa: BLE001
+                stat = None
+        w = s(260)
+        body = pygame.Rect(0, 0, w - s(20), s(200))
+        lines_h = 0
+        if text:
+            f = font(s(13))
+            from client.ui.theme import wrap_lines
+            lines_h = len(wrap_lines(text, f, body.width)) * int(round(f.get_linesize() * 1.15)) + s(2)
+        h = s(12) + s(20) + (s(18) if isinstance(stat, str) and stat else 0) + lines_h + s(10)
+        mx, my = self.app.mouse
+        r = pygame.Rect(0, 0, w, h)
+        r.topleft = (mx + s(16), my + s(12))
+        if r.right > self.W - s(6):
+            r.right = mx - s(16)
+        if r.bottom > self.H - s(6):
+            r.bottom = my - s(12)
+        r.clamp_ip(pygame.Rect(0, 0, self.W, self.H))
+        panel(surf, r, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
+        y = r.top + s(6)
+        draw_text(surf, card.name, (r.left + s(10), y), s(15), PAL["gold_hi"], bold=True)
+        y += s(20)
+        if isinstance(stat, str) and stat:
+            draw_text(surf, stat, (r.left + s(10), y), s(12), PAL["muted"])
+            y += s(18)
+        if text:
+            draw_wrapped(surf, text, pygame.Rect(r.left + s(10), y, body.width, lines_h + s(4)), s(13), PAL["text"],
+                         shrink=False)
+        return r
 
     def zoom_keep_clear(self) -> list:
         """Rects a hover zoom must never cover: the action buttons and what the table
@@ -55,6 +116,9 @@ class BoardAids:
         keep = [pygame.Rect(r) for r in self.zoom_keep_clear() if r is not None]
         if avoid is not None:
             keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
+        keep += [pygame.Rect(r) for r in self.zoom_play_area() if r is not None]   # never over the lanes / grid
+        if getattr(self, "top_rect", None) is not None:
+            keep.append(pygame.Rect(self.top_rect))      # nor the top bar's buttons
         from client.cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
             return draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale, avoid=avoid)
@@ -62,6 +126,10 @@ class BoardAids:
         a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
+        top = getattr(self, "top_rect", None)
+        if top is not None:     # not over the top bar's buttons (Menu, Undo, Hint)
+            bounds.height -= max(0, top.bottom + 4 - bounds.top)
+            bounds.top = max(bounds.top, top.bottom + 4)
         for k in (1.0, 0.8, 0.62):
             w = int(300 * self.app.scale * k)
             img = card_surface(self.game, self.hover_card, w, big=True)
@@ -74,19 +142,39 @@ class BoardAids:
                 return r
         return None
 
+    def hand_covered(self) -> bool:
+        """Hot seat: the hand at the screen is covered — from the moment its player's
+        decision passes the move to the other player (before any animation of what
+        follows) until the other player is at the screen."""
+        if self.mode != "hotseat" or self.session is None or self.result() is not None:
+            return False
+        p = self.match.to_move()
+        return bool(self.handoff_pending) or (p is not None and p != self.viewer)
+
+    def hand_cover_rect(self):
+        """Where the covered hand is (its area, and a little room for a lifted card)."""
+        area = getattr(self, "hand_area", None)
+        return pygame.Rect(area).inflate(self.s(6), self.s(6)) if area is not None else None
+
+    def zoom_hidden(self) -> bool:
+        """The hover zoom stays away: the pointer rests on a covered hand."""
+        if not self.hand_covered():
+            return False
+        r = self.hand_cover_rect()
+        return r is not None and r.collidepoint(self.app.mouse)
+
     def draw_waiting_hand(self, surf):
         """Hot seat: while the other player is to decide, the hand at the screen is
-        veiled and says whose decision it is (it never looks playable)."""
-        area = getattr(self, "hand_area", None)
-        if self.mode != "hotseat" or area is None or self.result() is not None:
+        covered (opaque: nothing of it shows) and says whose decision it is."""
+        r = self.hand_cover_rect()
+        if r is None or not self.hand_covered():
             return
+        r = r.clip(surf.get_rect())
+        surf.fill((8, 9, 13), r)
+        pygame.draw.rect(surf, PAL["line"], r, 1, border_radius=self.s(6))
         p = self.match.to_move()
-        if p is None or p == self.viewer:
-            return
-        veil = pygame.Surface(area.size, pygame.SRCALPHA)
-        veil.fill((8, 9, 13, 150))
-        surf.blit(veil, area)
-        draw_text(surf, f"Waiting for {self.names[p]}'s decision", area.center, self.s(16), PAL["muted"],
+        who = self.names[p] if p is not None and 0 <= p < len(self.names) else "the other player"
+        draw_text(surf, f"Hand covered: {who} decides next", r.center, self.s(16), PAL["muted"],
                   bold=True, anchor="center")
 
     # ================================================================ previews

@@ -89,10 +89,25 @@ class ChromeMixin:
         bh, gap = s(38), s(8)
         return [pygame.Rect(r.left, r.bottom - bh - (n - 1 - i) * (bh + gap), r.width, bh) for i in range(n)]
 
+    def act_ready(self) -> bool:
+        """May a button's action be taken now? A button pressed while the animations
+        that lead to the player's decision play ends them at once (True); while someone
+        else decides, a note says so (False)."""
+        if not self.busy():
+            return True
+        if self.anims.busy and self.human_to_move() and self.ai_job is None \
+                and not self.handoff_pending and self.mode in ("ai", "hotseat", "online"):
+            self.finish_anims()
+            if not self.busy():
+                return True
+        if self.mode in ("ai", "hotseat", "online") and self.result() is None:
+            self.app.toast(self.wait_reason(), "info", 2.5)
+        return False
+
     def _click_action(self, action):
-        if self.busy():
+        if not self.act_ready():
             return
-        self.perform(action)
+        self.perform(action)      # no longer legal after all: the engine's reason is shown
 
     def thinking_rect(self):
         """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off

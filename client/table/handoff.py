@@ -15,12 +15,21 @@ class HandoffMixin:
     #: instead of a second dark screen. Only for tables whose private side is the hand.
     RETURN_VEIL = False
 
+    #: the pass screen before the first decision at this table was shown
+    _opened = False
+
     def _check_handoff(self, *, full=False):
         if self.mode != "hotseat" or self.anims.busy or self.handoff_pending:
             return
         p = self.match.to_move()
-        if p is None or p == self.viewer or self.match.result() is not None:
+        first = not self._opened
+        self._opened = True
+        if p is None or self.match.result() is not None:
             return
+        if p == self.viewer and not first:
+            return
+        if first:
+            full = True     # a game opened (new or resumed): the first player gets a pass screen too
         self.handoff_pending = True
         self.cancel_drag()
         if self.ui is not None and hasattr(self, "actions_rect"):

@@ -168,6 +168,7 @@ class HistoryMixin:
         in flight, the log rebuilt from the record, the table's own state dropped."""
         self.anims.clear()
         self.agents = {}
+        self._no_auto_at = len(self.session) if self.session is not None else None   # undo lands on it: ask
         self.conceded = None
         self._pending_end = None
         self.over_shown = False

@@ -293,6 +293,26 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             return False
         return p is not None and p in self.human_seats and self.result() is None
 
+    def auto_answer(self):
+        """A decision of the player at the screen that nothing they could choose would
+        change (the engine says which choices can matter): the action that answers it,
+        taken for them; else None. Override."""
+        return None
+
+    #: the record's length at which the table asks even so (undo landed there)
+    _no_auto_at = None
+
+    def _auto_answer(self):
+        if self.mode not in ("ai", "hotseat") or self.busy() or not self.human_to_move() \
+                or self.result() is not None or self._no_auto_at == len(self.session):
+            return
+        try:
+            a = self.auto_answer()
+        except Exception:  # noqa: BLE001 - then the player is asked as before
+            a = None
+        if a is not None and tuple(a) in {tuple(x) for x in self.legal}:
+            self.perform(a)
+
     def busy(self) -> bool:
         return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
 
@@ -315,10 +335,12 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
     def on_board_click(self, pos) -> bool:
         return False
 
-    def hovered(self, card, rect):
+    def hovered(self, card, rect, *, small=False):
         """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
-        it was found in, so the hover zoom is drawn beside it, not over it."""
+        it was found in, so the hover zoom is drawn beside it, not over it. ``small``:
+        a line of a list (a graveyard): a small tip with its text, not the big zoom."""
         self._hover_rect = pygame.Rect(rect) if card is not None else None
+        self._hover_small = bool(small and card is not None)
         return card
 
     def card_at(self, pos):
@@ -387,10 +409,14 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.sfx("refusal")
             return False
         self.actions_applied += 1
+        if not by_ai and self.app.mouse is not None:
+            self._zoom_hold = tuple(self.app.mouse)   # the card just played stays unzoomed until the pointer moves
         after_match = self.match
         turn = after_match.turn()
         lines = []
-        for ev in events:
+        self._log_events = events     # (a table's log_event_text may read what came after)
+        for i, ev in enumerate(events):
+            self._log_at = i
             try:
                 text = self.log_event_text(after_match, ev)
             except Exception:  # noqa: BLE001 - a log line must never break the table
@@ -450,8 +476,26 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 "damage": "hit", "venom": "hit", "destroyed": "destroyed", "destroy": "destroyed",
                 "die": "destroyed", "flip": "flip", "conflict": "flip", "reveal": "reveal", "turn": "turn"}
 
+    #: animations being ended at once (the player acted ahead of them): no sounds
+    _quiet = False
+
+    def finish_anims(self):
+        """End the animations at once (their log lines told, the new state shown, the
+        buttons of the decision they lead to standing): the player acted ahead of them."""
+        self._quiet, was = True, self._quiet
+        try:
+            self.anims.finish()
+        finally:
+            self._quiet = was
+        self.snap = None
+        self.refresh()
+        self.shown = self.view
+        self.invalidate()
+
     def sfx(self, name):
         """Play effect ``name`` (see :mod:`client.sound`)."""
+        if self._quiet and name != "refusal":
+            return
         from client.sound import board
         board(self.app).play(name)
 
@@ -540,6 +584,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 self._drive_ai()
                 self.hints.update()
                 self._check_handoff()
+                self._auto_answer()
                 self._sync_history_buttons()
                 err = getattr(self.session, "save_error", None)
                 if err != getattr(self, "_shown_save_error", None):
@@ -568,6 +613,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
+            return
+        if self.input_ahead(ev):
             return
         super().process_event(ev)
 
@@ -603,8 +650,9 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.snap.draw(surf)
         self.draw_move_preview(surf)
         self._refresh_hover()
-        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
-            self.zoom_rect = self.draw_hover_zoom(surf)
+        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12 \
+                and not self.zoom_hidden() and self._zoom_hold is None:
+            self.zoom_rect = self.draw_hover_tip(surf) if self._hover_small else self.draw_hover_zoom(surf)
         else:
             self.zoom_rect = None
 

@@ -184,11 +184,12 @@ class RichPage:
                     items, cur, x, lead = [], None, rest_x, 0
                 if cur and cur[2] == bold and cur[3] == italic:
                     cur[1] += (" " if lead else "") + part
+                    x = cur[0] + f.size(cur[1])[0]      # where the run as drawn ends (kerning)
                 else:
                     if cur:
                         items.append((cur[0], cur[1], size, colour, cur[2], cur[3]))
                     cur = [x + lead, part, bold, italic]
-                x += lead + w
+                    x += lead + w
         if cur:
             items.append((cur[0], cur[1], size, colour, cur[2], cur[3]))
         if items:
@@ -278,5 +279,17 @@ class RichPage:
             pygame.draw.rect(surf, col, thumb, border_radius=track.width // 2)
 
     def text(self) -> str:
-        """Everything the page says, a line each (tests, the layout check)."""
-        return "\n".join(" ".join(t for _x, t, *_ in items) for _y, items in self.lines)
+        """Everything the page says, a line each (tests, the layout check, copying):
+        a space between two runs only where the page leaves one ("**20 Life**." reads
+        "20 Life.", not "20 Life .")."""
+        out = []
+        for _y, items in self.lines:
+            line, end = "", None
+            for x, t, size, _colour, bold, italic in items:
+                f = font(size, bold, italic)
+                if end is not None and x > end + f.size(" ")[0] // 2:
+                    line += " "
+                line += t
+                end = x + f.size(t)[0]
+            out.append(line)
+        return "\n".join(out)

@@ -42,7 +42,8 @@ from .record import MAX_ACTIONS, MAX_RECORD_BYTES, MatchRecord, check_action
 AUTOSAVE_FORMAT = "cardhall-autosave"
 AUTOSAVE_VERSION = 1
 AUTOSAVE_SUFFIX = ".autosave"
-#: unfinished games kept per game (newest first); older abandoned saves are removed
+#: unfinished games kept per game and mode (newest first); older ones go to the
+#: replays, marked unfinished (with a replay folder; else they stay)
 KEEP_PER_GAME = 5
 
 
@@ -283,6 +284,12 @@ class ResumeInfo:
     def actions(self) -> int:
         return len(self.record.actions)
 
+    @property
+    def mode(self) -> str:
+        """``"ai"``, ``"hotseat"`` or ``""`` (another or an old save)."""
+        m = self.record.meta.get("mode")
+        return m if isinstance(m, str) else ""
+
     def title(self) -> str:
         """One line for the Resume button, e.g.
         'Evons — Verdant Tide vs Ember Quake — turn 12 — vs AI (normal) — saved 14:05'."""
@@ -382,14 +389,38 @@ def find_resumable(folder, *, game: str | None = None, set_aside_bad: bool = Tru
             continue
         out.append(ResumeInfo(p, rec, m.turn(), mtime, busy))
     out.sort(key=lambda r: (r.saved_at, r.path.name), reverse=True)
-    if keep_per_game is not None:
-        seen: dict[str, int] = {}
+    if keep_per_game is not None and replay_folder is not None:
+        seen: dict[tuple, int] = {}
         kept = []
         for r in out:
-            seen[r.game] = seen.get(r.game, 0) + 1
-            if seen[r.game] > keep_per_game and not r.in_use:
-                Autosave(r.path).discard()
-                continue
+            k = (r.game, r.mode)
+            seen[k] = seen.get(k, 0) + 1
+            if seen[k] > keep_per_game and not r.in_use:
+                try:
+                    abandon(r.path, replay_folder, record=r.record)
+                    continue
+                except (FileProblem, OSError):
+                    pass      # it stays a save: nothing is lost
             kept.append(r)
         out = kept
     return out
+
+
+def abandon(path, replay_folder, *, record: MatchRecord | None = None) -> Path:
+    """Give a saved game up: it is kept in ``replay_folder`` as a replay marked
+    unfinished (watch it, review it), then the save is removed. Returns the
+    replay's path. Raises :class:`SaveInUse` when another running program plays
+    it, :class:`FileProblem` or ``OSError`` when it cannot be kept (the save stays)."""
+    from .replays import UNFINISHED_KEY, finish_record, save_replay
+    path = Path(path)
+    if in_use(path):
+        raise SaveInUse("This game is open in another Cardhall window: "
+                        "continue it there, or close that window first.")
+    rec = record if record is not None else load_autosave(path)
+    m = rec.replay()
+    if m.result() is None:
+        rec.meta[UNFINISHED_KEY] = "abandoned"
+    finish_record(rec, m)
+    kept = save_replay(replay_folder, rec)
+    Autosave(path).discard()
+    return kept

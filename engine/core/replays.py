@@ -20,6 +20,8 @@ from .record import (DIGEST_KEY, MatchRecord, digest_matches, load_record, recor
 
 MAX_REPLAYS = 50
 REPLAY_SUFFIX = ".json"
+#: meta key of a game kept unfinished (``"abandoned"``: the player gave the saved game up)
+UNFINISHED_KEY = "unfinished"
 
 
 @dataclass
@@ -66,7 +68,8 @@ class ReplayInfo:
     def title(self) -> str:
         """e.g. 'Evons — Rangers vs Swarm — Player 1 wins — reached 12 points'."""
         r = self.result
-        tail = r.text(self.names) if r is not None else "unfinished"
+        tail = r.text(self.names) if r is not None else f"unfinished (turn {self.turns})" \
+            if self.turns is not None else "unfinished"
         return f"{self.game.capitalize()} — {self.deck_names[0]} vs {self.deck_names[1]} — {tail}"
 
 
@@ -82,7 +85,7 @@ def finish_record(rec: MatchRecord, m) -> None:
 def load_replay(path) -> MatchRecord:
     """A replay file (a finished match record); :class:`FileProblem` if unusable."""
     rec = load_record(path)
-    if rec.result is None:
+    if rec.result is None and rec.meta.get(UNFINISHED_KEY) != "abandoned":
         raise FileProblem(f"{Path(path).name}: the match in this file is not finished.", path)
     return rec
 

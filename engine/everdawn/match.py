@@ -288,6 +288,15 @@ def _name(code: int) -> str:
     return CARDS_BY_CODE[code].name if code >= 0 else "a hidden card"
 
 
+def _pair_names(p: int, attacker: int, defender: int) -> tuple:
+    """The attacker (``p``'s) and the defender named so they cannot be confused: with
+    their owners when both have one name (a mirror match: "Player 1's High King Arenor")."""
+    a, d = _name(attacker), _name(defender)
+    if a == d:
+        return f"{PLAYERS[p]}'s {a}", f"{PLAYERS[1 - p]}'s {d}"
+    return a, d
+
+
 _DECK_CACHE: dict = {}
 _MASK64 = (1 << 64) - 1
 
@@ -2134,7 +2143,7 @@ class EverdawnMatch(Match):
             if k == "move":
                 return f"{P[e[1]]} moves {_name(e[4])} from {slot_name(e[2])} to {slot_name(e[3])}."
             if k == "equip":
-                return f"{P[e[1]]} equips {_name(e[2])} on {_name(e[4])}."
+                return f"{P[e[1]]} equips {_name(e[2])} on {_name(e[4])} ({slot_name(e[3])})."
             if k == "set":
                 named = len(e) > 5 and e[4] >= 0
                 if e[3] < 0:
@@ -2159,13 +2168,19 @@ class EverdawnMatch(Match):
             if k == "attack":
                 if len(e) > 5:
                     if e[5] >= 0:
-                        return f"{_name(e[4])} (lane {e[2] + 1}) attacks {_name(e[5])} (lane {e[3] + 1})."
+                        a, d = _pair_names(e[1], e[4], e[5])
+                        return f"{a} (lane {e[2] + 1}) attacks {d} (lane {e[3] + 1})."
                     return f"{_name(e[4])} (lane {e[2] + 1}) attacks the open lane {e[3] + 1}."
                 return f"{_name(e[4])} in lane {e[2] + 1} attacks lane {e[3] + 1}."
             if k == "redirect":
-                return f"Resting Fortress redirects the attack from lane {e[2] + 1} to lane {e[4] + 1}."
+                # e: (p_defender, attacker's lane, the lane it attacked, the lane it goes into now)
+                if e[3] == e[4]:
+                    return f"Resting Fortress leaves the attack from lane {e[2] + 1} on lane {e[4] + 1}."
+                return (f"Resting Fortress redirects the attack from lane {e[2] + 1}: "
+                        f"into lane {e[4] + 1} instead of lane {e[3] + 1}.")
             if k == "clash":
-                s = (f"{_name(e[4])} (lane {e[2] + 1}) attacks {_name(e[5])} (lane {e[3] + 1}): "
+                a, d = _pair_names(e[1], e[4], e[5])
+                s = (f"{a} (lane {e[2] + 1}) attacks {d} (lane {e[3] + 1}): "
                      f"{e[6]} against defense {e[7]}")
                 s += ", destroying it" if e[10] else ", which holds"
                 if e[8] >= 0:

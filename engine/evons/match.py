@@ -829,6 +829,25 @@ class EvonsMatch(Match):
                 out.append(_FIRE_ACTS[d])
         return out
 
+    def fire_matters(self, action) -> bool:
+        """Can ``action``, a FIRE of the acting card in the ability phase, do its player any
+        good? False for an arrow whose only effect is to destroy one of that player's own
+        cards (Remove on their monster; any arrow but Shockwave into their own covered
+        card): the table does not ask about such arrows (the AI's tactics skip them too)."""
+        if not action or action[0] != FIRE or self.sc[S_PHASE] != PH_ABILITY or not self.stack:
+            return True
+        inst = self.stack[-1][1]
+        for d, t, ab in ABILITY_AIMS[self.cardof[inst]][self.pos[inst]]:
+            if d != action[1]:
+                continue
+            o = self.grid[t] if t >= 0 else -1
+            if o < 0 or self.ctrl[o] != self.sc[S_MOVER]:
+                return True
+            if self.flags[o] & F_COVERED:
+                return ab == SHOCKWAVE
+            return not (ab == REMOVE and not CARD_IS_BLOCK[self.cardof[o]])
+        return True
+
     def _can_fire(self, inst: int, ci: int, ab: int, t: int, f) -> bool:
         o = self.grid[t]
         if o >= 0 and self.flags[o] & F_COVERED:

@@ -46,7 +46,9 @@ from ..core.harness import starter_pair
 from .client import AsyncClient, SeatState
 from . import protocol as P
 
-GAMES = ("everdawn", "evons", "essveil")
+from ..games import GAME_NAMES as GAMES
+#: the game of the waiting matches and the flood's match (any game does)
+SOME_GAME = GAMES[0]
 
 
 async def open_match(host, port, game, seed, *, pace="live", names=("Ann", "Bo"), decks=None):
@@ -467,7 +469,7 @@ async def _flood_worker(kind: str, port: int, match: str | None, token: str | No
     """A flooder that never gives up: 12 connections resuming one seat (or 10 creating
     matches) as fast as they are answered, each reconnecting when the server closes it.
     Prints how many requests it sent and how many connections the server closed."""
-    deck = starter_pair("evons", 1)[0].to_json()
+    deck = starter_pair(SOME_GAME, 1)[0].to_json()
     sent = [0, 0]
 
     async def one():
@@ -479,7 +481,7 @@ async def _flood_worker(kind: str, port: int, match: str | None, token: str | No
                 continue
             while True:
                 msg = {"t": "resume", "match": match, "token": token} if kind == "resume" else \
-                    {"t": "create", "game": "evons", "deck": deck, "pace": "daily"}
+                    {"t": "create", "game": SOME_GAME, "deck": deck, "pace": "daily"}
                 try:
                     r = await c.request(msg, timeout=30)
                 except asyncio.TimeoutError:
@@ -504,7 +506,7 @@ async def _flood_worker(kind: str, port: int, match: str | None, token: str | No
 async def _waiting(port: int, n: int, addrs: Addresses) -> int:
     """``n`` daily matches created and left waiting, each host on its own address (five
     matches a connection, the server's quota), the connections then closed."""
-    deck = starter_pair("evons", 1)[0].to_json()
+    deck = starter_pair(SOME_GAME, 1)[0].to_json()
     made = 0
     per = 5 if addrs.own else 50
 
@@ -512,7 +514,7 @@ async def _waiting(port: int, n: int, addrs: Addresses) -> int:
         c = await BenchClient("Host", addrs.next()).connect("127.0.0.1", port)
         got = 0
         for _ in range(k):
-            r = await c.request({"t": "create", "game": "evons", "deck": deck, "pace": "daily", "name": "Host"},
+            r = await c.request({"t": "create", "game": SOME_GAME, "deck": deck, "pace": "daily", "name": "Host"},
                                 timeout=120)
             got += r is not None and r.get("t") == "created"
         await c.close()
@@ -568,7 +570,7 @@ async def _run(port: int, pid: int, a, games, addrs: Addresses) -> dict:
                   file=sys.stderr, flush=True)
         if a.flood != "none":
             if a.flood == "resume":
-                _c, states = await bench_match(port, "everdawn", 99, addrs)
+                _c, states = await bench_match(port, SOME_GAME, 99, addrs)
                 b.flood_seat = states[0]
             flood = b.start_flood(a.flood)
         await asyncio.sleep(min(5.0, a.seconds / 4))     # warm-up: the first thinking is done

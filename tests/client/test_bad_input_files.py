@@ -151,17 +151,22 @@ def test_a_finished_game_in_an_autosave_is_removed_only_once_its_replay_exists(t
     assert kept.record.actions == s.record.actions + [tuple(last)] and kept.result is not None
 
 
-def test_abandoned_autosaves_are_pruned_to_the_newest_per_game(tmp_path):
-    sessions = [MatchSession.new("evons", starter_pair("evons", k), k, autosave_folder=tmp_path, fsync=False)
+def test_saves_beyond_the_newest_per_game_go_to_the_replays_unfinished(tmp_path):
+    saves = tmp_path / "saves"
+    sessions = [MatchSession.new("evons", starter_pair("evons", k), k, autosave_folder=saves, fsync=False)
                 for k in range(8)]
     now = time.time()
     for i, s in enumerate(sessions):
         os.utime(s.autosave.path, (now - 100 + i, now - 100 + i))
     paths = [s.autosave.path for s in sessions]
     del sessions  # the program left those games (their locks go with them)
-    got = find_resumable(tmp_path, keep_per_game=5)
+    assert len(find_resumable(saves, keep_per_game=5)) == 8     # no replay folder: nothing goes
+    got = find_resumable(saves, keep_per_game=5, replay_folder=tmp_path / "replays")
     assert [r.path for r in got] == paths[::-1][:5]
     assert [p.exists() for p in paths] == [False] * 3 + [True] * 5
+    kept = list_replays(tmp_path / "replays")
+    assert sorted(r.record.seed for r in kept) == [0, 1, 2] and all(r.result is None for r in kept)
+    assert all("unfinished" in r.title() for r in kept)
 
 
 HOLDER = r"""

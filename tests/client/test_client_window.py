@@ -6,7 +6,7 @@ size back, and a remembered window is put back onto the displays."""
 
 import pygame
 
-from client.app import MIN_H, MIN_W, remembered_geometry  # noqa: E402
+from client.app import BOTTOM_ROOM, MIN_H, MIN_W, TOP_ROOM, remembered_geometry, window_room  # noqa: E402
 from client.settings import Settings  # noqa: E402
 
 
@@ -61,17 +61,43 @@ def test_a_remembered_window_is_put_back_on_the_displays():
     st = Settings()
     st.window_size, st.window_pos = [1100, 650], [150, 130]
     assert remembered_geometry(st, None, [(1920, 1080)]) == ((1100, 650), (150, 130))
-    # the second monitor is gone: back onto the first, title bar reachable
+    # the second monitor is gone: back onto the first, whole, title bar reachable
     st.window_pos = [2500, -40]
     size, (x, y) = remembered_geometry(st, None, [(1920, 1080)])
-    assert size == (1100, 650) and x <= 1920 - 160 and y == 0
-    # a smaller screen now: no larger than it (and never below the smallest window)
+    assert size == (1100, 650) and x == 1920 - 1100 and y == TOP_ROOM
+    # a smaller screen now: no larger than it shows whole (and never below the smallest window)
     st.window_size, st.window_pos = [3000, 2000], [0, 0]
-    assert remembered_geometry(st, None, [(1280, 800)])[0] == (1280, 800)
+    assert remembered_geometry(st, None, [(1280, 800)])[0] == window_room(1280, 800)
     st.window_size = [200, 100]
     assert remembered_geometry(st, None, [(1280, 800)])[0] == (MIN_W, MIN_H)
-    # --size wins over the remembered size; nothing remembered: no position
-    assert remembered_geometry(Settings(), (1000, 600), [(1920, 1080)]) == ((1000, 600), None)
+    # --size wins over the remembered size; nothing remembered: centred on the first display
+    assert remembered_geometry(Settings(), (1000, 600), [(1920, 1080)]) == \
+        ((1000, 600), (460, TOP_ROOM + (window_room(1920, 1080)[1] - 600) // 2))
+
+
+def test_a_window_opens_whole_on_the_display_it_is_on():
+    """A 1920×1080 window on a 1920×1080 desktop opened partly off screen; the first
+    window is sized to the display (16:9, most of it)."""
+    for dw, dh in ((1280, 720), (1920, 1080), (2560, 1440)):
+        rw, rh = window_room(dw, dh)
+        for st_size, st_pos, given in ((None, None, None), ([dw, dh], [0, 0], None), (None, None, (dw, dh)),
+                                       ([dw, dh], [dw // 2, dh // 2], None)):
+            st = Settings()
+            st.window_size, st.window_pos = st_size, st_pos
+            (w, h), (x, y) = remembered_geometry(st, given, [(dw, dh)])
+            if given is not None:        # --size: exactly that, whole on the display
+                assert (w, h) == given and 0 <= x and x + w <= dw and 0 <= y and y + h <= dh, (dw, dh, x, y)
+                continue
+            assert 0 <= x and x + w <= dw and TOP_ROOM <= y and y + h <= dh - BOTTOM_ROOM + 0, (dw, dh, w, h, x, y)
+            assert w >= min(MIN_W, rw) and h >= min(MIN_H, rh)
+        (w, h), _ = remembered_geometry(Settings(), None, [(dw, dh)])
+        assert w >= 0.8 * rw or h >= 0.8 * rh, (dw, dh, w, h)
+        assert abs(w / h - 16 / 9) < 0.01
+    # the second of two displays side by side: it stays there
+    st = Settings()
+    st.window_size, st.window_pos = [1920, 1080], [1920 + 100, 50]
+    (w, h), (x, y) = remembered_geometry(st, None, [(1920, 1080), (2560, 1440)])
+    assert 1920 <= x and x + w <= 1920 + 2560 and y + h <= 1440 - BOTTOM_ROOM and (w, h) == (1920, 1080)
 
 
 def test_mistyped_window_settings_fall_back_to_unknown():

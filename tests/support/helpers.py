@@ -41,8 +41,15 @@ def ai_table(d, game, session, *, human=0, paused=None, steps=2, **kw):
     return show_table(d, game, session, steps=steps, mode="ai", human_seats=(human,), ai_level="easy", **kw)
 
 
-def hotseat_table(d, game, session, *, steps=2):
-    return show_table(d, game, session, steps=steps, mode="hotseat", human_seats=(0, 1))
+def hotseat_table(d, game, session, *, steps=2, opening=False):
+    """``show_table`` in hot seat. The pass screen every hot-seat game opens with is
+    dismissed when it is for the player the table shows already (unless ``opening``)."""
+    t = show_table(d, game, session, steps=steps, mode="hotseat", human_seats=(0, 1))
+    if steps and not opening and d.scene is not t and getattr(d.scene, "name", "") == "handoff" \
+            and d.scene.kwargs.get("seat") == t.viewer:
+        d.click("ready")
+        d.step(steps)
+    return t
 
 
 def last_toast(d):

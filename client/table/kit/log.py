@@ -182,22 +182,33 @@ class GameLog:
         pygame.draw.rect(s, (14, 16, 23, 225), s.get_rect(), border_radius=int(10 * scale))
         pygame.draw.rect(s, PAL["line"], s.get_rect(), max(1, int(2 * scale)), border_radius=int(10 * scale))
         pad = int(10 * scale)
+        self.scroll = min(self.scroll, max(0, len(self.entries) - 1))
+        hint = font(int(12 * scale)).render("wheel down for newer", True, PAL["dim"]) if self.scroll else None
+        self._title_rect = self._hint_rect = None
+        bottom = r.height - pad
         if self.title:
             title = font(int(14 * scale), True).render(self.title, True, PAL["muted"])
             s.blit(title, (pad, pad // 2))
+            self._title_rect = pygame.Rect(pad, pad // 2, title.get_width(), title.get_height())
             top = pad // 2 + title.get_height() + int(4 * scale)
         else:
             top = pad // 2
+        if hint is not None:
+            # on the heading's line when both fit side by side, else under the newest line
+            hr = hint.get_rect(topright=(r.width - pad, pad // 2 + 2))
+            if self._title_rect is not None and hr.left < self._title_rect.right + pad:
+                hr.bottomright = (r.width - pad, r.height - pad // 2)
+                bottom = hr.top - int(2 * scale)
+            s.blit(hint, hr)
+            self._hint_rect = hr
         f, fb = font(size), font(size, True)
         lh = f.get_linesize()
         width = r.width - 2 * pad - int(10 * scale)     # (a wrapped line is indented by as much)
         blocks = [self._layout_entry(e, width, size) for e in self.entries]
         gap = lh // 3
-        avail = r.height - top - pad
         # whole entries only, newest at the bottom; scroll counts entries
-        self.scroll = min(self.scroll, max(0, len(blocks) - 1))
         end = len(blocks) - self.scroll
-        y = r.height - pad
+        y = bottom
         self.hot = []
         i = end - 1
         while i >= 0:
@@ -223,9 +234,6 @@ class GameLog:
             y -= gap
             i -= 1
         self._content_top = y      # where the oldest line shown starts (the ticker hugs its lines)
-        if self.scroll:
-            hint = font(int(12 * scale)).render("wheel down for newer", True, PAL["dim"])
-            s.blit(hint, (r.width - hint.get_width() - pad, pad // 2 + 2))
         self._surf = s
         self._dirty = False
 

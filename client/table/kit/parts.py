@@ -501,6 +501,20 @@ class AnimQueue:
         self.items.clear()
         self.active.clear()
 
+    def finish(self):
+        """Play everything queued to its end at once, in order: each animation's
+        ``on_done`` runs (the log's lines, the new state shown), also those queued
+        by an ``on_done`` meanwhile."""
+        for _ in range(100000):
+            if self.active:
+                a = self.active.pop(0)
+            elif self.items:
+                a = self.items.pop(0)
+            else:
+                return
+            if a.on_done:
+                a.on_done()
+
     @property
     def busy(self) -> bool:
         return bool(self.items or self.active)

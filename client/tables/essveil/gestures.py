@@ -71,6 +71,14 @@ class EssveilGestures:
             return (("unit", action[1]), ("creature", pa[0])) if pa else None
         return None
 
+    def board_wide(self, action) -> bool:
+        """A spell with no target: dropped anywhere on the board, it is cast."""
+        if action[0] != EV.PLAY or action[2] != EV.NO_TARGET:
+            return False
+        hand = self.view.hand_ids(self.viewer)
+        c = card_of(hand[action[1]]) if action[1] < len(hand) else None
+        return c is not None and c.kind == "spell"
+
     def guess_action(self, src, tgt):
         m = self.match
         if m.to_move() is None:
@@ -284,13 +292,19 @@ class EssveilGestures:
         return out
 
     # ================================================================ hover
+    def zoom_play_area(self):
+        """The two rows of creatures and the band between them: the big zoom stays off them."""
+        if not self.cw or not getattr(self, "rows", None):
+            return []
+        return [r for r in (self.rows.get("opp"), self.band, self.rows.get("me")) if r is not None]
+
     def card_at(self, pos):
         if not self.cw or self.shown is None:
             return None
         if self.grave_view is not None:
             for rr, c in reversed(self.grave_rects):
                 if rr.collidepoint(pos):
-                    return self.hovered(c, rr)
+                    return self.hovered(c, rr, small=True)
             return None
         v = self.shown
         me = self.viewer

@@ -91,7 +91,11 @@ class EssveilPrompts:
         """The first player's turn 1 begins as the match is created."""
         p = start.first_player()
         reserve, veil, spent = start.essence(p)
-        return [("turn", p, 1), ("attune", p, veil + spent, "flow")]
+        out = [("turn", p, 1), ("attune", p, veil + spent, "flow")]
+        hand = start.hand_ids(p)
+        if hand:        # ... and the Flow's draw (the newest card of the hand; masked for the other)
+            out.append(("draw", p, hand[-1] or ""))
+        return out
 
     def status_text(self):
         r = self.result()

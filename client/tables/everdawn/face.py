@@ -181,7 +181,7 @@ def _stats(s, card, inner, pad, w, h, big):
                 s.blit(a_img, a_img.get_rect(midleft=(mid.left, mid.centery - stat_h // 5)))
                 s.blit(d_img, d_img.get_rect(midright=(mid.right, mid.centery + stat_h // 5)))
         else:
-            ctext = f"(lower: {card.ctype})"
+            ctext = f"lower if {card.ctype}"     # the lower number: for a creature of that type
             size = max(D.NAME_MIN, int(stat_h * 0.3))
             f, fits = fit_text(ctext, max(10, mid.width - 4), size, min_size=D.NAME_MIN)
             if not fits:     # at the smallest size it may touch the boxes' edges, never cross them

@@ -73,6 +73,17 @@ class EverdawnGestures:
             return (("hand", action[1]), ("bench", me, t - 3))
         return None
 
+    def zoom_play_area(self):
+        """The six lanes and the band between them: the big zoom stays off them."""
+        if not self.cw:
+            return []
+        out = [self.slot_rect(seat, s_) for seat in (0, 1) for s_ in EM.LANES]
+        return out + ([self.band] if getattr(self, "band", None) is not None else [])
+
+    def board_wide(self, action) -> bool:
+        """A spell for the whole table (Supply Wagon): dropped anywhere on the board, it is cast."""
+        return action[0] == EM.CAST and action[2] == EM.NO_TARGET
+
     def guess_action(self, src, tgt):
         m = self.match
         me = m.to_move()
@@ -179,7 +190,7 @@ class EverdawnGestures:
         self._click_action(items[-1][1])
 
     def _click_action(self, action):
-        if self.busy():
+        if not self.act_ready():
             return
         if action == "__end_turn__":
             self.end_turn()

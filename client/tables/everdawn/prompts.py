@@ -54,7 +54,35 @@ class EverdawnPrompts:
             return text.rstrip(".") + " — placed, not played: no “When played” effects."
         if ev and ev[0] == "place" and m.sudden_death() and ev[2] == 1:
             return text.rstrip(".") + " (placed, not played)."
+        if ev and ev[0] == "trigger" and ev[3] == "when_played" and text.endswith(": When played."):
+            idle = self._idle_when_played(m, ev)
+            if idle:
+                return text[:-1] + " — " + idle + "."
         return text
+
+    def _idle_when_played(self, m, ev) -> str:
+        """Why a "When played" that adds a creature did nothing ("" when it did, or waits
+        for a choice): read from the events after it in the same action."""
+        from engine.everdawn.cards import CARDS_BY_CODE
+        code, p = ev[2], ev[1]
+        ops = [op for op, *_ in (CARDS_BY_CODE[code].effect if code >= 0 else ())]
+        if not ops or ops[0] not in ("add_creature", "bench_creature"):
+            return ""
+        events = getattr(self, "_log_events", None) or ()
+        i = getattr(self, "_log_at", -1)
+        if not events or not (0 <= i < len(events)) or events[i] is not ev:
+            return ""
+        for later in events[i + 1:]:
+            if later[0] in ("trigger", "turn", "phase"):
+                break
+            if later[0] == "place" and later[1] == p:
+                return ""
+        if m.phase() == "choice" and m.pending()[0] == EM.CH_PLACE and m.pending()[1] == p:
+            return ""
+        if not m.cdeck[p]:
+            return "the creature deck is empty, nothing to add"
+        where = "bench slots 2 and 3" if ops[0] == "bench_creature" else "bench slots 2 and 3 and the lanes"
+        return f"nowhere to add a creature ({where} are full)"
 
     def reaction_text(self, seat) -> str:
         m = self.match

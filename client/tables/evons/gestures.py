@@ -239,7 +239,7 @@ class EvonsGestures:
         return out
 
     def _click_action(self, action):
-        if self.busy():
+        if not self.act_ready():
             return
         if isinstance(action, str):
             self.storm_click_action(action)
@@ -247,6 +247,11 @@ class EvonsGestures:
         self.perform(action)
 
     # ================================================================ hover
+    def zoom_play_area(self):
+        """The grid: the big zoom stays off it."""
+        r = getattr(self, "grid_rect", None)
+        return [r] if self.cell and r is not None else []
+
     def card_at(self, pos):
         if not self.cell or self.shown is None:
             return None
@@ -260,7 +265,7 @@ class EvonsGestures:
                 return self.hovered(card_obj(v, inst), rr)
         for rr, c in getattr(self, "_grave_hot", ()):
             if rr.collidepoint(pos):
-                return self.hovered(c, rr)
+                return self.hovered(c, rr, small=True)
         if self.grid_rect.collidepoint(pos):
             col = (pos[0] - self.grid_rect.left) // self.cell
             row = (pos[1] - self.grid_rect.top) // self.cell

@@ -21,6 +21,19 @@ class EvonsPrompts:
     def named_you(self, out: str) -> str:
         return self.you_verbs(out).replace("flips to You.", "flips to you.")
 
+    def auto_answer(self):
+        """Phase 2 with nothing that can matter: every ability arrow left would only destroy
+        one of your own cards (the engine's ``fire_matters``) — end the phase for you
+        instead of asking ("Remove at B3" on your own just-flipped Witch cost a "Done
+        firing" on most plays)."""
+        m = self.match
+        if m.phase() != "ability" or EM.A_DONE not in self.legal:
+            return None
+        fires = [a for a in self.legal if a[0] == EM.FIRE]
+        if any(m.fire_matters(a) for a in fires):
+            return None
+        return EM.A_DONE
+
     def log_event_text(self, m, ev) -> str:
         if ev and ev[0] == "damage" and len(ev) >= 5:   # Firestorm: one line per Firestorm, with the split
             try:

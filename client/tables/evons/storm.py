@@ -268,11 +268,12 @@ class StormMixin:
             return None
         _, key, sentence = text.split(STORM_MARK, 2)
         sentence = self.named(sentence)
-        last = self.log.entries[-1] if self.log.entries else None
         cur = getattr(self, "_storm_entry", None)
-        if cur is not None and last is cur[1] and cur[0] == key:
-            last.text = sentence
-            last._cache.clear()
+        # this Firestorm's line, even with its own results told under it ("X is destroyed"):
+        # the split grows in that one line, never a second line repeating the first
+        if cur is not None and cur[0] == key and any(e is cur[1] for e in self.log.entries[-12:]):
+            cur[1].text = sentence
+            cur[1]._cache.clear()
             self.log._dirty = True
             return ""
         m = self.match

@@ -111,6 +111,13 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
             self.view = self.match.clone()
             if update_shown and not self.anims.busy:
                 self.shown = self.view
+        if self.session is not None:
+            # the Active/Covered choices are for one turn: each of your turns starts on Active
+            key = (self.match.turn(), self.match.turn_player())
+            if getattr(self, "_modes_turn", key) != key:
+                self.cov_default = False
+                self.cov_mode.clear()
+            self._modes_turn = key
         if self.cell and self.session is not None:
             self._add_play_pairs()
             self._compute_spots()

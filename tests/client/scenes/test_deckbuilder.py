@@ -65,6 +65,8 @@ def test_refused_add_names_the_rule(driver):
     driver.drag(sc.rect_of_card("ember_imp").center, sc.L["dlist"].center)
     assert sc.model.count("ember_imp") == 4
     assert "Can't add Ember Imp" in sc.status_text() and "at most 4 copies" in sc.status_text()
+    # the name once, and the limit, not the count it would reach ("Ember Imp: 5 copies")
+    assert sc.status_text().count("Ember Imp") == 1 and "5 copies" not in sc.status_text(), sc.status_text()
 
 
 def test_everdawn_second_champion_is_refused_at_once(driver):

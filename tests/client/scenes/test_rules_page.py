@@ -78,3 +78,15 @@ def test_the_wheel_and_the_scroll_bar_move_the_page(drv):
     assert page.offset == page.max_offset          # the thumb dragged to the end
     drv.scene.process_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(track.centerx, track.top + 2)))
     assert page.offset < page.max_offset           # a click on the track above the thumb: a page up
+
+
+def test_the_page_text_has_no_space_before_punctuation_after_bold():
+    """'the enemy player .' (the bold run and its full stop were joined with a space)."""
+    import re
+    for game in ("essveil", "everdawn"):
+        from client.scenes.rules import load_rules
+        md = load_rules(game)
+        page = RichPage(md, pygame.Rect(0, 0, 900, 400), 1.0)
+        txt = page.text()
+        assert not re.search(r"\w [.,;:)]", txt), re.findall(r".{20}\w [.,;:)]", txt)[:3]
+        assert "enemy player." in txt or game != "essveil"

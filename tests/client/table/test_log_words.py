@@ -1,0 +1,155 @@
+"""The words of the log (issue #40 point 8): each sentence says what happened,
+whose card it was and where, without repeating itself."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.everdawn import match as EM  # noqa: E402
+from engine.everdawn.cards import CODE  # noqa: E402
+from engine.everdawn.testing import scenario  # noqa: E402
+
+ARENOR = CODE["high_king_arenor"]
+
+
+def everdawn_text(ev):
+    return scenario().event_text(ev)
+
+
+def test_resting_fortress_says_the_lanes_the_attack_went_between():
+    # the attack from lane 1 went into lane 1; the defender redirects it into lane 3
+    t = everdawn_text(("redirect", 1, 0, 0, 2))
+    assert t == "Resting Fortress redirects the attack from lane 1: into lane 3 instead of lane 1."
+    assert "from lane 1 to lane 1" not in everdawn_text(("redirect", 1, 0, 0, 0))
+
+
+def test_a_mirror_match_names_whose_card_attacks_whose():
+    t = everdawn_text(("attack", 0, 0, 0, ARENOR, ARENOR))
+    assert t == "Player 1's High King Arenor (lane 1) attacks Player 2's High King Arenor (lane 1)."
+    clash = everdawn_text(("clash", 1, 2, 1, ARENOR, ARENOR, 7, 5, 5, 7, True, False))
+    assert clash.startswith("Player 2's High King Arenor (lane 3) attacks Player 1's High King Arenor (lane 2): ")
+    # two different cards need no owners
+    other = everdawn_text(("attack", 0, 0, 1, CODE["iron_vanguard"], ARENOR))
+    assert other == "Iron Vanguard (lane 1) attacks High King Arenor (lane 2)."
+
+
+def test_a_mirror_match_reads_your_and_the_ais_on_the_table(driver):
+    from support.helpers import ai_table, game_session
+    t = ai_table(driver, "everdawn", game_session("everdawn", 1), paused=True)
+    line = t.log_text(everdawn_text(("attack", 1, 0, 0, ARENOR, ARENOR)))
+    assert line == "AI (easy)'s High King Arenor (lane 1) attacks your High King Arenor (lane 1)."
+    line = t.log_text(everdawn_text(("attack", 0, 1, 1, ARENOR, ARENOR)))
+    assert line == "Your High King Arenor (lane 2) attacks AI (easy)'s High King Arenor (lane 2)."
+
+
+def test_equip_says_the_lane():
+    t = everdawn_text(("equip", 0, CODE["natures_blessing"], 1, CODE["iron_vanguard"]))
+    assert t == "Player 1 equips Nature's Blessing on Iron Vanguard (lane 2)."
+
+
+def test_a_champion_with_nowhere_to_add_a_creature_says_so(driver):
+    """Traghrim moved from the bench into the last open lane, bench slots 2 and 3
+    full: its "When played" adds nothing, and the log says why (it read "When played.")."""
+    from support.helpers import ai_table
+    from test_table_evons import FakeSession
+    m = scenario(board0=["iron_vanguard", "iron_vanguard", None, "traghrim", "iron_vanguard", "iron_vanguard"],
+                 board1=["iron_vanguard"], cdeck0=["iron_vanguard"] * 3, sdeck0=["iron_sword"] * 5,
+                 sdeck1=["iron_sword"] * 5)
+    s = FakeSession(m)
+    s.game = "everdawn"
+    t = ai_table(driver, "everdawn", s, paused=True)
+    assert (EM.MOVE, 3, 2) in m.legal_actions()
+    assert t.perform((EM.MOVE, 3, 2))
+    driver.step(3)
+    lines = [e.text for e in t.log.entries]
+    said = [x for x in lines if "Traghrim: When played" in str(x)]
+    assert said and said[-1].endswith("When played — nowhere to add a creature "
+                                      "(bench slots 2 and 3 and the lanes are full)."), said
+
+
+def test_essveil_logs_the_first_players_turn_one_draw(driver):
+    from support.helpers import ai_table, game_session
+    for seed in (1, 5):      # the AI goes first; you go first
+        s = game_session("essveil", seed)
+        t = ai_table(driver, "essveil", s, paused=True)
+        first = s.match.first_player()
+        lines = [e.text for e in t.log.entries]
+        draws = [x for x in lines if " draw" in x]
+        assert draws, lines
+        assert first == (1 if seed == 1 else 0)
+        assert draws == ["You draw a card." if first == 0 else "AI (easy) draws a card."], lines
+
+
+def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
+    """Evons: all a target can take, then a point to another: one Firestorm line with
+    the whole split (a destroyed target between the points cut it in pieces)."""
+    from engine.core.rng import Rng
+    from engine.evons import match as VM
+    from support.helpers import ai_table, game_session
+
+    def falls_midway(m):
+        hits = [a[1] for a in m.legal_actions() if a[0] == VM.HIT]
+        left = m.decision()["points_left"]
+        return len(hits) >= 2 and any(m.at(c) >= 0 and not m.is_covered(m.at(c)) and
+                                      m.current_def(m.at(c)) < left for c in hits)
+    s = None
+    for seed in range(1, 200):
+        cand = game_session("evons", seed, human=0)
+        rng = Rng(seed)
+        for _ in range(600):
+            m = cand.match
+            if m.result() is not None:
+                break
+            if m.to_move() == 0 and m.phase() == "hit" and falls_midway(m):
+                s = cand
+                break
+            legal = m.legal_actions()
+            cand.apply(legal[rng.randrange(len(legal))])
+        if s is not None:
+            break
+    assert s is not None
+    t = ai_table(driver, "evons", s, paused=True)
+    left = t.storm_left()
+    targets = [c for c in t.storm_targets() if t.storm_cap(c) < left]
+    a = targets[0]
+    b = next(c for c in t.storm_targets() if c != a)
+    t.storm_set(a, t.storm_cap(a))
+    t.storm_set(b, 1)
+    n = len(t.log.entries)
+    t._click_action("__storm_deal__")
+    driver.step(5)
+    new = [e.text for e in t.log.entries[n:]]
+    storm = [x for x in new if "Firestorm" in x]
+    assert len(storm) == 1 and storm[0].count(" damage to ") == 2, new
+
+
+def test_the_log_heading_and_the_scroll_hint_never_overlap(driver):
+    import pygame
+    from client.table.kit.log import GameLog, NameIndex
+    for width in (150, 190, 230, 300, 420):
+        for scale in (1.0, 1.25, 1.6):
+            log = GameLog(NameIndex(()))
+            for i in range(40):
+                log.add(f"Line {i}: something happened on the board.")
+            log.set_rect(pygame.Rect(0, 0, int(width * scale), int(400 * scale)))
+            log.on_wheel(5)
+            log.draw(pygame.Surface((1000, 1000), pygame.SRCALPHA), scale)
+            assert log._hint_rect is not None and log._title_rect is not None
+            assert not log._hint_rect.colliderect(log._title_rect), (width, scale)
+            assert log._hint_rect.right <= log.rect.width and log._hint_rect.left >= 0, (width, scale)
+
+
+def test_everdawn_equipment_says_when_its_lower_number_counts(driver):
+    """'(lower: range)' between an item's boxes was cryptic: 'lower if range'."""
+    from client.ui import theme as ui
+    from client.cards import card_surface
+    from client.scenes.gamesinfo import spec
+    from support.helpers import Texts
+    rec = Texts()
+    ui.RECORDER = rec
+    try:
+        card = spec("everdawn").cards["plate_armour"]
+        card_surface("everdawn", card, 300, big=True)
+    finally:
+        ui.RECORDER = None
+    said = [t for t, *_ in rec.seen]
+    assert "lower if melee" in said and not any("(lower:" in t for t in said), said

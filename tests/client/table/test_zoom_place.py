@@ -1,0 +1,84 @@
+"""The hover zoom (issue #40 point 4): never over the lanes / grid (at 1280×720
+Everdawn's zoom landed over the lanes) nor the top bar; not at all after the
+player acts until the pointer moves (after an Evons drop it popped over the board
+while abilities were chosen); a card named in the log or a graveyard list shows a
+small tip with its text instead of the big zoom."""
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from engine.core.rng import Rng  # noqa: E402
+from support.helpers import ai_table, game_session  # noqa: E402
+
+GAMES = ("everdawn", "evons", "essveil")
+
+
+def _midgame(game, seed=3, moves=40):
+    s = game_session(game, seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        m = s.match
+        if m.result() is not None:
+            break
+        legal = m.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_zoom_stays_off_the_play_area_and_the_top_bar(tmp_path, size):
+    from client.devtools.testing import Driver
+    d = Driver(tmp_path, size=size)
+    try:
+        for game in GAMES:
+            t = ai_table(d, game, _midgame(game), paused=True)
+            area = t.zoom_play_area()
+            assert area
+            shown = 0
+            for y in range(t.board_rect.top + 5, t.board_rect.bottom, 23):
+                for x in range(t.board_rect.left + 5, t.board_rect.right, 23):
+                    if not any(r.collidepoint((x, y)) for r in area) or t.card_at((x, y)) is None:
+                        continue
+                    d.move((x, y))
+                    d.step(12)
+                    if t.zoom_rect is not None:
+                        shown += 1
+                        assert not any(t.zoom_rect.colliderect(r) for r in area), (game, size, (x, y))
+                        assert not t.zoom_rect.colliderect(t.top_rect), (game, size, (x, y))
+            assert shown >= 3, (game, size)
+    finally:
+        d.close()
+
+
+def test_no_zoom_after_a_move_until_the_pointer_moves(driver):
+    s = _midgame("evons", 5, 30)
+    rng = Rng(2)
+    for _ in range(200):       # on to a decision of the player with a drag to make
+        t = ai_table(driver, "evons", s, human=s.match.to_move(), paused=True, steps=1)
+        if t.pairs:
+            break
+        s.apply(rng.choice(s.match.legal_actions()))
+    (src, tgt), action = sorted(t.pairs.items(), key=repr)[0]
+    end = t.targets[tgt].rect.center
+    driver.drag(t.sources[src].rect.center, end)
+    driver.step(30)
+    assert t.zoom_rect is None
+    driver.move((end[0] + 8, end[1] + 4))
+    driver.step(15)
+    if t.hover_card is not None:
+        assert t.zoom_rect is not None
+
+
+def test_the_log_shows_a_small_tip(driver):
+    for game in GAMES:
+        t = ai_table(driver, game, _midgame(game), paused=True)
+        driver.step(2)
+        assert t.log.hot, game
+        rr, card = t.log.hot[-1]
+        driver.move(rr.center)
+        driver.step(15)
+        assert t.hover_card is card and t._hover_small
+        r = t.zoom_rect
+        assert r is not None and r.width <= t.s(270) and r.height < t.s(300), (game, r)
