@@ -130,7 +130,7 @@ def authors_from_repo(repo: Path, names: set[str], bodies: dict[str, str]) -> di
     found: dict[str, list[str]] = {}
     for line in listing:
         if line.endswith(".svg") and "/" in line:
-            folder, fname = line.split("/", 1)[0], line.rsplit("/", 1)[1][:-4]
+            fname = line.rsplit("/", 1)[1][:-4]
             if fname in names:
                 found.setdefault(fname, []).append(line)
     out = {}

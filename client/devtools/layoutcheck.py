@@ -287,7 +287,6 @@ class Recorder:
 
     def verify(self, surf, where, floor):
         """Check the texts on ``surf`` (its pixels now are the final picture)."""
-        import pygame
         surf.checked = True
         bounds = surf.get_rect()
         texts = surf.texts

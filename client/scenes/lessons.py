@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from client.scenes import gamesinfo
-from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_line, shade
+from client.ui.theme import GAME_ACCENT, PAL, draw_wrapped, fit_line, shade
 from client.scenes.base import Scene
 from client.ui.backdrop import draw_background
 
@@ -34,7 +34,7 @@ class LessonsScene(Scene):
         bh = max(s(30), min(bh, (room - (n - 1) * gap) // max(1, n)))
         y = top
         if self.course:
-            nxt = next((i for i, l in enumerate(self.course.lessons) if l.id not in self.done), 0)
+            nxt = next((i for i, les in enumerate(self.course.lessons) if les.id not in self.done), 0)
             for i, les in enumerate(self.course.lessons):
                 tick = " (done)" if les.id in self.done else ""
                 key = str(i + 1) if i < 9 else None
@@ -71,7 +71,7 @@ class LessonsScene(Scene):
             draw_wrapped(surf, self.problem, pygame.Rect(s(80), s(150), self.W - s(160), s(120)), s(18), PAL["bad"])
         elif self.course:
             n = len(self.course.lessons)
-            d = sum(1 for l in self.course.lessons if l.id in self.done)
+            d = sum(1 for les in self.course.lessons if les.id in self.done)
             mins = f" About {self.course.minutes} minutes in all." if self.course.minutes else ""
             draw_wrapped(surf, f"{d} of {n} lessons done. Pick any lesson to play it (again).{mins}",
                          pygame.Rect(s(80), s(108), self.W - s(160), s(34)), s(17), PAL["muted"], italic=True)
@@ -89,7 +89,7 @@ class LessonsScene(Scene):
         if w < s(260):
             return
         ls = self.course.lessons
-        i = next((k for k, l in enumerate(ls) if l.id not in self.done), len(ls) - 1)
+        i = next((k for k, les in enumerate(ls) if les.id not in self.done), len(ls) - 1)
         les = ls[i]
         box = pygame.Rect(left, self.rows[0].top, w, self.rows[-1].bottom - self.rows[0].top)
         panel(surf, box, border=PAL["line"], radius=s(10))

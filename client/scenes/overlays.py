@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.scenes import gamesinfo
-from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel, shade
+from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel
 from client.scenes.base import Scene
 
 

@@ -1,12 +1,11 @@
 """The first screen: pick a game (three tiles), settings, replays, quit."""
 from __future__ import annotations
 
-import math
 
 import pygame
 
 from client.scenes import gamesinfo
-from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, shade
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
 from client.scenes.base import Scene
 from client.ui.backdrop import draw_background
 

@@ -186,7 +186,6 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         s = self.s
         top = self.top_bar_height()
         by = s(8) if top == s(52) else max(0, (top - s(36)) // 2)   # the bar's buttons
-        lw = s(self.log_width)
         self.top_rect = pygame.Rect(0, 0, self.W, top)
         self._build_side(top)     # the log column, or the folded strip with its Log drawer
         gap = self.board_margin_at(self.app.scale)
@@ -625,7 +624,6 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     # ================================================================ drawing
     def draw(self, surf):
-        s = self.s
         self.draw_backdrop(surf)
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)

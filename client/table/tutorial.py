@@ -108,7 +108,7 @@ def open_lesson(app, game: str, lesson_id: str | None = None):
         return None
     if lesson_id is None:
         done = set(game_progress(game)["done"])
-        lesson_id = next((l.id for l in c.lessons if l.id not in done), c.lessons[0].id)
+        lesson_id = next((les.id for les in c.lessons if les.id not in done), c.lessons[0].id)
     try:
         return app.scenes.switch("tutorial", game=game, lesson=lesson_id)
     except LessonError as e:          # (the scene on screen stays)

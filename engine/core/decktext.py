@@ -36,7 +36,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from .text import a, count as n_of
+from .text import a
 from .deck import MAX_COPIES_IN_FILE, MAX_DESCRIPTION, MAX_DISTINCT, MAX_NAME, Deck
 
 MAX_TEXT_CHARS = 64 * 1024

@@ -91,8 +91,8 @@ class Course:
         return self.by_id.get(lesson_id)
 
     def index(self, lesson_id: str) -> int:
-        for i, l in enumerate(self.lessons):
-            if l.id == lesson_id:
+        for i, les in enumerate(self.lessons):
+            if les.id == lesson_id:
                 return i
         return -1
 

@@ -44,7 +44,7 @@ def _everdawn_resolve(m, lane):
 
 def test_everdawn_attack_preview_matches_the_clash_apply_then_resolves():
     from engine.everdawn import match as EM
-    checked = kinds = 0
+    checked = 0
     seen = set()
     for m in _games("everdawn", range(6)):
         if m.phase() != "declare":

@@ -139,7 +139,6 @@ def _morale(s, mr, w, value):
 def _stats(s, card, inner, pad, w, h, big):
     """The stats row (attack left, defense right); returns its top (or the bottom when none)."""
     stat_h = int(h * 0.15) if (big or w >= SMALL) else max(24, int(h * 0.17))
-    stat_w = int(w * 0.22) if (big or w >= SMALL) else int(w * 0.3)
     bottom = inner.bottom - pad
     has_stats = card.kind == "creature" or (card.kind in ("weapon", "armour", "accessory")
                                             and (card.attack or card.defense or card.attack_bonus

@@ -106,7 +106,7 @@ def test_undo_back_through_several_decisions_and_a_new_move_clears_redo(driver):
 def test_undo_cancels_the_ais_pending_decision(driver):
     game = GAMES[0]
     t = start(driver, game, seed=9)
-    s, human = t.session, t.human_seats[0]
+    s = t.session
     for k in range(40):
         wait_human(driver, t)
         before = len(s)

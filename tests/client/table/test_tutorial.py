@@ -29,7 +29,7 @@ def test_every_lesson_plays_through_the_engine(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_taught_move_the_engine_no_longer_allows_fails_the_check(game):
     c = load_course(game)
-    les = next(l for l in c.lessons if any(s.kind == "move" for s in l.steps))
+    les = next(les for les in c.lessons if any(s.kind == "move" for s in les.steps))
     step = next(s for s in les.steps if s.kind == "move")
     step.move = dict(step.move, card="A Card That Does Not Exist")
     with pytest.raises(LessonError, match="not legal there"):
@@ -139,7 +139,7 @@ def test_the_whole_course_is_completed_through_the_table(driver, game):
         _t, wrong = play_lesson(driver, game, les.id, try_wrong=True)
         refused += wrong
     assert refused >= 3, "too few lessons let a wrong move be tried"
-    assert set(game_progress(game)["done"]) == {l.id for l in c.lessons}
+    assert set(game_progress(game)["done"]) == {les.id for les in c.lessons}
     data = json.loads(progress_path().read_text(encoding="utf-8"))
     assert data["format"] == "cardhall-tutorial" and data["games"][game]["finished"] is True
 
@@ -171,7 +171,7 @@ def test_the_explanation_has_the_engine_s_figures(driver):
 
 
 def test_skip_goes_to_the_next_lesson_and_lessons_lists_them(driver):
-    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="lanes")
+    driver.app.scenes.switch("tutorial", game="everdawn", lesson="lanes")
     driver.step(2)
     driver.click("tut_skip")
     assert driver.scene.name == "tutorial" and driver.scene.lesson.id == "equip"
@@ -194,7 +194,7 @@ def test_a_taught_drag_refuses_a_key_for_another_move(driver):
 
 def test_a_lesson_follows_the_window_size(driver):
     from client.table.guidance import move_rects
-    t = driver.app.scenes.switch("tutorial", game="essveil", lesson="guard")
+    driver.app.scenes.switch("tutorial", game="essveil", lesson="guard")
     driver.step(2)
     driver.key("space")
     for w, h in ((1920, 1080), (1280, 720)):

@@ -112,7 +112,7 @@ def test_the_table_orders_by_the_rule_unless_the_player_asked_to_choose(driver):
     want = s.match.ruled_choice()
     n = len(s)
     driver.app.settings.choose_return_order = False
-    t = ai_table(driver, "everdawn", s, paused=True)
+    ai_table(driver, "everdawn", s, paused=True)
     driver.step(3)
     assert s.actions[n] == want                    # answered for the player, by the rule
 
@@ -147,7 +147,6 @@ def test_a_file_saved_before_the_order_was_asked_still_replays_the_same_game(tmp
     """A replay or save made when the engine fixed the order (no answer recorded where
     the decision now comes) is given the answers that keep that order."""
     import json
-    from pathlib import Path
     from engine.core import load_record
     from engine.core.session import MatchSession
     from engine.everdawn.testing import state_digest

@@ -333,7 +333,7 @@ def test_mulligan_marks_cards_then_the_button(driver):
 def test_keep_with_space(driver):
     s = game_session("evons", 6)
     human = s.match.to_move()
-    t = open_table(driver, s, human=human)
+    open_table(driver, s, human=human)
     driver.key("space")
     assert s.actions[-1] == EM.A_KEEP
 
