@@ -89,7 +89,10 @@ class EssveilOverlays:
                 k = max(0.0, dist - s(34)) / dist
                 end = (int(ar.centerx + dx * k), int(ar.centery + dy * k))
             draw_arrow(surf, ar.center, end, ATTACK_COL, max(4, s(6)), bend=0.08)
-        pill(surf, "ATTACKING", (ar.centerx, ar.top + int(ar.height * 0.36)), s(12), ATTACK_COL)
+        unit = next((c for seat in (0, 1) for c in v.creatures(seat) if c["uid"] == atk), None)
+        if unit is not None:    # on the picture, as the other state marks (never over its cost)
+            art = essveil_art_rect(card_of(unit["card"]), ar.width).move(ar.topleft)
+            self._state_marks(surf, art, [("ATTACKING", s(12), ATTACK_COL, "sword", {})])
 
     # ---------------------------------------------------------------- hand
     def _draw_hand(self, surf, v):
