@@ -2,10 +2,10 @@
 target, an arrow between them, and the lesson's panel over the top of the side column.
 
 The rectangles come from the table itself: a drag's source and target
-(``table.gesture_of(action)`` → ``table.sources`` / ``table.targets``), a table's own
-``hint_rects(action)`` when it places its moves itself, the numbered choice spots
-(Everdawn's ``choice_spots``, Evons' ``spots``), Essveil's Attune buttons, or the action
-button that performs the move. Nothing here knows a game's rules.
+(``table.pairs`` → ``table.sources`` / ``table.targets``), a table's own clickable parts
+(``table.action_rects(action)``: Essveil's Attune buttons), the numbered choice spots
+(Everdawn's ``choice_spots``, Evons' ``spots``), or the action button that performs the
+move. Nothing here knows a game's rules; the Hint button outlines its move the same way.
 """
 from __future__ import annotations
 
@@ -22,14 +22,9 @@ def move_rects(t, action) -> list:
     if action is None:
         return []
     action = tuple(action)
-    own = getattr(t, "tutorial_rects", None) or getattr(t, "hint_rects", None)
-    if callable(own):
-        try:
-            got = own(action)
-        except Exception:  # noqa: BLE001 - the outline is a help, never a crash
-            got = None
-        if got:
-            return [pygame.Rect(r) for r in got]
+    own = t.action_rects(action)        # a game's own clickable parts (Essveil's Attune)
+    if own:
+        return [pygame.Rect(r) for r in own]
     for (src, tgt), a in getattr(t, "pairs", {}).items():
         if tuple(a) == action:
             s_, d_ = t.sources.get(src), t.targets.get(tgt)
@@ -39,15 +34,6 @@ def move_rects(t, action) -> list:
         for sp in getattr(t, name, None) or ():
             if tuple(sp[1]) == action:
                 return [pygame.Rect(sp[0])]
-    own = t.action_rects(action)        # a game's own clickable parts (Essveil's Attune)
-    if own:
-        return own
-    if getattr(t, "cov_mode", None) is not None and len(action) == 4:
-        # a hand card dropped in its mode (Evons: active or covered): while the card is in
-        # the other mode there is no such drag yet; a click on the card turns it over
-        src = getattr(t, "sources", {}).get(("hand", action[1]))
-        if src is not None:
-            return [pygame.Rect(src.rect)]
     try:
         items = t.action_buttons()[:4] if t.human_to_move() else []
     except Exception:  # noqa: BLE001

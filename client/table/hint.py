@@ -91,40 +91,21 @@ class HintControl:
 
     # ------------------------------------------------------------ where the move is
     def rects(self) -> list:
-        """Screen rectangles of the hinted move (source and target, or its button)."""
+        """Screen rectangles of the hinted move (source and target, or its button): found
+        as Learn to play finds a taught move (:func:`client.table.guidance.move_rects`)."""
+        from client.table.guidance import move_rects
         h, t = self.hint, self.table
         if h is None:
             return []
-        out = []
-        keys = None
         action = tuple(h.action)
-        own = getattr(t, "hint_rects", None)          # a table may place its own moves
-        if callable(own):
-            got = own(action)
-            if got:
-                return list(got)
-        if t.game == "essveil" and len(action) == 1 and action[0] in (1, 2):      # Flow / Deep Attune
-            r = getattr(t, "attune_rects", {}).get("flow" if action[0] == 1 else "deep")
-            if r is not None:
-                return [r]
-        if t.game == "evons" and h.follow is not None:
-            keys = (("hand", action[1]), ("cell", h.follow[1]))
-        else:
-            try:
-                keys = t.gesture_of(action)
-            except Exception:  # noqa: BLE001
-                keys = None
-        if keys:
-            src = t.sources.get(keys[0])
-            tgt = t.targets.get(keys[1])
-            out += [x.rect for x in (src, tgt) if x is not None]
-        if not out:
-            items = t.action_buttons()[:4] if t.human_to_move() else []
-            widgets = list(reversed(getattr(t, "_action_widgets", [])))
-            for j, it in enumerate(items):
-                if tuple(it[1]) == action and j < len(widgets):
-                    out.append(widgets[j].rect)
-        return out
+        if h.follow is not None:        # a move asked as two decisions: both its ends
+            keys = t.two_step_keys(action, tuple(h.follow))
+            if keys:
+                ends = [t.sources.get(keys[0]), t.targets.get(keys[1])]
+                got = [x.rect for x in ends if x is not None]
+                if got:
+                    return got
+        return move_rects(t, action)
 
     # ------------------------------------------------------------ drawing
     def draw(self, surf):

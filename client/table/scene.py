@@ -365,6 +365,11 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         who = self.names[p] if p is not None else "?"
         return f"Turn {m.turn()} — {who} to move"
 
+    def two_step_keys(self, first, then):
+        """The (source, target) keys of a move the engine asks as two decisions, ``first``
+        then ``then`` (Evons: a card, then its cell), or None. Default: no such moves."""
+        return None
+
     def action_rects(self, action) -> list:
         """Where on the board a click makes ``action``, for the actions no drag, spot or
         button makes (a game's own clickable parts). Default: nowhere."""

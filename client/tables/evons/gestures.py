@@ -87,6 +87,18 @@ class EvonsGestures:
             return []
         return [DropTarget(("cell", c), self.cell_rects[c]) for c in range(N_CELLS)]
 
+    def action_rects(self, action) -> list:
+        """A card to play in the other mode than the one shown (active or covered): no drag
+        makes it yet; a click on the card in hand turns it over."""
+        if self.cov_mode is None or action[0] != EM.PLAY or (action in self.pairs.values()):
+            return []
+        src = self.sources.get(("hand", action[1]))
+        return [pygame.Rect(src.rect)] if src is not None else []
+
+    def two_step_keys(self, first, then):
+        """A card played in two decisions (the card, then its cell): the hand card and the cell."""
+        return (("hand", first[1]), ("cell", then[1]))
+
     def gesture_of(self, action):
         m = self.match
         k = action[0]
