@@ -283,7 +283,7 @@ SETTINGS0 = {
 
 LEVELS = ("easy", "normal", "hard")
 OLD_LEVELS = ("normal0", "hard0")
-AGENT_NAMES = ("random", "greedy", "expert") + LEVELS + OLD_LEVELS
+AGENT_NAMES = ("random", "greedy", "expert", "planner") + LEVELS + OLD_LEVELS
 
 
 class LevelAgent(Agent):
@@ -350,7 +350,8 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
 
 
 def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
-    """An agent by name: ``random``, ``greedy``, ``expert``, ``easy``, ``normal``,
+    """An agent by name: ``random``, ``greedy``, ``expert``, ``planner`` (the turn
+    planner, :mod:`engine.ai.planner`), ``easy``, ``normal``,
     ``hard``, ``normal0`` / ``hard0`` (the levels before the tactics: random
     rollouts, smaller budgets), or ``search:N`` (search with N iterations)."""
     if name == "random":
@@ -359,6 +360,9 @@ def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
         return GreedyAgent(seed, evaluate, **overrides)
     if name == "expert":
         return ExpertAgent(seed, evaluate)
+    if name == "planner":
+        from .planner import PlannerAgent
+        return PlannerAgent(seed, evaluate, **overrides)
     if name in LEVELS or name in OLD_LEVELS:
         return LevelAgent(name, seed, evaluate, **overrides)
     if name.startswith("search:"):
