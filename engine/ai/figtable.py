@@ -20,10 +20,10 @@ FIGURES = Path(__file__).parent / "figures"
 ROWS = [
     ("everdawn", "planner", "expert", 9001, 20, "planner_everdawn_expert.jsonl", ">= 85%"),
     ("essveil", "planner", "expert", 9001, 20, "planner_essveil_expert.jsonl", ">= 85%"),
-    ("evons", "planner", "expert", 9001, 20, "planner_evons_expert.jsonl", ">= 85%"),
-    ("everdawn", "planner", "hard", 9101, 10, "planner_everdawn_hard.jsonl", ">= 50%"),
-    ("essveil", "planner", "hard", 9101, 10, "planner_essveil_hard.jsonl", ">= 50%"),
-    ("evons", "planner", "hard", 9101, 10, "planner_evons_hard.jsonl", ">= 50%"),
+    ("evons", "planner", "expert", 9001, 6, "planner_evons_expert.jsonl", ">= 85%"),
+    ("everdawn", "planner", "hard", 9101, 1, "planner_everdawn_hard.jsonl", ">= 50%"),
+    ("essveil", "planner", "hard", 9101, 4, "planner_essveil_hard.jsonl", ">= 50%"),
+    ("evons", "planner", "hard", 9101, 2, "planner_evons_hard.jsonl", ">= 50%"),
 ]
 
 
