@@ -94,6 +94,33 @@ class Budget:
 #: 70% to 90%; in Everdawn it did not help (62% on seeds 9001-9020; without it 71%, and
 #: 72.5% on 6 determinizations, on seeds 100-119) and slowed a turn; in Evons it made a
 #: decision about ten times slower.
+#: In its own turn's main phase (``CAPPED_PHASES``) the same action with the same hand at
+#: most this many times a turn. Everdawn's Rallying Cry ("draw 1, +1 attack this round")
+#: cast with an empty support deck draws itself back, and each cast scores better than
+#: the last: the turn never ended. (An Essveil play leaves the hand and an attack or an
+#: ability taps, so no real turn repeats one; Evons has no such phase.)
+REPEAT_CAP = 3
+CAPPED_PHASES = {"everdawn": "set", "essveil": "main"}
+
+
+def _hand(m, p) -> tuple:
+    h = getattr(m, "hand", None)
+    if isinstance(h, list):
+        return tuple(sorted(h[p]))
+    h = getattr(m, "hands", None)
+    if isinstance(h, list):
+        return tuple(sorted(h[p]))
+    return ()
+
+
+def repeat_key(m, a):
+    """What the repeat cap counts (None: not counted): the action and the hand, in the
+    acting player's own turn, in the game's capped phase."""
+    p = m.to_move()
+    if m.turn_player() != p or m.phase() != CAPPED_PHASES.get(m.GAME):
+        return None
+    return (a, _hand(m, p))
+
 DEFAULTS = {"width": 6, "finals": 6, "dets": 3, "budget": 6000, "max_steps": 60, "extra": 1}
 GAME_SETTINGS = {"everdawn": {"extra": 0, "dets": 6}, "evons": {"extra": 0}}
 
@@ -117,6 +144,7 @@ class PlannerAgent(Agent):
         self._plan: dict[int, tuple] = {}     # view digest -> the planned action from that view
         self._turn = None                     # (me, turn) the slide history below is for
         self._places: set = set()             # Everdawn: (creature, lane) stood in this turn
+        self._counts: dict = {}               # (phase, action) -> times chosen this turn
         self.last_plan = None                 # (actions, value) of the last plan made
 
     # ------------------------------------------------------------------ agent
@@ -124,13 +152,17 @@ class PlannerAgent(Agent):
         me, view, seed, key = self.prepare(match)
         self._follow_turn(view, me)
         planned = self._plan.get(key[0])
-        if planned is not None and planned not in key[1] and view.why_illegal(planned) is None:
+        if (planned is not None and planned not in key[1] and view.why_illegal(planned) is None
+                and self._counts.get(repeat_key(view, planned), 0) < REPEAT_CAP):
             action = planned
             self.moves += 1
         else:
             action = self.decide(view, me, seed, cancel, avoid=key[1])
         self.remember(key, action)
         self._note_slide(view, action)
+        k = repeat_key(view, action)
+        if k is not None:
+            self._counts[k] = self._counts.get(k, 0) + 1
         return action
 
     def _follow_turn(self, view, me):
@@ -139,6 +171,7 @@ class PlannerAgent(Agent):
         if self._turn != k:
             self._turn = k
             self._places = set(t.lane_places(view, me)) if hasattr(t, "lane_places") else set()
+            self._counts = {}
             self._plan.clear()
 
     def _note_slide(self, view, action):
@@ -174,11 +207,13 @@ class PlannerAgent(Agent):
         self.slide_place = getattr(self.t, "slide_place", None)
         self.rng = Rng(mix_seed(seed, 0x91A7))
 
-    def options(self, s, places, avoid=()):
+    def options(self, s, places, avoid=(), counts=None):
         """The actions worth trying for the player to move in ``s``."""
         acts = s.legal_actions()
         if avoid:
             acts = without(acts, avoid)
+        if counts and len(acts) > 1:
+            acts = [a for a in acts if counts.get(repeat_key(s, a), 0) < REPEAT_CAP] or acts
         if len(acts) <= 1:
             return acts
         acts = useful(s, acts)
@@ -233,7 +268,7 @@ class PlannerAgent(Agent):
         budget.left = self.budget
         dets = [view.determinize(me, mix_seed(seed, 0xD0, i)) for i in range(max(1, self.dets))]
         d0 = dets[0]
-        root = self.options(d0, self._places, avoid)
+        root = self.options(d0, self._places, avoid, self._counts)
         if len(root) == 1:
             return root[0]
         setup = _SETUP_KINDS.get(view.GAME)
@@ -294,7 +329,7 @@ class PlannerAgent(Agent):
     def beam(self, d0, me, turn, root, budget):
         """Finished plans [(actions, position at the end of the turn)] worth a reply."""
         static = self.static
-        beam = [((), d0, frozenset(self._places), root)]
+        beam = [((), d0, frozenset(self._places), root, dict(self._counts))]
         finished = []          # (static value, order, path, state)
         seen = set()
         order = 0
@@ -302,14 +337,16 @@ class PlannerAgent(Agent):
         while beam and steps < self.max_steps:
             steps += 1
             cand = []
-            for path, s, places, acts in beam:
+            for path, s, places, acts, counts in beam:
                 if acts is None:
-                    acts = self.options(s, places)
+                    acts = self.options(s, places, (), counts)
                 for a in acts:
                     if budget.left <= 0 and (cand or finished):
                         break
                     sp = self.slide_place(s, a) if self.slide_place is not None else None
                     pl = places | {sp} if sp is not None else places
+                    rk = repeat_key(s, a)
+                    cn = counts if rk is None else {**counts, rk: counts.get(rk, 0) + 1}
                     for taken, c in self.expand(s, a, me):
                         budget.spend(len(taken))
                         self.advance(c, me, turn, budget)
@@ -326,18 +363,18 @@ class PlannerAgent(Agent):
                         if not self.mine(c, me, turn):
                             finished.append((v, order, path + taken, c))
                         else:
-                            cand.append((v, order, path + taken, c, pl))
+                            cand.append((v, order, path + taken, c, pl, cn))
             cand.sort(key=lambda x: (-x[0], x[1]))
-            beam = [(p, c, pl, None) for _, _, p, c, pl in cand[:self.width]]
+            beam = [(p, c, pl, None, cn) for _, _, p, c, pl, cn in cand[:self.width]]
             if budget.left <= 0:
                 # out of budget: finish the kept positions with the expert
-                for _, _, p, c, pl in cand[:self.width]:
+                for _, _, p, c, pl, cn in cand[:self.width]:
                     c2 = c.clone()
                     extra = []
                     n = 0
                     while self.mine(c2, me, turn) and n < 80:
                         if c2.to_move() == me:
-                            acts = self.options(c2, pl)
+                            acts = self.options(c2, pl, (), cn)
                             x = acts[0] if len(acts) == 1 else self.t.expert(c2, me, acts, self.rng)
                             c2.apply(x, check=False)
                             budget.spend()
