@@ -20,10 +20,10 @@ FIGURES = Path(__file__).parent / "figures"
 ROWS = [
     ("everdawn", "planner", "expert", 9001, 20, "planner_everdawn_expert.jsonl", ">= 85%"),
     ("essveil", "planner", "expert", 9001, 20, "planner_essveil_expert.jsonl", ">= 85%"),
-    ("evons", "planner", "expert", 9001, 9, "planner_evons_expert.jsonl", ">= 85%"),
-    ("everdawn", "planner", "hard", 9101, 1, "planner_everdawn_hard.jsonl", ">= 50%"),
-    ("essveil", "planner", "hard", 9101, 4, "planner_essveil_hard.jsonl", ">= 50%"),
-    ("evons", "planner", "hard", 9101, 1, "planner_evons_hard.jsonl", ">= 50%"),
+    ("evons", "planner", "expert", 9001, 20, "planner_evons_expert.jsonl", ">= 85%"),
+    ("everdawn", "planner", "hard", 9101, 8, "planner_everdawn_hard.jsonl", ">= 50%"),
+    ("essveil", "planner", "hard", 9101, 8, "planner_essveil_hard.jsonl", ">= 50%"),
+    ("evons", "planner", "hard", 9101, 3, "planner_evons_hard.jsonl", ">= 50%"),
     # the levels' time per turn (issue point 4: p95 normal <= 2 s, hard <= 6 s)
     ("everdawn", "normal", "expert", 9201, 2, "turns_everdawn_normal.jsonl", "time only"),
     ("essveil", "normal", "expert", 9201, 2, "turns_essveil_normal.jsonl", "time only"),
