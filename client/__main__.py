@@ -54,27 +54,27 @@ def main(argv=None) -> int:
     args = _parse(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.scene == "list":
-        from .scenes import SCENES
+        from client.scenes import SCENES
         for name, info in SCENES.items():
             extra = " (needs --game)" if info.needs_game else ""
             print(f"{name:14s} {info.description}{extra}")
         return 0
     if args.layout_check:
-        from .layoutcheck import main as layout_main
+        from client.layoutcheck import main as layout_main
         return layout_main(["--quick"] if os.environ.get("CARDHALL_LAYOUT_QUICK") else [])
     if args.selftest or args.first_frame:
-        from .selftest import selftest_main
+        from client.selftest import selftest_main
         return selftest_main(args, _T0)
     if args.bench:
-        from .bench import run_bench
+        from client.bench import run_bench
         return run_bench(args, _T0)
     if args.screenshot:
-        from .headless import screenshot_main
+        from client.headless import screenshot_main
         return screenshot_main(args)
     if args.demo:
-        from .headless import demo_main
+        from client.headless import demo_main
         return demo_main(args)
-    from .app import App
+    from client.app import App
     fs = True if args.fullscreen else (False if args.windowed else None)
     # the window opens as it was left (size, place, full screen) unless --size says otherwise
     app = App(_size(args.size) if args.size else None, fullscreen=fs, remember_window=True)

@@ -33,7 +33,7 @@ import time
 
 import pygame
 
-from .ui import PAL, font, load_theme
+from client.ui import PAL, font, load_theme
 
 BASE_W, BASE_H = 1280, 720
 MIN_W, MIN_H = 960, 540
@@ -53,7 +53,7 @@ VISIBLE_PART = (160, 80)
 
 
 def _bare_x11() -> bool:
-    from .x11 import bare_x11
+    from client.x11 import bare_x11
     return bare_x11()
 
 
@@ -93,7 +93,7 @@ class SceneManager:
         return self.stack[-1] if self.stack else None
 
     def make(self, name: str, **kw):
-        from .scenes import scene_class
+        from client.scenes import scene_class
         cls = scene_class(name, kw.get("game"))
         sc = cls(self.app, **kw)
         sc.name = sc.name or name
@@ -155,11 +155,11 @@ class App:
         screen; ``size`` None means "as remembered") and its changes are written to the
         settings (the real program; tests and tools leave the settings file alone)."""
         self.t0 = time.perf_counter()
-        from .settings import Settings
+        from client.settings import Settings
         self.settings = settings if settings is not None else Settings.load()
         pygame.display.init()
         pygame.font.init()
-        from .ui import gui_fonts_fall_back
+        from client.ui import gui_fonts_fall_back
         gui_fonts_fall_back()      # the widgets' fonts draw Chinese and Japanese as ours do
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption(caption)
@@ -195,7 +195,7 @@ class App:
         self._theme_cache: dict = {}
         self.clock = pygame.time.Clock()
         self.scenes = SceneManager(self)
-        from .sound import SoundBoard
+        from client.sound import SoundBoard
         self.sound = SoundBoard(self.settings)  # effects; the mixer opens at the first one
         self.toasts: list[Toast] = []
         self.running = True
@@ -409,7 +409,7 @@ class App:
             y = min(y, int(floor))
         for t in reversed(self.toasts):
             col = {"error": PAL["bad"], "good": PAL["good"]}.get(t.kind, PAL["gold"])
-            from .ui import wrap_lines
+            from client.ui import wrap_lines
             lines = wrap_lines(t.text, f, int(min(760 * s, self.size[0] * 0.8)))
             lh = f.get_linesize()
             w = max(f.size(ln)[0] for ln in lines) + int(48 * s)
@@ -678,7 +678,7 @@ class App:
 
     def _recover(self):
         import traceback
-        from .storage import data_dir, ensure
+        from client.storage import data_dir, ensure
         text = traceback.format_exc()
         where = None
         try:
@@ -715,7 +715,7 @@ class App:
 
     def save_screenshot(self):
         """F12: the window as a PNG under the user data directory (screenshots/)."""
-        from .storage import data_dir, ensure
+        from client.storage import data_dir, ensure
         folder = ensure(data_dir() / "screenshots")
         stamp = time.strftime("%Y%m%d-%H%M%S")
         n = 0

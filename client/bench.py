@@ -55,8 +55,8 @@ def _prepare():
 
 
 def _app(size, animation="slow"):
-    from .app import App
-    from .settings import Settings
+    from client.app import App
+    from client.settings import Settings
     st = Settings()
     st.animation_speed = animation
     return App(size, st, fullscreen=False)
@@ -107,7 +107,7 @@ def _figures(times):
 
 def _table(app, game, seed=3):
     """A demo table (its AI paused), preferably with the player to move."""
-    from .headless import open_scene
+    from client.headless import open_scene
     sc = None
     for s in range(seed, seed + 10):
         sc = open_scene(app, "table", game, s)
@@ -118,7 +118,7 @@ def _table(app, game, seed=3):
 
 
 def _add_anims(sc):
-    from .tablekit import Banner, FloatText
+    from client.tablekit import Banner, FloatText
     for k in range(40):
         sc.anims.add(FloatText(f"-{k}", (300 + k * 5, 400), duration=0.8, parallel=k % 4 != 0))
         if k % 8 == 0:
@@ -162,8 +162,8 @@ def _ai_frames(app, sc, n):
 
 def measure_frames(n=240, sizes=SIZES) -> dict:
     _prepare()
-    from .headless import open_scene
-    from . import gamesinfo
+    from client.headless import open_scene
+    from client import gamesinfo
     results = {}
     for size in sizes:
         app = _app(size)
@@ -222,14 +222,14 @@ def cpu_share(app, seconds=2.0) -> float:
 
 def idle_scenes(app):
     """``(name, opener)`` for every scene measured at rest."""
-    from . import gamesinfo
-    from .headless import open_scene
+    from client import gamesinfo
+    from client.headless import open_scene
     games = gamesinfo.available()
 
     def replay(game):
         def go():
-            from .replays import make_demo_replays
-            from .storage import replays_dir
+            from client.replays import make_demo_replays
+            from client.storage import replays_dir
             sc = open_scene(app, "replays")
             if not any(i.game == game for i in sc.items):
                 make_demo_replays(replays_dir(), 6, 3)

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 def run_demo(game: str, seed: int = 1, frames=None, every: int = 10, size=(1280, 720), level: str = "easy") -> int:
     """Play one AI-vs-AI game on ``game``'s table headless; returns the exit code (0 = the game ended)."""
-    from .headless import _prepare_headless
+    from client.headless import _prepare_headless
     _prepare_headless()
-    from .app import App
-    from .settings import Settings
-    from .table_base import run_demo as table_demo
+    from client.app import App
+    from client.settings import Settings
+    from client.table_base import run_demo as table_demo
     settings = Settings.load()
     settings.fullscreen = False
     settings.animation_speed = "instant"

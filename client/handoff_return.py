@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pygame
 
-from .table_base import HandoffUndoOverlay
-from .ui import PAL, draw_wrapped, fit_font, panel
+from client.table_base import HandoffUndoOverlay
+from client.ui import PAL, draw_wrapped, fit_font, panel
 
 
 class ReturnOverlay(HandoffUndoOverlay):

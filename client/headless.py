@@ -13,8 +13,8 @@ def _prepare_headless():
 
 def make_scene(app, name, game, seed):
     """Create scene ``name`` with a representative state for screenshots."""
-    from .scenes import SCENES, scene_class
-    from . import gamesinfo
+    from client.scenes import SCENES, scene_class
+    from client import gamesinfo
     info = SCENES.get(name)
     if info is None and name != "table":
         raise KeyError(f"unknown scene {name!r}; try --scene list")
@@ -44,9 +44,9 @@ def open_scene(app, name, game=None, seed=1):
 
 def screenshot_main(args) -> int:
     _prepare_headless()
-    from .__main__ import _size
-    from .app import App
-    from .settings import Settings
+    from client.__main__ import _size
+    from client.app import App
+    from client.settings import Settings
     settings = Settings.load()
     settings.fullscreen = False
     app = App(_size(args.size), settings, fullscreen=False)
@@ -65,13 +65,13 @@ def screenshot_main(args) -> int:
 
 def demo_main(args) -> int:
     _prepare_headless()
-    from .__main__ import _size
-    from .app import App
-    from .settings import Settings
+    from client.__main__ import _size
+    from client.app import App
+    from client.settings import Settings
     settings = Settings.load()
     settings.fullscreen = False
     settings.animation_speed = "instant"
     app = App(_size(args.size), settings, fullscreen=False)
     app.fixed_dt = 1 / 60
-    from .table_base import run_demo
+    from client.table_base import run_demo
     return run_demo(app, args.demo, args.seed, args.frames, args.every, level=args.ai)

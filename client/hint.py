@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from .ui import PAL, draw_text, font, panel, wrap_lines
+from client.ui import PAL, draw_text, font, panel, wrap_lines
 
 #: iterations of the hard search behind a hint (None = hard's own budget)
 HINT_ITERATIONS = None

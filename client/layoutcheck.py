@@ -37,7 +37,7 @@ import sys
 import tempfile
 import weakref
 
-from . import layoutcheck_scale as scale_check
+from client import layoutcheck_scale as scale_check
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 SCALES = (1.0, 1.5, 2.0)
@@ -65,7 +65,7 @@ def missing_chars(fnt, text: str) -> str:
         k = (key_f, ch)
         miss = _MISSING.get(k)
         if miss is None and getattr(fnt, "ch_file", ""):   # one of ours: its file's table, or the fallback's
-            from .ui import has_glyph
+            from client.ui import has_glyph
             miss = _MISSING[k] = not has_glyph(fnt, ch)
         if miss is None:
             nd = _NOTDEF.get(key_f)
@@ -328,7 +328,7 @@ def check_widgets(rec, scene, size, floor):
     if ui is None:
         return
     win = pygame.Rect(0, 0, *size)
-    from .ui import font as ui_font
+    from client.ui import font as ui_font
     for el in ui.get_sprite_group().sprites():
         if not getattr(el, "visible", True):
             continue
@@ -462,7 +462,7 @@ def _chain_cached():
 
 def targets(games, quick=False):
     """(label, scene name, game, seed, extra kwargs) for every screen to render."""
-    from .scenes import SCENES
+    from client.scenes import SCENES
     out = []
     for name, info in SCENES.items():
         if name == "table":
@@ -484,8 +484,8 @@ def targets(games, quick=False):
 
 
 def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
-    from .headless import open_scene
-    from .scenes import scene_class
+    from client.headless import open_scene
+    from client.scenes import scene_class
     rec.context = f"{size[0]}x{size[1]} {int(round(app.settings.ui_scale * 100))}% {label}"
     if extra in ("busy", "chain"):
         cls = scene_class("table", game)
@@ -515,8 +515,8 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
 def check_screen(app, label="the screen", frames=2) -> list[str]:
     """The problems of what ``app`` shows now (its top scene as it stands: tests put a
     position on a table and ask); the same checks as the full run's for one screen."""
-    from . import cards as cards_mod
-    from . import ui
+    from client import cards as cards_mod
+    from client import ui
     rec = Recorder()
     rec.context = f"{app.size[0]}x{app.size[1]} {int(round(app.settings.ui_scale * 100))}% {label}"
     _drop_caches(ui, cards_mod)
@@ -540,8 +540,8 @@ def check_screen(app, label="the screen", frames=2) -> list[str]:
 
 def check_zooms(app, rec, games, size):
     """Every card's hover zoom at the width the tables draw it for this interface size."""
-    from . import gamesinfo
-    from .cards import card_surface
+    from client import gamesinfo
+    from client.cards import card_surface
     floor = floor_for(size)
     w = int(300 * app.scale)
     for g in games:
@@ -564,10 +564,10 @@ def run(sizes=SIZES, scales=SCALES, games=None, quick=False, out=print, zooms=Tr
     # never the player's own folders: the replays screen writes demo games
     os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix="cardhall-layout-")
     import pygame
-    from . import gamesinfo, ui
-    from . import cards as cards_mod
-    from .app import App
-    from .settings import Settings
+    from client import gamesinfo, ui
+    from client import cards as cards_mod
+    from client.app import App
+    from client.settings import Settings
     games = list(games or gamesinfo.available())
     rec = Recorder()
     ui.RECORDER = rec
@@ -618,7 +618,7 @@ def _drop_caches(ui, cards_mod):
     ui._PANEL_CACHE.clear()
     cards_mod.clear_cache()
     try:
-        from .cards import evons as ev
+        from client.cards import evons as ev
         ev._TILE_CACHE.clear()
     except ImportError:
         pass

@@ -42,7 +42,7 @@ def note(app, label, size, screen):
     sc = app.scenes.top
     if sc is None or getattr(sc, "name", "") != "table":
         return
-    from .cards import CARD_FACE
+    from client.cards import CARD_FACE
     texts: dict = {}
     for t in getattr(screen, "texts", ()):
         # a card's face is drawn for the card's width, which the probe compares (its words

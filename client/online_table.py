@@ -18,7 +18,7 @@ import pygame
 from engine.core.match import Result
 from engine.core.text import YOU, conceded
 
-from .ui import PAL, draw_text, font
+from client.ui import PAL, draw_text, font
 
 _CLASSES: dict = {}
 
@@ -55,8 +55,8 @@ class OnlineTableMixin:
         hist = list(getattr(s, "history", None) or ())
         if len(s) == 0 or not hist:
             return super()._log_start()
-        from . import gamesinfo
-        from .table_history import log_kind
+        from client import gamesinfo
+        from client.table_history import log_kind
         wrap = getattr(self, "_wrap_log", None)
         if wrap is not None:
             wrap()              # (the named seats' sentences, as every later line has them)
@@ -110,7 +110,7 @@ class OnlineTableMixin:
             if s.final is not None and not getattr(self, "_marked_over", False):
                 self._marked_over = True
                 try:
-                    from .scenes.online import mark_over
+                    from client.scenes.online import mark_over
                     mark_over(s.match_id)       # the game menu no longer points to it
                 except Exception:  # noqa: BLE001 - a nicety; the list learns it from the server too
                     pass
@@ -245,7 +245,7 @@ class OnlineTableMixin:
             return
         # a dot at the end of each seat chip: green = at the table, red = away / not connected
         sc = self.s
-        from . import gamesinfo
+        from client import gamesinfo
         scratch = pygame.Surface((1, 1))
         x = draw_text(scratch, gamesinfo.title(self.game), (sc(16), self.top_rect.centery), sc(24), title=True,
                       anchor="midleft").right + sc(24)
@@ -334,7 +334,7 @@ class OnlineTableMixin:
 def online_table_class(game: str):
     cls = _CLASSES.get(game)
     if cls is None:
-        from .scenes import scene_class
+        from client.scenes import scene_class
         base = scene_class("table", game)
         cls = type(f"Online{base.__name__}", (OnlineTableMixin, base), {})
         _CLASSES[game] = cls

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from .ui import PAL, font, panel, text_surface, wrap_lines
+from client.ui import PAL, font, panel, text_surface, wrap_lines
 
 _CACHE: dict = {}
 

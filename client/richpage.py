@@ -12,7 +12,7 @@ import re
 
 import pygame
 
-from .ui import PAL, font, panel, text_surface
+from client.ui import PAL, font, panel, text_surface
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|`(.+?)`|\[(.+?)\]\((?:.+?)\)")
 

@@ -102,7 +102,7 @@ def check_resources():
                 if p.suffix.lower() in (".txt", ".md") or "licen" in p.name.lower()]
     if not licences:
         raise AssertionError("font licence files are missing")
-    from .ui import FALLBACK_FONT_FILES, fallback_file
+    from client.ui import FALLBACK_FONT_FILES, fallback_file
     lost = [n for n in FALLBACK_FONT_FILES if n not in fonts]
     if lost or [fallback_file(ch) for ch in "火민🔥"] != list(FALLBACK_FONT_FILES):
         raise AssertionError(f"the fallback fonts (Chinese, Korean, emoji) are missing or unreadable: {lost}")
@@ -151,7 +151,7 @@ def check_card_art(game: str):
     import pygame
     from engine.core import artmap
     from engine.games import get_game
-    from .cards import art
+    from client.cards import art
     cards = get_game(game).cards
     mapping = artmap.load(game)
     drawings = art.drawings()
@@ -224,8 +224,8 @@ def check_user_files(games, home: str):
     from pathlib import Path
     from engine.core.deck import Deck, save_deck
     from engine.games import get_game
-    from . import storage
-    from .settings import Settings
+    from client import storage
+    from client.settings import Settings
     import platformdirs
     platformdirs.user_data_dir(storage.APP, appauthor=False)  # resolvable in this build
     game = games[0]
@@ -252,7 +252,7 @@ def check_user_files(games, home: str):
 
 def scene_list(games):
     """(scene name, game or None) for every registered scene, per game where it needs one."""
-    from .scenes import SCENES
+    from client.scenes import SCENES
     out = []
     for name, info in SCENES.items():
         if info.needs_game:
@@ -270,7 +270,7 @@ def _not_blank(surface) -> bool:
 
 
 def check_scene(app, name, game, seed=SEED):
-    from .headless import open_scene
+    from client.headless import open_scene
     app.toasts.clear()
     open_scene(app, name, game, seed)
     app.step()
@@ -336,8 +336,8 @@ def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
 
 
 def _open_window(size):
-    from .app import App
-    from .settings import Settings
+    from client.app import App
+    from client.settings import Settings
     settings = Settings()
     app = App(size, settings, fullscreen=False)
     app.fixed_dt = 1 / 60
@@ -346,7 +346,7 @@ def _open_window(size):
 
 def first_frame(size=(1280, 720), t0: float | None = None) -> int:
     """Start like a double-click, draw the title screen once, report, exit."""
-    from .app import App
+    from client.app import App
     app = App(size)
     if t0 is not None:
         app.t0 = t0
@@ -376,7 +376,7 @@ def _windows_console() -> None:
 def selftest_main(args, t0: float | None = None) -> int:
     """Called from ``client.__main__`` for ``--selftest`` / ``--first-frame``."""
     _windows_console()
-    from .__main__ import _size
+    from client.__main__ import _size
     size = _size(getattr(args, "size", None) or "1280x720")
     if getattr(args, "first_frame", False):
         return first_frame(size, t0)

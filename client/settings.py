@@ -99,7 +99,7 @@ class Settings:
     @classmethod
     def load(cls, path=None) -> "Settings":
         from engine.core.files import FileProblem, read_json, remove_stale_temp_files, set_aside
-        from .storage import settings_path
+        from client.storage import settings_path
         path = path or settings_path()
         s = cls()
         remove_stale_temp_files(path.parent)  # of saves interrupted over an hour ago
@@ -134,7 +134,7 @@ class Settings:
 
     def save(self, path=None) -> None:
         from engine.core.files import atomic_write_json
-        from .storage import settings_path
+        from client.storage import settings_path
         atomic_write_json(path or settings_path(), self.to_json())
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from .tablekit import draw_zoom, zoom_rect
-from .ui import PAL, draw_text
+from client.tablekit import draw_zoom, zoom_rect
+from client.ui import PAL, draw_text
 
 
 class BoardAids:
@@ -55,10 +55,10 @@ class BoardAids:
         keep = [pygame.Rect(r) for r in self.zoom_keep_clear() if r is not None]
         if avoid is not None:
             keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
-        from .cards import card_surface
+        from client.cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
             return draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale, avoid=avoid)
-        from .preview_box import place
+        from client.preview_box import place
         a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
@@ -144,7 +144,7 @@ class BoardAids:
             keep += [self.targets[k].rect for k in self.legal_targets_for(d.source.key) if k in self.targets]
         keep += [b.rect for b in self._action_widgets]
         keep += self.preview_keep_clear()
-        from .preview_box import draw_preview
+        from client.preview_box import draw_preview
         self.preview_rect = draw_preview(surf, pv, rect, self.app.scale, keep_clear=keep,
                                          bounds=pygame.Rect(0, self.top_rect.bottom, self.W,
                                                             self.H - self.top_rect.bottom))

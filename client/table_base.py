@@ -58,21 +58,21 @@ from __future__ import annotations
 
 import pygame
 
-from . import gamesinfo
-from .scenes.base import Scene
-from .table_ai import AIMixin
-from .table_aids import BoardAids
-from .table_chrome import _FIT, SEAT_COLOURS, ChromeMixin, _fit_text  # noqa: F401 - re-exported
-from .table_end import EndMixin
-from .table_handoff import HandoffMixin, HandoffUndoOverlay, UndoConfirmOverlay  # noqa: F401
-from .table_history import HistoryMixin, log_kind
-from .table_input import InputMixin
-from .table_side import SideMixin
-from .table_demo import run_demo  # noqa: F401 - re-exported
-from .table_named import NamedSeats  # noqa: F401 - re-exported (the tables import it from here)
-from .tablekit import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, HandScroll, NameIndex,
+from client import gamesinfo
+from client.scenes.base import Scene
+from client.table_ai import AIMixin
+from client.table_aids import BoardAids
+from client.table_chrome import _FIT, SEAT_COLOURS, ChromeMixin, _fit_text  # noqa: F401 - re-exported
+from client.table_end import EndMixin
+from client.table_handoff import HandoffMixin, HandoffUndoOverlay, UndoConfirmOverlay  # noqa: F401
+from client.table_history import HistoryMixin, log_kind
+from client.table_input import InputMixin
+from client.table_side import SideMixin
+from client.table_demo import run_demo  # noqa: F401 - re-exported
+from client.table_named import NamedSeats  # noqa: F401 - re-exported (the tables import it from here)
+from client.tablekit import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, HandScroll, NameIndex,
                        SnapBack, draw_hand_arrows, draw_thinking)
-from .ui import PAL, draw_text, panel
+from client.ui import PAL, draw_text, panel
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection
 #: changes, then hold still so a table waiting for the player costs no CPU
@@ -138,7 +138,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.zoom_rect = None     # where the hover zoom was drawn last frame
         self._action_widgets = []
         self.actions_applied = 0
-        from .hint import HintControl
+        from client.hint import HintControl
         self.hints = HintControl(self)  # the Hint button (H) against the AI
         if self.replay is not None:
             self.replay.attach(self)
@@ -407,7 +407,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         # playing, else when the queue reaches it (after the earlier actions'
         # animations). A table may pace it further with LogStep(k) in its animations:
         # the lines of events[:k] are told when that step is reached, the rest at the end.
-        from .tablekit import Call, LogStep
+        from client.tablekit import Call, LogStep
         animated = self.app.settings.animation_factor > 0
         if not animated:
             anims = [a for a in anims if not isinstance(a, LogStep)]
@@ -448,7 +448,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     def sfx(self, name):
         """Play effect ``name`` (see :mod:`client.sound`)."""
-        from .sound import board
+        from client.sound import board
         board(self.app).play(name)
 
     def sound_of(self, ev, actor):

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import gamesinfo
-from .tablekit import draw_source_hint, draw_target_highlight
-from .ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, shade, wrap_lines
+from client import gamesinfo
+from client.tablekit import draw_source_hint, draw_target_highlight
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, shade, wrap_lines
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
 _FIT: dict = {}

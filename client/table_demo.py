@@ -14,7 +14,7 @@ def run_demo(app, game, seed, frames_dir=None, every=10, level="easy", max_secon
     from engine.core.harness import starter_pair
     from engine.core.session import MatchSession
 
-    from .scenes import scene_class
+    from client.scenes import scene_class
     decks = starter_pair(game, seed)
     session = MatchSession.new(game, decks, seed, None,
                                {"mode": "watch", "ai": level, "names": ["AI 1", "AI 2"], "ai_seed": seed})

@@ -158,7 +158,7 @@ class EndMixin:
         return self.take_back(self.history_seat())
 
     def rematch(self):
-        from .scenes.setup import start_match
+        from client.scenes.setup import start_match
         decks = tuple(self.session.record.decks)
         opts = dict(self.session.record.options)
         if self.mode == "ai":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from .ui import PAL, draw_text, font
+from client.ui import PAL, draw_text, font
 
 
 class HandoffMixin:
@@ -30,7 +30,7 @@ class HandoffMixin:
         if not full and self.return_veil_ok(p) and self._answered(p) is not None:
             # the other player answered in p's turn and is still at the screen: their
             # hand goes at once, p's hand stays covered until p clicks (one short step)
-            from .handoff_return import ReturnOverlay
+            from client.handoff_return import ReturnOverlay
             other = 1 - p
             text = self._answered(p)
             if text and not any(text.startswith(n) for n in self.names):
@@ -116,7 +116,7 @@ class HandoffMixin:
 
 
 def _overlay_classes():
-    from .scenes.overlays import ConfirmOverlay, HandoffOverlay
+    from client.scenes.overlays import ConfirmOverlay, HandoffOverlay
     return ConfirmOverlay, HandoffOverlay
 
 
@@ -136,7 +136,7 @@ class UndoConfirmOverlay(_ConfirmOverlay):
         super().draw(surf)
 
     def draw_body(self, surf, r):
-        from .ui import draw_wrapped
+        from client.ui import draw_wrapped
         s = self.s
         head, _, rest = self.kwargs.get("question", "").partition(", ")
         lines = [head + ",", rest] if rest else [head]

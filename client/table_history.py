@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.core.text import possessive
 
-from . import gamesinfo
-from .table_handoff import UndoConfirmOverlay
+from client import gamesinfo
+from client.table_handoff import UndoConfirmOverlay
 
 
 #: events that open a turn: the log draws them as a turn's heading (live and rebuilt alike)

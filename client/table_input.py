@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from .tablekit import DragState, SnapBack
+from client.tablekit import DragState, SnapBack
 
 
 class InputMixin:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from .tablekit import LogTicker
+from client.tablekit import LogTicker
 
 #: the strip's width at scale 1 when the log is folded away
 COMPACT_WIDTH = 176

@@ -9,8 +9,8 @@ from typing import Any, Callable
 
 import pygame
 
-from .tablekit_log import GameLog, LogEntry, LogTicker, NameIndex  # noqa: F401 - the tables import them from here
-from .ui import PAL, font, shade
+from client.tablekit_log import GameLog, LogEntry, LogTicker, NameIndex  # noqa: F401 - the tables import them from here
+from client.ui import PAL, font, shade
 
 
 # ====================================================================== drag and drop
@@ -572,7 +572,7 @@ def draw_zoom(surf, game, card, anchor, scale=1.0, width=None, avoid=None):
     """The large card with its full text beside ``avoid`` (the hovered card or cell;
     default: the point ``anchor``), never over it when the window has room, and kept
     inside the window: right of it, else left, else above / below."""
-    from .cards import card_surface
+    from client.cards import card_surface
     w = width or int(300 * scale)
     img = card_surface(game, card, w, big=True)
     iw, ih = img.get_size()

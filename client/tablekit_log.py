@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from .ui import PAL, font, shade
+from client.ui import PAL, font, shade
 
 
 class NameIndex:

@@ -30,8 +30,8 @@ class Driver:
         self.home = Path(home)
         os.environ["CARDHALL_HOME"] = str(self.home)
         import pygame
-        from .app import App
-        from .settings import Settings
+        from client.app import App
+        from client.settings import Settings
         if settings is None:
             settings = Settings.load()
             if animation is not None:
@@ -49,7 +49,7 @@ class Driver:
     def open(self, name, **kw):
         """Open scene ``name`` (with demo state when the scene defines one and no kwargs are given)."""
         if not kw or set(kw) <= {"game", "seed"}:
-            from .headless import open_scene
+            from client.headless import open_scene
             sc = open_scene(self.app, name, kw.get("game"), kw.get("seed", 1))
         else:
             sc = self.app.scenes.switch(name, **kw)

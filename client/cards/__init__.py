@@ -30,7 +30,7 @@ def card_size(width: int) -> tuple[int, int]:
 
 def _lookup(game: str, card):
     if isinstance(card, str):
-        from .. import gamesinfo
+        from client import gamesinfo
         sp = gamesinfo.spec(game)
         if sp is None or card not in sp.cards:
             return None
@@ -71,8 +71,8 @@ def _render(game, card, w, h, big, mini=False):
     try:
         mod = importlib.import_module(f"client.cards.{game}")
     except ModuleNotFoundError:
-        from . import generic as mod
-    from .art import set_current_game
+        from client.cards import generic as mod
+    from client.cards.art import set_current_game
     set_current_game(game)  # the art window draws this game's picture and backdrop
     try:
         if mini and hasattr(mod, "mini"):
@@ -81,7 +81,7 @@ def _render(game, card, w, h, big, mini=False):
     except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen
         import traceback
         traceback.print_exc()
-        from . import generic
+        from client.cards import generic
         return generic.render(card, w, h, big)
 
 
@@ -92,7 +92,7 @@ CARD_FACE = "a card face"
 def _fast(surf):
     """The display's pixel format blits several times faster (once a window exists)."""
     import pygame
-    from .. import ui
+    from client import ui
     if ui.RECORDER is not None:  # the layout check follows the texts on this surface
         if not getattr(surf, "label", "x"):
             surf.label = CARD_FACE   # (its "larger is larger" part compares the card's width)
@@ -109,7 +109,7 @@ def back_surface(game: str, width: int):
     key = (game, "__back__", int(width), False, None)
     surf = _CACHE.get(key)
     if surf is None:
-        from .art import card_back
+        from client.cards.art import card_back
         surf = _fast(card_back(game, *card_size(width)))
         _CACHE[key] = surf
     return surf
@@ -117,5 +117,5 @@ def back_surface(game: str, width: int):
 
 def clear_cache():
     _CACHE.clear()
-    from .art import clear_cache as clear_art
+    from client.cards.art import clear_cache as clear_art
     clear_art()

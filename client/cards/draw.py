@@ -5,8 +5,8 @@ import math
 
 import pygame
 
-from ..ui import font, shade, wrap_lines, fit_font, fit_text, note_cut, surface as ui_surface  # noqa: F401
-from .icons import draw_icon
+from client.ui import font, shade, wrap_lines, fit_font, fit_text, note_cut, surface as ui_surface  # noqa: F401
+from client.cards.icons import draw_icon
 
 INK = (24, 20, 18)
 PARCH = (236, 226, 200)
@@ -246,7 +246,7 @@ def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None):
 
 
 def art_window(s, rect, card_id, tint, *, border):
-    from .art import art
+    from client.cards.art import art
     img = art(str(card_id), rect.width, rect.height, tint)
     s.blit(img, rect)
     pygame.draw.rect(s, border, rect, max(1, rect.width // 80))
@@ -273,7 +273,7 @@ def mini_face(card, w, h, colour, *, corner=None, corner_icon="gem", corner_colo
 
 
 def card_back(game, w, h):
-    from ..ui import GAME_ACCENT
+    from client.ui import GAME_ACCENT
     acc = GAME_ACCENT.get(game, (180, 150, 90))
     s, inner = frame(w, h, shade(acc, 0.55), inner=(20, 22, 32))
     cx, cy = inner.center

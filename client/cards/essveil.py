@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from . import draw as D
-from .art import name_break
-from .icons import draw_icon
+from client.cards import draw as D
+from client.cards.art import name_break
+from client.cards.icons import draw_icon
 
 KIND_COLOURS = {"creature": (176, 116, 60), "spell": (96, 86, 206), "equipment": (112, 134, 158),
                 "token": (128, 128, 128)}
@@ -128,7 +128,7 @@ def art_rect(card, w, big=False):
     key = (card.id, int(w), bool(big))
     r = _ART.get(key)
     if r is None:
-        from . import card_surface
+        from client.cards import card_surface
         card_surface("essveil", card, int(w), big=big)
         r = _ART.get(key) or pygame.Rect(0, int(w * 0.2), int(w), int(w * 0.42))
         _ART[key] = r

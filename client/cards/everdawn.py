@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from . import draw as D
-from .icons import draw_icon
+from client.cards import draw as D
+from client.cards.icons import draw_icon
 
 COLOURS = {"magic": (58, 112, 214), "melee": (200, 62, 52), "range": (52, 156, 82), "spell": (138, 78, 200)}
 NEUTRAL = (150, 130, 100)
@@ -26,7 +26,7 @@ def colour_of(card):
 
 def name_break(card):
     """Where a one-word name may go over two lines ("Shield-bearer"): the card's art data."""
-    from .art import name_break as brk
+    from client.cards.art import name_break as brk
     return brk(card, "everdawn")
 
 
@@ -211,7 +211,7 @@ def art_rect(card, w, big=False):
     key = (card.id, int(w), bool(big))
     r = _ART.get(key)
     if r is None:
-        from . import card_surface
+        from client.cards import card_surface
         card_surface("everdawn", card, int(w), big=big)
         r = _ART.get(key)
         if r is None:  # (a cached face drawn before this module was reloaded)

@@ -7,9 +7,9 @@ import math
 
 import pygame
 
-from . import draw as D
-from .art import block_picture, name_break
-from .icons import draw_icon
+from client.cards import draw as D
+from client.cards.art import block_picture, name_break
+from client.cards.icons import draw_icon
 
 ELEMENT_COLOURS = {"fire": (214, 84, 44), "nature": (70, 162, 70), "electric": (214, 180, 30),
                    "darkness": (112, 72, 168), "earth": (150, 106, 62), "water": (46, 124, 214)}
@@ -255,7 +255,7 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
     pygame.draw.rect(s, owner_colour, s.get_rect(), border_radius=max(3, size // 10))
     inner = s.get_rect().inflate(-2 * rim, -2 * rim)
     if face_down or card is None:
-        from .art import tile_back
+        from client.cards.art import tile_back
         s = tile_back(size, owner_colour).copy()
     elif getattr(card, "kind", "") == "block":
         col = colour_of(card)
@@ -265,7 +265,7 @@ def render_tile(card, size, owner_colour=(110, 170, 255), *, face_down=False):
             draw_icon(s, ELEMENT_ICONS.get(card.element, "dot"), pygame.Rect((size - ic) // 2, (size - ic) // 2, ic, ic),
                       D.WHITE)
     else:
-        from .art import art as make_art
+        from client.cards.art import art as make_art
         col = colour_of(card)
         img = make_art(str(card.id), inner.width, inner.height, col, game="evons")
         s.blit(img, inner)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from . import draw as D
+from client.cards import draw as D
 
 
 def render(card, w, h, big=False):

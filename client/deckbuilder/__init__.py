@@ -10,6 +10,6 @@ from __future__ import annotations
 
 def __getattr__(name):
     if name == "DeckBuilderScene":
-        from .scene import DeckBuilderScene
+        from client.deckbuilder.scene import DeckBuilderScene
         return DeckBuilderScene
     raise AttributeError(name)

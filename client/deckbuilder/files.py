@@ -9,8 +9,8 @@ from engine.core.decktext import deck_to_text, import_deck_text
 from engine.core.files import FileProblem, atomic_write_text, read_capped_bytes
 from engine.core.text import count
 
-from . import clipboard, lastdeck, library
-from .model import DeckModel
+from client.deckbuilder import clipboard, lastdeck, library
+from client.deckbuilder.model import DeckModel
 
 MAX_IMPORT_FILE = 64 * 1024
 
@@ -136,11 +136,11 @@ class DeckFiles:
                        "Deck copied (inside Cardhall only: the system clipboard is not available).", "good")
 
     def exports_dir(self) -> Path:
-        from ..storage import data_dir
+        from client.storage import data_dir
         return data_dir() / "exports"
 
     def export_to_file(self, path=None):
-        from .library import _slug
+        from client.deckbuilder.library import _slug
         default = f"{self.game}_{_slug(self.model.name)}.txt"
         path = Path(path) if path else self.exports_dir() / default
         if path.is_dir():  # a folder was picked: the deck goes inside it

@@ -19,7 +19,7 @@ from pathlib import Path
 from engine.core.deck import MAX_NAME, Deck, load_deck
 from engine.core.files import FileProblem, atomic_write_json, read_json
 
-from ..storage import config_dir, user_decks_dir
+from client.storage import config_dir, user_decks_dir
 
 FORMAT = "cardhall-deckbuilder"
 MAX_BYTES = 8 * 1024

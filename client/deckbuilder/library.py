@@ -23,8 +23,8 @@ from engine.core.deck import MAX_NAME, Deck, load_deck, save_deck
 from engine.core.files import FileProblem
 from engine.core.sanitize import clean_name
 
-from ..storage import DeckEntry, user_decks_dir
-from ..storage import list_decks as _storage_list_decks
+from client.storage import DeckEntry, user_decks_dir
+from client.storage import list_decks as _storage_list_decks
 
 __all__ = ["DeckEntry", "list_decks", "library", "save", "rename", "duplicate", "delete", "copy_starter",
            "unique_name", "folder"]

@@ -8,9 +8,9 @@ import pygame
 
 from engine.core.files import FileProblem
 
-from ..scenes.widgets import text_entry_box
-from ..ui import font, wrap_lines
-from . import clipboard, library
+from client.scenes.widgets import text_entry_box
+from client.ui import font, wrap_lines
+from client.deckbuilder import clipboard, library
 
 #: the most text put in the import box: pygame-gui lays a text box out again on
 #: every change, 8,000 characters take ~0.3 s, 64 K several seconds (a 60-card
@@ -236,7 +236,7 @@ class DeckModals:
                         start=str(start) + "/", must_exist=True)
 
     def pick_export_file(self):
-        from .library import _slug
+        from client.deckbuilder.library import _slug
         self.exports_dir().mkdir(parents=True, exist_ok=True)
         self.open_modal("file", purpose="export", title="Save the deck as text",
                         start=str(self.exports_dir() / f"{self.game}_{_slug(self.model.name)}.txt"))

@@ -14,10 +14,10 @@ import pygame
 
 from engine.core.text import count, named
 
-from .. import gamesinfo
-from ..scenes.base import Scene
-from ..scenes.title import draw_background
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel, shade
+from client import gamesinfo
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel, shade
 
 
 def _when(info) -> str:
@@ -68,14 +68,14 @@ class ReplaysScene(Scene):
     @classmethod
     def demo_kwargs(cls, app, game, seed):
         """For screenshots: make a few finished games when there are none."""
-        from ..storage import replays_dir
+        from client.storage import replays_dir
         from engine.core.replays import list_replays
         if not list_replays(replays_dir(), set_aside_bad=False):
             make_demo_replays(replays_dir(), 6, seed)
         return {}
 
     def enter(self):
-        from ..storage import scan_replays
+        from client.storage import scan_replays
         self.filter = self.kwargs.get("filter", self.kwargs.get("game_filter"))
         self.back_to = self.kwargs.get("game")
         rep = scan_replays()
@@ -183,8 +183,8 @@ class ReplaysScene(Scene):
         """Open the selected replay on its game's table, read-only."""
         from engine.core.files import FileProblem
         from engine.core.replays import load_replay
-        from ..storage import set_aside_file
-        from .controller import ReplayController
+        from client.storage import set_aside_file
+        from client.replays.controller import ReplayController
         if not self.items:
             return None
         info = self.items[self.selected]
@@ -272,7 +272,7 @@ class ReplaysScene(Scene):
         pygame.draw.rect(surf, acc if sel else PAL["line"], r, s(2) if sel else 1, border_radius=s(10))
         pygame.draw.rect(surf, acc, pygame.Rect(r.left, r.top, s(6), r.height), border_top_left_radius=s(10),
                          border_bottom_left_radius=s(10))
-        from ..table_base import _fit_text
+        from client.table_base import _fit_text
         x = r.left + s(18)
         draw_text(surf, gamesinfo.title(info.game), (x, r.top + s(6)), s(17), shade(acc, 1.2), bold=True)
         when = _when(info)
@@ -314,7 +314,7 @@ class ReplaysScene(Scene):
                          max_lines=max(1, out_h // s(26)), shrink=False).bottom
         y += s(10)
         rows = [(info.names[0], info.deck_names[0]), (info.names[1], info.deck_names[1])]
-        from ..table_base import SEAT_COLOURS
+        from client.table_base import SEAT_COLOURS
         for seat, (who, deck) in enumerate(rows):
             pygame.draw.circle(surf, SEAT_COLOURS[seat], (x + s(8), y + s(11)), s(6))
             # a long name is cut, the deck stays ("WWWW…: Ember Quake")

@@ -31,7 +31,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..ui import PAL
+from client.ui import PAL
 
 
 def key_label(key: str) -> str:
@@ -165,7 +165,7 @@ class Scene:
                 lo = mid
             else:
                 hi = mid - 1
-        from ..ui import note_cut
+        from client.ui import note_cut
         short = text[:lo].rstrip() + "…"
         note_cut(text, short, "button")     # (the layout check still reports a cut of our own words)
         b.set_text(short)

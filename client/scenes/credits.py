@@ -12,10 +12,10 @@ import pygame
 
 from engine.core.text import count
 
-from ..ui import PAL, draw_text, shade
-from .base import Scene
-from .rules import ScrollingText
-from .title import draw_background
+from client.ui import PAL, draw_text, shade
+from client.scenes.base import Scene
+from client.scenes.rules import ScrollingText
+from client.scenes.title import draw_background
 
 # Fonts in assets/fonts (see its README.md) and those pygame-gui loads itself.
 FONTS = (
@@ -47,7 +47,7 @@ LIBRARIES = (
 def drawing_credits():
     """[(author name, url, licence, licence url, [drawing names])], most drawings first,
     from the drawings that ship."""
-    from ..cards import art
+    from client.cards import art
     by = defaultdict(list)
     for name, d in art.drawings().items():
         by[d.get("author", "")].append(name)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, shade
-from .base import Scene
-from .title import draw_background
+from client import gamesinfo
+from client.ui import GAME_ACCENT, PAL, draw_text, shade
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
 
 
 class CardGalleryScene(Scene):
@@ -60,8 +60,8 @@ class CardGalleryScene(Scene):
                         break
 
     def draw(self, surf):
-        from ..cards import card_surface
-        from ..tablekit import draw_zoom
+        from client.cards import card_surface
+        from client.tablekit import draw_zoom
         s = self.s
         draw_background(surf)
         acc = GAME_ACCENT.get(self.game, PAL["gold"])

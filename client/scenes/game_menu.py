@@ -3,17 +3,17 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
-from .base import Scene
-from .title import draw_background
+from client import gamesinfo
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
 
 
 def find_resume(game, app=None):
     """The newest resumable autosave of ``game`` (a ResumeInfo), or None. Saves
     that cannot be used are set aside unchanged (and named in a toast)."""
     try:
-        from ..storage import scan_saves
+        from client.storage import scan_saves
         rep = scan_saves(game)
     except Exception as e:  # noqa: BLE001 - a bad save never blocks the menu
         if app is not None:
@@ -54,7 +54,7 @@ def resume_saved_game(app, info):
     from engine.core.autosave import SaveInUse
     from engine.core.files import FileProblem
     from engine.core.session import MatchSession
-    from ..storage import replays_dir, set_aside_file
+    from client.storage import replays_dir, set_aside_file
     try:
         session = MatchSession.resume(info.path, replay_folder=replays_dir())
     except SaveInUse as e:  # another copy of Cardhall is playing it: leave the file alone
@@ -84,7 +84,7 @@ def online_note(game: str) -> str:
     """"Your online match with Bo goes on: Play online to sit down again." — or "" when no
     online match of ``game`` is known to go on."""
     try:
-        from .online import going_on
+        from client.scenes.online import going_on
         friends = going_on(game)
     except Exception:  # noqa: BLE001 - the menu shows without it
         return ""
@@ -168,7 +168,7 @@ class GameMenuScene(Scene):
 
     def make_fan(self, width):
         """A fan of three cards from the pool (rotated once per layout, not per frame)."""
-        from ..cards import card_surface
+        from client.cards import card_surface
         s = self.s
         self.fan = []
         sp = gamesinfo.spec(self.game)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel, shade
-from .base import Scene
+from client import gamesinfo
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel, shade
+from client.scenes.base import Scene
 
 
 class _Overlay(Scene):
@@ -49,7 +49,7 @@ class _Overlay(Scene):
 
 
 def _demo_table(app, game, seed):
-    from . import scene_class
+    from client.scenes import scene_class
     tcls = scene_class("table", game)
     kw = tcls.demo_kwargs(app, game, seed)
     sc = tcls(app, game=game, **kw)
@@ -162,7 +162,7 @@ class HandoffOverlay(_Overlay):
         seat = self.kwargs.get("seat", 1)
         t = self.table
         name = t.names[seat] if t is not None else f"Player {seat + 1}"
-        from ..table_base import SEAT_COLOURS
+        from client.table_base import SEAT_COLOURS
         col = SEAT_COLOURS[seat % 2]
         pygame.draw.circle(surf, col, (r.centerx, r.top + s(70)), s(26))
         draw_text(surf, str(seat + 1), (r.centerx, r.top + s(70)), s(28), (10, 10, 14), bold=True, anchor="center")
@@ -258,7 +258,7 @@ class GameOverOverlay(_Overlay):
         else:
             head, col = f"{t.names[res.winner]} wins!", PAL["gold"]
         # a shape as well as a colour: a crown for a win, a broken banner for a loss
-        from ..cards.icons import draw_icon
+        from client.cards.icons import draw_icon
         icon = "crown" if (res.winner is not None and (t.mode not in ("ai", "online")
                                                          or res.winner in t.human_seats)) else \
             ("shield" if res.winner is None else "skull")

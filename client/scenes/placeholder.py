@@ -1,9 +1,9 @@
 """Shown for screens whose module has not landed yet (deck builder, replays)."""
 from __future__ import annotations
 
-from .. import gamesinfo
-from ..ui import PAL, draw_text, draw_wrapped, panel
-from .base import Scene
+from client import gamesinfo
+from client.ui import PAL, draw_text, draw_wrapped, panel
+from client.scenes.base import Scene
 
 
 class PlaceholderScene(Scene):
@@ -22,7 +22,7 @@ class PlaceholderScene(Scene):
 
     def draw(self, surf):
         import pygame
-        from .title import draw_background
+        from client.scenes.title import draw_background
         draw_background(surf)
         s = self.s
         r = pygame.Rect(0, 0, s(640), s(260))

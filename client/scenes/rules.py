@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pygame
 
-from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, shade
-from .base import Scene
-from .title import draw_background
+from client import gamesinfo
+from client.ui import GAME_ACCENT, PAL, draw_text, shade
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
 
 MAX_RULES_BYTES = 512 * 1024
 
@@ -53,7 +53,7 @@ class RulesScene(ScrollingText, Scene):
         super().enter()
 
     def build(self):
-        from ..richpage import RichPage
+        from client.richpage import RichPage
         s = self.s
         w = min(self.W - s(80), s(900))
         r = pygame.Rect((self.W - w) // 2, s(84), w, self.H - s(84) - s(80))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from ..settings import ANIMATION_SPEEDS, DIFFICULTIES, UI_SCALES, Settings
-from ..ui import PAL, draw_text, panel
-from .base import Scene
-from .widgets import dropdown, handle_dropdown_event
+from client.settings import ANIMATION_SPEEDS, DIFFICULTIES, UI_SCALES, Settings
+from client.ui import PAL, draw_text, panel
+from client.scenes.base import Scene
+from client.scenes.widgets import dropdown, handle_dropdown_event
 
 ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "everdawn_turn_clock", "show_hints")
 LABELS = {

@@ -9,12 +9,12 @@ import pygame
 
 from engine.core.text import count
 
-from .. import gamesinfo
-from ..settings import DIFFICULTIES
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
-from .base import Scene
-from .title import draw_background
-from .widgets import dropdown, handle_dropdown_event
+from client import gamesinfo
+from client.settings import DIFFICULTIES
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
+from client.scenes.base import Scene
+from client.scenes.title import draw_background
+from client.scenes.widgets import dropdown, handle_dropdown_event
 
 
 def new_seed() -> int:
@@ -23,13 +23,13 @@ def new_seed() -> int:
 
 def start_session_scene(app, session):
     """Open the table for a (new or resumed) session, using its meta for the mode."""
-    from .game_menu import table_kwargs  # reads meta["ai"] as {"seat", "level", "seed"} or a level name
+    from client.scenes.game_menu import table_kwargs  # reads meta["ai"] as {"seat", "level", "seed"} or a level name
     app.scenes.switch("table", **table_kwargs(session))
 
 
 def start_match(app, game, decks, *, mode, ai_level="normal", options=None, seed=None, human=0):
     from engine.core.session import MatchSession
-    from ..storage import replays_dir, saves_dir
+    from client.storage import replays_dir, saves_dir
     seed = new_seed() if seed is None else seed
     if mode == "ai":
         names = ["You", f"AI ({ai_level})"] if human == 0 else [f"AI ({ai_level})", "You"]
@@ -49,7 +49,7 @@ MAX_MEMORY_BYTES = 64 * 1024
 
 
 def _memory_path():
-    from ..storage import config_dir
+    from client.storage import config_dir
     return config_dir() / "setup.json"
 
 
@@ -92,7 +92,7 @@ class MatchSetupScene(Scene):
     heading = "Play vs AI"
 
     def enter(self):
-        from ..storage import list_decks
+        from client.storage import list_decks
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         sp = gamesinfo.spec(self.game)
         self.decks = [e for e in list_decks(self.game) if e.legal] if sp else []

@@ -5,9 +5,9 @@ import math
 
 import pygame
 
-from .. import gamesinfo
-from ..ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, shade
-from .base import Scene
+from client import gamesinfo
+from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, shade
+from client.scenes.base import Scene
 
 
 class TitleScene(Scene):
@@ -28,7 +28,7 @@ class TitleScene(Scene):
         if self.pending:
             return
         try:
-            from ..storage import scan_saves
+            from client.storage import scan_saves
             rep = scan_saves()
             found = [r for r in rep.items if r.game in self.ready]
             self.resume_info = found[0] if found else None
@@ -87,7 +87,7 @@ class TitleScene(Scene):
             x += bw + s(16)
 
     def resume_game(self):
-        from .game_menu import resume_saved_game
+        from client.scenes.game_menu import resume_saved_game
         info = self.resume_info
         if info is None:
             return None
@@ -128,7 +128,7 @@ class TitleScene(Scene):
                   shadow=True)
         draw_text(surf, "Three card games. One hall. Play the AI, or a friend here or online.",
                   (self.W // 2, s(116)), s(19), PAL["muted"], anchor="midtop")
-        from ..cards import back_surface, card_surface
+        from client.cards import back_surface, card_surface
         for i, (g, r) in enumerate(zip(self.games, self.tiles)):
             acc = GAME_ACCENT[g]
             ok = g not in self.missing

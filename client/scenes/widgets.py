@@ -9,7 +9,7 @@ def dropdown(scene, rect, options, current, on_change, *, name, tip=""):
     the box (a deck named with 60 letters) is shown cut with "…" (pygame-gui would clip it
     mid-letter under the arrow); the full label still selects it (:func:`set_dropdown`)."""
     import pygame_gui
-    from ..ui import ellipsize, font
+    from client.ui import ellipsize, font
     rect = pygame.Rect(rect)
     f = font(scene.s(17))                       # the theme's drop-down font (assets/theme.json)
     room = max(1, rect.width - scene.s(10) - scene.s(34))   # its text padding and the arrow

@@ -42,13 +42,13 @@ import pygame
 
 from engine.essveil import match as EV
 
-from ..table_base import NamedSeats, TableScene
-from .essveil_common import BAND, BOARD, GAME, card_of, engine_target, target_key  # noqa: F401 - the table's names
-from .essveil_draw import EssveilDraw
-from .essveil_gestures import EssveilGestures
-from .essveil_layout import EssveilLayout
-from .essveil_overlays import EssveilOverlays
-from .essveil_prompts import EssveilPrompts
+from client.table_base import NamedSeats, TableScene
+from client.tables.essveil_common import BAND, BOARD, GAME, card_of, engine_target, target_key  # noqa: F401 - the table's names
+from client.tables.essveil_draw import EssveilDraw
+from client.tables.essveil_gestures import EssveilGestures
+from client.tables.essveil_layout import EssveilLayout
+from client.tables.essveil_overlays import EssveilOverlays
+from client.tables.essveil_prompts import EssveilPrompts
 
 _YOU_VERBS = {"refreshes": "refresh", "attunes": "attune", "draws": "draw", "plays": "play", "pays": "pay",
               "takes": "take", "gains": "gain", "lets": "let", "ends": "end", "concedes": "concede",
@@ -167,5 +167,5 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         if self.anims.busy and queued is not None:
             before = queued      # queued behind another move's animations: it starts where that one ends
         self._queued_end = after
-        from .essveil_build import build_animations
+        from client.tables.essveil_build import build_animations
         return build_animations(self, action, events, before, after)

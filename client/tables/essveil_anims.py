@@ -9,11 +9,11 @@ import math
 
 import pygame
 
-from ..cards.icons import draw_icon
-from ..tablekit import Anim, draw_arrow
-from ..tablekit import FadeOut as _FadeOut
-from ..tablekit import RingPulse as _RingPulse
-from ..ui import PAL, font, shade
+from client.cards.icons import draw_icon
+from client.tablekit import Anim, draw_arrow
+from client.tablekit import FadeOut as _FadeOut
+from client.tablekit import RingPulse as _RingPulse
+from client.ui import PAL, font, shade
 
 ATTACK_COL = (255, 170, 80)
 GUARD_COL = (200, 205, 230)

@@ -21,13 +21,13 @@ from engine.core.text import possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
 
-from ..cards import back_surface, card_surface
-from ..tablekit import Banner, Call, Flash, FloatText, LogStep, Wait
-from ..ui import PAL
-from .essveil_anims import (AEGIS_COL, ATTACK_COL, DRAIN_COL, ESSENCE_COL, GROW_COL, GUARD_COL, VENOM_COL, Arrow,
+from client.cards import back_surface, card_surface
+from client.tablekit import Banner, Call, Flash, FloatText, LogStep, Wait
+from client.ui import PAL
+from client.tables.essveil_anims import (AEGIS_COL, ATTACK_COL, DRAIN_COL, ESSENCE_COL, GROW_COL, GUARD_COL, VENOM_COL, Arrow,
                             Burst, FadeOut, FlyCard, IconPop, Lunge, RingPulse, Shake, Showcase, Vanish)
-from .essveil_common import and_list
-from .essveil_steps import Steps
+from client.tables.essveil_common import and_list
+from client.tables.essveil_steps import Steps
 
 GAME = "essveil"
 COMBAT_KINDS = ("attack", "intercept", "let_through", "fight")

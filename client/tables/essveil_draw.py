@@ -12,15 +12,15 @@ import pygame
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS_BY_INDEX
 
-from ..cards import back_surface, card_surface
-from ..cards import draw as D
-from ..cards.essveil import SMALL as FACE_SMALL, keyword_badge, keywords_of
-from ..cards.icons import draw_icon
-from ..table_base import SEAT_COLOURS
-from ..tablekit import draw_arrow, draw_source_hint, draw_target_highlight
-from ..ui import PAL, draw_text, ellipsize, fit_font, fit_line, panel, shade
-from .essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect
-from .essveil_common import BOARD, GAME, card_of
+from client.cards import back_surface, card_surface
+from client.cards import draw as D
+from client.cards.essveil import SMALL as FACE_SMALL, keyword_badge, keywords_of
+from client.cards.icons import draw_icon
+from client.table_base import SEAT_COLOURS
+from client.tablekit import draw_arrow, draw_source_hint, draw_target_highlight
+from client.ui import PAL, draw_text, ellipsize, fit_font, fit_line, panel, shade
+from client.tables.essveil_anims import AEGIS_COL, ATTACK_COL, ESSENCE_COL, GUARD_COL, pill, pill_rect
+from client.tables.essveil_common import BOARD, GAME, card_of
 
 
 class EssveilDraw:

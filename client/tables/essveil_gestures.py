@@ -9,9 +9,9 @@ import pygame
 from engine.core.text import possessive
 from engine.essveil import match as EV
 
-from ..cards import card_surface
-from ..tablekit import DragSource, DropTarget, topmost_at
-from .essveil_common import BAND, BOARD, GAME, card_of, engine_target, target_key
+from client.cards import card_surface
+from client.tablekit import DragSource, DropTarget, topmost_at
+from client.tables.essveil_common import BAND, BOARD, GAME, card_of, engine_target, target_key
 
 
 class EssveilGestures:

@@ -12,7 +12,7 @@ import pygame
 
 from engine.essveil import match as EV
 
-from ..tablekit import hand_layout
+from client.tablekit import hand_layout
 
 
 def _gap(k, ref=None):
@@ -199,7 +199,7 @@ class EssveilLayout:
         """(text, rect) of the words in ``seat``'s empty row, or None: the "drop creatures
         here" hint only while you can play one (your main phase), never under the Attune
         buttons, never across the row's count, and left out where no wording fits."""
-        from ..ui import font
+        from client.ui import font
         if seat == self.viewer and self.attune_shown():
             return None                      # the Attune choice covers the row
         mine = seat == self.viewer and self.human_to_move() and not self.anims.busy \

@@ -13,13 +13,13 @@ from engine.core.text import does, possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS_BY_INDEX
 
-from ..cards import back_surface, card_surface
-from ..cards.essveil import art_rect as essveil_art_rect
-from ..table_base import SEAT_COLOURS
-from ..tablekit import draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking, topmost_at
-from ..ui import PAL, draw_text, ellipsize, font, panel, shade
-from .essveil_anims import ATTACK_COL, ESSENCE_COL, pill
-from .essveil_common import GAME, card_of
+from client.cards import back_surface, card_surface
+from client.cards.essveil import art_rect as essveil_art_rect
+from client.table_base import SEAT_COLOURS
+from client.tablekit import draw_arrow, draw_source_hint, draw_target_highlight, draw_thinking, topmost_at
+from client.ui import PAL, draw_text, ellipsize, font, panel, shade
+from client.tables.essveil_anims import ATTACK_COL, ESSENCE_COL, pill
+from client.tables.essveil_common import GAME, card_of
 
 
 class EssveilOverlays:

@@ -11,7 +11,7 @@ from engine.core.text import does, possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
 
-from .essveil_common import card_of
+from client.tables.essveil_common import card_of
 
 
 _LIFE_END = re.compile(r"^(.+?) (wins?): Life reduced to 0\.$")
@@ -71,7 +71,7 @@ class EssveilPrompts:
         r = getattr(self, "actions_rect", None)
         if r is None:
             return labels[0]
-        from ..ui import font
+        from client.ui import font
         f = font(self.s(18) if primary else self.s(17), primary)
         room = r.width - self.s(24)
         return next((x for x in labels if f.size(x)[0] <= room), labels[-1])

@@ -47,17 +47,17 @@ from engine.core.text import does, possessive
 from engine.everdawn import match as EM
 from engine.everdawn.cards import BEATS, TYPE
 
-from ..cards import card_surface
-from ..table_base import NamedSeats, TableScene
-from ..tablekit import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
-from ..ui import PAL
+from client.cards import card_surface
+from client.table_base import NamedSeats, TableScene
+from client.tablekit import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
+from client.ui import PAL
 
-from .everdawn_anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse
-from .everdawn_common import CLOCK, COMBAT_PHASES, GAME, card_of
-from .everdawn_draw import EverdawnDraw
-from .everdawn_gestures import EverdawnGestures
-from .everdawn_layout import EverdawnLayout
-from .everdawn_prompts import CHOICE_PROMPT, _YOU_VERBS, EverdawnPrompts  # noqa: F401 - CHOICE_PROMPT for callers
+from client.tables.everdawn_anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse
+from client.tables.everdawn_common import CLOCK, COMBAT_PHASES, GAME, card_of
+from client.tables.everdawn_draw import EverdawnDraw
+from client.tables.everdawn_gestures import EverdawnGestures
+from client.tables.everdawn_layout import EverdawnLayout
+from client.tables.everdawn_prompts import CHOICE_PROMPT, _YOU_VERBS, EverdawnPrompts  # noqa: F401 - CHOICE_PROMPT for callers
 
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
@@ -177,7 +177,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
     def animate(self, action, events, before, after):
         live = self.__dict__.get("_placed_live")
         if live is not None:            # online: the marks follow the events as they come
-            from .everdawn_anims import track_placed
+            from client.tables.everdawn_anims import track_placed
             track_placed(live, events)
         sc = self.app.scale
         out = []
@@ -327,5 +327,5 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         self.shown = self.view
 
     def _step_shown(self, e):
-        from .everdawn_anims import step_state
+        from client.tables.everdawn_anims import step_state
         self.shown = step_state(self.shown, e)

@@ -7,9 +7,9 @@ from functools import partial
 
 import pygame
 
-from ..tablekit import Anim, FadeOut, RingPulse, draw_arrow, draw_cross  # noqa: F401 - FadeOut, RingPulse: the table's
-from ..tablekit import pill as _pill
-from ..ui import PAL
+from client.tablekit import Anim, FadeOut, RingPulse, draw_arrow, draw_cross  # noqa: F401 - FadeOut, RingPulse: the table's
+from client.tablekit import pill as _pill
+from client.ui import PAL
 
 ATTACK_COL = (255, 196, 92)
 COUNTER_COL = (140, 200, 255)

@@ -7,15 +7,15 @@ import pygame
 from engine.everdawn import match as EM
 from engine.everdawn.cards import ATKB, DEFB
 
-from ..cards import back_surface, card_surface
-from ..cards.everdawn import art_rect, colour_of, icon_of
-from ..cards.icons import draw_icon
-from ..table_base import SEAT_COLOURS
-from ..tablekit import draw_arrow, topmost_at
-from ..ui import PAL, draw_text, ellipsize, fit_font, fit_line, fit_named, font, panel, shade
+from client.cards import back_surface, card_surface
+from client.cards.everdawn import art_rect, colour_of, icon_of
+from client.cards.icons import draw_icon
+from client.table_base import SEAT_COLOURS
+from client.tablekit import draw_arrow, topmost_at
+from client.ui import PAL, draw_text, ellipsize, fit_font, fit_line, fit_named, font, panel, shade
 
-from .everdawn_anims import ATTACK_COL, ClashAnim, fmt_clock, pill
-from .everdawn_common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT_PHASES, card_of
+from client.tables.everdawn_anims import ATTACK_COL, ClashAnim, fmt_clock, pill
+from client.tables.everdawn_common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT_PHASES, card_of
 
 
 class EverdawnDraw:
@@ -25,7 +25,7 @@ class EverdawnDraw:
         r = super().draw_hover_zoom(surf)
         note = getattr(self, "_hover_note", None)
         if r is not None and note:      # why an effect won't happen: placed, not played
-            from ..ui import draw_wrapped
+            from client.ui import draw_wrapped
             s = self.s
             box = pygame.Rect(r.left, r.bottom + s(6), r.width, s(58))
             if box.bottom > self.H - s(4):
@@ -370,7 +370,7 @@ class EverdawnDraw:
     def _band_lines(self, text, width, b):
         """The prompt in the band: one line (15 px down to 12), else two lines (down to
         the 9 px floor), else one line cut with "…": [((font, text), y)]."""
-        from ..ui import wrap_lines
+        from client.ui import wrap_lines
         s = self.s
         for size in range(s(15), s(12) - 1, -1):
             f = font(size)

@@ -7,10 +7,10 @@ import pygame
 from engine.everdawn import match as EM
 from engine.everdawn.cards import IS_COMBAT_SPELL, KIND, K_SPELL
 
-from ..cards import card_surface
-from ..tablekit import DragSource, DropTarget
+from client.cards import card_surface
+from client.tablekit import DragSource, DropTarget
 
-from .everdawn_common import GAME, EQ_KINDS, card_of
+from client.tables.everdawn_common import GAME, EQ_KINDS, card_of
 
 
 class EverdawnGestures:
@@ -197,7 +197,7 @@ class EverdawnGestures:
     def placed_slots(self) -> set:
         """(seat, lane) of creatures placed at set-up or in Sudden Death (not played),
         followed through the record (cached; rebuilt after any jump in history)."""
-        from .everdawn_anims import track_placed
+        from client.tables.everdawn_anims import track_placed
         sess = self.session
         n = len(sess)
         if self.mode == "online":
@@ -252,7 +252,7 @@ class EverdawnGestures:
             for s_ in EM.SLOTS:
                 if self.slot_rect(seat, s_).collidepoint(pos):
                     if s_ < 3 and v.creature_at(seat, s_) >= 0 and (seat, s_) in self.placed_slots():
-                        from .everdawn_anims import PLACED_NOTE
+                        from client.tables.everdawn_anims import PLACED_NOTE
                         self._hover_note = PLACED_NOTE
                     return self.hovered(card_of(v.creature_at(seat, s_)), self.slot_rect(seat, s_))
                 items = v.items_at(seat, s_)

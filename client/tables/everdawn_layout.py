@@ -9,11 +9,11 @@ import pygame
 from engine.everdawn import match as EM
 from engine.everdawn.cards import KIND
 
-from ..cards.everdawn import art_rect
-from ..tablekit import hand_layout
-from ..ui import font
+from client.cards.everdawn import art_rect
+from client.tablekit import hand_layout
+from client.ui import font
 
-from .everdawn_common import EQ_KINDS, card_of
+from client.tables.everdawn_common import EQ_KINDS, card_of
 
 
 def _bands(k, c, ref=None):
@@ -146,7 +146,7 @@ class EverdawnLayout:
         # the opponent's hand and its "… hand: 5" over their bench, above the bench's
         # "Bench (1 = Champion)"; where the strip is too low for both (1280x720 at 200 %),
         # over their lanes instead (no label there)
-        from ..ui import font
+        from client.ui import font
         bench_label_top = self.slot_rects[("opp", 3)].top - self.eq_h - s(9) - s(16)
         hand_label_bottom = r.top + self.strip_h // 2 + font(s(14)).get_linesize() // 2
         if hand_label_bottom + s(3) > bench_label_top:

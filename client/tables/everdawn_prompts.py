@@ -7,8 +7,8 @@ import re
 from engine.core.text import count, possessive
 from engine.everdawn import match as EM
 
-from .everdawn_anims import ClashAnim
-from .everdawn_common import card_of
+from client.tables.everdawn_anims import ClashAnim
+from client.tables.everdawn_common import card_of
 
 CHOICE_PROMPT = {
     EM.CH_PLACE: "Choose where {card} goes: click a lit slot",

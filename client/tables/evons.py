@@ -51,16 +51,16 @@ from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import DIRECTIONS, NEIGHBOUR
 
-from ..table_base import SEAT_COLOURS, NamedSeats, TableScene
-from ..tablekit import Banner, Call, FloatText, LogStep, Wait
-from ..ui import PAL
+from client.table_base import SEAT_COLOURS, NamedSeats, TableScene
+from client.tablekit import Banner, Call, FloatText, LogStep, Wait
+from client.ui import PAL
 
-from .evons_storm import StormMixin
-from .evons_anims import ABILITY_COL, AbilityArrow, ConflictAnim, Fade, FlipAnim, Ring, Slide, apply_event, display_copy
-from .evons_draw import BONUS_SHORT, EvonsDraw
-from .evons_gestures import EvonsGestures
-from .evons_layout import EvonsLayout
-from .evons_prompts import _YOU_VERBS, EvonsPrompts
+from client.tables.evons_storm import StormMixin
+from client.tables.evons_anims import ABILITY_COL, AbilityArrow, ConflictAnim, Fade, FlipAnim, Ring, Slide, apply_event, display_copy
+from client.tables.evons_draw import BONUS_SHORT, EvonsDraw
+from client.tables.evons_gestures import EvonsGestures
+from client.tables.evons_layout import EvonsLayout
+from client.tables.evons_prompts import _YOU_VERBS, EvonsPrompts
 
 
 class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, NamedSeats, TableScene):

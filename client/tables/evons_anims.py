@@ -15,8 +15,8 @@ import pygame
 
 from engine.evons import match as EM
 
-from ..tablekit import Anim, draw_arrow, draw_cross, pill
-from ..ui import PAL, shade
+from client.tablekit import Anim, draw_arrow, draw_cross, pill
+from client.ui import PAL, shade
 
 ABILITY_COL = (255, 206, 96)
 BLOW_COL = (255, 120, 96)

@@ -11,16 +11,16 @@ from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, COLUMNS, IN_MAIN, N_CELLS, cell_name
 
-from ..cards import back_surface, card_surface
-from ..cards.evons import render_tile
-from ..cards.icons import draw_icon
-from ..table_base import SEAT_COLOURS
-from ..tablekit import draw_thinking, topmost_at
-from ..ui import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
+from client.cards import back_surface, card_surface
+from client.cards.evons import render_tile
+from client.cards.icons import draw_icon
+from client.table_base import SEAT_COLOURS
+from client.tablekit import draw_thinking, topmost_at
+from client.ui import (PAL, draw_text, draw_wrapped, fit_font, fit_line, fit_named, fit_text, font, note_panel, panel,
                   shade, wrap_lines)
 
-from .evons_anims import ABILITY_COL, pill
-from .evons_common import GAME, card_obj
+from client.tables.evons_anims import ABILITY_COL, pill
+from client.tables.evons_common import GAME, card_obj
 
 
 BONUS_SHORT = {"+2 ATK": "+2 ATK", "+2 DEF": "+2 DEF", "+10 credits": "+10 ¢", "draw 1 card": "Draw",
@@ -763,7 +763,7 @@ class EvonsDraw:
         text = f"{cell_name(c)} — {BONUS_TIP.get(b, b)}"
         w = s(260)
         f = font(s(14))
-        from ..ui import wrap_lines
+        from client.ui import wrap_lines
         lines = wrap_lines(text, f, w - s(16))
         h = len(lines) * f.get_linesize() + s(12)
         mx, my = self.app.mouse

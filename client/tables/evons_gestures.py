@@ -9,10 +9,10 @@ from engine.evons import match as EM
 from engine.evons.cards import N_CELLS, NEIGHBOUR, ORTHO_NEIGHBOURS
 from engine.core.text import count
 
-from ..cards import card_surface
-from ..tablekit import DragSource, DropTarget, topmost_at
+from client.cards import card_surface
+from client.tablekit import DragSource, DropTarget, topmost_at
 
-from .evons_common import GAME, card_obj
+from client.tables.evons_common import GAME, card_obj
 
 
 class EvonsGestures:

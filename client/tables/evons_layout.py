@@ -8,8 +8,8 @@ import pygame
 from engine.evons import match as EM
 from engine.evons.cards import N_CELLS, NEIGHBOUR
 
-from ..cards.evons import SMALL as SMALL_FACE
-from .evons_common import card_obj
+from client.cards.evons import SMALL as SMALL_FACE
+from client.tables.evons_common import card_obj
 
 
 def _sizes_100(W, H, k):
@@ -363,7 +363,7 @@ class EvonsLayout:
 
     def _scrolled_hand_rects(self, n, hw, gap):
         """Two rows of cards at their size; more cards than fit scroll (arrows beside)."""
-        from ..tablekit import OFF_SCREEN
+        from client.tablekit import OFF_SCREEN
         area, hs = self.hand_area, self.hand_scroll
         ch = int(hw * 1.4)
         cols = self.hand_cols

@@ -8,7 +8,7 @@ from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, NEIGHBOUR, cell_name
 from engine.core.text import a, count, does, is_you, possessive, third_person
 
-from .evons_common import card_obj
+from client.tables.evons_common import card_obj
 
 
 _YOU_VERBS = {"gains": "gain", "pays": "pay", "draws": "draw", "has": "have", "keeps": "keep",
@@ -104,7 +104,7 @@ class EvonsPrompts:
     def fit_button_label(self, labels, primary=False) -> str:
         """The first of ``labels`` that fits an action button uncut (the buttons' own
         measure: client/table_chrome.py), else the last."""
-        from ..ui import font
+        from client.ui import font
         r = getattr(self, "actions_rect", None)
         if r is None:
             return labels[0]

@@ -17,8 +17,8 @@ from engine.evons import match as EM
 from engine.core.text import count
 from engine.evons.cards import cell_name
 
-from ..tablekit import LogEntry, pill
-from ..ui import PAL
+from client.tablekit import LogEntry, pill
+from client.ui import PAL
 
 STORM_MARK = "\x00storm\x00"
 DEAL, ALL, NEXT, PLUS, CLEAR = "__storm_deal__", "__storm_all__", "__storm_next__", "__storm_plus__", \
