@@ -2,5 +2,5 @@
 import sys
 
 if __name__ == "__main__":
-    from client.__main__ import main
+    from client.cli import main
     sys.exit(main())

@@ -2,7 +2,7 @@
 
 ``App(size, settings=None)`` opens the window; :meth:`App.step` runs exactly one
 frame (events → update → draw → flip), which is what tests drive through
-:class:`client.testing.Driver`; :meth:`App.run` loops until quit.
+:class:`client.devtools.testing.Driver`; :meth:`App.run` loops until quit.
 
 Redrawing only on change
 ------------------------
@@ -33,7 +33,7 @@ import time
 
 import pygame
 
-from client.ui import PAL, font, load_theme
+from client.ui.theme import PAL, font, load_theme
 
 BASE_W, BASE_H = 1280, 720
 MIN_W, MIN_H = 960, 540
@@ -53,7 +53,7 @@ VISIBLE_PART = (160, 80)
 
 
 def _bare_x11() -> bool:
-    from client.x11 import bare_x11
+    from client.ui.x11 import bare_x11
     return bare_x11()
 
 
@@ -159,7 +159,7 @@ class App:
         self.settings = settings if settings is not None else Settings.load()
         pygame.display.init()
         pygame.font.init()
-        from client.ui import gui_fonts_fall_back
+        from client.ui.theme import gui_fonts_fall_back
         gui_fonts_fall_back()      # the widgets' fonts draw Chinese and Japanese as ours do
         pygame.key.set_repeat(350, 40)
         pygame.display.set_caption(caption)
@@ -171,7 +171,7 @@ class App:
         self._windowed_pos = pos
         self._window_changed_at = None  # App.now of a move/resize not yet written to the settings
         self.fullscreen = False
-        self._bare_full = False  # full screen made by hand (no window manager, see client.x11)
+        self._bare_full = False  # full screen made by hand (no window manager, see client.ui.x11)
         if pos is not None:  # read by SDL when the window is made; dropped at once so later calls don't move it
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{pos[0]},{pos[1]}"
         try:
@@ -409,7 +409,7 @@ class App:
             y = min(y, int(floor))
         for t in reversed(self.toasts):
             col = {"error": PAL["bad"], "good": PAL["good"]}.get(t.kind, PAL["gold"])
-            from client.ui import wrap_lines
+            from client.ui.theme import wrap_lines
             lines = wrap_lines(t.text, f, int(min(760 * s, self.size[0] * 0.8)))
             lh = f.get_linesize()
             w = max(f.size(ln)[0] for ln in lines) + int(48 * s)

@@ -30,7 +30,7 @@ def card_size(width: int) -> tuple[int, int]:
 
 def _lookup(game: str, card):
     if isinstance(card, str):
-        from client import gamesinfo
+        from client.scenes import gamesinfo
         sp = gamesinfo.spec(game)
         if sp is None or card not in sp.cards:
             return None
@@ -69,7 +69,7 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
 def _render(game, card, w, h, big, mini=False):
     import importlib
     try:
-        mod = importlib.import_module(f"client.cards.{game}")
+        mod = importlib.import_module(f"client.tables.{game}.face")
     except ModuleNotFoundError:
         from client.cards import generic as mod
     from client.cards.art import set_current_game
@@ -92,7 +92,7 @@ CARD_FACE = "a card face"
 def _fast(surf):
     """The display's pixel format blits several times faster (once a window exists)."""
     import pygame
-    from client import ui
+    from client.ui import theme as ui
     if ui.RECORDER is not None:  # the layout check follows the texts on this surface
         if not getattr(surf, "label", "x"):
             surf.label = CARD_FACE   # (its "larger is larger" part compares the card's width)

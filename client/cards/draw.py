@@ -5,7 +5,7 @@ import math
 
 import pygame
 
-from client.ui import font, shade, wrap_lines, fit_font, fit_text, note_cut, surface as ui_surface  # noqa: F401
+from client.ui.theme import font, shade, wrap_lines, fit_font, fit_text, note_cut, surface as ui_surface  # noqa: F401
 from client.cards.icons import draw_icon
 
 INK = (24, 20, 18)
@@ -273,7 +273,7 @@ def mini_face(card, w, h, colour, *, corner=None, corner_icon="gem", corner_colo
 
 
 def card_back(game, w, h):
-    from client.ui import GAME_ACCENT
+    from client.ui.theme import GAME_ACCENT
     acc = GAME_ACCENT.get(game, (180, 150, 90))
     s, inner = frame(w, h, shade(acc, 0.55), inner=(20, 22, 32))
     cx, cy = inner.center

@@ -9,9 +9,9 @@ import pygame
 
 from engine.core.text import count
 
-from client import gamesinfo
+from client.scenes import gamesinfo
 from client.cards import card_surface
-from client.ui import PAL, draw_text, draw_wrapped, ellipsize, fit_font, fit_line, font, note_cut, panel, shade, wrap_lines
+from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_font, fit_line, font, note_cut, panel, shade, wrap_lines
 
 class DeckDraw:
     # ------------------------------------------------------------ drawing

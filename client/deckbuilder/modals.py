@@ -8,8 +8,8 @@ import pygame
 
 from engine.core.files import FileProblem
 
-from client.scenes.widgets import text_entry_box
-from client.ui import font, wrap_lines
+from client.ui.widgets import text_entry_box
+from client.ui.theme import font, wrap_lines
 from client.deckbuilder import clipboard, library
 
 #: the most text put in the import box: pygame-gui lays a text box out again on

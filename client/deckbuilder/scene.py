@@ -31,10 +31,10 @@ import pygame
 from engine.core.deck import Deck
 from engine.core.decktext import deck_to_text
 
-from client import gamesinfo
+from client.scenes import gamesinfo
 from client.scenes.base import Scene
-from client.scenes.widgets import dropdown, handle_dropdown_event
-from client.ui import GAME_ACCENT, PAL, panel
+from client.ui.widgets import dropdown, handle_dropdown_event
+from client.ui.theme import GAME_ACCENT, PAL, panel
 from client.deckbuilder import lastdeck, library
 from client.deckbuilder.draw import DeckDraw
 from client.deckbuilder.facets import apply_filters, facets_for
@@ -193,7 +193,7 @@ class DeckBuilderScene(DeckFiles, DeckModals, DeckDraw, Scene):
                     tip="Show every card again", name="clear_filters", cls="@small")
         n = len(self.facets.filters)
         # each filter as wide as its longest choice needs (so "All combat types" is never cut)
-        from client.ui import font as _font
+        from client.ui.theme import font as _font
         fnt = _font(s(17))
         filters = list(self.facets.filters)
         room = f2.width - (n - 1) * s(8)

@@ -14,10 +14,10 @@ import pygame
 
 from engine.core.text import count, named
 
-from client import gamesinfo
+from client.scenes import gamesinfo
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel, shade
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel, shade
 
 
 def _when(info) -> str:
@@ -272,7 +272,7 @@ class ReplaysScene(Scene):
         pygame.draw.rect(surf, acc if sel else PAL["line"], r, s(2) if sel else 1, border_radius=s(10))
         pygame.draw.rect(surf, acc, pygame.Rect(r.left, r.top, s(6), r.height), border_top_left_radius=s(10),
                          border_bottom_left_radius=s(10))
-        from client.table_base import _fit_text
+        from client.table.scene import _fit_text
         x = r.left + s(18)
         draw_text(surf, gamesinfo.title(info.game), (x, r.top + s(6)), s(17), shade(acc, 1.2), bold=True)
         when = _when(info)
@@ -314,7 +314,7 @@ class ReplaysScene(Scene):
                          max_lines=max(1, out_h // s(26)), shrink=False).bottom
         y += s(10)
         rows = [(info.names[0], info.deck_names[0]), (info.names[1], info.deck_names[1])]
-        from client.table_base import SEAT_COLOURS
+        from client.table.scene import SEAT_COLOURS
         for seat, (who, deck) in enumerate(rows):
             pygame.draw.circle(surf, SEAT_COLOURS[seat], (x + s(8), y + s(11)), s(6))
             # a long name is cut, the deck stays ("WWWW…: Ember Quake")

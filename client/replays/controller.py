@@ -20,7 +20,7 @@ import pygame
 
 from engine.core.text import possessive
 
-from client.ui import PAL, draw_text, font
+from client.ui.theme import PAL, draw_text, font
 
 
 class ReplayController:
@@ -115,7 +115,7 @@ class ReplayController:
         t = self.table
         r = self.result()
         if t is not None and r is not None:
-            from client.tablekit import Banner
+            from client.table.kit.parts import Banner
             t.anims.add(Banner("Game over", t.result_text(r), duration=1.6))
 
     def seek(self, i: int) -> None:

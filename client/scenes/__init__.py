@@ -6,9 +6,9 @@ Targets are ``"module:Class"`` strings imported on first use (startup stays fast
 Plugging in (later helpers)
 ---------------------------
 * A game table: create ``client/tables/<game>.py`` defining a subclass of
-  :class:`client.table_base.TableScene` named ``Table``. Scene ``table`` with
+  :class:`client.table.scene.TableScene` named ``Table``. Scene ``table`` with
   ``game=<game>`` opens it; while the module is missing the generic
-  :class:`~client.table_base.GenericTable` is used. (``register_table`` can point
+  :class:`~client.table.scene.GenericTable` is used. (``register_table`` can point
   elsewhere.)
 * Deck builder: ``client/deckbuilder/__init__.py`` (or a submodule registered with
   ``register_scene("deckbuilder", ...)``) defining ``DeckBuilderScene``.
@@ -68,9 +68,9 @@ def _import_or_none(target: str):
 
 def scene_class(name: str, game: str | None = None):
     if name == "table":
-        target = TABLES.get(game or "", f"client.tables.{game}:Table")
+        target = TABLES.get(game or "", f"client.tables.{game}.table:Table")
         cls = _import_or_none(target) if game else None
-        return cls or _import("client.table_base:GenericTable")
+        return cls or _import("client.table.scene:GenericTable")
     info = SCENES.get(name)
     if info is None:
         raise KeyError(f"unknown scene {name!r}; try --scene list")
@@ -92,7 +92,7 @@ register_scene("online", "client.scenes.online:OnlineScene", "play online: host 
                needs_game=True)
 register_scene("rules", "client.scenes.rules:RulesScene", "the game's rules page", needs_game=True)
 register_scene("settings", "client.scenes.settings_scene:SettingsScene", "settings")
-register_scene("table", "client.table_base:GenericTable", "the match table (per game)", needs_game=True)
+register_scene("table", "client.table.scene:GenericTable", "the match table (per game)", needs_game=True)
 register_scene("pause", "client.scenes.overlays:PauseOverlay", "Esc menu in a match", needs_game=True)
 register_scene("handoff", "client.scenes.overlays:HandoffOverlay", "hot-seat: pass to the other player",
                needs_game=True)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from client.ui import PAL
+from client.ui.theme import PAL
 
 
 def key_label(key: str) -> str:
@@ -144,7 +144,7 @@ class Scene:
         "…" rather than being clipped at both edges; the tooltip then starts with the whole
         text."""
         f = getattr(b, "font", None)
-        # the room pygame-gui leaves the text (as client.layoutcheck measures it)
+        # the room pygame-gui leaves the text (as client.devtools.layoutcheck measures it)
         pad = int(getattr(b, "text_horiz_alignment_padding", 0) or 0)
         if str(getattr(b, "text_horiz_alignment", "center")) == "center":
             pad = 0
@@ -165,7 +165,7 @@ class Scene:
                 lo = mid
             else:
                 hi = mid - 1
-        from client.ui import note_cut
+        from client.ui.theme import note_cut
         short = text[:lo].rstrip() + "…"
         note_cut(text, short, "button")     # (the layout check still reports a cut of our own words)
         b.set_text(short)

@@ -12,7 +12,7 @@ import pygame
 
 from engine.core.text import count
 
-from client.ui import PAL, draw_text, shade
+from client.ui.theme import PAL, draw_text, shade
 from client.scenes.base import Scene
 from client.scenes.rules import ScrollingText
 from client.scenes.title import draw_background

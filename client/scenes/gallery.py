@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
 
@@ -61,7 +61,7 @@ class CardGalleryScene(Scene):
 
     def draw(self, surf):
         from client.cards import card_surface
-        from client.tablekit import draw_zoom
+        from client.table.kit.parts import draw_zoom
         s = self.s
         draw_background(surf)
         acc = GAME_ACCENT.get(self.game, PAL["gold"])

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
 

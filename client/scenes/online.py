@@ -2,7 +2,7 @@
 given the address and a join code) or join one (address + code), with your
 deck and the pace (live or daily); and the list of your matches on servers,
 whose move it is and the time left. The match itself is the game's own table
-(:mod:`client.online_table`).
+(:mod:`client.table.online`).
 
 What is remembered (``data_dir()/online.json``, written atomically): your
 name, the last address you joined, and for each match its server, id and seat
@@ -17,12 +17,12 @@ import threading
 
 import pygame
 
-from client import gamesinfo
+from client.scenes import gamesinfo
 from client.storage import replays_dir
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
-from client.scenes.widgets import dropdown, handle_dropdown_event
+from client.ui.widgets import dropdown, handle_dropdown_event
 
 DEFAULT_PORT = 7531
 MAX_KEPT = 40
@@ -252,7 +252,7 @@ class OnlineScene(Scene):
         x2 = x + s(330)
         self.deck_label = pygame.Rect(x2, y, s(60), h)
         opts = [(e.label, i) for i, e in enumerate(self.decks)] or [("No legal deck", 0)]
-        from client.ui import font as _font
+        from client.ui.theme import font as _font
         pace_w = max(_font(s(17)).size(t)[0] for t in ("Live · 2 min", "Daily · 24 h")) + s(56)
         x3 = min(x2 + s(410), r.right - pad - s(60) - pace_w)  # the pace list keeps room for its words
         dropdown(self, (x2 + s(60), y, x3 - s(20) - (x2 + s(60)), h), opts,
@@ -556,7 +556,7 @@ class OnlineScene(Scene):
         self._open_table(s)
 
     def _open_table(self, s):
-        from client.online_table import open_online_table
+        from client.table.online import open_online_table
         # the friend has joined: the list names them from now on, even while the server
         # that could say so is not running (a host's own server after a restart)
         for e in self.prefs["matches"]:
@@ -675,7 +675,7 @@ class OnlineScene(Scene):
         if info.get("waiting"):
             return "waiting for the other player to join"
         left = info.get("time_left")
-        from client.online_table import _mmss
+        from client.table.online import _mmss
         t = f" · {_mmss(left)} left" if isinstance(left, (int, float)) else ""
         return (f"your move (turn {info.get('turn')}){t}" if info.get("your_move")
                 else f"their move (turn {info.get('turn')}){t}")

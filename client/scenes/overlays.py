@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, panel, shade
 from client.scenes.base import Scene
 
 
@@ -162,7 +162,7 @@ class HandoffOverlay(_Overlay):
         seat = self.kwargs.get("seat", 1)
         t = self.table
         name = t.names[seat] if t is not None else f"Player {seat + 1}"
-        from client.table_base import SEAT_COLOURS
+        from client.table.scene import SEAT_COLOURS
         col = SEAT_COLOURS[seat % 2]
         pygame.draw.circle(surf, col, (r.centerx, r.top + s(70)), s(26))
         draw_text(surf, str(seat + 1), (r.centerx, r.top + s(70)), s(28), (10, 10, 14), bold=True, anchor="center")

@@ -1,8 +1,8 @@
 """Shown for screens whose module has not landed yet (deck builder, replays)."""
 from __future__ import annotations
 
-from client import gamesinfo
-from client.ui import PAL, draw_text, draw_wrapped, panel
+from client.scenes import gamesinfo
+from client.ui.theme import PAL, draw_text, draw_wrapped, panel
 from client.scenes.base import Scene
 
 

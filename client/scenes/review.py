@@ -22,7 +22,7 @@ import pygame
 
 from engine.core.text import named, possessive
 
-from client.ui import PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel
+from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel
 from client.scenes.base import Scene
 
 #: iterations per decision (see engine.ai.review.REVIEW_ITERATIONS); tests lower it
@@ -215,7 +215,7 @@ class ReviewScene(Scene):
     def draw(self, surf):
         s = self.s
         surf.fill(PAL["bg"])
-        from client import gamesinfo
+        from client.scenes import gamesinfo
         title = f"Game review — {gamesinfo.title(self.record.game)}"
         draw_text(surf, title, (s(30), s(24)), s(30), PAL["gold"], title=True)
         who = self.names[self.seat] if self.seat < len(self.names) else f"Player {self.seat + 1}"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
 
@@ -43,7 +43,7 @@ class ScrollingText:
 
 
 class RulesScene(ScrollingText, Scene):
-    """The rules in our own fonts (:class:`client.richpage.RichPage`): bullets with a hanging
+    """The rules in our own fonts (:class:`client.ui.richpage.RichPage`): bullets with a hanging
     indent, bold and italics, only the lines in view drawn."""
 
     def enter(self):
@@ -53,7 +53,7 @@ class RulesScene(ScrollingText, Scene):
         super().enter()
 
     def build(self):
-        from client.richpage import RichPage
+        from client.ui.richpage import RichPage
         s = self.s
         w = min(self.W - s(80), s(900))
         r = pygame.Rect((self.W - w) // 2, s(84), w, self.H - s(84) - s(80))

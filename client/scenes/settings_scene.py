@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from client.settings import ANIMATION_SPEEDS, DIFFICULTIES, UI_SCALES, Settings
-from client.ui import PAL, draw_text, panel
+from client.ui.theme import PAL, draw_text, panel
 from client.scenes.base import Scene
-from client.scenes.widgets import dropdown, handle_dropdown_event
+from client.ui.widgets import dropdown, handle_dropdown_event
 
 ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "everdawn_turn_clock", "show_hints")
 LABELS = {

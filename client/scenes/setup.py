@@ -9,12 +9,12 @@ import pygame
 
 from engine.core.text import count
 
-from client import gamesinfo
+from client.scenes import gamesinfo
 from client.settings import DIFFICULTIES
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, fit_font, panel, shade
 from client.scenes.base import Scene
 from client.scenes.title import draw_background
-from client.scenes.widgets import dropdown, handle_dropdown_event
+from client.ui.widgets import dropdown, handle_dropdown_event
 
 
 def new_seed() -> int:

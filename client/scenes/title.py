@@ -5,8 +5,8 @@ import math
 
 import pygame
 
-from client import gamesinfo
-from client.ui import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, shade
+from client.scenes import gamesinfo
+from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, font, shade
 from client.scenes.base import Scene
 
 

@@ -1,3 +1,3 @@
 """Game tables (match screens). One module per game, each subclassing
-:class:`client.table_base.TableScene` and registering itself with
-:func:`client.scenes.register_table`. See ``client/table_base.py``."""
+:class:`client.table.scene.TableScene` and registering itself with
+:func:`client.scenes.register_table`. See ``client/table/scene.py``."""

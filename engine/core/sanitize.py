@@ -7,7 +7,7 @@ decodes with ``surrogateescape``), or megabytes of it. The font renderer raises
 on NUL and surrogates, and UTF-8 writers raise ``UnicodeEncodeError`` on
 surrogates, so such text is cleaned *once*, where it enters (deck and record
 readers, file names in messages, paste) and again, cheaply, right before it is
-drawn (:mod:`client.ui`):
+drawn (:mod:`client.ui.theme`):
 
 * :func:`clean_text` — control characters (C0, DEL, C1) and unpaired
   surrogates become U+FFFD (the replacement character, which the bundled

@@ -1,0 +1,150 @@
+"""What a table shows to help a player decide, kept beside :mod:`client.table.scene`:
+the hover zoom (beside its card, never over the choice being offered, gone when
+its card leaves play), the veiled hand of the player waiting in hot seat, and the
+engine's preview of the move being aimed at (``match.preview``)."""
+from __future__ import annotations
+
+import pygame
+
+from client.table.kit.parts import draw_zoom, zoom_rect
+from client.ui.theme import PAL, draw_text
+
+
+class BoardAids:
+    """Mixed into :class:`client.table.scene.TableScene` (uses its state and geometry)."""
+
+    def _refresh_hover(self):
+        """The hovered card follows the board: when the drawn state changes under a still
+        mouse (a card leaves play, a choice appears), the hover is looked up again, so a
+        zoom never outlives its card."""
+        key = (id(self.shown), len(getattr(self, "_action_widgets", ())),
+               int(self.t * 10) if self.anims.busy else 0)   # a display copy changes in place
+        if getattr(self, "_hover_key", None) == key:
+            return
+        self._hover_key = key
+        if self.session is None or self.shown is None:
+            return
+        if getattr(self, "handoff_pending", False):   # a covered hand never shows through a zoom
+            self.hover_card = None
+            return
+        self._hover_rect = None
+        pos = self.app.mouse
+        try:
+            card = self.log.card_at(pos) or (None if self.in_log_drawer(pos) else self.card_at(pos))
+        except Exception:  # noqa: BLE001 - hover is a nicety
+            card = None
+        if card is not self.hover_card:
+            self.hover_card = card
+            self.hover_since = self.t
+
+    def zoom_keep_clear(self) -> list:
+        """Rects a hover zoom must never cover: the action buttons and what the table
+        offers to choose now (tables add their choice spots, trays and panels)."""
+        return [b.rect for b in getattr(self, "_action_widgets", ())]
+
+    def _default_zoom_rect(self, surf, avoid, card_surface):
+        """Where :func:`client.table.kit.parts.draw_zoom` puts the zoom (its own rule, unchanged)."""
+        sc = self.app.scale
+        img = card_surface(self.game, self.hover_card, int(300 * sc), big=True)
+        return zoom_rect(surf.get_size(), img.get_size(), self.app.mouse, sc, avoid)
+
+    def draw_hover_zoom(self, surf):
+        """The hovered card large, beside the card / cell it was found in, never over
+        :meth:`zoom_keep_clear` (smaller when it must be; left out when nothing fits)."""
+        avoid = getattr(self, "_hover_rect", None)
+        keep = [pygame.Rect(r) for r in self.zoom_keep_clear() if r is not None]
+        if avoid is not None:
+            keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
+        from client.cards import card_surface
+        if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
+            return draw_zoom(surf, self.game, self.hover_card, self.app.mouse, self.app.scale, avoid=avoid)
+        from client.table.preview_box import place
+        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
+                                                                     16, 16)
+        bounds = surf.get_rect().inflate(-16, -16)
+        for k in (1.0, 0.8, 0.62):
+            w = int(300 * self.app.scale * k)
+            img = card_surface(self.game, self.hover_card, w, big=True)
+            r = place(img.get_size(), a, keep, bounds, self.s(14))
+            if r is not None and not any(r.colliderect(x) for x in keep) and not r.colliderect(a):
+                sh = pygame.Surface((r.width + 16, r.height + 16), pygame.SRCALPHA)
+                pygame.draw.rect(sh, (0, 0, 0, 120), sh.get_rect(), border_radius=self.s(18))
+                surf.blit(sh, (r.x - 4, r.y + 4))
+                surf.blit(img, r)
+                return r
+        return None
+
+    def draw_waiting_hand(self, surf):
+        """Hot seat: while the other player is to decide, the hand at the screen is
+        veiled and says whose decision it is (it never looks playable)."""
+        area = getattr(self, "hand_area", None)
+        if self.mode != "hotseat" or area is None or self.result() is not None:
+            return
+        p = self.match.to_move()
+        if p is None or p == self.viewer:
+            return
+        veil = pygame.Surface(area.size, pygame.SRCALPHA)
+        veil.fill((8, 9, 13, 150))
+        surf.blit(veil, area)
+        draw_text(surf, f"Waiting for {self.names[p]}'s decision", area.center, self.s(16), PAL["muted"],
+                  bold=True, anchor="center")
+
+    # ================================================================ previews
+    def preview_for(self, action):
+        """The engine's preview of ``action`` for the player deciding it (cached until the
+        state changes), or None. Only for the human at the screen, never in replays."""
+        if action is None or self.mode in ("replay", "watch") or not self.human_to_move():
+            return None
+        key = tuple(action)
+        cache = self.__dict__.setdefault("_previews", {})
+        if cache.get("_state") is not self.view:
+            cache.clear()
+            cache["_state"] = self.view
+        if key not in cache:
+            try:
+                cache[key] = self.match.preview(key)
+            except Exception:  # noqa: BLE001 - a preview must never break the table
+                cache[key] = None
+        return cache[key]
+
+    def preview_keep_clear(self) -> list:
+        """Besides the dragged card, the legal targets and the buttons: what a move
+        preview should not cover when it has anywhere else to go — the phase band's
+        prompt (the table's words for this decision) and the mover's own panel."""
+        out = [r for r in (getattr(self, "band", None), getattr(self, "prompt_rect", None))
+               if isinstance(r, pygame.Rect)]
+        info = getattr(self, "info", None)
+        if isinstance(info, dict) and isinstance(info.get("me"), pygame.Rect):
+            out.append(info["me"])
+        return out
+
+    def previewed(self):
+        """``(action, rect)`` of the move being aimed at now (a drag held over a legal
+        target), or None. Tables may add their own (Evons: a selected card over a cell)."""
+        d = self.drag
+        if d is None or not d.moved or self.busy():
+            return None
+        for t in self.targets.values():
+            if t.rect.collidepoint(d.pos):
+                a = self.pairs.get((d.source.key, t.key))
+                return (a, t.rect) if a is not None else None
+        return None
+
+    def draw_move_preview(self, surf):
+        aim = self.previewed()
+        if aim is None:
+            self.preview_rect = None
+            return
+        action, rect = aim
+        pv = self.preview_for(action)
+        keep = []
+        if self.drag is not None and self.drag.moved:
+            d = self.drag
+            keep.append(pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], *d.source.rect.size))
+            keep += [self.targets[k].rect for k in self.legal_targets_for(d.source.key) if k in self.targets]
+        keep += [b.rect for b in self._action_widgets]
+        keep += self.preview_keep_clear()
+        from client.table.preview_box import draw_preview
+        self.preview_rect = draw_preview(surf, pv, rect, self.app.scale, keep_clear=keep,
+                                         bounds=pygame.Rect(0, self.top_rect.bottom, self.W,
+                                                            self.H - self.top_rect.bottom))

@@ -1,0 +1,159 @@
+"""The "Hint" button (key H) of a table against the AI.
+
+Asks the hard level, in the background, what it would do from the player's
+own view (:func:`engine.ai.review.hint`), then outlines that move on the board
+(the card or creature and where it goes, or the action button) and shows one
+line: the move, its win estimate and the best alternative's. The hint is
+dropped as soon as the position changes.
+
+A table keeps one :class:`HintControl` (``table.hints``) and calls
+``update()`` every frame and ``draw(surf)`` after its board.
+"""
+from __future__ import annotations
+
+import pygame
+
+from client.ui.theme import PAL, draw_text, font, panel, wrap_lines
+
+#: iterations of the hard search behind a hint (None = hard's own budget)
+HINT_ITERATIONS = None
+
+
+class HintControl:
+    def __init__(self, table):
+        self.table = table
+        self.job = None
+        self.hint = None
+        self.at = -1          # session length the hint (or the job) belongs to
+        self.message = ""
+
+    # ------------------------------------------------------------ state
+    @property
+    def available(self) -> bool:
+        t = self.table
+        return t.mode == "ai" and t.session is not None and t.human_to_move()
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    def request(self):
+        """Start thinking about a hint for the human to move (the H key)."""
+        t = self.table
+        if not self.available:
+            t.app.toast("A hint is for your own decisions against the AI.", "info")
+            return
+        if self.hint is not None and self.at == len(t.session):
+            return
+        self.cancel()
+        from engine.ai.background import run
+        from engine.ai.review import hint
+        m = t.match.clone()
+        seat = m.to_move()
+        seed = len(t.session)
+
+        def work(cancel, yield_every, progress):
+            return hint(m, seat, seed=seed, iterations=HINT_ITERATIONS, cancel=cancel,
+                        yield_every=yield_every)
+
+        self.at = len(t.session)
+        self.message = "Thinking about a hint…"
+        self.job = run(work)
+
+    def cancel(self):
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.hint = None
+        self.message = ""
+
+    def update(self):
+        t = self.table
+        if t.session is None:
+            return
+        if self.at != len(t.session) and (self.job is not None or self.hint is not None):
+            self.cancel()                       # the position moved on
+            _dirty(t)
+            return
+        if self.job is not None and self.job.done():
+            job, self.job = self.job, None
+            try:
+                self.hint = job.result()
+            except Exception as e:  # noqa: BLE001 - a hint must never break the game
+                self.hint = None
+                self.message = f"No hint: {e}"
+                return
+            # the engine's words say "Player 1": the table's names (and "You" agreeing)
+            named = getattr(t, "named", None)
+            reason = self.hint.reason if self.hint is not None else ""
+            self.message = named(reason) if callable(named) else reason
+            _dirty(t)
+
+    # ------------------------------------------------------------ where the move is
+    def rects(self) -> list:
+        """Screen rectangles of the hinted move (source and target, or its button)."""
+        h, t = self.hint, self.table
+        if h is None:
+            return []
+        out = []
+        keys = None
+        action = tuple(h.action)
+        own = getattr(t, "hint_rects", None)          # a table may place its own moves
+        if callable(own):
+            got = own(action)
+            if got:
+                return list(got)
+        if t.game == "essveil" and len(action) == 1 and action[0] in (1, 2):      # Flow / Deep Attune
+            r = getattr(t, "attune_rects", {}).get("flow" if action[0] == 1 else "deep")
+            if r is not None:
+                return [r]
+        if t.game == "evons" and h.follow is not None:
+            keys = (("hand", action[1]), ("cell", h.follow[1]))
+        else:
+            try:
+                keys = t.gesture_of(action)
+            except Exception:  # noqa: BLE001
+                keys = None
+        if keys:
+            src = t.sources.get(keys[0])
+            tgt = t.targets.get(keys[1])
+            out += [x.rect for x in (src, tgt) if x is not None]
+        if not out:
+            items = t.action_buttons()[:4] if t.human_to_move() else []
+            widgets = list(reversed(getattr(t, "_action_widgets", [])))
+            for j, it in enumerate(items):
+                if tuple(it[1]) == action and j < len(widgets):
+                    out.append(widgets[j].rect)
+        return out
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surf):
+        if not self.message:
+            return
+        t = self.table
+        s = t.s
+        for r in self.rects():
+            pygame.draw.rect(surf, PAL["gold"], pygame.Rect(r).inflate(s(8), s(8)), max(2, s(3)),
+                             border_radius=s(8))
+        # the line goes over the top of the game log (the board stays uncovered)
+        face = getattr(t, "log_face_rect", None)     # the log column, its open drawer or the ticker
+        area = (face() if callable(face) else getattr(getattr(t, "log", None), "rect", None)) or t.board_rect
+        size = s(16)
+        f = font(size, True)
+        lines = wrap_lines(self.message, f, area.width - s(24))[:6]
+        step = f.get_linesize() + s(2)
+        box = pygame.Rect(area.left, area.top, area.width, s(16) + len(lines) * step)
+        panel(surf, box, border=PAL["gold"], radius=s(8))
+        y = box.top + s(8)
+        for ln in lines:
+            draw_text(surf, ln, (box.left + s(12), y), size, PAL["gold"], bold=True)
+            y += step
+
+
+def _dirty(table) -> None:
+    """Ask for a redraw where the scene has a dirty flag (the idle loop's API)."""
+    for name in ("mark_dirty", "invalidate", "dirty"):
+        f = getattr(table, name, None)
+        if callable(f):
+            f()
+            return

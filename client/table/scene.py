@@ -1,0 +1,663 @@
+"""The match-screen framework every game table subclasses.
+
+How a table plugs in
+--------------------
+Create ``client/tables/<game>.py`` with ``class Table(TableScene)``; the scene
+registry opens it for scene ``table`` with ``game=<game>`` (see
+:mod:`client.scenes`). The framework owns the session, the AI, hot seat,
+animation queue, log, hover zoom, drag and drop, pause / game-over overlays;
+the table only draws its board and maps gestures to engine actions:
+
+* :meth:`layout` — compute your rects from ``self.board_rect`` (called on every
+  resize / UI-scale change). ``self.s(x)`` scales a length.
+* :meth:`draw_board` — draw ``self.view`` (the match as the current viewer may see
+  it: hidden cards masked) inside ``self.board_rect``.
+* :meth:`drag_sources` / :meth:`drop_targets` — what can be picked up / where it
+  can land, as :class:`~client.table.kit.parts.DragSource` / ``DropTarget`` with keys you
+  choose. Recomputed by :meth:`refresh` after every state change.
+* :meth:`gesture_of(action)` — for a legal action, the ``(source key, target
+  key)`` drag that performs it, or None. The framework lights up only sources and
+  targets of *legal* actions, and a drop performs the action.
+* :meth:`guess_action(source key, target key)` — the action the player meant by a
+  drop that is not legal, so the engine's ``why_illegal`` reason is shown (the
+  card snaps back). Return None for "that can't go there".
+* :meth:`action_buttons` — clickable actions that are not drags (end turn, pass,
+  choices): ``[(label, action, key, tip), ...]``; the default offers legal
+  actions not covered by a gesture, labelled with ``action_text``.
+* :meth:`on_board_click(pos)` — clicks that are not drags (return True if used).
+* :meth:`card_at(pos)` — the card object under the cursor (hover zoom); return it as
+  ``self.hovered(card, rect)`` so the zoom is drawn beside that card or cell, not over it.
+* :meth:`animate(action, events, before, after)` — :class:`~client.table.kit.parts.Anim`
+  objects for the events just applied (FloatText, MoveImage, Flash, Banner, ...).
+  Durations are at normal speed; the queue applies the animation-speed setting
+  (instant skips them). ``self.shown`` is the state drawn while animations play:
+  set it to the new view with a :class:`~client.table.kit.parts.Call` at the right moment,
+  or let the framework switch at the end (default). The log tells an action's lines
+  when its animations start; put :class:`~client.table.kit.parts.LogStep` ``(k)`` among them
+  to tell ``events[:k]`` only when that point is reached (the rest at the end).
+* :meth:`status_text` — the phase line under the top bar.
+
+Actions go through :meth:`perform` (the session applies and autosaves them;
+illegal ones raise and are shown as a toast). Modes: ``"ai"`` (human seat(s) in
+``human_seats``, the others played by ``engine.ai`` in the background with a
+"thinking" sign), ``"hotseat"`` (both human; a "pass to the other player" screen
+whenever the seat to move changes), ``"watch"`` (AI against AI, all cards shown),
+``"replay"`` (read-only: a :class:`client.replays.controller.ReplayController`
+feeds the recorded actions through :meth:`perform`; ``viewer`` = the chosen
+seat, hidden cards masked unless ``reveal_all``). Every table gets replay mode
+for free: it only needs :meth:`draw_board` to draw ``self.shown``.
+
+Undo / redo (Ctrl+Z / Ctrl+Y and the top-bar buttons) live here too: against
+the AI they take back the human's last decision at once (the AI's pending
+decision is cancelled); in hot seat the other player must allow it first.
+After any jump in history :meth:`on_history_changed` is called (tables drop
+selections there). Concession goes through the engine's CONCEDE action
+(:meth:`concede_action`), so the replay records it.
+"""
+from __future__ import annotations
+
+import pygame
+
+from client.scenes import gamesinfo
+from client.scenes.base import Scene
+from client.table.ai import AIMixin
+from client.table.aids import BoardAids
+from client.table.chrome import _FIT, SEAT_COLOURS, ChromeMixin, _fit_text  # noqa: F401 - re-exported
+from client.table.end import EndMixin
+from client.table.handoff import HandoffMixin, HandoffUndoOverlay, UndoConfirmOverlay  # noqa: F401
+from client.table.history import HistoryMixin, log_kind
+from client.table.input import InputMixin
+from client.table.side import SideMixin
+from client.devtools.table_demo import run_demo  # noqa: F401 - re-exported
+from client.table.named import NamedSeats  # noqa: F401 - re-exported (the tables import it from here)
+from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, GameLog, HandScroll, NameIndex,
+                       SnapBack, draw_hand_arrows, draw_thinking)
+from client.ui.theme import PAL, draw_text, panel
+
+#: highlights (playable cards, choices) pulse this long after the state or a selection
+#: changes, then hold still so a table waiting for the player costs no CPU
+PULSE_SECONDS = 3.0
+#: the thinking sign's spinner: frames per second (only its rectangle is redrawn)
+THINKING_FPS = 24
+#: a hover zoom appears this long after the pointer settles on a card
+ZOOM_DELAY = 0.12
+
+
+class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, ChromeMixin, SideMixin,
+                 BoardAids, Scene):
+    #: show the opponent's hidden cards (watch mode sets this)
+    reveal_all = False
+    #: width of the right-hand log column at scale 1
+    log_width = 300
+    #: show a "Your turn" / "<name>'s turn" banner when a human seat's turn begins
+    #: (skipped when the table's own animate() already returned a Banner)
+    banner_on_turn = True
+
+    # ================================================================ set-up
+    def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
+                 **kw):
+        super().__init__(app, game=game, **kw)
+        self.game = game or (session.game if session is not None else gamesinfo.default_game())
+        self.session = session
+        self.mode = mode
+        self.human_seats = tuple(human_seats) if mode not in ("watch", "replay") else ()
+        if isinstance(ai_level, dict):  # meta["ai"] in its {"seat", "level", "seed"} form
+            ai_level = ai_level.get("level")
+        self.ai_level = ai_level if isinstance(ai_level, str) else app.settings.ai_difficulty
+        self.replay = kw.get("replay")  # ReplayController in replay mode
+        self.reveal_all = mode == "watch" or self.reveal_all or (mode == "replay" and bool(kw.get("reveal")))
+        self.viewer = self.human_seats[0] if self.human_seats else int(kw.get("viewer", 0) or 0)
+        self.conceded = None
+        self._pending_end = None  # (winner, reason, meta): concede at the loser's next decision
+        self._history_buttons = ()
+        spec = gamesinfo.spec(self.game)
+        self.spec = spec
+        meta = session.meta if session is not None else {}
+        self.names = list(meta.get("names") or ["Player 1", "Player 2"])
+        self.log = GameLog(NameIndex(spec.cards.values() if spec else ()), SEAT_COLOURS)
+        self.anims = AnimQueue(lambda: self.app.settings.animation_factor)
+        self.drag: DragState | None = None
+        self.snap: SnapBack | None = None
+        self.hover_card = None
+        self.hover_since = 0.0
+        self.hand_scroll = HandScroll()   # a hand with more cards than it shows at their size
+        self.t = 0.0
+        self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
+        self.ai_job = None
+        self.agents = {}
+        self.view = None
+        self.shown = None
+        self.legal: list = []
+        self.pairs: dict = {}
+        self.sources: dict = {}
+        self.targets: dict = {}
+        self.live_sources: set = set()
+        self.over_shown = False
+        self.handoff_pending = False
+        self.preview_rect = None  # where the move preview was drawn last frame
+        self.zoom_rect = None     # where the hover zoom was drawn last frame
+        self._action_widgets = []
+        self.actions_applied = 0
+        from client.table.hint import HintControl
+        self.hints = HintControl(self)  # the Hint button (H) against the AI
+        if self.replay is not None:
+            self.replay.attach(self)
+        if session is not None:
+            self._log_start()
+            self.refresh()
+
+    @classmethod
+    def demo_kwargs(cls, app, game, seed):
+        """For screenshots: a match some moves in (random legal moves, seeded)."""
+        from engine.core.harness import starter_pair
+        from engine.core.rng import Rng
+        from engine.core.session import MatchSession
+        decks = starter_pair(game, seed)
+        session = MatchSession.new(game, decks, seed, None,
+                                   {"mode": "ai", "ai": "easy", "human": 0, "names": ["You", "AI (easy)"]})
+        rng = Rng(seed)
+        target = 8 + seed % 12
+        for _ in range(200):
+            m = session.match
+            if m.result() is not None or len(session) >= target:
+                break
+            legal = m.legal_actions()
+            if m.to_move() == 0 and len(session) >= target - 2:
+                break
+            session.apply(legal[rng.randrange(len(legal))])
+        return {"session": session, "mode": "ai", "human_seats": (0,), "ai_level": "easy",
+                "_paused_ai": True}
+
+    def _log_start(self):
+        m = self.session.match
+        if len(self.session) == 0:
+            self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
+                         kind="info")
+            self._log_opening()
+        else:
+            self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
+            self.log_history(40)            # the recent history, so the log reads on
+
+    @property
+    def match(self):
+        return self.session.match
+
+    # ================================================================ geometry
+    def build(self):
+        s = self.s
+        top = self.top_bar_height()
+        by = s(8) if top == s(52) else max(0, (top - s(36)) // 2)   # the bar's buttons
+        lw = s(self.log_width)
+        self.top_rect = pygame.Rect(0, 0, self.W, top)
+        self._build_side(top)     # the log column, or the folded strip with its Log drawer
+        gap = self.board_margin_at(self.app.scale)
+        self.board_rect = pygame.Rect(s(10), top + gap, self.side_rect.left - s(20), self.H - top - 2 * gap)
+        if self.mode == "replay":
+            # the controls at the foot of the column (the full one, or the folded strip
+            # above 100 %, so that the board keeps the room the live table gives it)
+            self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236),
+                                            self.side_rect.width, s(236))
+            self.fit_side_above(self.actions_rect.top)
+            self.button((self.W - s(118), by, s(108), s(36)), "Back", self.leave_replay, key="escape",
+                        tip="Back to the list of replays", name="menu", cls="@small")
+            self.button((self.W - s(118) - s(116), by, s(108), s(36)), "Review", self.open_review, key="w",
+                        tip="Each decision of the player shown, scored by the hard AI", name="review",
+                        cls="@small")
+        else:
+            self.button((self.W - s(118), by, s(108), s(36)), "Menu", self.pause, key="escape",
+                        tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
+        self._history_buttons = ()
+        if self.mode in ("ai", "hotseat"):
+            who = "your" if self.mode == "ai" else "the last"
+            u = self.button((self.W - s(118) - s(96), by, s(88), s(36)), "Undo", self.undo, key="ctrl+z",
+                            tip=f"Take back {who} decision" + ("" if self.mode == "ai" else
+                                                                 " (the other player must allow it)"),
+                            name="undo", cls="@small")
+            r = self.button((self.W - s(118) - s(192), by, s(88), s(36)), "Redo", self.redo, key="ctrl+y",
+                            keys=("ctrl+shift+z",), tip="Play again what you took back", name="redo",
+                            cls="@small")
+            self._history_buttons = (u, r)
+            self._sync_history_buttons()
+        if self.mode == "ai":
+            self.button((self.W - s(118) - s(288), by, s(88), s(36)), "Hint", self.hints.request, key="h",
+                        tip="What would the hard AI do here? (from what you can see)", name="hint",
+                        cls="@small")
+        self._action_widgets = []
+        self.anims.area = self.board_rect
+        if self.mode == "replay" and self.replay is not None:
+            self.replay.build_controls(self)
+        self.layout()
+        self._after_layout()
+        self.refresh()
+
+    #: a lower top bar above 100 % (tables whose board needs the window's height)
+    low_top_bar = False
+
+    def top_bar_height(self) -> int:
+        """The top bar's height (a table whose board needs the window's height may
+        ask for a lower bar at larger interface sizes; the bar's buttons stay centred)."""
+        return self.top_bar_at(self.app.scale)
+
+    def top_bar_at(self, k) -> int:
+        """The top bar's height at scale ``k`` (what :meth:`top_bar_height` gives at the
+        app's scale; layouts that compare interface sizes ask for other scales). With
+        :attr:`low_top_bar`, above 100 % the bar grows only as far as its 36-px buttons
+        need (never under its 100 % height): the board gets the rest of the window."""
+        if self.low_top_bar:
+            f = getattr(self.app, "scale_for", None)
+            ref = f(1.0) if callable(f) else k
+            if k > ref + 1e-9:
+                return max(int(round(40 * k)), int(round(52 * ref)))
+        return int(round(52 * k))
+
+    def board_margin_at(self, k) -> int:
+        """The gap between the board and the top bar (and the window's foot) at scale ``k``:
+        with :attr:`low_top_bar`, above 100 % it stays at its 100 % size."""
+        if self.low_top_bar:
+            f = getattr(self.app, "scale_for", None)
+            ref = f(1.0) if callable(f) else k
+            if k > ref + 1e-9:
+                return int(round(8 * ref))
+        return int(round(8 * k))
+
+    def layout(self):
+        """Compute board geometry from ``self.board_rect``. Override."""
+
+    # ================================================================ state
+    def refresh(self, update_shown: bool = True):
+        """Recompute the view, legal actions and the drag/drop maps. Call after any state change."""
+        if self.session is None:
+            return
+        m = self.match
+        self.view = m if self.reveal_all else m.view(self.viewer)
+        if update_shown and not self.anims.busy:
+            self.shown = self.view
+        self.legal = list(m.legal_actions()) if self.human_to_move() else []
+        self.sources = {d.key: d for d in self.drag_sources()} if hasattr(self, "board_rect") else {}
+        self.targets = {t.key: t for t in self.drop_targets()} if hasattr(self, "board_rect") else {}
+        self.pairs = {}
+        for a in self.legal:
+            g = self.gesture_of(a)
+            if g is not None:
+                self.pairs.setdefault(tuple(g), a)
+        self.live_sources = {src for src, _ in self.pairs}
+        if self.ui is not None and hasattr(self, "actions_rect"):
+            self._refresh_action_buttons()
+        self.liven()
+
+    def human_to_move(self) -> bool:
+        """A human at the screen decides now (in hot seat: the player the screen shows —
+        the waiting player's hand is never playable)."""
+        m = self.match
+        p = m.to_move()
+        if self.mode == "hotseat" and p != self.viewer:
+            return False
+        return p is not None and p in self.human_seats and self.result() is None
+
+    def busy(self) -> bool:
+        return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
+
+    # ================================================================ overridables
+    def draw_board(self, surf):
+        """Draw ``self.shown`` in ``self.board_rect``. Override."""
+
+    def drag_sources(self) -> list[DragSource]:
+        return []
+
+    def drop_targets(self) -> list[DropTarget]:
+        return []
+
+    def gesture_of(self, action):
+        return None
+
+    def guess_action(self, src_key, tgt_key):
+        return None
+
+    def on_board_click(self, pos) -> bool:
+        return False
+
+    def hovered(self, card, rect):
+        """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
+        it was found in, so the hover zoom is drawn beside it, not over it."""
+        self._hover_rect = pygame.Rect(rect) if card is not None else None
+        return card
+
+    def card_at(self, pos):
+        return None
+
+    def animate(self, action, events, before, after):
+        return []
+
+    def state_shown(self):
+        """The match as the board shows it: while animations play, the state they have
+        reached (``self.shown``), never the end state ahead of them."""
+        if self.anims.busy and self.shown is not None:
+            return self.shown
+        return self.match
+
+    def status_text(self) -> str:
+        m = self.state_shown()
+        if self.mode == "replay" and self.replay is not None:
+            return self.replay.status_text()
+        if self.result() is not None:
+            return self.result_text(self.result())
+        p = m.to_move()
+        who = self.names[p] if p is not None else "?"
+        return f"Turn {m.turn()} — {who} to move"
+
+    def action_buttons(self):
+        """Non-drag actions as ``[(label, action, key, tip)]``. Default: legal
+        actions that no gesture covers, with their ``action_text`` (first 6)."""
+        covered = set(self.pairs.values())
+        out = []
+        keys = ("space", "1", "2", "3", "4", "5")
+        for a in self.legal:
+            if a in covered:
+                continue
+            if len(out) >= 6:
+                break
+            out.append((self.match.action_text(a), a, keys[len(out)], "Do this"))
+        return out
+
+    # ================================================================ actions
+    def perform_numbered(self, key: int, spots) -> bool:
+        """Keys 1–9 pick the n-th of ``spots`` (``(rect, action)`` pairs shown numbered on
+        the board). True when the key was a number key (used, even if out of range)."""
+        if not pygame.K_1 <= key <= pygame.K_9:
+            return False
+        i = key - pygame.K_1
+        if i < len(spots) and not self.busy():
+            self.perform(spots[i][1])
+        return True
+
+    def perform(self, action, *, by_ai=False) -> bool:
+        """Apply ``action`` through the session: log, animations, autosave. False if refused."""
+        from engine.core.match import IllegalAction
+        m = self.match
+        actor = m.to_move()
+        before = self.shown or self.view
+        try:
+            events = self.session.apply(tuple(action))
+        except IllegalAction as e:
+            self.app.toast(e.reason, "error")
+            self.sfx("refusal")
+            return False
+        self.actions_applied += 1
+        after_match = self.match
+        turn = after_match.turn()
+        lines = []
+        for ev in events:
+            try:
+                text = self.log_event_text(after_match, ev)
+            except Exception:  # noqa: BLE001 - a log line must never break the table
+                text = " ".join(str(x) for x in ev)
+            lines.append((text, log_kind(ev)))
+        self.refresh(update_shown=False)
+        try:
+            anims = list(self.animate(tuple(action), events, before, self.view) or [])
+        except Exception:  # noqa: BLE001
+            anims = []
+        if self.banner_on_turn and self.mode != "watch" and any(ev and ev[0] == "turn" for ev in events) \
+                and not any(isinstance(a, Banner) for a in anims):  # the table made its own
+            tp = after_match.turn_player()
+            if tp in self.human_seats and after_match.result() is None:
+                who = "Your turn" if self.mode == "ai" else f"{self.names[tp]}'s turn"
+                anims.append(Banner(who, f"Turn {after_match.turn()}", duration=0.9))
+        # The log tells an action when its animation starts: at once when nothing is
+        # playing, else when the queue reaches it (after the earlier actions'
+        # animations). A table may pace it further with LogStep(k) in its animations:
+        # the lines of events[:k] are told when that step is reached, the rest at the end.
+        from client.table.kit.parts import Call, LogStep
+        animated = self.app.settings.animation_factor > 0
+        if not animated:
+            anims = [a for a in anims if not isinstance(a, LogStep)]
+        steps = [a for a in anims if isinstance(a, LogStep)]
+        told = [0]
+
+        def tell(upto):
+            hi = max(told[0], min(upto, len(lines)))
+            self._log_lines(lines[told[0]:hi], turn, actor)
+            self._sound_events(events[told[0]:hi], actor)
+            told[0] = hi
+        for st in steps:
+            st.on_done = (lambda u=st.upto: tell(u))
+        first = steps[0].upto if steps else len(lines)
+        queued = self.anims.busy and animated
+        if queued:
+            self.anims.add(Call(lambda: tell(first)))
+        else:
+            tell(first)
+        if anims:
+            self.anims.add(*anims)
+            if steps:
+                self.anims.add(Call(lambda: tell(len(lines))))
+            self.anims.add(Call(self._anims_done))
+        elif queued:  # no animation of its own: the new state shows once the queue gets here
+            self.anims.add(Call(self._anims_done))
+        else:
+            self.shown = self.view
+        if self.anims.busy and self.ui is not None and hasattr(self, "actions_rect"):
+            self._refresh_action_buttons()     # none for a decision the board has not reached yet
+        return True
+
+    #: event kind -> effect (client.sound.EFFECTS) for the three games' events
+    SOUND_OF = {"play": "play", "cast": "play", "equip": "play", "set": "play", "place": "play",
+                "enter": "play", "attack": "attack", "clash": "attack", "open_hit": "attack", "fight": "attack",
+                "damage": "hit", "venom": "hit", "destroyed": "destroyed", "destroy": "destroyed",
+                "die": "destroyed", "flip": "flip", "conflict": "flip", "reveal": "reveal", "turn": "turn"}
+
+    def sfx(self, name):
+        """Play effect ``name`` (see :mod:`client.sound`)."""
+        from client.sound import board
+        board(self.app).play(name)
+
+    def sound_of(self, ev, actor):
+        """The effect for engine event ``ev`` (None: silent). Morale lost sounds as a hit."""
+        k = ev[0] if ev else None
+        if k == "morale":
+            return "hit" if len(ev) > 2 and isinstance(ev[2], int) and ev[2] < 0 else None
+        return self.SOUND_OF.get(k)
+
+    def _sound_events(self, events, actor):
+        """Effects for events just told: each effect once, at most three at a time."""
+        names = []
+        for ev in events:
+            try:
+                n = self.sound_of(ev, actor)
+            except Exception:  # noqa: BLE001 - a sound must never break the table
+                n = None
+            if n and n not in names:
+                names.append(n)
+        for n in names[:3]:
+            self.sfx(n)
+
+    def _log_lines(self, lines, turn, actor):
+        for text, kind in lines:
+            self.log.add(text, turn=turn, seat=actor, kind=kind)
+
+    def _anims_done(self):
+        self.shown = self.view
+        if self.ui is not None and hasattr(self, "actions_rect") and not self._action_widgets:
+            self._refresh_action_buttons()     # the board has caught up: the buttons come back
+
+    def pause(self):
+        self.cancel_drag()
+        self.push("pause", game=self.game, table=self)
+
+    # ================================================================ redrawing
+    def liven(self):
+        """Something changed: redraw, and let the highlights pulse a while."""
+        self._lively_until = self.t + PULSE_SECONDS
+        self.invalidate()
+
+    @property
+    def pulse_t(self) -> float:
+        """The time highlights pulse by (``0.5 + 0.5 * sin(self.pulse_t * k)``): it runs
+        for :data:`PULSE_SECONDS` after a change, then stands still."""
+        return min(self.t, self._lively_until)
+
+    def wake_in(self):
+        best = super().wake_in()
+        if self.anims.busy or self.snap is not None or self.drag is not None \
+                or self.t < self._lively_until:
+            return 0.0
+
+        def take(w):
+            nonlocal best
+            best = w if best is None else min(best, w)
+        if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
+            take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
+        if self.ai_job is not None or self.hints.thinking:
+            take(1 / THINKING_FPS)
+        if self.replay is not None and hasattr(self.replay, "wake_in"):
+            w = self.replay.wake_in()
+            if w is not None:
+                take(w)
+        c = getattr(self, "clock", None)
+        if c is not None and self.clock_text() is not None:
+            p = self.match.to_move()
+            x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
+            if x > 0:  # until the shown second changes
+                take(max(0.01, x - (int(x + 0.999) - 1) - 0.0009))
+        return best
+
+    # ================================================================ frame
+    def update(self, dt):
+        was = (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
+        self.t += dt
+        self.anims.update(dt)
+        if self.session is not None:
+            if self.mode == "replay":
+                if self.replay is not None:
+                    self.replay.update(dt)
+            else:
+                self._tick_clock(dt)
+                self._check_pending_end()
+                self._drive_ai()
+                self.hints.update()
+                self._check_handoff()
+                self._sync_history_buttons()
+                err = getattr(self.session, "save_error", None)
+                if err != getattr(self, "_shown_save_error", None):
+                    self._shown_save_error = err
+                    if err:  # the disk refused; the game goes on and the next save retries
+                        self.app.toast(err + " Playing on; it is retried after every move.", "error", 6)
+                if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
+                    self.show_game_over()
+        if self.snap is not None and self.snap.update(dt):
+            self.snap = None
+        super().update(dt)
+        if self.session is not None:
+            if was != (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
+                    or getattr(self.log, "_dirty", False):
+                self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
+            elif self.ai_job is not None:
+                self.invalidate(self.thinking_area())  # only the spinner moves
+
+    def update_below(self, dt):
+        """Keep the AI and animations going under overlays (not under the pause menu)."""
+        self.t += dt
+
+    def process_event(self, ev):
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
+        if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
+            return
+        super().process_event(ev)
+
+    def on_ui_event(self, ev):
+        if self.replay is not None and self.replay.on_ui_event(ev):
+            return True
+        return super().on_ui_event(ev)
+
+    # ================================================================ drawing
+    def draw(self, surf):
+        s = self.s
+        self.draw_backdrop(surf)
+        if self.session is not None and self.shown is not None:
+            self.draw_board(surf)
+            self.draw_drag_layer(surf)
+            draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.app.mouse)
+            self.draw_waiting_hand(surf)
+        self.anims.draw(surf)
+        self.draw_top_bar(surf)
+        self.draw_side(surf)
+        if self.session is not None and self.shown is not None:
+            self.hints.draw(surf)      # over the top of the log: the board stays uncovered
+        if self.replay is not None:
+            self.replay.draw(surf, self)
+        if self.ai_job is not None:
+            r = self.thinking_rect()
+            if r is not None:
+                draw_thinking(surf, r, self.t, f"{self.names[self.ai_job.player]} is thinking…", self.app.scale)
+        self.draw_ui(surf)
+        if self.drag is not None and self.drag.moved:
+            self._draw_dragged(surf)
+        if self.snap is not None:
+            self.snap.draw(surf)
+        self.draw_move_preview(surf)
+        self._refresh_hover()
+        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12:
+            self.zoom_rect = self.draw_hover_zoom(surf)
+        else:
+            self.zoom_rect = None
+
+    # ================================================================ leaving
+    def leave(self):
+        self.cancel_ai()
+        auto = getattr(self.session, "autosave", None)
+        if auto is not None and hasattr(auto, "close"):
+            auto.close()  # the save's lock: another Cardhall may resume this game now
+        super().leave()
+
+    def open_review(self):
+        """The review screen for the replay's player in view (see client/scenes/review.py)."""
+        rp = self.replay
+        if rp is None:
+            return
+        rp.pause()
+        self.push("review", record=rp.record, seat=self.viewer, controller=rp, game=self.game)
+
+    def leave_replay(self):
+        back = dict(getattr(self.replay, "return_kwargs", None) or {})
+        back.setdefault("selected", getattr(self.replay, "path", None))
+        self.go("replays", **back)
+
+
+class GenericTable(TableScene):
+    """Any game, before its own table lands: the state as text, the legal moves as
+    buttons, the AI and hot seat working. Uses only the match contract."""
+
+    def layout(self):
+        pass
+
+    def action_buttons(self):
+        out = []
+        keys = ("space", "1", "2", "3")
+        legal = self.legal
+        for i, a in enumerate(legal[:3]):
+            out.append((self.match.action_text(a), a, keys[i], "Do this"))
+        if len(legal) > 3:
+            out.append((f"Random move ({len(legal)} legal)", "__random__", "r", "Pick any legal move"))
+        return out
+
+    def _click_action(self, action):
+        if action == "__random__":
+            import random
+            action = random.choice(self.legal)
+        super()._click_action(action)
+
+    def draw_board(self, surf):
+        s = self.s
+        r = self.board_rect
+        panel(surf, r, alpha=200, radius=s(14))
+        draw_text(surf, "This game's table is still being built — the moves below are the engine's own.",
+                  (r.left + s(20), r.top + s(20)), s(16), PAL["muted"], italic=True)
+        m = self.match
+        y = r.top + s(60)
+        lines = [f"Turn {m.turn()}", self.status_text(), f"{len(self.legal)} legal moves for you."
+                 if self.human_to_move() else ""]
+        for ln in lines:
+            draw_text(surf, ln, (r.left + s(20), y), s(20), PAL["text"])
+            y += s(32)
+

@@ -1,0 +1,331 @@
+"""The Everdawn match screen.
+
+Board (top to bottom): the opponent's hand (face down) and their row — info
+panel (morale, decks, hand, clock), three lanes with each creature's three equip
+slots (weapon, armour, accessory) and the bench with the Champion slot marked —
+then the phase band (Set · Combat · End, what to do now, the turn clock), your
+row facing theirs lane by lane, and your hand fanned at the bottom.
+
+Gestures (all checked against ``legal_actions``; a refused drop shows the
+engine's ``why_illegal`` reason):
+
+=============================================  ==========================================
+drag                                            action
+=============================================  ==========================================
+bench creature → empty lane                     ``MOVE`` (bench → lane)
+lane creature → adjacent empty lane             ``MOVE`` (slide)
+lane creature → another of your lane creatures  ``SET``
+weapon / armour / accessory → equip slot        ``EQUIP`` (dropping on the creature works too)
+Set Phase spell → its target (or the band)      ``CAST``
+combat spell → one of your lanes                ``CAST``
+lane creature → opposing lane                   ``ATTACK`` (arrow stays drawn)
+=============================================  ==========================================
+
+Clicks / keys: Space or Enter = the main button (to combat, resolve / end turn,
+pass a spell window); E = end the turn without attacking; R = "nothing
+playable?" redraw; choices (the defender's order, where a creature goes, which
+item, which card) by clicking the lit slot or card, or keys 1–9.
+
+The optional turn clock (Settings → Everdawn turn clock: 2 minutes a turn plus a
+5-minute bank, the third timeout forfeits) is the framework's
+(:meth:`TableScene.clock_spec`); a timeout here passes every decision of that
+player until their turn is over, and a forfeit or a concession is the engine's
+``CONCEDE`` action whenever it is that player's decision. Animations:
+:mod:`client.tables.everdawn.anims`.
+
+The class is put together from mixins, one per seam: geometry
+(:mod:`~client.tables.everdawn.layout`), drawing (:mod:`~client.tables.everdawn.draw`),
+input (:mod:`~client.tables.everdawn.gestures`) and words
+(:mod:`~client.tables.everdawn.prompts`); this module keeps the state, the clock
+and the animation script.
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.core.text import does, possessive
+from engine.everdawn import match as EM
+from engine.everdawn.cards import BEATS, TYPE
+
+from client.cards import card_surface
+from client.table.scene import NamedSeats, TableScene
+from client.table.kit.parts import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
+from client.ui.theme import PAL
+
+from client.tables.everdawn.anims import ATTACK_COL, CardShow, ClashAnim, FadeOut, RingPulse
+from client.tables.everdawn.common import CLOCK, COMBAT_PHASES, GAME, card_of
+from client.tables.everdawn.draw import EverdawnDraw
+from client.tables.everdawn.gestures import EverdawnGestures
+from client.tables.everdawn.layout import EverdawnLayout
+from client.tables.everdawn.prompts import CHOICE_PROMPT, _YOU_VERBS, EverdawnPrompts  # noqa: F401 - CHOICE_PROMPT for callers
+
+
+class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
+    RETURN_VEIL = True   # the only private thing on our side is the hand ...
+
+    YOU_VERBS = _YOU_VERBS
+    log_width = 300
+
+    def return_veil_ok(self, seat) -> bool:
+        # ... except in a choice (the top of our own deck may be on show)
+        return self.RETURN_VEIL and self.match.phase() != "choice"
+
+    def _answered(self, seat):
+        """The short return's words: what the other player did, in a sentence."""
+        out = super()._answered(seat)
+        if not out:
+            return out
+        try:
+            return self.answer_words(seat) or out
+        except Exception:  # noqa: BLE001 - the words are a nicety
+            return out
+
+    def __init__(self, app, *, clock=None, **kw):
+        self.cw = 0
+        self.choice_spots: list = []
+        self.tray = None
+        self._autopass = None
+        self._clock_on = clock
+        self.hidden_slots: set = set()   # (seat, slot) drawn empty while a card flies there
+        super().__init__(app, **kw)
+        if self.mode == "online" and self.session is not None:
+            self.placed_slots()         # the set-up's marks, followed from here (no history to read)
+
+    # ================================================================ state helpers
+    def me(self):
+        return self.viewer
+
+    def phase_chip(self, m) -> int:
+        """0 Set, 1 Combat, 2 End for the band's tracker."""
+        ph = m.phase()
+        if ph == "set":
+            return 0
+        if ph in COMBAT_PHASES:
+            return 1
+        if ph == "choice":
+            r = m.resume_point()
+            return {EM.R_SET: 0, EM.R_DEF: 1, EM.R_ATK: 1}.get(r, 2)
+        return 2
+
+    def refresh(self, update_shown: bool = True):
+        super().refresh(update_shown)
+        if self.cw and self.session is not None:
+            self._compute_choice_spots()
+
+    # ================================================================ concede, clock
+    def clock_spec(self):
+        on = self._clock_on if self._clock_on is not None else bool(
+            getattr(self.app.settings, "everdawn_turn_clock", False))
+        return CLOCK if on and self.mode != "watch" else None
+
+    def clock_state(self, seat):
+        """(turn seconds left, bank seconds left, timeouts) of ``seat``, or None without a clock."""
+        c = getattr(self, "clock", None)
+        if not c or self.clock_spec() is None:
+            return None
+        return c["left"][seat], c["bank"][seat], c["timeouts"][seat]
+
+    def end_match(self, winner, reason, **meta):
+        """Concession and clock forfeit: the engine's CONCEDE when it is the loser's decision."""
+        if self.concede_through_engine(winner, reason, (EM.CONCEDE,), log="forfeit_by" in meta):
+            return
+        super().end_match(winner, reason, **meta)
+
+    def on_timeout(self, seat):
+        self.log.add(f"{self.names[seat]} ran out of time: the turn ends.", kind="info")
+        self.cancel_drag()
+        self._autopass = (seat, self.match.turn())
+        self._run_autopass()
+
+    def on_history_changed(self):
+        """Undo / redo / a replay seek: a timed-out player's auto-pass and cards
+        hidden mid-flight belong to the abandoned line of play."""
+        self._autopass = None
+        self.hidden_slots.clear()
+        self._in_combat = False
+        self._placed_cache = None
+        self._placed_live = None        # online, after a jump: no mark rather than a wrong one
+        self.refresh()
+
+    def update(self, dt):
+        if self._autopass is not None and self.session is not None:
+            self._run_autopass()
+        super().update(dt)
+
+    def _run_autopass(self):
+        """After a timeout: pass every decision of that player until their turn is over."""
+        seat, turn = self._autopass
+        for _ in range(12):
+            m = self.match
+            if m.result() is not None or m.turn() != turn:
+                self._autopass = None
+                return
+            if m.to_move() != seat:
+                return
+            legal = m.legal_actions()
+            if not legal:
+                return
+            act = (EM.PASS,) if (EM.PASS,) in legal else legal[0]
+            if not self.perform(act):
+                return
+
+    def zoom_keep_clear(self):
+        out = super().zoom_keep_clear() + [rr for rr, _a, _c in self.choice_spots]
+        return out + ([self.tray] if self.tray is not None else [])
+
+    # ================================================================ animation
+    def animate(self, action, events, before, after):
+        live = self.__dict__.get("_placed_live")
+        if live is not None:            # online: the marks follow the events as they come
+            from client.tables.everdawn.anims import track_placed
+            track_placed(live, events)
+        sc = self.app.scale
+        out = []
+        switched = False
+        combat = any(e[0] in ("clash", "open_hit", "miss") for e in events)
+        late = []
+        post = []
+
+        def switch(final=False):
+            # in combat the board holds the clash's state (the fallen leave and morale
+            # moves one step at a time) until every clash is shown: the end state (the
+            # next turn, its draw) comes after them
+            nonlocal switched
+            if combat and not final:
+                return
+            if not switched:
+                if combat:
+                    out.append(LogStep(len(events)))   # the log tells the rest as the board shows it
+                out.append(Call(self._show_now))
+                switched = True
+
+        def step(e):
+            out.append(Call(lambda e=e: self._step_shown(e)))
+
+        if combat:
+            out.append(Call(lambda: setattr(self, "_in_combat", True)))
+
+        for i, e in enumerate(events):
+            k = e[0]
+            if combat and k in ("clash", "open_hit", "miss"):
+                out.append(LogStep(i + 1))  # the log tells each clash as it starts, not all at once
+            if k == "turn":
+                if combat:
+                    continue
+                who = self.names[e[2]]
+                head = "Your turn" if (self.mode == "ai" and e[2] in self.human_seats) else f"{possessive(who, True)} turn"
+                late.append(Banner(head, f"Turn {e[1]}", duration=0.8))
+            elif k == "sudden_death":
+                switch()
+                first = self.names[1 - before.first_player()]
+                goes = does(first, "go", "first")
+                out.append(Banner("Sudden Death", f"Lanes cleared · 1 morale each · {goes}",
+                                  PAL["bad"], duration=2.4))
+            elif k == "clash":
+                p, a, t, acode, dcode = e[1], e[2], e[3], e[4], e[5]
+                adv_a = BEATS[TYPE[acode]][TYPE[dcode]] or bool(before.lane_mods(p, a)[2] & EM.CM_ADV)
+                adv_d = BEATS[TYPE[dcode]][TYPE[acode]] or bool(before.lane_mods(1 - p, t)[2] & EM.CM_ADV)
+                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[6], e[7], e[8], e[9],
+                                     adv_a, adv_d, bool(e[10]), bool(e[11]), scale=sc))
+            elif k == "open_hit":
+                p, a, t = e[1], e[2], e[3]
+                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[5], 0, -1, 0, True, False,
+                                     False, False, scale=sc, open_lane=True, duration=0.9))
+            elif k == "miss":
+                p, a, t = e[1], e[2], e[3]
+                out.append(FloatText("hits nothing", self.slot_rect(1 - p, t).center, PAL["muted"],
+                                     size=int(20 * sc), duration=0.7))
+            elif k == "destroyed":
+                p, slot, code = e[1], e[2], e[3]
+                rr = self.slot_rect(p, slot)
+                img = card_surface(GAME, card_of(code), rr.width)
+                late_anim = FadeOut(img, rr, self.morale_pos(p), duration=0.5)
+                if combat:
+                    step(e)
+                else:
+                    switch()
+                out.append(late_anim)
+                out.append(FloatText("Destroyed", rr.center, PAL["bad"], size=int(24 * sc), duration=0.8,
+                                     parallel=True))
+            elif k == "treated_dead":      # Lithriel's Berries: dies for every purpose, then revives
+                p, slot = e[1], e[2]
+                rr = self.slot_rect(p, slot)
+                switch()
+                out.append(Flash(rr, PAL["bad"], duration=0.45))
+                out.append(FloatText("Treated as dead", rr.center, PAL["bad"], size=int(22 * sc), duration=0.8,
+                                     parallel=True))
+            elif k == "revive":
+                switch()
+                rr = self.slot_rect(e[1], e[2])
+                out.append(RingPulse(rr, PAL["good"], sc, duration=0.55, label="Revives"))
+            elif k == "morale":
+                delta = e[2]
+                col = PAL["bad"] if delta < 0 else PAL["good"]
+                ft = FloatText(f"{delta:+d} morale", self.morale_pos(e[1]), col, size=int(26 * sc),
+                               rise=int(50 * sc), duration=0.9, parallel=True)
+                if combat:       # after every clash is shown (the fallen leave after the last one)
+                    post.append(Call(lambda e=e: self._step_shown(e)))
+                    post.append(ft)
+                else:
+                    switch()
+                    out.append(ft)
+            elif k in ("move", "place") and (e[1] != self.viewer or k == "place" or self.mode == "watch"):
+                p = e[1]
+                dest = e[3] if k == "move" else e[2]
+                code = e[4] if k == "move" else e[3]
+                rr = self.slot_rect(p, dest)
+                src = self.slot_rect(p, e[2]) if k == "move" else pygame.Rect(self.morale_pos(p), (1, 1))
+                img = card_surface(GAME, card_of(code), rr.width)
+                out.append(Call(lambda p=p, d=dest: (self.hidden_slots.add((p, d)), self._show_now())))
+                switched = True
+                out.append(MoveImage(img, (src.centerx - rr.width // 2, src.centery - rr.height // 2), rr.topleft,
+                                     duration=0.4))
+                out.append(Call(lambda p=p, d=dest: self.hidden_slots.discard((p, d))))
+                out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.35))
+            elif k in ("equip", "cast") and (e[1] != self.viewer or self.mode == "watch"):
+                c = card_of(e[2])
+                big = card_surface(GAME, c, int(self.cw * 1.25))
+                who = self.names[e[1]]
+                switch()
+                out.append(CardShow(big, self.band.center, does(who, "cast" if k == "cast" else "equip", c.name), sc,
+                                    duration=1.1))
+                rr = self._event_rect(e)
+                if rr is not None:
+                    out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45))
+            elif k in ("move", "place", "equip", "set", "cast", "redirect", "setup", "attack",
+                       "lane_bonus", "to_hand"):
+                switch()
+                rr = self._event_rect(e)
+                if rr is not None:
+                    label = {"set": "SET", "cast": card_of(e[2]).name if k == "cast" else ""}.get(k, "")
+                    out.append(RingPulse(rr, PAL["gold_hi"] if k != "attack" else ATTACK_COL, sc,
+                                         duration=0.45 if k != "cast" else 0.7, label=label))
+        ph_after = after.phase() if after is not None else ""
+        if ph_after in ("defender_spells", "attacker_spells") and before is not None \
+                and before.phase() != ph_after and self.match.to_move() in self.human_seats:
+            who = self.match.to_move()
+            if ph_after == "defender_spells":
+                late.append(Banner("You are attacked" if self.mode == "ai" else f"{self.names[who]}: you are attacked",
+                                   "Your spell window comes first: cast combat spells, or pass", PAL["info"],
+                                   duration=1.0))
+            else:
+                late.append(Banner("Your spell window" if self.mode == "ai" else f"{self.poss(who)} spell window",
+                                   "Cast combat spells into your attacking lanes, or pass", PAL["info"],
+                                   duration=1.0))
+        if not out and not late and not post:
+            return []
+        if post:
+            out.extend(post)
+        if combat:
+            out.append(Wait(0.2))
+        switch(final=True)
+        out.extend(late)
+        return out
+
+    def _show_now(self):
+        self._in_combat = False
+        self.shown = self.view
+
+    def _step_shown(self, e):
+        from client.tables.everdawn.anims import step_state
+        self.shown = step_state(self.shown, e)

@@ -1,0 +1,197 @@
+"""Hint (key H) and Review through the real event loop, in all three games.
+
+Small search budgets keep these fast; what is checked is what a player sees:
+the hint names a legal move with its win estimate and outlines it on the board;
+the review lists the marked decisions, draws the graph, and a marked decision
+opens the replay at that position."""
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from support.helpers import ai_table, game_session  # noqa: E402
+
+GAMES = ["everdawn", "evons", "essveil"]
+
+
+@pytest.fixture
+def small_budgets(monkeypatch):
+    import client.table.hint
+    import client.scenes.review
+    monkeypatch.setattr(client.table.hint, "HINT_ITERATIONS", 60)
+    monkeypatch.setattr(client.scenes.review, "REVIEW_ITERATIONS", 24)
+    client.scenes.review._CACHE.clear()
+
+
+def _human_to_move_session(game, seed=4):
+    from engine.ai import make_agent
+    s = game_session(game, seed, human=0)
+    ai = make_agent("easy", 1)
+    for _ in range(60):
+        m = s.match
+        if m.to_move() == 0 and len(m.legal_actions()) > 1 and len(s) >= 6:
+            break
+        s.apply(ai.choose(m))
+    assert s.match.to_move() == 0
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_key_shows_the_hard_move_with_its_estimate_and_outlines_it(plain_driver, small_budgets, game):
+    d = plain_driver
+    s = _human_to_move_session(game)
+    t = ai_table(d, game, s, paused=True)
+    assert "hint" in t.widgets
+    d.key("h")
+    assert t.hints.thinking or t.hints.hint is not None     # thinking (or already done)
+    if t.hints.job is not None:
+        t.hints.job.result(timeout=120)
+    assert d.until(lambda: t.hints.hint is not None, 60)
+    h = t.hints.hint
+    assert h.player == 0
+    assert tuple(h.action) in [tuple(a) for a in s.match.legal_actions()]
+    assert t.hints.message.startswith("Hint: ") and "win estimate" in t.hints.message
+    assert t.hints.rects(), "the hinted move is outlined on the board or its button"
+    d.step(2)
+    # the hint goes away once the position changes
+    s_len = len(s)
+    t.perform(tuple(h.action) if game != "evons" or h.follow is None else tuple(h.action))
+    d.step(3)
+    assert len(s) > s_len and t.hints.hint is None and not t.hints.message
+
+
+def _finished_record(game, seed=3):
+    from engine.ai import make_agent
+    s = game_session(game, seed, human=0)
+    agents = [make_agent("easy", 1), make_agent("greedy", 2)]
+    for _ in range(2000):
+        m = s.match
+        if m.result() is not None:
+            break
+        s.apply(agents[m.to_move()].choose(m))
+    assert s.match.result() is not None
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_driver, small_budgets, game):
+    d = plain_driver
+    s = _finished_record(game)
+    t = ai_table(d, game, s, paused=True)
+    assert d.until(lambda: d.scene.name == "game_over", 120)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    assert rv.name == "review"
+    assert rv.job is not None or rv.result is not None
+    if rv.job is not None:
+        rv.job.result(timeout=300)      # the review thinks in the background; the window stays live
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    r = rv.result
+    assert r.moves and all(0.0 <= m.after <= 1.0 for m in r.moves)
+    assert len(r.graph()) == len(r.moves)
+    assert all(m.index in s.decisions(0) for m in r.moves)
+    d.step(2)
+    marked = r.marked()
+    listed = [k for k in range(8) if f"mark{k}" in rv.widgets]
+    if len(marked) > len(listed):   # where the others are: the graph's points
+        assert f"the other {len(marked) - len(listed)} are the marked points" in rv.footer_text()
+    else:
+        assert rv.footer_text().startswith("Click a marked decision")
+    if marked:
+        assert "mark0" in rv.widgets
+        d.key("1")
+        d.step(3)
+        assert d.scene.name == "table" and d.scene.mode == "replay"
+        assert d.scene.replay.index == marked[0].index
+    del t
+
+
+def test_review_from_the_replay_viewer_seeks_the_viewer(plain_driver, small_budgets):
+    from client.replays.controller import ReplayController
+    d = plain_driver
+    s = _finished_record("essveil", 5)
+    ctrl = ReplayController(s.record.copy())
+    d.app.scenes.switch("table", **ctrl.table_kwargs(viewer=0))
+    d.step(2)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    assert rv.name == "review" and rv.controller is ctrl
+    assert rv.job is not None or rv.result is not None
+    if rv.job is not None:
+        rv.job.result(timeout=300)      # the review thinks in the background; the window stays live
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    d.step(2)
+    marked = rv.result.marked()
+    if marked:
+        d.key("1")
+        d.step(3)
+        assert d.scene.name == "table" and ctrl.index == marked[0].index
+
+
+def test_review_says_where_the_decisions_not_listed_are(plain_driver, small_budgets, monkeypatch):
+    """The list holds the decisions that lost most (8 at most); the footer says the others
+    are the marked points on the graph, in words that agree with the numbers."""
+    import client.scenes.review as R
+    d = plain_driver
+    s = _finished_record("everdawn")
+    ai_table(d, "everdawn", s, paused=True)
+    assert d.until(lambda: d.scene.name == "game_over", 120)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    if rv.job is not None:
+        rv.job.result(timeout=300)
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    n = len(rv.result.marked())
+    assert n >= 3, n
+    monkeypatch.setattr(R, "MAX_LISTED", 1)
+    rv.rebuild()
+    assert rv.footer_text().startswith("The decision that lost most is listed; the other ")
+    assert f"the other {n - 1} are the marked points on the graph" in rv.footer_text()
+    two = rv.result.marked()[:2]
+    monkeypatch.setattr(rv.result, "marked", lambda: two)
+    rv.rebuild()
+    assert rv.footer_text().startswith("The decision that lost most is listed; the other one is a marked point")
+
+
+def test_a_review_of_one_decision_shows_its_point(plain_driver):
+    """A match over after one decision with a choice (an online friend conceded at once):
+    the graph shows that decision's point and names its turn once (a line needs two
+    points, and the graph was left empty with "turn 0 … turn 0")."""
+    import pygame
+
+    from client.ui.theme import PAL
+    from engine.ai.review import Review, ReviewedMove
+    d = plain_driver
+    d.open("review", game="essveil")
+    rv = d.scene
+    if rv.job is not None:
+        rv.job.result(timeout=300)
+    d.until(lambda: rv.result is not None, 60)
+    mv = rv.result.moves[0]
+    rv.result = Review(0, [ReviewedMove(mv.index, 3, mv.action, mv.text, mv.action, mv.text, 0.7, 0.7)])
+    rv.rebuild()
+    d.step(2)
+    g = rv.graph_rect()
+    s = rv.s
+    inner = g.inflate(-s(70), -s(60))
+    inner.left = g.left + s(50)
+    x, y = inner.left + inner.width // 2, inner.bottom - int(inner.height * 0.7)
+    got = d.app.screen.get_at((x, y))[:3]
+    assert all(abs(a - b) <= 24 for a, b in zip(got, PAL["gold"][:3])), (got, PAL["gold"])
+    texts = []
+    import client.scenes.review as R
+    orig = R.draw_text
+
+    def spy(surf, text, *a, **k):
+        texts.append(str(text))
+        return orig(surf, text, *a, **k)
+    R.draw_text = spy
+    try:
+        rv._draw_graph(pygame.Surface(d.app.screen.get_size()), g)
+    finally:
+        R.draw_text = orig
+    assert texts.count("turn 3") == 1, texts

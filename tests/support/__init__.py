@@ -1,0 +1,1 @@
+"""Helpers shared by the tests: drivers, toy games, servers."""
