@@ -12,6 +12,10 @@ Agents (``make_agent(name, seed)``):
 * ``easy`` — greedy that plays a random legal action one time in four. Instant.
 * ``expert`` — a hand-crafted heuristic player per game (``tactics_<game>.expert``),
   the sparring partner the levels are measured against. Instant.
+* ``planner`` — the turn planner (:mod:`engine.ai.planner`): a beam search over its
+  own actions within the turn, the best turns scored after the opponent's reply on
+  a few guesses of the hidden cards; self-harming plays never chosen. Figures:
+  ``engine/ai/figures/planner.md``.
 * ``normal`` — Information Set MCTS (:mod:`engine.ai.mcts`), 800 iterations,
   rollouts by the game's rollout policy (``tactics_<game>.rollout``) cut two
   turns ahead and scored by the evaluation, pointless plays filtered out, and
@@ -33,8 +37,9 @@ hint and the game review of :mod:`engine.ai.review`) in a thread without
 blocking the UI. Commands: ``python -m engine arena GAME --agents A,B
 --games N --seed S [--decks D1,D2]`` and ``python -m engine balance GAME``.
 """
-from .agents import (AGENT_NAMES, LEVELS, Agent, GreedyAgent, LevelAgent, RandomAgent, SearchAgent,
+from .agents import (AGENT_NAMES, LEVELS, GreedyAgent, LevelAgent, RandomAgent, SearchAgent,
                      make_agent)
+from .base import Agent
 from .evaluation import get_evaluator, register_evaluator
 
 __all__ = ["AGENT_NAMES", "LEVELS", "Agent", "GreedyAgent", "LevelAgent", "RandomAgent", "SearchAgent",

@@ -34,7 +34,7 @@ def percentile(xs, q: float) -> float:
 
 
 class GameLog:
-    __slots__ = ("result", "turns", "actions", "times", "cpu", "capped")
+    __slots__ = ("result", "turns", "actions", "times", "cpu", "capped", "turn_times")
 
     def __init__(self):
         self.result = None
@@ -42,6 +42,9 @@ class GameLog:
         self.actions = 0
         self.times = ([], [])  # per seat: wall seconds per decision
         self.cpu = ([], [])    # per seat: CPU seconds per decision (this thread's own work)
+        # per seat: wall seconds per turn of its own — its decisions from getting the turn to
+        # its last decision of it, summed (the other side's decisions inside it not counted)
+        self.turn_times = ([], [])
         self.capped = False
 
 
@@ -50,13 +53,23 @@ def play_game(match, agents, *, max_actions: int = 20000) -> GameLog:
     log = GameLog()
     perf = time.perf_counter
     cpu = time.thread_time
+    own = [None, None]         # per seat: the turn its last own-turn decision was in
     while match.result() is None:
         p = match.to_move()
+        mine = match.turn_player() == p
+        turn = match.turn()
         t0 = perf()
         c0 = cpu()
         a = agents[p].choose(match)
         log.cpu[p].append(cpu() - c0)
-        log.times[p].append(perf() - t0)
+        dt = perf() - t0
+        log.times[p].append(dt)
+        if mine:
+            if own[p] == turn:
+                log.turn_times[p][-1] += dt
+            else:
+                own[p] = turn
+                log.turn_times[p].append(dt)
         match.apply(a)  # checked: the AI must only return legal actions
         log.actions += 1
         if log.actions >= max_actions:
@@ -100,6 +113,7 @@ def game_record(log, s: int, swap: int, A, B) -> dict:
             "capped": bool(log.capped),
             "time": [rnd(log.times[a_seat]), rnd(log.times[1 - a_seat])],
             "cpu": [rnd(log.cpu[a_seat]), rnd(log.cpu[1 - a_seat])],
+            "turn_time": [rnd(log.turn_times[a_seat]), rnd(log.turn_times[1 - a_seat])],
             "iterations": [int(A.iterations), int(B.iterations)],
             "search_s": [round(A.search_seconds, 4), round(B.search_seconds, 4)]}
 
@@ -160,12 +174,14 @@ def summarize(records, names, seed, decks_follow, seconds=0.0) -> dict:
     turns = [r["turns"] for r in records]
     times = ([x for r in records for x in r["time"][0]], [x for r in records for x in r["time"][1]])
     cpu = ([x for r in records for x in r["cpu"][0]], [x for r in records for x in r["cpu"][1]])
+    per_turn = ([x for r in records for x in r.get("turn_time", ((), ()))[0]],
+                [x for r in records for x in r.get("turn_time", ((), ()))[1]])
     score = wins[0] + 0.5 * draws
     lo, hi = wilson(score, n)
 
-    def tstats(xs):
+    def tstats(xs, what="decisions"):
         return {"p50": round(percentile(xs, 0.5), 4), "p95": round(percentile(xs, 0.95), 4),
-                "max": round(max(xs), 4) if xs else 0.0, "decisions": len(xs)}
+                "max": round(max(xs), 4) if xs else 0.0, what: len(xs)}
 
     def sims(k):
         it = sum(r["iterations"][k] for r in records)
@@ -183,6 +199,8 @@ def summarize(records, names, seed, decks_follow, seconds=0.0) -> dict:
         # CPU time of the deciding thread: on a shared machine, the estimate of the
         # wall time the decision takes on a quiet one (one core)
         "move_cpu_s": {ka: tstats(cpu[0]), kb: tstats(cpu[1])},
+        # wall time from getting its turn to its last decision of it (its own decisions)
+        "turn_time_s": {ka: tstats(per_turn[0], "turns"), kb: tstats(per_turn[1], "turns")},
         "mean_turns": round(statistics.fmean(turns), 2) if turns else 0.0,
         "median_turns_per_player": round(statistics.median(turns) / 2, 2) if turns else 0.0,
         "sims_per_s": {"a": sims(0), "b": sims(1)},
@@ -230,6 +248,8 @@ def read_records(path, key: dict) -> list[dict]:
                        "capped": bool(r.get("capped", False)),
                        "time": [[float(x) for x in r["time"][0]], [float(x) for x in r["time"][1]]],
                        "cpu": [[float(x) for x in r["cpu"][0]], [float(x) for x in r["cpu"][1]]],
+                       "turn_time": [[float(x) for x in r.get("turn_time", ((), ()))[0]],
+                                     [float(x) for x in r.get("turn_time", ((), ()))[1]]],
                        "iterations": [int(r["iterations"][0]), int(r["iterations"][1])],
                        "search_s": [float(r["search_s"][0]), float(r["search_s"][1])]}
             except (KeyError, TypeError, ValueError, IndexError):

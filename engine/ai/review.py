@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from engine.core.rng import mix_seed
 from engine.core.text import count
 
-from .agents import build_level, view_digest
+from .agents import build_level
+from .base import view_digest
 
 #: Iterations per decision for the review (the whole game is searched, so less
 #: than hard's budget for one move; the chosen move gets a search of its own).

@@ -327,4 +327,65 @@ def expert(m, me, acts, rng):
     return END_ACT
 
 
-__all__ = ["pointless", "rollout", "expert"]
+# ---------------------------------------------------------------- self-harming plays
+#: at this Life or below a player keeps its last Guard ready unless it has lethal
+LOW_LIFE = 6
+
+
+def _board_power(m, p) -> int:
+    """The Might ``p``'s creatures could bring at the face in ``p``'s next turn."""
+    b = m.boards[p]
+    return sum(max(0, m._might(b, off)) for off in range(0, len(b), REC))
+
+
+def _opens_last_guard(m, p, uid) -> bool:
+    b = m.boards[p]
+    guards = [b[off] for off in range(0, len(b), REC)
+              if not b[off + R_FLAGS] & F_TAPPED and m._kw(b, off) & K_GUARD]
+    return guards == [uid]
+
+
+def _lethal(m, p, acts) -> bool:
+    """``p``'s attackers ready now bring the opponent's Life to 0 if all go face."""
+    q = 1 - p
+    seen, total = set(), 0
+    for x in acts:
+        if x[0] == ATTACK and x[2] < 8 and x[1] not in seen:
+            seen.add(x[1])
+            total += max(0, m._might(m.boards[p], m._find(x[1])[1]))
+    return total >= m.g[LIFE[q]]
+
+
+def harmful(m, a, acts=None) -> bool:
+    """``a`` (for ``m.to_move()``) hurts its player: an attack or a "Tap:" ability that
+    taps the last ready Guard at low Life (the Might of the opponent's creatures is at
+    least that Life, or the Life is at most ``LOW_LIFE``) without lethal; ending the
+    turn with Essence and a playable card while behind. ``acts``: the legal actions
+    (read for lethal and for the cards that could be played). Read by the turn planner."""
+    g = m.g
+    if g[G_PHASE] != PH_MAIN:
+        return False
+    p = m.to_move()
+    q = 1 - p
+    acts = m.legal_actions() if acts is None else acts
+    k = a[0]
+    if k in (ATTACK, ABILITY):
+        life = g[LIFE[p]]
+        if not _opens_last_guard(m, p, a[1]):
+            return False
+        if life > LOW_LIFE and life > _board_power(m, q):
+            return False
+        return not _lethal(m, p, acts)
+    if k == END:
+        plays = [x for x in acts if x[0] == PLAY and not pointless(m, x)]
+        if not plays:
+            return False
+        return g[LIFE[p]] < g[LIFE[q]] or base_evaluate(m, p) < 0.0
+    return False
+
+
+__all__ = ["pointless", "rollout", "expert", "harmful"]
+
+
+#: the turn planner's knowledge of Essveil (engine.ai.planner): the repeat cap in the main phase
+PLANNER = {"capped_phase": "main"}

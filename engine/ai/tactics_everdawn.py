@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.everdawn import cards as C
 from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTIVE, G_CM, G_PHASE,
-                                   G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
+                                   G_MORALE, G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
                                    PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
                                    REDRAW, S0, SET, SF_FLAGS, F_FRESH)
 
@@ -350,7 +350,6 @@ def score_redirect(m, me, x) -> float:
     n = 0
     while s.result() is None and s.b[G_PHASE] == PH_CHOICE and s.to_move() == me and n < 4:
         acts = s.legal_actions()
-        best = None
         best_v = -1e18
         best_t = None
         for y in acts:
@@ -359,11 +358,84 @@ def score_redirect(m, me, x) -> float:
             _told(t.apply(y, check=False), ev)
             v = outcome_value(tuple(sorted(told + ev)) + combat_outcome(t), me) if t.b[G_PHASE] != PH_CHOICE else 0.0
             if v > best_v:
-                best, best_v, best_t = y, v, (t, ev)
+                best_v, best_t = v, (t, ev)
         s, ev = best_t
         told += ev
         n += 1
     return outcome_value(tuple(told) + combat_outcome(s), me) - outcome_value(combat_outcome(m), me)
 
 
-__all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash"]
+# ---------------------------------------------------------------- self-harming plays
+def _berries_harm(m, p, a) -> bool:
+    """Lithriel's Berries (a "treated as dead" spell) on one of ``p``'s creatures: worth
+    it only when the morale traded is a gain. Its "On death" costs the opponent more
+    morale than ``p`` loses (the creature's morale, and 5 for each item sent away);
+    an "On death" that takes no morale from the opponent must improve the position."""
+    t = a[2]
+    if not 0 <= t < 6 or _code(m, p, t) < 0:
+        return False
+    i = S0 + p * 36 + t * NF
+    items = sum(1 for k in (1, 2, 3) if m.b[i + k] >= 0)
+    s = m.clone()
+    s.apply(a, check=False)
+    while s.result() is None and s.b[G_PHASE] == PH_CHOICE and s.to_move() == p:
+        s.apply(greedy_pick(s, p, s.legal_actions(), base_evaluate), check=False)
+    if s.result() is not None:
+        return s.result().winner != p
+    o = 1 - p
+    mine = m.b[G_MORALE + p] - s.b[G_MORALE + p]
+    theirs = m.b[G_MORALE + o] - s.b[G_MORALE + o]
+    if theirs > 0:
+        return theirs <= mine + 5 * items
+    return base_evaluate(s, p) <= base_evaluate(m, p)
+
+
+def _equip_harm(m, p, a) -> bool:
+    """Equipment on ``p``'s set creature: it can't attack or counterattack before ``p``'s
+    next turn, so an item only helps it now by the defence it adds (it may be attacked
+    in the opponent's turn); anything else can wait for the turn it fights."""
+    s = a[2]
+    if s != m.b[G_SET_SRC + p]:
+        return False
+    d0 = m.stats(p, s)[1]
+    c = m.clone()
+    c.apply(a, check=False)
+    return c.stats(p, s)[1] <= d0
+
+
+def harmful(m, a, acts=None) -> bool:
+    """``a`` (for ``m.to_move()``) wastes a card or hurts its player: a weapon on a set
+    creature, Lithriel's Berries where the morale traded is a loss. Read by the turn
+    planner (``planner.py``), which never chooses such a play while another exists."""
+    k = a[0]
+    if m.b[G_PHASE] != PH_SET:
+        return False
+    p = m.to_move()
+    if k == EQUIP:
+        return _equip_harm(m, p, a)
+    if k == CAST:
+        hand = m.hand[p]
+        if a[1] < len(hand) and FAKE_DEATH[hand[a[1]]]:
+            return _berries_harm(m, p, a)
+    return False
+
+
+def lane_places(m, p):
+    """The (creature, lane) pairs of ``p``'s lane creatures now (for the planner's rule
+    that a slide never returns a creature to a lane it stood in this turn)."""
+    return {(_code(m, p, s), s) for s in LANES if _code(m, p, s) >= 0}
+
+
+def slide_place(m, a):
+    """The (creature, lane) a slide ``a`` takes a lane creature to; None for other actions."""
+    if a[0] != MOVE or a[1] >= 3 or m.b[G_PHASE] != PH_SET:
+        return None
+    return (_code(m, m.to_move(), a[1]), a[2])
+
+
+__all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful", "lane_places", "slide_place"]
+
+
+#: the turn planner's knowledge of Everdawn (engine.ai.planner): more guesses, no extra
+#: round after the reply, the repeat cap in the Set Phase
+PLANNER = {"settings": {"extra": 0, "dets": 6}, "capped_phase": "set"}

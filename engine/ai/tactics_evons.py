@@ -12,7 +12,7 @@ covered when the card can't be paid for now (tempo).
 from __future__ import annotations
 
 from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE, SWAP
-from engine.evons.match import (ABILITY_AIMS, DONE, F_COVERED, FIRE, FR_ACT, PASS, PH_ABILITY, PH_CELL,
+from engine.evons.match import (ABILITY_AIMS, DONE, KEEP, MULLIGAN, F_COVERED, FIRE, FR_ACT, PASS, PH_ABILITY, PH_CELL,
                                 PH_MAIN, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
 
 from .eval_evons import evaluate as base_evaluate
@@ -295,3 +295,8 @@ expert.whole_move = expert_move
 
 
 __all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_moves", "playout_horizon"]
+
+
+#: the turn planner's knowledge of Evons (engine.ai.planner): no extra round after the reply;
+#: keeping or taking a mulligan is left to the expert
+PLANNER = {"settings": {"extra": 0}, "setup_kinds": (KEEP, MULLIGAN)}

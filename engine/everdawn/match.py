@@ -1585,19 +1585,21 @@ class EverdawnMatch(Match):
         b[G_LOST + p] = 1
         self._lose_morale(p, MORALE[code], "death", ev)
 
-    def _move_slot(self, p: int, s: int, t: int) -> None:
+    def _move_slot(self, p: int, s: int, t: int, ev: list) -> None:
+        """Move player ``p``'s creature from slot ``s`` to the empty slot ``t``. A set
+        creature, or the one it backs, that leaves its lane ends the set (rules page:
+        "If either creature leaves its lane, the set ends")."""
         b = self.b
+        if s < 3:
+            self._clear_set_refs(p, s, ev)
         i, j = (S0 + p * 36 + s * NF), (S0 + p * 36 + t * NF)
         b[j:j + NF] = b[i:i + NF]
         b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
         b[i + SF_FLAGS] = b[i + SF_TDEF] = 0
-        for k in (G_SET_SRC + p, G_SET_TGT + p):
-            if b[k] == s:
-                b[k] = t
 
     def _do_move(self, p: int, s: int, t: int, ev: list) -> None:
         code = self.b[(S0 + p * 36 + s * NF)]
-        self._move_slot(p, s, t)
+        self._move_slot(p, s, t, ev)
         ev.append(("move", p, s, t, code))
         if s >= 3:
             self._enter_lane(p, t, ev)
@@ -1804,7 +1806,7 @@ class EverdawnMatch(Match):
             code = b[(S0 + p * 36 + x * NF)]
             if v >= 3:
                 self._clear_set_refs(p, x, ev)
-            self._move_slot(p, x, v)
+            self._move_slot(p, x, v, ev)
             ev.append(("move", p, x, v, code))
         elif kind == CH_REFORGE:
             deck = self.cdeck[p]

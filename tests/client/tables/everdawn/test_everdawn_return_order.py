@@ -150,20 +150,28 @@ def test_a_file_saved_before_the_order_was_asked_still_replays_the_same_game(tmp
     from engine.core import load_record
     from engine.core.session import MatchSession
     from engine.everdawn.testing import state_digest
-    path = TESTS / "golden" / "everdawn_3.json"
-    rec = load_record(path, game="everdawn")
-    m = rec.new_match()
-    old = []
-    for a in rec.actions:
-        if not (m.pending()[0] in M.CH_BOTTOM and a[0] == M.CHOOSE):
-            old.append(list(a))
-        m.apply(tuple(a))
-    assert len(old) < len(rec.actions)                   # the game met the decision
+    from engine.core.rng import Rng
+    path = TESTS / "golden" / "everdawn_3.json"          # (its decks and seed)
     raw = json.loads(path.read_text())
-    raw["actions"] = old
+    for seed in range(33, 60):                            # a game that meets the decision
+        m = load_record(path, game="everdawn").new_match()
+        rng, full, old = Rng(seed), [], []
+        while m.result() is None and len(full) < 5000:
+            if m.pending()[0] in M.CH_BOTTOM:
+                a = (M.CHOOSE, 0)                         # the order the engine used to fix
+            else:
+                legal = m.legal_actions()
+                a = legal[rng.randrange(len(legal))]
+                old.append(list(a))
+            m.apply(a)
+            full.append(a)
+        if len(old) < len(full):
+            break
+    assert len(old) < len(full)                           # the game met the decision
+    raw["actions"], raw["result"], raw["meta"] = old, None, {}
     p = tmp_path / "old.json"
     p.write_text(json.dumps(raw))
     before = load_record(p, game="everdawn")
-    assert state_digest(before.replay()) == state_digest(m) and before.actions == [tuple(a) for a in rec.actions]
+    assert state_digest(before.replay()) == state_digest(m) and before.actions == full
     s = MatchSession.from_record(load_record(p, game="everdawn"))
     assert s.match.result() == m.result() and state_digest(s.match) == state_digest(m)

@@ -1,0 +1,440 @@
+"""The turn planner (agent ``planner``): plans its whole turn, then checks the reply.
+
+From its own view only (``view.determinize(me, seed)``), at the first decision of
+its turn the planner
+
+1. runs a **beam search** over sequences of its own actions within the turn on one
+   determinization: every useful action of every kept position is applied to a
+   clone (exact: the engines' own ``apply`` resolves Everdawn clashes, Essveil
+   fights, Evons flips and conflicts); the opponent's decisions inside the turn
+   (Everdawn's defender spells, Essveil's Guard) are the expert's. The ``width``
+   best positions by the game's evaluation are kept at every step; a position
+   where the turn has passed to the opponent is a finished plan. Choices that shape
+   later turns are planned both ways like any other action (Essveil Flow or Deep
+   Attune, Evons covered or active: both are legal actions of the beam).
+2. takes the best finished plans (``finals`` by the evaluation, plus the best of
+   each different first action) and scores each **after the opponent's reply
+   turn**, estimated on ``dets`` determinizations: the plan is replayed on each
+   (stopping where a hidden card makes a step illegal), the opponent then plays
+   its turn with the game's expert (``tactics_<game>.expert``) and the position
+   at the start of the planner's next turn is evaluated. The plan with the best
+   mean wins.
+3. plays the plan's first action, and the next ones while the views it meets are
+   the views the plan expected (a reveal or a reply it did not foresee: it plans
+   again from there).
+
+Never chosen while another action exists: the game's pointless plays
+(``tactics.useful``), its self-harming plays (``tactics_<game>.harmful``: a weapon
+on a set creature, Berries that trade morale at a loss, tapping the last Guard at
+low Life without lethal, ending the turn with Essence and a playable card while
+behind) and, in Everdawn, a slide that takes a creature back to a lane it stood in
+this turn. Decisions in the opponent's turn (a defender's spell, a Guard's
+intercept) are scored the same way: each option played out to the start of the
+planner's next turn on the determinizations.
+
+Budgets count iterations (``apply`` calls of the search), never seconds: the same
+view + seed gives the same plan.
+"""
+from __future__ import annotations
+
+from engine.core.rng import Rng, mix_seed
+
+from .base import Agent, view_digest, without
+from .evaluation import terminal_value
+from .tactics import get_tactics, useful
+
+#: decisions the planner leaves to the expert (opening hands)
+
+
+def _freeze(x):
+    if isinstance(x, (list, tuple)):
+        return tuple(_freeze(y) for y in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in x.items()))
+    return x
+
+
+_SIG_FIELDS: dict = {}
+
+
+def signature(m):
+    """A hashable picture of a match's whole state (equal states, equal pictures)."""
+    cls = type(m)
+    names = _SIG_FIELDS.get(cls)
+    if names is None:
+        names = []
+        for k in cls.__mro__:
+            for n in getattr(k, "__slots__", ()):
+                if not n.startswith("_") and n not in ("orig", "lists", "hidden", "viewer", "dirty", "cardof"):
+                    names.append(n)
+        _SIG_FIELDS[cls] = names = tuple(names)
+    return tuple(_freeze(getattr(m, n, None)) for n in names)
+
+
+class Budget:
+    __slots__ = ("left", "used")
+
+    def __init__(self, n: int):
+        self.left = n
+        self.used = 0
+
+    def spend(self, n: int = 1) -> None:
+        self.left -= n
+        self.used += n
+
+
+#: The planner's settings (``make_agent("planner", seed, **overrides)`` changes them):
+#: ``width`` positions kept at each step of the beam, ``finals`` finished plans scored
+#: after the reply (plus the best plan of each other first action, up to twice as many),
+#: ``dets`` determinizations the replies are played on, ``budget`` iterations of the
+#: beam, ``max_steps`` its depth, ``extra`` rounds the expert plays on after the reply
+#: before the evaluation. Per game (the game tactics' ``PLANNER["settings"]``), measured with the arena against
+#: the expert, 40 duplicate games each: in Essveil one extra round took the score from
+#: 70% to 90%; in Everdawn it did not help (62% on seeds 9001-9020; without it 71%, and
+#: 72.5% on 6 determinizations, on seeds 100-119) and slowed a turn; in Evons it made a
+#: decision about ten times slower.
+#: In its own turn's main phase (the game tactics' ``PLANNER["capped_phase"]``) the same action with the same hand at
+#: most this many times a turn. Everdawn's Rallying Cry ("draw 1, +1 attack this round")
+#: cast with an empty support deck draws itself back, and each cast scores better than
+#: the last: the turn never ended. (An Essveil play leaves the hand and an attack or an
+#: ability taps, so no real turn repeats one; Evons has no such phase.)
+REPEAT_CAP = 3
+
+
+def _hand(m, p) -> tuple:
+    h = getattr(m, "hand", None)
+    if isinstance(h, list):
+        return tuple(sorted(h[p]))
+    h = getattr(m, "hands", None)
+    if isinstance(h, list):
+        return tuple(sorted(h[p]))
+    return ()
+
+
+def _planner_knowledge(game: str) -> dict:
+    """The game's settings for the planner (``PLANNER`` in its tactics module): its
+    ``settings`` (width, guesses…), ``capped_phase`` and ``setup_kinds`` (actions of the
+    opening, left to the expert)."""
+    return getattr(get_tactics(game), "PLANNER", {})
+
+
+def repeat_key(m, a):
+    """What the repeat cap counts (None: not counted): the action and the hand, in the
+    acting player's own turn, in the game's capped phase."""
+    p = m.to_move()
+    if m.turn_player() != p or m.phase() != _planner_knowledge(m.GAME).get("capped_phase"):
+        return None
+    return (a, _hand(m, p))
+
+DEFAULTS = {"width": 6, "finals": 6, "dets": 3, "budget": 6000, "max_steps": 60, "extra": 1}
+
+
+class PlannerAgent(Agent):
+    """See the module docstring. ``width``: positions kept at each step of the beam;
+    ``finals``: finished plans scored after the reply; ``dets``: determinizations the
+    replies are estimated on; ``budget``: iterations for the beam (the replies cost
+    about ``finals`` x ``dets`` short playouts on top)."""
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0, evaluate=None, **settings):
+        super().__init__(seed, evaluate)
+        unknown = set(settings) - set(DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown planner settings: {', '.join(sorted(unknown))}")
+        self.settings = settings
+        self.width, self.finals, self.dets, self.budget, self.max_steps, self.extra = (
+            DEFAULTS[k] for k in ("width", "finals", "dets", "budget", "max_steps", "extra"))
+        self._plan: dict[int, tuple] = {}     # view digest -> the planned action from that view
+        self._turn = None                     # (me, turn) the slide history below is for
+        self._places: set = set()             # Everdawn: (creature, lane) stood in this turn
+        self._counts: dict = {}               # (phase, action) -> times chosen this turn
+        self.last_plan = None                 # (actions, value) of the last plan made
+
+    # ------------------------------------------------------------------ agent
+    def choose(self, match, cancel=None):
+        me, view, seed, key = self.prepare(match)
+        self._follow_turn(view, me)
+        planned = self._plan.get(key[0])
+        if (planned is not None and planned not in key[1] and view.why_illegal(planned) is None
+                and self._counts.get(repeat_key(view, planned), 0) < REPEAT_CAP):
+            action = planned
+            self.moves += 1
+        else:
+            action = self.decide(view, me, seed, cancel, avoid=key[1])
+        self.remember(key, action)
+        self._note_slide(view, action)
+        k = repeat_key(view, action)
+        if k is not None:
+            self._counts[k] = self._counts.get(k, 0) + 1
+        return action
+
+    def _follow_turn(self, view, me):
+        t = get_tactics(view.GAME)
+        k = (me, view.turn())
+        if self._turn != k:
+            self._turn = k
+            self._places = set(t.lane_places(view, me)) if hasattr(t, "lane_places") else set()
+            self._counts = {}
+            self._plan.clear()
+
+    def _note_slide(self, view, action):
+        t = get_tactics(view.GAME)
+        if hasattr(t, "slide_place"):
+            place = t.slide_place(view, action)
+            if place is not None:
+                self._places.add(place)
+
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
+        if self._turn != (me, view.turn()):
+            self._follow_turn(view, me)
+        self.moves += 1
+        budget = Budget(0)
+        action = self.plan(view, me, seed, avoid, budget)
+        self.iterations += budget.used
+        self.last_iterations = budget.used
+        return action
+
+    # ------------------------------------------------------------------ helpers
+    def _setup(self, view, me, seed):
+        game = view.GAME
+        conf = dict(DEFAULTS)
+        conf.update(_planner_knowledge(game).get("settings", {}))
+        conf.update(self.settings)
+        self.width, self.finals, self.dets, self.budget, self.max_steps, self.extra = (
+            conf[k] for k in ("width", "finals", "dets", "budget", "max_steps", "extra"))
+        self.t = get_tactics(game)
+        self.static = getattr(self.t, "expert_evaluate", None) or self.evaluator(game)
+        self.final = self.static
+        self.continues = getattr(self.t, "continues", None)
+        self.harmful = getattr(self.t, "harmful", None)
+        self.slide_place = getattr(self.t, "slide_place", None)
+        self.rng = Rng(mix_seed(seed, 0x91A7))
+
+    def options(self, s, places, avoid=(), counts=None):
+        """The actions worth trying for the player to move in ``s``."""
+        acts = s.legal_actions()
+        if avoid:
+            acts = without(acts, avoid)
+        if counts and len(acts) > 1:
+            acts = [a for a in acts if counts.get(repeat_key(s, a), 0) < REPEAT_CAP] or acts
+        if len(acts) <= 1:
+            return acts
+        acts = useful(s, acts)
+        if self.slide_place is not None:
+            acts = [a for a in acts if self.slide_place(s, a) not in places] or acts
+        if self.harmful is not None and len(acts) > 1:
+            keep = [a for a in acts if not self.harmful(s, a, acts)]
+            acts = keep or acts
+        return acts
+
+    def policy(self, s, budget):
+        """The expert's move for whoever is to move in ``s`` (applied)."""
+        who = s.to_move()
+        acts = s.legal_actions()
+        a = acts[0] if len(acts) == 1 else self.t.expert(s, who, acts, self.rng)
+        s.apply(a, check=False)
+        budget.spend()
+
+    def mine(self, s, me, turn) -> bool:
+        return s.result() is None and s.turn() == turn and s.turn_player() == me
+
+    def advance(self, s, me, turn, budget) -> None:
+        """Play the opponent's decisions inside ``me``'s turn (the expert's)."""
+        n = 0
+        while self.mine(s, me, turn) and s.to_move() != me and n < 60:
+            self.policy(s, budget)
+            n += 1
+
+    def reply(self, s, me, budget) -> float:
+        """From the end of ``me``'s turn: the opponent's turn played by the expert (and
+        ``me``'s decisions in it), up to the start of ``me``'s next turn, then ``extra``
+        more rounds (``me``'s turn and the opponent's) by the expert; scored."""
+        for k in range(1 + self.extra):
+            if k:
+                n = 0
+                while s.result() is None and s.turn_player() == me and n < 300:
+                    self.policy(s, budget)
+                    n += 1
+            n = 0
+            while s.result() is None and s.turn_player() != me and n < 300:
+                self.policy(s, budget)
+                n += 1
+        v = terminal_value(s, me)
+        return self.final(s, me) if v is None else v
+
+    # ------------------------------------------------------------------ the plan
+    def plan(self, view, me, seed, avoid, budget):
+        self._setup(view, me, seed)
+        budget.left = self.budget
+        dets = [view.determinize(me, mix_seed(seed, 0xD0, i)) for i in range(max(1, self.dets))]
+        d0 = dets[0]
+        root = self.options(d0, self._places, avoid, self._counts)
+        if len(root) == 1:
+            return root[0]
+        setup = _planner_knowledge(view.GAME).get("setup_kinds")
+        if setup and root[0][0] in setup:
+            return self.t.expert(d0, me, root, self.rng)
+        turn = d0.turn()
+        if d0.turn_player() != me:
+            return self.react(dets, me, root, budget)
+        plans = self.beam(d0, me, turn, root, budget)
+        if not plans:
+            return root[0]
+        best, best_v = None, -1e18
+        for path, end_state in plans:
+            total = 0.0
+            for i, d in enumerate(dets):
+                if i == 0:
+                    s = end_state.clone()
+                else:
+                    s = self.replay(d, me, turn, path, budget)
+                total += self.reply(s, me, budget)
+            v = total / len(dets)
+            if v > best_v + 1e-12:
+                best, best_v = path, v
+        self.last_plan = (best, best_v)
+        self._remember_plan(d0, me, turn, best, view)
+        return best[0]
+
+    def react(self, dets, me, root, budget):
+        """A decision in the opponent's turn: each option played out to ``me``'s next turn."""
+        best, best_v = root[0], -1e18
+        for a in root:
+            total = 0.0
+            for d in dets:
+                s = d.clone()
+                if s.why_illegal(a) is not None:
+                    continue
+                s.apply(a, check=False)
+                budget.spend()
+                total += self.reply(s, me, budget)
+            v = total / len(dets)
+            if v > best_v + 1e-12:
+                best, best_v = a, v
+        return best
+
+    def expand(self, s, a, me):
+        """The positions ``a`` leads to: one, or (a move made in two steps, Evons' card
+        then its cell) one per way of finishing it. Yields (actions, position)."""
+        c = s.clone()
+        c.apply(a, check=False)
+        if self.continues is not None and c.result() is None and c.to_move() == me and self.continues(c):
+            for b in c.legal_actions():
+                cc = c.clone()
+                cc.apply(b, check=False)
+                yield (a, b), cc
+            return
+        yield (a,), c
+
+    def beam(self, d0, me, turn, root, budget):
+        """Finished plans [(actions, position at the end of the turn)] worth a reply."""
+        static = self.static
+        beam = [((), d0, frozenset(self._places), root, dict(self._counts))]
+        finished = []          # (static value, order, path, state)
+        seen = set()
+        order = 0
+        steps = 0
+        while beam and steps < self.max_steps:
+            steps += 1
+            cand = []
+            for path, s, places, acts, counts in beam:
+                if acts is None:
+                    acts = self.options(s, places, (), counts)
+                for a in acts:
+                    if budget.left <= 0 and (cand or finished):
+                        break
+                    sp = self.slide_place(s, a) if self.slide_place is not None else None
+                    pl = places | {sp} if sp is not None else places
+                    rk = repeat_key(s, a)
+                    cn = counts if rk is None else {**counts, rk: counts.get(rk, 0) + 1}
+                    for taken, c in self.expand(s, a, me):
+                        budget.spend(len(taken))
+                        self.advance(c, me, turn, budget)
+                        sig = signature(c)
+                        if sig in seen:
+                            continue
+                        seen.add(sig)
+                        order += 1
+                        v = terminal_value(c, me)
+                        if v is None:
+                            v = static(c, me)
+                        else:
+                            v *= 1000.0
+                        if not self.mine(c, me, turn):
+                            finished.append((v, order, path + taken, c))
+                        else:
+                            cand.append((v, order, path + taken, c, pl, cn))
+            cand.sort(key=lambda x: (-x[0], x[1]))
+            beam = [(p, c, pl, None, cn) for _, _, p, c, pl, cn in cand[:self.width]]
+            if budget.left <= 0:
+                # out of budget: finish the kept positions with the expert
+                for _, _, p, c, pl, cn in cand[:self.width]:
+                    c2 = c.clone()
+                    extra = []
+                    n = 0
+                    while self.mine(c2, me, turn) and n < 80:
+                        if c2.to_move() == me:
+                            acts = self.options(c2, pl, (), cn)
+                            x = acts[0] if len(acts) == 1 else self.t.expert(c2, me, acts, self.rng)
+                            c2.apply(x, check=False)
+                            budget.spend()
+                            extra.append(x)
+                        else:
+                            self.policy(c2, budget)
+                        n += 1
+                    order += 1
+                    v = terminal_value(c2, me)
+                    finished.append((static(c2, me) if v is None else v * 1000.0, order, p + tuple(extra), c2))
+                break
+        finished.sort(key=lambda x: (-x[0], x[1]))
+        chosen = finished[:self.finals]
+        firsts = {f[2][0] for f in chosen}
+        for f in finished[self.finals:]:
+            if f[2][0] not in firsts:
+                firsts.add(f[2][0])
+                chosen.append(f)
+                if len(chosen) >= 2 * self.finals:
+                    break
+        return [(f[2], f[3]) for f in chosen]
+
+    def replay(self, d, me, turn, path, budget):
+        """``path`` (``me``'s actions) on another determinization, the opponent's decisions
+        inside the turn by the expert; where a step is not legal there (a hidden card
+        decided otherwise) the expert finishes the turn."""
+        s = d.clone()
+        i = 0
+        n = 0
+        while self.mine(s, me, turn) and n < 200:
+            n += 1
+            if s.to_move() != me:
+                self.policy(s, budget)
+                continue
+            if i < len(path) and s.why_illegal(path[i]) is None:
+                s.apply(path[i], check=False)
+                budget.spend()
+                i += 1
+                continue
+            i = len(path)
+            self.policy(s, budget)
+        return s
+
+    def _remember_plan(self, d0, me, turn, path, view):
+        """The views the plan expects to meet (on the determinization it was made on),
+        each with its next planned action."""
+        self._plan.clear()
+        s = d0.clone()
+        k = 0
+        n = 0
+        while self.mine(s, me, turn) and k < len(path) and n < 200:
+            n += 1
+            if s.to_move() != me:
+                self.policy(s, Budget(0))
+                continue
+            if k > 0:
+                self._plan[view_digest(s.view(me))] = path[k]
+            s.apply(path[k], check=False)
+            k += 1
+
+
+__all__ = ["PlannerAgent", "signature"]

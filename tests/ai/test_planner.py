@@ -1,0 +1,156 @@
+"""The turn planner (``planner``): no pointless or self-harming plays, one position per
+rule and game, and decisions that depend only on the seed and the view."""
+from engine.ai import AGENT_NAMES, make_agent
+from engine.ai import tactics_essveil as TS
+from engine.ai import tactics_everdawn as TE
+from engine.core.harness import starter_pair
+from engine.everdawn import match as M
+from engine.everdawn.testing import scenario as ed_scenario
+from engine.essveil import match as SM
+from engine.essveil.testing import scenario as es_scenario, uid
+
+
+def play_turn(m, agent, me):
+    """The planner's whole turn (the opponent's decisions inside it by the expert)."""
+    other = make_agent("expert", 5)
+    turn = m.turn()
+    taken = []
+    n = 0
+    while m.result() is None and m.turn() == turn and m.turn_player() == me and n < 80:
+        p = m.to_move()
+        a = (agent if p == me else other).choose(m)
+        if p == me:
+            taken.append((a, m.clone()))
+        m.apply(a)
+        n += 1
+    return taken
+
+
+# ---------------------------------------------------------------- Everdawn
+def test_planner_is_a_named_agent():
+    assert "planner" in AGENT_NAMES
+    assert make_agent("planner", 1).name == "planner"
+
+
+def test_everdawn_a_slide_never_returns_a_creature_to_a_lane_it_left_this_turn():
+    """Hard slid Gate Warden 1→2→1 in one turn. After a slide the way back is never an
+    option of the planner, and a whole turn of it never takes a creature back."""
+    m = ed_scenario(["gate_warden", None, "oathsworn_knight", "traghrim"],
+                    ["hill_brute", "karn_berserker", "vale_archer", "traghrim"],
+                    hand0=["iron_sword", "chainmail"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5,
+                    lost=(1, 0))
+    agent = make_agent("planner", 3)
+    agent._follow_turn(m.view(0), 0)
+    places = set(agent._places)
+    assert (M.MOVE, 0, 1) in m.legal_actions()
+    s = m.clone()
+    places.add(TE.slide_place(s, (M.MOVE, 0, 1)))
+    s.apply((M.MOVE, 0, 1))
+    agent._setup(s.view(0), 0, 1)
+    assert (M.MOVE, 1, 0) in s.legal_actions()
+    assert (M.MOVE, 1, 0) not in agent.options(s, places)
+    for seed in range(4):
+        m2 = m.clone()
+        lanes = {}                                # creature -> the lanes it stood in, in order
+        for a, before in play_turn(m2, make_agent("planner", seed), 0):
+            if a[0] == M.MOVE and a[1] < 3:
+                code = before.creature_at(0, a[1])
+                lanes.setdefault(code, [a[1]]).append(a[2])
+        for code, seq in lanes.items():
+            assert len(seq) == len(set(seq)), seq
+
+
+def test_everdawn_no_weapon_on_a_set_creature():
+    """Both levels equipped weapons on set creatures: a set creature can't attack or
+    counterattack before its owner's next turn, so a weapon is wasted on it now."""
+    m = ed_scenario(["shieldbearer", "iron_vanguard", None, "traghrim"], ["karn_berserker", None, None, "traghrim"],
+                    hand0=["iron_sword", "chainmail"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    m.apply((M.SET, 0, 1))                       # Shieldbearer (lane 1) set on Iron Vanguard
+    sword = (M.EQUIP, 0, 0)                      # Iron Sword on the set Shieldbearer
+    mail = (M.EQUIP, 1, 0)                       # Chainmail on it: defence while it is attacked
+    assert sword in m.legal_actions() and mail in m.legal_actions()
+    assert TE.harmful(m, sword)
+    assert not TE.harmful(m, mail)
+    assert not TE.harmful(m, (M.EQUIP, 0, 1))    # the sword on the creature that fights is fine
+    for seed in range(3):
+        said = [b.action_text(a) for a, b in play_turn(m.clone(), make_agent("planner", seed), 0)]
+        assert "Equip Iron Sword on Shieldbearer" not in said
+
+
+def test_everdawn_berries_only_where_the_morale_traded_is_a_gain():
+    """The hint said "Cast Lithriel's Berries on Storm Caller": it lost 12 morale and an
+    Elven Longbow to make the opponent lose 8. Not a gain: never chosen. With the
+    opponent at 8 morale the same cast wins the game, and the planner casts it."""
+    board0 = [("storm_caller", "elven_longbow"), "iron_vanguard", None, "traghrim"]
+    board1 = ["karn_berserker", "hill_brute", None, "traghrim"]
+    m = ed_scenario(board0, board1, hand0=["lithriels_berries"], sdeck0=["chainmail"] * 5,
+                    sdeck1=["chainmail"] * 5)
+    berries = (M.CAST, 0, 0)
+    assert berries in m.legal_actions()
+    assert TE.harmful(m, berries)
+    for seed in range(3):
+        said = [b.action_text(a) for a, b in play_turn(m.clone(), make_agent("planner", seed), 0)]
+        assert not any("Berries" in x for x in said), said
+    m = ed_scenario(board0, board1, hand0=["lithriels_berries"], sdeck0=["chainmail"] * 5,
+                    sdeck1=["chainmail"] * 5, morale=(100, 8))
+    assert not TE.harmful(m, berries)
+    assert make_agent("planner", 1).choose(m) == berries
+    m.apply(berries)
+    assert m.result() is not None and m.result().winner == 0
+
+
+# ---------------------------------------------------------------- Essveil
+def test_essveil_no_attack_that_opens_the_last_guard_at_low_life():
+    """Normal attacked with its only Guard at 2 Life and lost. At low Life the planner keeps
+    its last Guard ready unless the attack is lethal."""
+    m = es_scenario(boards=(["shield_bearer"], ["dune_raider", "dune_raider"]), life=(4, 20),
+                    hands=([], []), veil=(0, 10))
+    guard = uid(m, 0, 0)
+    attack = (SM.ATTACK, guard, SM.player_target(1))
+    assert attack in m.legal_actions()
+    assert TS.harmful(m, attack)
+    assert make_agent("planner", 1).choose(m) == (SM.END,)
+    m = es_scenario(boards=(["shield_bearer"], ["dune_raider", "dune_raider"]), life=(4, 1),
+                    hands=([], []), veil=(0, 10))
+    assert not TS.harmful(m, attack)             # lethal: go
+    assert make_agent("planner", 1).choose(m) == attack
+
+
+def test_essveil_no_pass_with_essence_and_a_playable_card_when_behind():
+    """Normal passed with 5 Essence and 3 cards at 5 Life. Behind, the planner spends."""
+    m = es_scenario(boards=([], ["dune_raider", "dune_raider"]), life=(5, 14),
+                    hands=(["shield_bearer", "dune_raider", "spark"], []), veil=(5, 10))
+    assert TS.harmful(m, (SM.END,))
+    for seed in range(3):
+        assert make_agent("planner", seed).choose(m) != (SM.END,)
+
+
+# ---------------------------------------------------------------- every game
+def test_the_planner_decides_from_seed_and_view_alone():
+    from engine.games import get_game
+    for game in ("everdawn", "essveil", "evons"):
+        m = get_game(game).match_class.new(starter_pair(game, 4), 4, None)
+        ex = make_agent("expert", 9)
+        for _ in range(12):
+            m.apply(ex.choose(m))
+        a1 = make_agent("planner", 7).choose(m)
+        a2 = make_agent("planner", 7).choose(m.clone())
+        assert a1 == a2 and a1 in m.legal_actions()
+
+
+def test_everdawn_a_spell_that_draws_itself_back_does_not_stall_the_turn():
+    """Rallying Cry ("draw 1, +1 attack this round") cast with an empty support deck goes to
+    the bottom of the deck and is drawn again, and every cast looks better than the last:
+    a planner that followed its evaluation never ended the turn (an arena game stopped at
+    20,000 actions). The same action from the same phase comes at most three times a turn."""
+    m = ed_scenario(["iron_vanguard", "hill_brute", None, "traghrim"], ["karn_berserker", None, None, "traghrim"],
+                    hand0=["rallying_cry"], sdeck1=["chainmail"] * 5)
+    cast = (M.CAST, 0, M.NO_TARGET)
+    assert cast in m.legal_actions()
+    s = m.clone()
+    s.apply(cast)
+    assert [c for c in s.hand[0]] == m.hand[0]          # the spell came back to the hand
+    taken = play_turn(m, make_agent("planner", 2), 0)
+    said = [b.action_text(a) for a, b in taken]
+    assert m.turn_player() == 1 or m.result() is not None   # the turn ended
+    assert 1 <= sum(1 for x in said if "Rallying Cry" in x) <= 3
