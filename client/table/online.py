@@ -276,8 +276,9 @@ class OnlineTableMixin:
         elif s.can_claim() and self.result() is None:
             msg = (f"{self.names[1 - s.seat]} left the table: claim the win (W)", PAL["gold"])
         elif not s.opponent.get("connected", True) and self.result() is None:
-            msg = (f"{self.names[1 - s.seat]} lost the connection — waiting ({_mmss(s.opponent_away())})",
-                   PAL["muted"])
+            how = {"left": "left the table", "silent": "is not answering"}.get(s.opponent.get("why"),
+                                                                              "lost the connection")
+            msg = (f"{self.names[1 - s.seat]} {how} — waiting ({_mmss(s.opponent_away())})", PAL["muted"])
         if msg is None:
             return
         text, col = msg
@@ -334,6 +335,7 @@ class OnlineTableMixin:
         closes, the opponent sees us away, and the match can be reopened from Play online."""
         super().leave()
         if self.session is not None:
+            self.session.detach()     # the opponent is told we left the table, not that we were cut off
             self.session.close()
 
 

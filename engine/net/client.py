@@ -416,11 +416,18 @@ def _presence(o, seat: int | None = None) -> dict:
     if not isinstance(o, dict):
         raise ValueError("presence is an object")
     after = o.get("claim_after")
+    why = o.get("why")
     out = {"connected": bool(o.get("connected", True)), "away": _num(o.get("away", 0.0), 0.0),
-           "claim_after": None if after is None else _num(after, 0.0)}
+           "claim_after": None if after is None else _num(after, 0.0),
+           # why a seat is away: it "left" the table, its connection was "lost", or it went "silent"
+           "why": why if why in ("left", "lost", "silent") else None}
     if seat is not None:
         out["seat"] = seat
     return out
+
+
+#: seconds between the pings the app promises the server (its frame loop pings every half)
+HEARTBEAT = 20.0
 
 
 class RemoteSession:
@@ -472,6 +479,7 @@ class RemoteSession:
         self.waiting = True
         self.resynced = False
         self._reconnects = 0
+        self._pinged = time.monotonic()
         self.unreadable = 0                # messages from the server that could not be read
         self._unreadable_said = -1e9
         self._resync(state)
@@ -495,7 +503,7 @@ class RemoteSession:
     # ------------------------------------------------------------ link
     def _on_connect(self):
         self._reconnects += 1
-        return [{"t": "hello", "name": self.names[self.seat]},
+        return [{"t": "hello", "name": self.names[self.seat], "heartbeat": HEARTBEAT},
                 {"t": "resume", "match": self.match_id, "token": self.token, "have": self.received}]
 
     @property
@@ -503,7 +511,13 @@ class RemoteSession:
         return self.link.connected
 
     def poll(self) -> int:
-        """Take in whatever the server sent (call every frame): how many messages."""
+        """Take in whatever the server sent (call every frame): how many messages. Pings the
+        server every half :data:`HEARTBEAT` from here, the program's frame loop: a program
+        that freezes stops pinging, and the server shows its seat away."""
+        now = time.monotonic()
+        if self.link.connected and now - self._pinged >= HEARTBEAT / 2:
+            self._pinged = now
+            self.link.send({"t": "ping"})
         n = 0
         while True:
             try:
@@ -854,6 +868,11 @@ class RemoteSession:
             c["left"][p] = left
         return c
 
+    def detach(self) -> None:
+        """Leave the table for the menu: the match goes on, and the opponent is told this
+        player left (not that the connection was lost)."""
+        self.link.send({"t": "detach", "match": self.match_id})
+
     def close(self) -> None:
         self.link.close()
 
@@ -893,7 +912,7 @@ class NetError(Exception):
 def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float = 10.0,
           match: str | None = None, token: str | None = None, replay_folder=None) -> RemoteSession:
     link = Link(host, port)
-    hello = {"t": "hello", "name": name}
+    hello = {"t": "hello", "name": name, "heartbeat": HEARTBEAT}
     if first is None:
         first = {"t": "resume", "match": match, "token": token, "have": None}
     link.on_connect = lambda: [hello]
