@@ -659,5 +659,5 @@ class OnlineScene(Scene):
         left = info.get("time_left")
         from client.table.online import _mmss
         t = f" · {_mmss(left)} left" if isinstance(left, (int, float)) else ""
-        return (f"your move (turn {info.get('turn')}){t}" if info.get("your_move")
-                else f"their move (turn {info.get('turn')}){t}")
+        when = "opening hands" if info.get("opening") or not info.get("turn") else f"turn {info.get('turn')}"
+        return (f"your move ({when}){t}" if info.get("your_move") else f"their move ({when}){t}")

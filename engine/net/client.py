@@ -1027,6 +1027,7 @@ def list_entry(x, asked) -> dict | None:
                 "to_move": None if mover is None else _int(mover, 0, 1),
                 "names": [clean_text(n, 40) for n in names], "waiting": _flag(x.get("waiting", False)),
                 "turn": _int(x.get("turn", 0), 0, _MAX_INDEX), "your_move": _flag(x.get("your_move", False)),
+                "opening": _flag(x.get("opening", False)),     # keeping or redrawing opening hands
                 "time_left": None if left is None else _num(left, 0.0, 1e9),
                 "result": None if res is None else res.to_json()}
     except _UNREADABLE:

@@ -125,3 +125,13 @@ def test_a_damaged_list_of_matches_opens_the_screen_all_the_same(tmp_path):
         assert all("names" not in e for _, e, _ in sc.rows)
     finally:
         d.close()
+
+
+def test_a_match_in_its_opening_hands_reads_as_such_not_turn_0():
+    """(the list said "your move (turn 0)" while the players kept or redrew their hands)"""
+    from client.scenes.online import OnlineScene
+    info = {"match": "m", "seat": 0, "names": ["Ann", "Bo"], "waiting": False, "your_move": True,
+            "turn": 0, "opening": True, "time_left": 95.0, "result": None}
+    words = OnlineScene.summary_text
+    assert words(info) == "your move (opening hands) · 1:35 left"
+    assert words(dict(info, turn=4, opening=False, your_move=False)) == "their move (turn 4) · 1:35 left"
