@@ -64,6 +64,7 @@ class ChromeMixin:
             primary = i == len(items) - 1
             f = font(s(18) if primary else s(17), primary)
             room = rect.width - (s(24) if rect.width >= self.actions_rect.width else s(14))  # two a row: less margin
+            forms = None
             if isinstance(label, (tuple, list)):  # the table's own shorter forms, longest first
                 forms = [str(t) for t in label]
                 label = forms[0]
@@ -76,9 +77,17 @@ class ChromeMixin:
                     short = text[:text.rindex(" (")]
                     if sum(1 for other in labels if other.startswith(short + " (") or other == short) == 1:
                         text = short
+            cls = "@primary" if primary else None
+            if f.size(text)[0] > room and not primary:
+                # a label that does not fit whole: the theme's smaller button text ("@small")
+                # before any word is cut ("Resurrection at B2" on a narrow Evons column)
+                small = font(s(14))
+                fits = next((t for t in (forms or [text]) if small.size(t)[0] <= room), None)
+                if fits is not None:
+                    text, f, cls = fits, small, "@small"
             text = ellipsize(text, f, room, where="action button")  # reported if cut
             b = self.button(rect, text, (lambda a=action: self._click_action(a)), key=key,
-                            tip=tip or label, cls="@primary" if primary else None)
+                            tip=tip or label, cls=cls)
             self._action_widgets.append(b)
 
     def action_button_rects(self, n):
