@@ -191,7 +191,8 @@ class EssveilDraw:
                 top_area.top += s(10)
             else:
                 top_area.top = gr.bottom + s(8)
-            img = card_surface(GAME, CARDS_BY_INDEX[v.graves[seat][-1]], min(face_w, r.width - s(12)))
+            # (a miniature where the panel is too narrow for a face's words: hover shows the card)
+            img = card_surface(GAME, CARDS_BY_INDEX[v.graves[seat][-1]], min(face_w, r.width - s(12)), mini=True)
             rr = img.get_rect(midtop=(top_area.centerx, top_area.top))
             surf.blit(img, rr)
             veil = pygame.Surface(rr.size, pygame.SRCALPHA)
