@@ -97,6 +97,19 @@ class Scene:
     def resume(self) -> None:
         """Called when an overlay above this scene is closed."""
 
+    def typed_texts(self, keys) -> dict:
+        """What the player has typed so far in the text boxes named ``keys`` (to keep over
+        a rebuild: a refused join code stays there to be corrected, not wiped)."""
+        out = {}
+        for key in keys:
+            w = self.widgets.get(key)
+            if w is not None:
+                try:
+                    out[key] = w.get_text()
+                except Exception:  # noqa: BLE001 - a widget already gone
+                    pass
+        return out
+
     def rebuild(self) -> None:
         """(Re)create the UI manager and all widgets for the current size/scale."""
         if self.ui is not None:

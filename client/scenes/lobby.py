@@ -128,7 +128,7 @@ class LobbyScene(Scene):
 
     def rebuild(self):
         self._relayout = False
-        self._typed_before = self._typed()
+        self._typed_before = self.typed_texts(("name", "address", "code"))
         focused = None
         for key in ("name", "address", "code"):
             w = self.widgets.get(key) if hasattr(self, "widgets") else None
@@ -163,17 +163,6 @@ class LobbyScene(Scene):
         new = {m["match"]: m for m in lob["mine"]}
         self.rows_mine = [(rr, new.get(item["match"], item), b) for rr, item, b in self.rows_mine]
         self.invalidate()
-
-    def _typed(self) -> dict:
-        out = {}
-        for key in ("name", "address", "code"):
-            w = self.widgets.get(key) if hasattr(self, "widgets") else None
-            if w is not None:
-                try:
-                    out[key] = w.get_text()
-                except Exception:  # noqa: BLE001 - a widget already gone
-                    pass
-        return out
 
     def build(self):
         import pygame_gui

@@ -159,24 +159,11 @@ class OnlineScene(Scene):
         return r
 
     def rebuild(self):
-        self._typed_before = self._typed()
+        self._typed_before = self.typed_texts(("name", "address", "code"))
         try:
             super().rebuild()
         finally:
             self._typed_before = None
-
-    def _typed(self) -> dict:
-        """What the player has typed so far (kept over a rebuild: a refused join code stays
-        there to be corrected, not wiped)."""
-        out = {}
-        for key in ("name", "address", "code"):
-            w = self.widgets.get(key) if hasattr(self, "widgets") else None
-            if w is not None:
-                try:
-                    out[key] = w.get_text()
-                except Exception:  # noqa: BLE001 - a widget already gone
-                    pass
-        return out
 
     def build(self):
         import pygame_gui
