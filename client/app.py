@@ -708,7 +708,7 @@ class App:
                 failures = 0
             except (KeyboardInterrupt, SystemExit):
                 raise
-            except Exception:  # noqa: BLE001 - recover, don't vanish
+            except Exception:
                 failures += 1
                 if failures >= 3:
                     raise
@@ -732,7 +732,7 @@ class App:
         for sc in list(self.scenes.stack):
             try:
                 sc.leave()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - leaving after a crash: every scene gets its chance
                 pass
         self.scenes.stack.clear()
         self.scenes.switch("title")

@@ -18,8 +18,6 @@ import pytest
 
 from support.pg_backend import backend, db_url, pg_cluster  # noqa: F401 - fixtures: SQLite and PostgreSQL
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 if "CARDHALL_HOME" not in os.environ:

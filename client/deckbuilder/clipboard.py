@@ -32,7 +32,7 @@ def paste_text(limit: int = MAX_PASTE) -> str:
         import pygame
         if pygame.display.get_init():
             got = pygame.scrap.get_text() or ""
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - SDL's clipboard varies by platform; the app's own copy is used
         got = ""
     if not got:
         got = _memory

@@ -289,7 +289,7 @@ _HEADLESS_ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
     """Run every check; returns the exit code (0 all passed, 1 something failed)."""
     log_path = os.environ.get("CARDHALL_SELFTEST_LOG")
-    log = open(log_path, "w", encoding="utf-8") if log_path else None  # noqa: SIM115
+    log = open(log_path, "w", encoding="utf-8") if log_path else None
     out = _Tee(out or sys.stdout, log)
     rep = _Report(out)
     t0 = time.perf_counter()
@@ -369,11 +369,11 @@ def _windows_console() -> None:
     try:
         import ctypes
         if ctypes.windll.kernel32.AttachConsole(-1):
-            sys.stdout = sys.stderr = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115
+            sys.stdout = sys.stderr = open("CONOUT$", "w", encoding="utf-8")
             return
     except (OSError, AttributeError):
         pass
-    sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    sys.stdout = sys.stderr = open(os.devnull, "w", encoding="utf-8")
 
 
 def selftest_main(args, t0: float | None = None) -> int:

@@ -159,7 +159,7 @@ class ReviewScene(Scene):
         from client.replays.controller import ReplayController
         try:
             ctrl = ReplayController(self.record)
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:  # noqa: BLE001 - a damaged record is told, not crashed on
             self.app.toast(f"The replay cannot be shown: {e}", "error", 6)
             return
         ctrl.return_kwargs = {"game": self.record.game}

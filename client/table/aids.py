@@ -68,7 +68,7 @@ class BoardAids:
         if callable(stat):
             try:
                 stat = stat()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - a card's stat line is a nicety in its zoom
                 stat = None
         w = s(260)
         body = pygame.Rect(0, 0, w - s(20), s(200))

@@ -21,7 +21,7 @@ class EndMixin:
         if callable(fn):
             try:
                 return tuple(fn())
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - a game's concede hook failing falls back to its named action
                 pass
         a = getattr(mod, "CONCEDE_ACTION", None) or getattr(mod, "A_CONCEDE", None)
         if isinstance(a, tuple):
@@ -71,7 +71,7 @@ class EndMixin:
         if s.autosave is not None:
             try:
                 s.autosave.discard()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the game is over; a stale save is tidied later
                 pass
         self.conceded = res
         self.show_game_over()

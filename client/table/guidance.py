@@ -36,7 +36,7 @@ def move_rects(t, action) -> list:
                 return [pygame.Rect(sp[0])]
     try:
         items = t.action_buttons()[:4] if t.human_to_move() else []
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - guidance is a help; the lesson text still shows
         items = []
     widgets = list(reversed(getattr(t, "_action_widgets", [])))
     for j, it in enumerate(items):
@@ -46,7 +46,7 @@ def move_rects(t, action) -> list:
 
 
 def draw_outline(surf, rect, scale, glow):
-    s = lambda x: max(1, int(round(x * scale)))  # noqa: E731
+    def s(x): return max(1, int(round(x * scale)))
     col = PAL["gold"]
     r = pygame.Rect(rect).inflate(s(10), s(10))
     halo = pygame.Surface(r.inflate(s(12), s(12)).size, pygame.SRCALPHA)
@@ -70,7 +70,7 @@ def _edge_point(rect, towards):
 def draw_arrow(surf, a_rect, b_rect, scale, glow):
     """A thick arrow from the edge of ``a_rect`` to the edge of ``b_rect``, half see-through
     (what it crosses still reads)."""
-    s = lambda x: max(1, int(round(x * scale)))  # noqa: E731
+    def s(x): return max(1, int(round(x * scale)))
     layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     _arrow(layer, a_rect, b_rect, s)
     layer.set_alpha(170)

@@ -74,7 +74,7 @@ class HandoffMixin:
         try:
             return self.named(s.state_at(n - 1).action_text(s.record.actions[n - 1])) \
                 if hasattr(self, "named") else ""
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - the pass screen shows without the last move's words
             return ""
 
     def handoff_reason(self, seat) -> str:
@@ -93,7 +93,7 @@ class HandoffMixin:
             try:
                 text = self.named(s.state_at(n - 1).action_text(s.record.actions[n - 1])) \
                     if hasattr(self, "named") else ""
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the pass screen shows without the answer's words
                 text = ""
             return f"{self.names[other]} has answered ({text}): your turn goes on." if text else \
                 f"{self.names[other]} has answered: your turn goes on."
@@ -105,7 +105,7 @@ class HandoffMixin:
         f = getattr(self.match, "prompt", None)
         try:
             return self.named(f()) if callable(f) and hasattr(self, "named") else (f() if callable(f) else "")
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - the pass screen shows without the prompt
             return ""
 
     def handoff_done(self, seat):

@@ -158,7 +158,7 @@ class InputMixin:
             if guess is not None:
                 try:
                     reason = self.match.why_illegal(tuple(guess))
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 - no reason found: the player is told as before
                     reason = None
                 if reason is None:  # legal after all (the table's gesture map missed it)
                     self.perform(guess)

@@ -63,7 +63,7 @@ def place(size, avoid, keep_clear, bounds, gap):
 def draw_preview(surf, pv, avoid, scale=1.0, *, keep_clear=(), bounds=None):
     if pv is None or not pv.lines:
         return None
-    s = lambda x: max(1, int(x * scale))  # noqa: E731
+    def s(x): return max(1, int(x * scale))
     width = s(330)
     size = s(15)
     title = "Ends the game" if pv.ends_game else ("Careful" if pv.warning else "If you do this")

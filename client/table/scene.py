@@ -429,7 +429,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.refresh(update_shown=False)
         try:
             anims = list(self.animate(tuple(action), events, before, self.view) or [])
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - an animation must never break the table
             anims = []
         if self.banner_on_turn and self.mode != "watch" and any(ev and ev[0] == "turn" for ev in events) \
                 and not any(isinstance(a, Banner) for a in anims):  # the table made its own

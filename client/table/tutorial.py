@@ -287,7 +287,7 @@ class TutorialMixin:
                 named = getattr(self, "named", None)
                 if callable(named):
                     line = named(line)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - a log line must never break the lesson
                 continue
             if line and line not in out:
                 out.append(line)

@@ -114,7 +114,7 @@ def facts(before: EV.EssveilMatch, a, events: list, viewer: int = 0, after=None)
     out = {}
     try:
         d = describe(before, a) or {}
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - an explanation without its figures beats none
         d = {}
     tg = d.get("targets") or [""]
     out["move"] = figures(do=d.get("do", ""), card=d.get("card", ""), target=tg[0], text=before.action_text(a))

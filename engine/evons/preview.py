@@ -109,7 +109,7 @@ def preview(m, action) -> Preview | None:
     view = m.view(p)
     try:
         g = m.determinize(p, 0)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - a preview must never break the game
         return None
     cls = type(g)
     st = _STOPPERS.get(cls)

@@ -119,7 +119,7 @@ def facts(before: EM.EvonsMatch, a, events: list, viewer: int = 0, after=None) -
     out = {}
     try:
         d = describe(before, a) or {}
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - an explanation without its figures beats none
         d = {}
     tg = d.get("targets") or [""]
     out["move"] = figures(do=d.get("do", ""), card=d.get("card", ""), target=tg[0])
@@ -127,7 +127,7 @@ def facts(before: EM.EvonsMatch, a, events: list, viewer: int = 0, after=None) -
     s = ref.scores()
     out["score"] = figures(mine=s[viewer], theirs=s[1 - viewer])
     out["credits"] = figures(mine=ref.credits(viewer), theirs=ref.credits(1 - viewer))
-    n = lambda i: _name(ref, i) or _name(before, i)  # noqa: E731
+    def n(i): return _name(ref, i) or _name(before, i)
     flips = 0
     for ev in events:
         k = ev[0]

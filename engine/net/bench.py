@@ -255,7 +255,7 @@ class BenchClient:
         if self.writer is not None:
             try:
                 self.writer.close()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the bench's own socket may already be gone
                 pass
         if self._task is not None:
             self._task.cancel()

@@ -945,7 +945,7 @@ class Hall:
     def close(self) -> None:
         try:
             self.storage.heartbeat(self.now())
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - closing: a last heartbeat is a nicety
             pass
         self.storage.close()
 

@@ -51,7 +51,7 @@ def _run_as() -> str | None:
 def available() -> str | None:
     """None when a local PostgreSQL can be started here, else why not."""
     try:
-        import psycopg  # noqa: F401
+        import psycopg  # noqa: F401 - only asked whether it imports
     except ImportError:
         return "psycopg 3 is not installed (pip install 'psycopg[binary]')"
     if not _find("initdb") or not _find("pg_ctl"):

@@ -69,7 +69,7 @@ class TcpConn(Conn):
             self.closed = True
             try:
                 self.writer.close()
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the peer may already be gone
                 pass
 
     def allow(self) -> bool:
@@ -188,7 +188,7 @@ class Server:
                     # a program that stopped answering has been away since it was last heard from
                     since = None if c.last_seen is None else self.hall.now() - (now - c.last_seen)
                     self.hall.disconnect(c, since=since)
-                except Exception as e:  # noqa: BLE001
+                except Exception as e:  # noqa: BLE001 - one bad sweep must not stop the server
                     self.hall.log(f"sweep failed: {type(e).__name__}: {e}")
                 c.close()
 
@@ -261,7 +261,7 @@ class Server:
                 c.close()
             try:
                 await asyncio.wait_for(self._srv.wait_closed(), 2)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+            except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - stopping: the listener may already be gone
                 pass
         self.hall.close()
 
@@ -374,7 +374,7 @@ def check_main(db: str) -> int:
     list the damaged ones; exit 1 if there are any."""
     try:
         storage = open_storage(db)
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:  # noqa: BLE001 - any failure to open is told to the operator
         print(f"cannot open {_hide_password(db)}: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
     try:

@@ -300,7 +300,7 @@ class SqlStorage(Storage):
                 if not isinstance(act, list) or len(sm.actions) != idx:
                     raise ValueError(f"action {idx + 1} is not in its place")
                 sm.actions.append((tuple(act), seat, float(t)))
-            except Exception as e:  # noqa: BLE001
+            except Exception as e:  # noqa: BLE001 - any unreadable action sets the match aside, the rest are served
                 damaged[mid] = Damaged(mid, f"unreadable action {idx + 1}: {type(e).__name__}: {e}")
                 del out[mid]
         return list(out.values()), list(damaged.values())
@@ -319,11 +319,11 @@ class SqlStorage(Storage):
     def close(self) -> None:
         try:
             self.commit()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - closing: nothing left to save it for
             pass
         try:
             self.db.close()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - closing: nothing left to save it for
             pass
 
 

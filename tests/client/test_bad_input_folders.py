@@ -22,7 +22,7 @@ def toasts(d) -> str:
 
 
 @pytest.fixture
-def d(tmp_path, watchdog):  # noqa: F811
+def d(tmp_path, watchdog):  # noqa: F811 - takes the hang guard imported above
     from client.devtools.testing import Driver
     (tmp_path / "data").mkdir()
     drv = Driver(tmp_path)
@@ -308,7 +308,7 @@ def test_decks_beyond_the_limit_are_counted_and_said(d, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("how", BLOCKS)
-def test_settings_that_cannot_be_written_say_which_folder_and_hold_while_running(tmp_path, watchdog, how):  # noqa: F811
+def test_settings_that_cannot_be_written_say_which_folder_and_hold_while_running(tmp_path, watchdog, how):  # noqa: F811 - takes the hang guard imported above
     """(the toast was "Could not save settings: [Errno 17] File exists: ...")"""
     from client.devtools.testing import Driver
     block(tmp_path / "config", how)

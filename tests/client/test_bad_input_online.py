@@ -45,7 +45,7 @@ def open_online(d):
 
 
 @pytest.fixture
-def drv(tmp_path, watchdog):  # noqa: F811
+def drv(tmp_path, watchdog):  # noqa: F811 - takes the hang guard imported above
     from client.devtools.testing import Driver
     made = []
 

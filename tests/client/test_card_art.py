@@ -184,6 +184,6 @@ def test_a_covered_evons_tile_shows_the_back_and_never_which_card_it_is(pg):
     cards = gamesinfo.spec("evons").cards
     a = render_tile(cards["blaze_drake"], 72, (110, 170, 255), face_down=True)
     b = render_tile(cards["abyss_leviathan"], 72, (110, 170, 255), face_down=True)
-    raw = lambda s: bytes(pg.image.tobytes(s, "RGBA"))  # noqa: E731
+    def raw(s): return bytes(pg.image.tobytes(s, "RGBA"))
     assert raw(a) == raw(b) == raw(art.tile_back(72, (110, 170, 255), "evons"))
     assert raw(a) != raw(render_tile(cards["blaze_drake"], 72, (110, 170, 255)))

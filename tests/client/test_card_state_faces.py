@@ -3,13 +3,11 @@ played through the table, and at every step each creature's (or grid card's) fac
 checked — the values the drawing code is given equal what the engine says the card is
 now (Essveil: Might, Endurance left, keywords, Silence; Everdawn: attack and defense;
 Evons: ATK and DEF left) — and so is the card the hover zoom would show there."""
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from client.cards.state import InPlay  # noqa: E402
-from support.helpers import ai_table, game_session  # noqa: E402
+from client.cards.state import InPlay
+from support.helpers import ai_table, game_session
 
 HUMAN = 0
 

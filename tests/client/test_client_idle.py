@@ -5,7 +5,7 @@ own rectangle, a toast draws while it fades and then rests."""
 import pytest
 
 
-from engine.games import available_games  # noqa: E402
+from engine.games import available_games
 
 GAMES = [g for g in ("everdawn", "evons", "essveil") if g in available_games()]
 

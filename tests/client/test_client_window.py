@@ -6,8 +6,8 @@ size back, and a remembered window is put back onto the displays."""
 
 import pygame
 
-from client.app import BOTTOM_ROOM, MIN_H, MIN_W, TOP_ROOM, remembered_geometry, window_room  # noqa: E402
-from client.settings import Settings  # noqa: E402
+from client.app import BOTTOM_ROOM, MIN_H, MIN_W, TOP_ROOM, remembered_geometry, window_room
+from client.settings import Settings
 
 
 def _key(driver, etype, key=pygame.K_F11):

@@ -10,9 +10,9 @@ import re
 import pytest
 
 
-from engine.core.deck import Deck  # noqa: E402
-from engine.core.decktext import _norm_key, new_problems  # noqa: E402
-from engine.games import get_game  # noqa: E402
+from engine.core.deck import Deck
+from engine.core.decktext import _norm_key, new_problems
+from engine.games import get_game
 
 # (game, cards, a sentence the problems must hold)
 CASES = [

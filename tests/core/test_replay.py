@@ -8,8 +8,11 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from support import session_toy
+from test_files import byte_damage, tree_mutation
 from engine.core.autosave import Autosave
 from engine.core.files import FileProblem
 from engine.core.record import DIGEST_KEY, load_record
@@ -145,10 +148,6 @@ def test_every_golden_game_reproduces_its_result(path):
     assert p.full_state().to_json() == chk.match.to_json() and p.result() == chk.match.result()
 
 
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from test_files import byte_damage, tree_mutation  # noqa: E402
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)  # golden games: reproducible in CI

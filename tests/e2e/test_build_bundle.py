@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, str(ROOT / "build_scripts"))
 
-import bundle  # noqa: E402
+import bundle
 
 
 def _dests():

@@ -151,7 +151,7 @@ class EverdawnDraw:
         c = card_of(code)
         try:
             atk, dfn = v.stats(seat, sl)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a pill is a nicety; the face shows without it
             return None
         if (atk, dfn) == (c.attack, c.defense):
             return None

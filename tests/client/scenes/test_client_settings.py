@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 
-from client.settings import MAX_SETTINGS_BYTES, Settings  # noqa: E402
+from client.settings import MAX_SETTINGS_BYTES, Settings
 
 GOOD = {"format": "cardhall-settings", "version": 1, "ui_scale": 1.3, "fullscreen": False,
         "animation_speed": "slow", "volume": 0.25, "ai_difficulty": "easy",

@@ -8,9 +8,9 @@ import json
 import pytest
 
 
-from engine.core.deck import Deck, load_deck  # noqa: E402
-from engine.core.decktext import deck_to_text  # noqa: E402
-from engine.games import get_game  # noqa: E402
+from engine.core.deck import Deck, load_deck
+from engine.core.decktext import deck_to_text
+from engine.games import get_game
 
 
 @pytest.fixture

@@ -1,11 +1,9 @@
 """The game menu's fan of three cards: no card covers another's words (the middle
 card hid half of Plate Armour's rules text), at every window size, and the fan
 stays clear of the menu's buttons."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (960, 540)])

@@ -6,7 +6,7 @@ large as the live table's at every step (they used to get smaller: 110 -> 101 px
 import pytest
 
 
-from support.helpers import game_session, show_table  # noqa: E402
+from support.helpers import game_session, show_table
 
 CONTROLS = ("rp_prev_turn", "rp_back", "rp_play", "rp_step", "rp_next_turn", "rp_slower", "rp_faster",
             "rp_turn", "rp_go", "rp_view0", "rp_view1", "rp_reveal")

@@ -2,9 +2,7 @@
 game saved, Start asks first (resume it / keep it and start another / abandon
 it); the saved games of a game are a list in its menu; an abandoned game is in
 Replays, marked unfinished."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 GAME = "evons"
 

@@ -6,7 +6,7 @@ import pytest
 
 import pygame
 
-from engine.games import available_games, get_game  # noqa: E402
+from engine.games import available_games, get_game
 
 GAMES = available_games()
 

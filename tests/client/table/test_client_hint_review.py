@@ -8,7 +8,7 @@ opens the replay at that position."""
 import pytest
 
 
-from support.helpers import ai_table, game_session  # noqa: E402
+from support.helpers import ai_table, game_session
 
 GAMES = ["everdawn", "evons", "essveil"]
 

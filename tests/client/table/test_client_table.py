@@ -4,7 +4,7 @@ the menus, the AI answering in the background, pause menu, concede, resume."""
 import pytest
 
 
-from engine.games import available_games  # noqa: E402
+from engine.games import available_games
 
 GAME = next((g for g in ("evons", "essveil", "everdawn") if g in available_games()), None)
 pytestmark = pytest.mark.skipif(GAME is None, reason="no game engine installed yet")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 
-from engine.games import available_games  # noqa: E402
+from engine.games import available_games
 
 GAMES = [g for g in ("everdawn", "evons", "essveil") if g in available_games()]
 pytestmark = pytest.mark.skipif(not GAMES, reason="no game engine installed yet")

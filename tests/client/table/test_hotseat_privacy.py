@@ -4,14 +4,12 @@ decision that passes the move to the other player — before any animation of
 what follows (Refresh, Attune, the next turn's draw) — until that player says
 they are at the screen; every game opens with a pass screen, also when Player 1
 goes first."""
-import os
 import random
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from support.helpers import game_session, hotseat_table  # noqa: E402
+from support.helpers import game_session, hotseat_table
 
 GAMES = ("everdawn", "evons", "essveil")
 COVER = (8, 9, 13)

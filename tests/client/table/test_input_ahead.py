@@ -4,14 +4,12 @@ board reaches it (the animations end at once); made while someone else decides
 (the AI thinking, its animations) it is refused with a note saying why. A drag
 put back where it came from, or dropped off every target, is a silent cancel; a
 spell for the whole table works dropped anywhere on the board."""
-import os
 import random
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from support.helpers import ai_table, game_session  # noqa: E402
+from support.helpers import ai_table, game_session
 
 GAMES = ("everdawn", "evons", "essveil")
 

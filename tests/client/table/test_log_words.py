@@ -1,12 +1,10 @@
 """The words of the log (issue #40 point 8): each sentence says what happened,
 whose card it was and where, without repeating itself."""
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.everdawn import match as EM  # noqa: E402
-from engine.everdawn.cards import CODE  # noqa: E402
-from engine.everdawn.testing import scenario  # noqa: E402
+from engine.everdawn import match as EM
+from engine.everdawn.cards import CODE
+from engine.everdawn.testing import scenario
 
 ARENOR = CODE["high_king_arenor"]
 

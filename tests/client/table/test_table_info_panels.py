@@ -5,9 +5,9 @@ the rows up instead of leaving "Support deck" and "Hand" out."""
 import pytest
 
 
-from engine.core.harness import starter_pair  # noqa: E402
-from engine.core.session import MatchSession  # noqa: E402
-from support.helpers import show_table  # noqa: E402
+from engine.core.harness import starter_pair
+from engine.core.session import MatchSession
+from support.helpers import show_table
 
 
 class Spy:

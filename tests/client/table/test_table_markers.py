@@ -9,10 +9,10 @@ import random
 import pygame
 
 
-from engine.core.harness import starter_pair  # noqa: E402
-from engine.core.session import MatchSession  # noqa: E402
-from engine.everdawn import match as EM  # noqa: E402
-from support.helpers import HOTSEAT_META, ai_table, game_session, hotseat_table  # noqa: E402
+from engine.core.harness import starter_pair
+from engine.core.session import MatchSession
+from engine.everdawn import match as EM
+from support.helpers import HOTSEAT_META, ai_table, game_session, hotseat_table
 
 HUMAN = 0
 

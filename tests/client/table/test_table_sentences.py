@@ -9,10 +9,10 @@ import re
 import pytest
 
 
-from engine.core.harness import starter_pair  # noqa: E402
-from engine.core.session import MatchSession  # noqa: E402
-from engine.core.text import article, you_agree  # noqa: E402
-from support.helpers import show_table  # noqa: E402
+from engine.core.harness import starter_pair
+from engine.core.session import MatchSession
+from engine.core.text import article, you_agree
+from support.helpers import show_table
 
 NOUNS = "card|creature|attack|point|target|move|mulligan|turn|spell|item|credit|action|time"
 ONE_PLURAL = re.compile(rf"(?<![Ll]ane )(?<![\d.,/+−-])\b1 ({NOUNS})s\b")

@@ -2,8 +2,8 @@
 score left to the game-over card (at 1280x720 it wrapped, breaking "AI" / "(easy) 1")."""
 
 
-from engine.core.match import Result  # noqa: E402
-from support.helpers import Texts, ai_table, game_session  # noqa: E402
+from engine.core.match import Result
+from support.helpers import Texts, ai_table, game_session
 
 
 def test_the_end_of_a_game_reads_on_one_line_in_the_top_bar(driver, monkeypatch):

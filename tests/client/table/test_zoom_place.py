@@ -3,14 +3,12 @@ Everdawn's zoom landed over the lanes) nor the top bar; not at all after the
 player acts until the pointer moves (after an Evons drop it popped over the board
 while abilities were chosen); a card named in the log or a graveyard list shows a
 small tip with its text instead of the big zoom."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.core.rng import Rng  # noqa: E402
-from support.helpers import ai_table, game_session  # noqa: E402
+from engine.core.rng import Rng
+from support.helpers import ai_table, game_session
 
 GAMES = ("everdawn", "evons", "essveil")
 

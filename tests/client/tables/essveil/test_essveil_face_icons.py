@@ -2,8 +2,8 @@
 badges (keywords, else its effects with their amounts) — never an empty box."""
 
 
-from client.tables.essveil.face import effect_badges, keywords_of  # noqa: E402
-from engine.essveil import cards as C  # noqa: E402
+from client.tables.essveil.face import effect_badges, keywords_of
+from engine.essveil import cards as C
 
 
 def test_every_card_with_rules_text_has_badges_for_a_small_face():

@@ -10,10 +10,10 @@ import random
 import pytest
 
 
-from engine.essveil import match as EV  # noqa: E402
-from engine.essveil.cards import CARDS  # noqa: E402
-from engine.essveil.testing import scenario, uid  # noqa: E402
-from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls  # noqa: E402
+from engine.essveil import match as EV
+from engine.essveil.cards import CARDS
+from engine.essveil.testing import scenario, uid
+from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls
 
 HUMAN, AI = 0, 1
 

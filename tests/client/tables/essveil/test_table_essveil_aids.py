@@ -4,9 +4,9 @@ the aimed-at player's Life stays readable beside the dragged card, and arrows
 stop short of a Life number."""
 
 
-from engine.essveil import match as EV  # noqa: E402
-from engine.essveil.testing import scenario  # noqa: E402
-from support.helpers import ai_table, game_session  # noqa: E402
+from engine.essveil import match as EV
+from engine.essveil.testing import scenario
+from support.helpers import ai_table, game_session
 
 HUMAN, AI = 0, 1
 

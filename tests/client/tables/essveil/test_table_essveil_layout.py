@@ -6,8 +6,8 @@ and interface size (the layout check's own tests of one screen)."""
 import pytest
 
 
-from engine.essveil.testing import scenario  # noqa: E402
-from support.helpers import ai_table, game_session  # noqa: E402
+from engine.essveil.testing import scenario
+from support.helpers import ai_table, game_session
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 SCALES = (1.0, 1.5, 2.0)

@@ -7,9 +7,9 @@ same thing the same way (engine/core/text.py)."""
 import pytest
 
 
-from engine.essveil import match as EV  # noqa: E402
-from engine.essveil.testing import scenario  # noqa: E402
-from support.helpers import ai_table, game_session, hotseat_table  # noqa: E402
+from engine.essveil import match as EV
+from engine.essveil.testing import scenario
+from support.helpers import ai_table, game_session, hotseat_table
 
 HUMAN, AI = 0, 1
 

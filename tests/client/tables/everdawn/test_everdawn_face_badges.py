@@ -4,8 +4,8 @@ followed by a sword with its +3. A spell that names a trigger in its text ("Its 
 triggers", "Champion") does not get that trigger's badge."""
 
 
-from client.tables.everdawn.face import effect_badges, icons_of  # noqa: E402
-from engine.everdawn.cards import CARDS  # noqa: E402
+from client.tables.everdawn.face import effect_badges, icons_of
+from engine.everdawn.cards import CARDS
 
 
 def _icons(card_id):

@@ -4,16 +4,14 @@ destroyed in one combat, a fallen creature's equipment), a decision like Scoutin
 Report's; the AI orders by its rule (the weakest lowest); the table answers by that rule
 unless the player turns on "Choose the order of returned cards" in Settings."""
 from support.paths import TESTS
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.core.harness import check_invariants  # noqa: E402
-from engine.everdawn import match as M  # noqa: E402
-from engine.everdawn.cards import CODE  # noqa: E402
-from engine.everdawn.testing import scenario  # noqa: E402
-from support.helpers import ai_table, game_session  # noqa: E402
+from engine.core.harness import check_invariants
+from engine.everdawn import match as M
+from engine.everdawn.cards import CODE
+from engine.everdawn.testing import scenario
+from support.helpers import ai_table, game_session
 
 
 def _double_kill():

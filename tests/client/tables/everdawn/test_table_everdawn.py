@@ -8,10 +8,10 @@ import random
 import pytest
 
 
-from engine.core.session import MatchSession  # noqa: E402
-from engine.everdawn import match as EM  # noqa: E402
-from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND  # noqa: E402
-from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls  # noqa: E402
+from engine.core.session import MatchSession
+from engine.everdawn import match as EM
+from engine.everdawn.cards import CARDS_BY_CODE, IS_COMBAT_SPELL, KIND
+from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls
 
 HUMAN = 0
 

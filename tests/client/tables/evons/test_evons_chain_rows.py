@@ -6,9 +6,9 @@ import pytest
 
 import pygame
 
-from engine.evons import match as EM  # noqa: E402
-from engine.evons.testing import inst_at, scenario  # noqa: E402
-from support.helpers import Texts, ai_table  # noqa: E402
+from engine.evons import match as EM
+from engine.evons.testing import inst_at, scenario
+from support.helpers import Texts, ai_table
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])

@@ -6,9 +6,9 @@ rest, and the hand's tags stay under their own card."""
 import pytest
 
 
-from engine.evons.cards import parse_cell  # noqa: E402
-from engine.evons.testing import find, scenario  # noqa: E402
-from support.helpers import ai_table, game_session, show_table  # noqa: E402
+from engine.evons.cards import parse_cell
+from engine.evons.testing import find, scenario
+from support.helpers import ai_table, game_session, show_table
 
 STEPS = (1.0, 1.25, 1.5, 1.75, 2.0)
 

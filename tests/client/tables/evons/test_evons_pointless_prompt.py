@@ -2,15 +2,13 @@
 ability arrow left would only destroy one of your own cards (the engine's
 ``fire_matters``), the table ends the phase for you; an undo that lands there asks.
 The Active/Covered toggle starts each of your turns on Active."""
-import os
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from engine.core.rng import Rng  # noqa: E402
-from engine.evons import match as EM  # noqa: E402
-from support.helpers import ai_table, game_session  # noqa: E402
+from engine.core.rng import Rng
+from engine.evons import match as EM
+from support.helpers import ai_table, game_session
 
 
 def _only_self_harm(m):

@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import pytest
 
 
-from engine.core.harness import starter_pair  # noqa: E402
-from engine.core.session import MatchSession  # noqa: E402
-from engine.evons import match as EM  # noqa: E402
-from engine.evons.cards import CARDS, parse_cell  # noqa: E402
-from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, scenario  # noqa: E402
-from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls  # noqa: E402
+from engine.core.harness import starter_pair
+from engine.core.session import MatchSession
+from engine.evons import match as EM
+from engine.evons.cards import CARDS, parse_cell
+from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, scenario
+from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls
 
 FILL = ["gloom_bat"] * 6
 N, NE, E, SE, S, SW, W, NW = range(8)

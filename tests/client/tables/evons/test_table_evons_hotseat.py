@@ -6,8 +6,8 @@ says whose turn it is."""
 import random
 
 
-from engine.evons import match as EM  # noqa: E402
-from support.helpers import game_session, hotseat_table  # noqa: E402
+from engine.evons import match as EM
+from support.helpers import game_session, hotseat_table
 
 
 def spy_pushes(t):
