@@ -85,7 +85,7 @@ def _render(game, card, w, h, big, mini=False):
         if mini and hasattr(mod, "mini"):
             return mod.mini(card, w, h)     # a miniature: picture and colour, no words
         return mod.render(card, w, h, big)
-    except Exception:  # noqa: BLE001 - a card pool still landing must never crash a screen
+    except Exception:  # noqa: BLE001 - one card a face cannot draw must never crash a screen
         import traceback
         traceback.print_exc()
         from client.cards import generic

@@ -71,7 +71,6 @@ from client.table.side import SideMixin
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
                                     draw_hand_arrows, draw_thinking)
 from client.table.kit.log import GameLog, NameIndex
-from client.ui.theme import PAL, draw_text, panel
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection
 #: changes, then hold still so a table waiting for the player costs no CPU
@@ -679,42 +678,3 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         back = dict(getattr(self.replay, "return_kwargs", None) or {})
         back.setdefault("selected", getattr(self.replay, "path", None))
         self.go("replays", **back)
-
-
-class GenericTable(TableScene):
-    """Any game, before its own table lands: the state as text, the legal moves as
-    buttons, the AI and hot seat working. Uses only the match contract."""
-
-    def layout(self):
-        pass
-
-    def action_buttons(self):
-        out = []
-        keys = ("space", "1", "2", "3")
-        legal = self.legal
-        for i, a in enumerate(legal[:3]):
-            out.append((self.match.action_text(a), a, keys[i], "Do this"))
-        if len(legal) > 3:
-            out.append((f"Random move ({len(legal)} legal)", "__random__", "r", "Pick any legal move"))
-        return out
-
-    def _click_action(self, action):
-        if action == "__random__":
-            import random
-            action = random.choice(self.legal)
-        super()._click_action(action)
-
-    def draw_board(self, surf):
-        s = self.s
-        r = self.board_rect
-        panel(surf, r, alpha=200, radius=s(14))
-        draw_text(surf, "This game's table is still being built — the moves below are the engine's own.",
-                  (r.left + s(20), r.top + s(20)), s(16), PAL["muted"], italic=True)
-        m = self.match
-        y = r.top + s(60)
-        lines = [f"Turn {m.turn()}", self.status_text(), f"{len(self.legal)} legal moves for you."
-                 if self.human_to_move() else ""]
-        for ln in lines:
-            draw_text(surf, ln, (r.left + s(20), y), s(20), PAL["text"])
-            y += s(32)
-
