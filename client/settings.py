@@ -9,13 +9,42 @@ screen shows it once) and a copy of the file as it was is kept beside it.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, fields
+from typing import NamedTuple
 
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 ANIMATION_FACTOR = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
 DIFFICULTIES = ("easy", "normal", "hard")  # engine.ai.LEVELS
 UI_SCALES = (0.75, 0.9, 1.0, 1.15, 1.3, 1.5, 2.0)
 MAX_SETTINGS_BYTES = 16 * 1024
+
+
+class GameSetting(NamedTuple):
+    """An on/off setting of one game's own, declared by its client package
+    (``client/tables/<game>/__init__.py``: ``SETTINGS``) and stored in the same file."""
+    name: str
+    label: str
+    tip: str
+    default: bool = False
+    game: str = ""
+
+
+@functools.cache
+def game_settings() -> dict[str, GameSetting]:
+    """Every game's own settings by name, in the games' order."""
+    import importlib
+    from engine.games import GAME_NAMES
+    out = {}
+    for g in GAME_NAMES:
+        try:
+            pkg = importlib.import_module(f"client.tables.{g}")
+        except ModuleNotFoundError:
+            continue
+        for row in getattr(pkg, "SETTINGS", ()):
+            gs = GameSetting(*row, game=g)
+            out[gs.name] = gs
+    return out
 
 
 @dataclass
@@ -26,16 +55,26 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     ai_difficulty: str = "normal"
-    everdawn_turn_clock: bool = False
     show_hints: bool = True
-    #: Everdawn: ask you the order of cards gone to the bottom of a deck at once (defeated
-    #: creatures, their equipment); off, the table answers by the engine's rule (the weakest lowest)
-    choose_return_order: bool = False
     #: the window when last windowed: [width, height] and [x, y] on the desktop (None: not known yet);
     #: ``fullscreen`` says whether it was full screen. Written once the window settles, clamped
     #: to a visible display when read back (see client.app)
     window_size: list | None = None
     window_pos: list | None = None
+
+    # each game's own settings (game_settings()) are read and set as attributes too
+
+    def __getattr__(self, name):
+        gs = game_settings().get(name)
+        if gs is None or name.startswith("_"):
+            raise AttributeError(name)
+        return self.__dict__.setdefault("_games", {}).get(name, gs.default)
+
+    def __setattr__(self, name, value):
+        if name in game_settings():
+            self.__dict__.setdefault("_games", {})[name] = value
+        else:
+            object.__setattr__(self, name, value)
 
     load_message = None  # set on the instance when the file had to be set aside
     value_message = None  # set when some values were reset to their defaults (file kept)
@@ -73,9 +112,9 @@ class Settings:
         number("volume", 0.0, 1.0)
         flag("muted")
         choice("ai_difficulty", DIFFICULTIES)
-        flag("everdawn_turn_clock")
         flag("show_hints")
-        flag("choose_return_order")
+        for name in game_settings():
+            flag(name)
 
         def pair(name, lo, hi):
             v = getattr(self, name)
@@ -97,7 +136,7 @@ class Settings:
         return ANIMATION_FACTOR[self.animation_speed]
 
     def to_json(self) -> dict:
-        return {"format": "cardhall-settings", "version": 1, **asdict(self)}
+        return {"format": "cardhall-settings", "version": 1, **self.values()}
 
     # ------------------------------------------------------------ files
     @classmethod
@@ -119,7 +158,7 @@ class Settings:
             where = f" It was kept as {moved.name}." if moved else ""
             s.load_message = f"Your settings file could not be read ({e}); defaults are used.{where}"
             return s
-        names = {f.name for f in fields(cls)}
+        names = _names()
         for k, v in obj.items():
             if k in names:
                 setattr(s, k, v)
@@ -140,7 +179,9 @@ class Settings:
 
     def values(self) -> dict:
         """Every setting's value now (copies: a later change does not alter it)."""
-        return {k: (list(v) if isinstance(v, list) else v) for k, v in asdict(self).items()}
+        out = {k: (list(v) if isinstance(v, list) else v) for k, v in asdict(self).items()}
+        out.update((name, getattr(self, name)) for name in game_settings())
+        return out
 
     def save(self, path=None) -> None:
         """Write the settings. Several copies of Cardhall may run at once on one settings
@@ -173,13 +214,18 @@ def _on_disk(path) -> dict | None:
     if not isinstance(obj, dict) or obj.get("format") != "cardhall-settings":
         return None
     s = Settings()
-    names = {f.name for f in fields(Settings)}
+    names = _names()
     given = [k for k in obj if k in names]
     for k in given:
         setattr(s, k, obj[k])
     s._clean()
     vals = s.values()
     return {k: vals[k] for k in given if vals[k] == obj[k]}
+
+
+def _names() -> set[str]:
+    """The keys a settings file may hold."""
+    return {f.name for f in fields(Settings)} | set(game_settings())
 
 
 def _keep_copy(path):

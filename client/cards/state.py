@@ -6,21 +6,27 @@ state over it (:class:`engine.core.cardstate.CardState`, from ``engine/<game>/st
     img = card_surface("essveil", face, width, big=True)  # + the zoom's "now" panel
 
 :class:`InPlay` reads like the card (name, id, art, cost...) except for the fields the
-state changes: each game's numbers (Essveil ``might`` / ``endurance`` = Endurance left;
-Everdawn ``attack`` / ``defense``; Evons ``atk`` / ``defense`` = DEF left), Essveil's
-``keywords`` and rules ``text``. The faces colour a number that differs from the printed
+state changes: each game's numbers and whatever else its client package names
+(``client/tables/<game>/__init__.py``: ``STATE_FIELDS`` and ``state_over``). The faces colour a number that differs from the printed
 one (:func:`stat_colour`); the zoom adds the state's own sentences under the card. Nothing
 here works a rule out: every value and sentence is the engine's.
 """
 from __future__ import annotations
 
-#: per game: the face's fields -> (the state's stat name, use what is left after damage)
-FIELDS = {
-    "essveil": (("might", "Might", False), ("endurance", "Endurance", True)),
-    "everdawn": (("attack", "Attack", False), ("defense", "Defense", False)),
-    "evons": (("atk", "ATK", False), ("defense", "DEF", True)),
-}
+import functools
+
 UP, DOWN = (150, 245, 150), (255, 140, 130)
+
+
+@functools.cache
+def _client_spec(game: str):
+    """The game's client package (``client/tables/<game>/``: its ``STATE_FIELDS`` and
+    ``state_over``), or None for a game without one."""
+    import importlib
+    try:
+        return importlib.import_module(f"client.tables.{game}")
+    except ModuleNotFoundError:
+        return None
 
 
 class InPlay:
@@ -31,17 +37,15 @@ class InPlay:
     def __init__(self, game: str, card, state):
         self.card, self.state, self.game = card, state, game
         over = {}
-        for field, stat, left in FIELDS.get(game, ()):
+        spec = _client_spec(game)
+        for field, stat, left in getattr(spec, "STATE_FIELDS", ()):
             st = state.stat(stat)
             if st is None:
                 continue
             over[field] = state.left if (left and state.left is not None) else st.now
-        if game == "essveil":
-            over["keywords"] = tuple(state.keywords)
-            if state.text is not None:
-                over["text"] = state.text
-            if state.silenced:
-                over.update(on_play=(), last_rites=(), ability=None)
+        more = getattr(spec, "state_over", None)
+        if more is not None:
+            over.update(more(state))
         self._over = over
 
     def __getattr__(self, name):
@@ -70,7 +74,7 @@ def stat_colour(card, field: str, default=(255, 255, 255)):
     when damage has taken some of it, else ``default``."""
     if not isinstance(card, InPlay):
         return default
-    for f, stat, left in FIELDS.get(card.game, ()):
+    for f, stat, left in getattr(_client_spec(card.game), "STATE_FIELDS", ()):
         if f != field:
             continue
         st = card.state.stat(stat)

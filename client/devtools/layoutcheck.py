@@ -412,51 +412,25 @@ def busy_session(game, seed, moves=160):
     return out
 
 
-def chain_session(seeds=range(1, 41), moves=240):
-    """An Evons session at the deepest activation chain seeded random games reach with seat 0
-    to move (a reactivated card in the out zone counts extra: its row's line is the longest)."""
-    from engine.core.harness import starter_pair
-    from engine.core.rng import Rng
+_EXTRA: dict = {}
+
+
+def _extra_session(game: str, name: str):
+    """A game's own layout position ``name`` (its package's ``LAYOUT_POSITIONS``: name ->
+    a function giving a session), searched once a run; a fresh copy each time."""
     from engine.core.session import MatchSession
-    from engine.evons import match as EM
-    meta = {"mode": "ai", "ai": "easy", "human": 0, "names": ["You", "AI (easy)"]}
-    best = (-1, 1, 0)
-    for seed in seeds:
-        session = MatchSession.new("evons", starter_pair("evons", seed), seed, None, meta)
-        rng = Rng(seed)
-        for k in range(moves):
-            m = session.match
-            if m.result() is not None:
-                break
-            if m.to_move() == 0:
-                frames = [f for f in m.stack if f[0] == EM.FR_ACT]
-                score = len(m.stack) * 4 + sum(2 for f in frames if f[6] & EM.HOW_RE and f[6] & EM.HOW_OUT)
-                if score > best[0]:
-                    best = (score, seed, k)
-            legal = m.legal_actions()
-            session.apply(legal[rng.randrange(len(legal))])
-    _, seed, k = best
-    out = MatchSession.new("evons", starter_pair("evons", seed), seed, None, meta)
-    rng = Rng(seed)
-    for _ in range(k):
-        legal = out.match.legal_actions()
-        out.apply(legal[rng.randrange(len(legal))])
-    return out
-
-
-_CHAIN: list = []
-
-
-def _chain_cached():
-    """The chain position's session (searched once a run; a fresh copy each time)."""
-    from engine.core.session import MatchSession
-    if not _CHAIN:
-        _CHAIN.append(chain_session())
-    s = _CHAIN[0]
-    out = MatchSession.new("evons", s.record.decks, s.record.seed, None, dict(s.meta))
+    if (game, name) not in _EXTRA:
+        _EXTRA[(game, name)] = _game_pkg(game).LAYOUT_POSITIONS[name]()
+    s = _EXTRA[(game, name)]
+    out = MatchSession.new(game, s.record.decks, s.record.seed, None, dict(s.meta))
     for a in s.actions:
         out.apply(a)
     return out
+
+
+def _game_pkg(game: str):
+    import importlib
+    return importlib.import_module(f"client.tables.{game}")
 
 
 def targets(games, quick=False):
@@ -474,11 +448,11 @@ def targets(games, quick=False):
     for g in games:
         out.append((f"table[{g}] early", "table", g, 1, None))
         out.append((f"table[{g}] busy", "table", g, 7, "busy"))
-        if g == "evons":
-            out.append((f"table[{g}] chain", "table", g, 1, "chain"))
+        for extra in getattr(_game_pkg(g), "LAYOUT_POSITIONS", {}):
+            out.append((f"table[{g}] {extra}", "table", g, 1, ("position", extra)))
     out += tutorial_targets(games)
     if quick:
-        keep = {"title", "settings", "setup[everdawn]"}
+        keep = {"title", "settings", f"setup[{games[0]}]"}
         out = [t for t in out if t[0] in keep or t[1] in ("table", "game_over")]
     return out
 
@@ -504,10 +478,10 @@ def render_target(app, rec, label, name, game, seed, extra, size, frames=3):
     rec.context = f"{size[0]}x{size[1]} {int(round(app.settings.ui_scale * 100))}% {label}"
     if isinstance(extra, tuple) and extra[0] == "tutorial":
         app.scenes.switch("tutorial", game=game, lesson=extra[1], screen=extra[2])
-    elif extra in ("busy", "chain"):
+    elif extra == "busy" or (isinstance(extra, tuple) and extra[0] == "position"):
         cls = scene_class("table", game)
         kw = cls.demo_kwargs(app, game, 1)
-        kw["session"] = busy_session(game, seed) if extra == "busy" else _chain_cached()
+        kw["session"] = busy_session(game, seed) if extra == "busy" else _extra_session(game, extra[1])
         sc = cls(app, game=game, **kw)
         sc.name = "table"
         app.scenes.switch(sc)

@@ -1,27 +1,35 @@
 """Settings: UI scale, fullscreen, animation speed, sound volume and mute, default AI
-difficulty, Everdawn turn clock, hints, choosing the order of returned cards (Everdawn). Changes apply at once and are saved (atomically) when closed."""
+difficulty, hints, and each game's own switches (:func:`client.settings.game_settings`).
+Changes apply at once and are saved (atomically) when closed."""
 from __future__ import annotations
 
 import pygame
 
-from client.settings import ANIMATION_SPEEDS, DIFFICULTIES, UI_SCALES, Settings
+from client.settings import ANIMATION_SPEEDS, DIFFICULTIES, UI_SCALES, Settings, game_settings
 from client.ui.theme import PAL, draw_text, panel
 from client.scenes.base import Scene
 from client.ui.widgets import dropdown, handle_dropdown_event
 
-ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "everdawn_turn_clock", "show_hints",
-        "choose_return_order")
+BASE_ROWS = ("ui_scale", "fullscreen", "animation_speed", "volume", "ai_difficulty", "show_hints")
 LABELS = {
     "ui_scale": ("Interface size", "Bigger text and buttons for large screens"),
     "fullscreen": ("Fullscreen", "Fill the screen (F11 anywhere)"),
     "animation_speed": ("Animation speed", "How fast moves play out; Instant skips them"),
     "volume": ("Sound", "Effects volume; Mute silences them (M)"),
     "ai_difficulty": ("Default AI difficulty", "Preselected in Play vs AI"),
-    "everdawn_turn_clock": ("Everdawn turn clock", "2 min a turn + 5 min bank; 3rd timeout forfeits"),
     "show_hints": ("Show hints", "Explain gestures on the tables"),
-    "choose_return_order": ("Choose the order of returned cards",
-                            "Everdawn: you order defeated cards yourself"),
 }
+
+
+def rows() -> tuple:
+    """The settings shown, in order: the app's, then each game's own."""
+    return BASE_ROWS + tuple(game_settings())
+
+
+def labels(name: str) -> tuple[str, str]:
+    """(label, tip) of setting ``name``."""
+    gs = game_settings().get(name)
+    return (gs.label, gs.tip) if gs is not None else LABELS[name]
 
 
 class SettingsScene(Scene):
@@ -47,12 +55,13 @@ class SettingsScene(Scene):
         # the rows share what the panel has above its buttons (a large interface size in
         # a small window): closer together, never under the buttons
         room = r.bottom - s(24) - bh - s(10) - y
-        gap = max(s(4), min(s(14), (room - len(ROWS) * rh) // max(1, len(ROWS))))
-        if len(ROWS) * (rh + gap) > room:
+        shown = rows()
+        gap = max(s(4), min(s(14), (room - len(shown) * rh) // max(1, len(shown))))
+        if len(shown) * (rh + gap) > room:
             y = r.top + s(76)
             room += s(16)
-            gap = max(2, (room - len(ROWS) * rh) // max(1, len(ROWS)))
-        for key in ROWS:
+            gap = max(2, (room - len(shown) * rh) // max(1, len(shown)))
+        for key in shown:
             self.row_rects[key] = pygame.Rect(r.left + s(36), y, lw, rh)
             rect = (cx, y, cw, rh)
             if key == "ui_scale":
@@ -69,7 +78,7 @@ class SettingsScene(Scene):
             else:
                 val = getattr(st, key)
                 self.button(rect, "On" if val else "Off", (lambda k=key: self.set(k, not getattr(st, k))),
-                            name=key, tip=LABELS[key][1], cls="@primary" if val else None,
+                            name=key, tip=labels(key)[1], cls="@primary" if val else None,
                             key="f" if key == "fullscreen" else None)
             y += rh + gap
         bw = s(180)
@@ -123,7 +132,7 @@ class SettingsScene(Scene):
     def reset(self):
         keep = self.app.settings
         fresh = Settings()
-        for k in ROWS + ("muted",):
+        for k in rows() + ("muted",):
             setattr(keep, k, getattr(fresh, k))
         self.app.apply_settings()
         self.app.save_settings()
@@ -140,7 +149,7 @@ class SettingsScene(Scene):
         panel(surf, r, colour=PAL["panel"], border=PAL["gold"], radius=s(16))
         draw_text(surf, "Settings", (r.left + s(36), r.top + s(26)), s(32), PAL["gold"], title=True)
         for key, rr in self.row_rects.items():
-            lab, tip = LABELS[key]
+            lab, tip = labels(key)
             draw_text(surf, lab, (rr.left, rr.top + s(2)), s(18), PAL["text"], bold=True)
             draw_text(surf, tip, (rr.left, rr.top + s(25)), s(13), PAL["muted"])
         self.draw_ui(surf)
