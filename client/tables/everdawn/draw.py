@@ -9,6 +9,7 @@ from engine.everdawn.cards import ATKB, DEFB
 from engine.everdawn.state import card_state
 
 from client.cards import back_surface, card_surface
+from client.cards.draw import FIGURE_MIN
 from client.tables.everdawn.face import art_rect, colour_of, icon_of
 from client.cards.icons import draw_icon
 from client.cards.state import in_play
@@ -412,9 +413,15 @@ class EverdawnDraw:
             if c is not None and free is not None and v.creature_at(seat, tgt) >= 0:
                 # in the art's room left by its numbers and ATTACKING; none left: the set
                 # creature's band says what it gives
-                txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
-                self._fit_pill(surf, txt, b.centerx, free[0], free[1], b.width - s(8), s(13), PAL["gold_hi"],
-                               bg=(60, 44, 10), border=PAL["gold"], alpha=255, force=False)
+                # the figures in legible type (D.FIGURE_MIN): the whole sentence where it fits
+                # at that size, else the figures alone (the set creature's band says the lane)
+                figs = f"+{ATKB[c.code]}/+{DEFB[c.code]}"
+                for txt, floor in ((f"{figs} from lane {src + 1}", FIGURE_MIN), (figs, FIGURE_MIN),
+                                   (f"{figs} from lane {src + 1}", 9)):
+                    if self._fit_pill(surf, txt, b.centerx, free[0], free[1], b.width - s(8), s(13), PAL["gold_hi"],
+                                      floor=floor, bg=(60, 44, 10), border=PAL["gold"], alpha=255,
+                                      force=False) is not None:
+                        break
 
     def _draw_attacks(self, surf, v):
         s = self.s
