@@ -190,13 +190,34 @@ def text_fits(rect, text, size, min_size=TEXT_MIN):
     return None
 
 
+#: set while a face is drawn for a zone of the table that shows icons on every card (one
+#: of its cards' rules would not fit: :func:`client.cards.zone_words`): the face draws its
+#: icons even where its own text would fit (a face without icons still gets its text)
+ICONS_ONLY = False
+#: what the last :func:`rules_or_icons` drew ("text", "icons" or ""): the render cache
+#: keeps it per face (:func:`client.cards.shows_text`)
+LAST_MODE = None
+
+
+def words_wanted(icons) -> bool:
+    """False while a zone asks for icons and the face has some to show."""
+    return not (ICONS_ONLY and icons)
+
+
 def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail=None, bg=PARCH, draw_one=None):
     """The rules text when it fits at ``min_size`` px or more; otherwise the card's
     keyword / trigger icons (``[(icon, colour), ...]``) in a row, the text being left
     to the hover zoom. Never an empty text box. Returns "text", "icons" or ""."""
+    global LAST_MODE
+    LAST_MODE = _rules_or_icons(s, rect, text, icons, size=size, min_size=min_size, italic_tail=italic_tail,
+                                bg=bg, draw_one=draw_one)
+    return LAST_MODE
+
+
+def _rules_or_icons(s, rect, text, icons, *, size, min_size, italic_tail, bg, draw_one):
     if rect.width <= 8 or rect.height <= 8:
         return ""
-    if text:
+    if text and words_wanted(icons):
         sz = text_fits(rect, text, size, min_size)
         if sz is not None:
             text_panel(s, rect, text, size=sz, italic_tail=italic_tail, min_size=sz, bg=bg)

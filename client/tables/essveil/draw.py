@@ -370,7 +370,8 @@ class EssveilDraw:
         # when they differ from the print), keywords and rules text (Silence, Equipment,
         # a spent Aegis); its zoom lists what changed and why
         face = self.face_of(v, c["uid"])
-        surf.blit(card_surface(GAME, face, rr.width), rr)
+        words = self.words(v, "rows") if rr.width == self.cw else True
+        surf.blit(card_surface(GAME, face, rr.width, words=words), rr)
         # (its damage is on the face, beside the Endurance left: the zoom shows the same)
         # states
         if c["aegis"]:

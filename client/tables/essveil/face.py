@@ -277,10 +277,12 @@ def _render_full(card, w, h, big=False):
     def text_rect(ah):      # the rules' box under a picture ``ah`` px tall (under its type plate)
         y = art_top + ah - max(6, h // 28) + max(10, h // 16) + pad
         return pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
-    if card.text and not big and D.text_fits(text_rect(art_h), card.text, tsize, tmin) is None:
-        # the picture gives up to a fifth of its height for a line more of rules text, so
-        # that the card still reads without a hover ("On Play: Deal 1 damage to any target.")
-        for ah in range(art_h - 1, int(art_h * 0.8) - 1, -1):
+    if card.text and not big and D.words_wanted(effect_badges(card)) and \
+            D.text_fits(text_rect(art_h), card.text, tsize, tmin) is None:
+        # the picture gives up to 45 % of its height for a line more of rules text, so
+        # that the card still reads without a hover ("On Play: Deal 1 damage to any target."):
+        # from 150 px every card's text fits, so a row of full faces never mixes words and icons
+        for ah in range(art_h - 1, int(art_h * 0.55) - 1, -1):
             if D.text_fits(text_rect(ah), card.text, tsize, tmin) is not None:
                 art_h = ah
                 break

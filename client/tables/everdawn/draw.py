@@ -79,6 +79,7 @@ class EverdawnDraw:
                               anchor="midtop")
         set_src, set_tgt = v.set_info(seat)
         atk_lanes = {a for a, _t in v.attacks()} if seat == v.turn_player() else set()
+        words = {z: self.words(v, z) for z in ("lanes", "bench")}
         for sl in EM.SLOTS:
             rr = self.slot_rect(seat, sl)
             code = v.creature_at(seat, sl)
@@ -90,7 +91,8 @@ class EverdawnDraw:
                 c = card_of(code)
                 # the face as the creature is now: current attack / defense (coloured when they
                 # differ from the print: items, set bonus, auras, spells); its zoom says why
-                surf.blit(card_surface(GAME, self.face_of(v, seat, sl), rr.width), rr)
+                surf.blit(card_surface(GAME, self.face_of(v, seat, sl), rr.width,
+                                       words=words["lanes" if sl in EM.LANES else "bench"]), rr)
                 if sl == EM.CHAMPION_SLOT:
                     pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
                 # markers share the art window, top down, never over each other: the fighting
@@ -477,16 +479,17 @@ class EverdawnDraw:
         mouse = self.app.mouse
         hover = topmost_at(rects, mouse)
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
+        words = self.words(v, "hand")
         for i, rr in enumerate(rects):
             if dragging == ("hand", i) or i == hover:
                 continue
             c = card_of(hand[i])
-            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            surf.blit(card_surface(GAME, c, rr.width, words=words) if c else back_surface(GAME, rr.width), rr)
             self._hand_hint(surf, i, rr)
         if hover is not None and dragging != ("hand", hover):
             rr = rects[hover].move(0, -s(18))
             c = card_of(hand[hover])
-            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            surf.blit(card_surface(GAME, c, rr.width, words=words) if c else back_surface(GAME, rr.width), rr)
             self._hand_hint(surf, hover, rr)
         if not hand:
             draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,

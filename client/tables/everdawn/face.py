@@ -289,7 +289,8 @@ def _render_full(card, w, h, big=False):
     def text_rect(ah):      # the rules' box under a picture ``ah`` px tall (under its type plate)
         y = art_top + ah - max(6, h // 28) + max(10, h // 16) + pad
         return pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
-    if card.text and not big and D.text_fits(text_rect(art_h), card.text, tsize, D.TEXT_MIN) is None:
+    if card.text and not big and D.words_wanted(icons_of(card)) and \
+            D.text_fits(text_rect(art_h), card.text, tsize, D.TEXT_MIN) is None:
         # the picture gives up to a fifth of its height for a line more of rules text, so
         # that the card still reads without a hover (else the icons below)
         for ah in range(art_h - 1, int(art_h * 0.8) - 1, -1):

@@ -13,7 +13,7 @@ from client.tables.everdawn.face import art_rect
 from client.table.kit.parts import hand_layout
 from client.ui.theme import font
 
-from client.tables.everdawn.common import EQ_KINDS, card_of
+from client.tables.everdawn.common import EQ_KINDS, GAME, card_of
 
 
 def _bands(k, c, ref=None):
@@ -158,6 +158,25 @@ class EverdawnLayout:
             "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + v(3)),
         }
         self.refresh(update_shown=False)
+
+    def words(self, v, zone) -> bool:
+        """Rules text or icons, one way for a whole zone ("lanes": both players' lanes,
+        "bench", "hand"): the cards' text when every card's fits its face, else icons on
+        each (the text is in the zoom), so a row never mixes the two."""
+        from client.cards import zone_words
+        if zone == "hand":
+            rects = self.hand_rects(len(v.hand[self.viewer]))
+            return not rects or zone_words(GAME, [card_of(c) for c in v.hand[self.viewer]], rects[0].width)
+        slots = EM.LANES if zone == "lanes" else tuple(sl for sl in EM.SLOTS if sl not in EM.LANES)
+        from client.cards.state import in_play
+        from engine.everdawn.state import card_state
+        faces = []
+        for seat in (0, 1):
+            for sl in slots:        # (each as it is now, as face_of makes it)
+                if v.creature_at(seat, sl) >= 0 and (seat, sl) not in self.hidden_slots:
+                    st = card_state(v, (seat, sl))
+                    faces.append(in_play(GAME, card_of(v.creature_at(seat, sl)), st) if st is not None else None)
+        return zone_words(GAME, faces, self.slot_rect(0, slots[0]).width)
 
     def slot_rect(self, seat, slot):
         return self.slot_rects[(self.row(seat), slot)]
