@@ -28,12 +28,29 @@ def _bands(k, c, ref=None):
     def V(x):
         return int(round(x * c))
     strip, vpad, band = V(40), V(8), V(50)
-    if ref is not None and k > ref + 1e-9:
+    if ref is not None and (k > ref + 1e-9 or c < k - 1e-9):
         strip = max(S(21), strip)
         vpad = max(int(round(4 * ref)), vpad)
         band = max(2 * font(int(round(15 * ref))).get_linesize() + S(4), band, S(36))
     below = max(vpad + V(16), S(27) - V(3))
     return strip, vpad, band, below
+
+
+def roomy(ref):
+    """The bands' scale at 100 % in a window larger than 1280x720 (``ref``: its 100 %
+    scale): they grow half as fast as the window (never under what their words need:
+    :func:`_bands`), the cards taking the rest of the height (at 1920x1080 the cards are
+    wider than 1.5 times their 1280x720 width, as wide as the window's 200 % can keep
+    them); ``ref`` itself in smaller windows."""
+    return ref if ref <= 1 + 1e-9 else 1 + (ref - 1) * 0.5
+
+
+def _room_sizes(rw, rh, k, c, ref=None):
+    """:func:`_sizes`, with the bands of a 100 % layout (``k`` == ``ref``) at :func:`roomy`:
+    the 100 % cards that the larger interface sizes keep at least (TableScene.chrome_plan)."""
+    if ref is not None and abs(k - ref) < 1e-9:
+        c = min(c, roomy(ref))
+    return _sizes(rw, rh, k, c, ref)
 
 
 def _gaps(k, ref=None):
@@ -91,8 +108,10 @@ class EverdawnLayout:
         # grow only as far as the cards keep at least their 100 % size (the window's
         # height is the limit at 1280x720), so larger is never smaller
         ref = self.reference_scale()
-        sizes = functools.partial(_sizes, ref=ref)
+        sizes = functools.partial(_room_sizes, ref=ref)
         c, cap = self.chrome_plan(sizes, floor=0.5)   # (each band stops at what its words need)
+        if cap is None:
+            c = min(c, roomy(ref))      # a window larger than 1280x720: the cards get the room
 
         def v(x):
             return int(round(x * c))
