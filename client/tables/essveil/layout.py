@@ -132,6 +132,10 @@ class EssveilLayout:
             hand = v.hand_ids(self.viewer)
             rects = self.hand_rects(len(hand))
             return not rects or zone_words(GAME, [card_of(c) for c in hand], rects[0].width)
+        key = (tuple(v.boards[0]), tuple(v.boards[1]), self.cw)    # (asked for each creature drawn)
+        memo = getattr(self, "_rows_words", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
         from client.cards.state import in_play
         from engine.essveil.state import card_state
         faces = []
@@ -139,7 +143,9 @@ class EssveilLayout:
             for c in v.creatures(seat):
                 st = card_state(v, c["uid"])        # (each as it is now, as face_of makes it)
                 faces.append(in_play(GAME, card_of(st.card), st) if st is not None else None)
-        return zone_words(GAME, faces, self.cw)
+        out = zone_words(GAME, faces, self.cw)
+        self._rows_words = (key, out)
+        return out
 
     def info_rect(self, seat):
         return self.info[self.row(seat)]
