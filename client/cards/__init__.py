@@ -38,10 +38,13 @@ def _lookup(game: str, card):
     return card
 
 
-def card_surface(game: str, card, width: int, *, big: bool = False, variant=None, mini: bool = False):
+def card_surface(game: str, card, width: int, *, big: bool = False, variant=None, mini: bool = False,
+                 words: bool = True):
     """The face of ``card`` at ``width`` px. ``big`` = zoom layout with full text;
     ``mini`` = a miniature when narrower than :data:`MINI` (a revealed hand's row, where the
-    hover zoom gives the card: its colour and picture, no words).
+    hover zoom gives the card: its colour and picture, no words). ``words`` False: the
+    card's icons rather than its rules text even where the text would fit (a zone of the
+    table where some card's text does not: :func:`zone_words`).
 
     ``variant`` is an extra hashable key for the caller's own overlays (e.g. a
     tapped/damaged state rendered by the table); the base face ignores it.
@@ -54,7 +57,10 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     if st is not None:      # a card in play: its current state is part of the face
         variant = (variant, st)
     mini = bool(mini) and not big and width < MINI
+    words = bool(words) or big
     key = (game, cid, width, bool(big), variant) if not mini else (game, cid, width, "mini", variant)
+    if not words:
+        key += ("icons",)
     surf = _CACHE.get(key)
     if surf is not None:
         _CACHE.move_to_end(key)
@@ -63,7 +69,15 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     if card is None:
         surf = back_surface(game, width)
     else:
-        surf = _render(game, card, w, h, big, mini)
+        from client.cards import draw as D
+        D.LAST_MODE, D.ICONS_ONLY = None, not words
+        try:
+            surf = _render(game, card, w, h, big, mini)
+        finally:
+            D.ICONS_ONLY = False
+        if len(_MODE) > 4 * _CACHE_MAX:
+            _MODE.clear()
+        _MODE[key] = D.LAST_MODE
         if big and st is not None:
             surf = _with_state(surf, st, w)
         surf = _fast(surf)
@@ -71,6 +85,38 @@ def card_surface(game: str, card, width: int, *, big: bool = False, variant=None
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.popitem(last=False)
     return surf
+
+
+_MODE: dict = {}    # render cache key -> "text" / "icons" / "" / None: what the face shows
+
+
+def face_mode(game: str, card, width: int, *, words: bool = True):
+    """What ``card``'s face at ``width`` px shows where its rules go: "text", "icons" or
+    "" (neither: a card without text or icons)."""
+    card = _lookup(game, card)
+    if card is None:
+        return ""
+    from client.cards.state import state_key
+    st = state_key(card)
+    key = (game, getattr(card, "id", None), max(24, int(width)), False, (None, st) if st is not None else None)
+    if not words:
+        key += ("icons",)
+    if key not in _MODE:
+        card_surface(game, card, width, words=words)
+    return _MODE.get(key) or ""
+
+
+def shows_text(game: str, card, width: int) -> bool:
+    """Whether ``card``'s face at ``width`` px shows its rules text (left to fit), or has
+    none to show: False when its text only fits in the zoom (the face shows icons)."""
+    return face_mode(game, card, width) != "icons"
+
+
+def zone_words(game: str, cards, width: int) -> bool:
+    """One way for a zone of the table (a hand, a row of creatures): the cards' rules text
+    when every card's fits at ``width`` px, else their icons on every card (the text in the
+    zoom), so that a row never mixes words and icons."""
+    return all(shows_text(game, c, width) for c in cards if c is not None)
 
 
 def _render(game, card, w, h, big, mini=False):
@@ -138,5 +184,6 @@ def back_surface(game: str, width: int):
 
 def clear_cache():
     _CACHE.clear()
+    _MODE.clear()
     from client.cards.art import clear_cache as clear_art
     clear_art()

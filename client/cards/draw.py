@@ -190,13 +190,34 @@ def text_fits(rect, text, size, min_size=TEXT_MIN):
     return None
 
 
+#: set while a face is drawn for a zone of the table that shows icons on every card (one
+#: of its cards' rules would not fit: :func:`client.cards.zone_words`): the face draws its
+#: icons even where its own text would fit (a face without icons still gets its text)
+ICONS_ONLY = False
+#: what the last :func:`rules_or_icons` drew ("text", "icons" or ""): the render cache
+#: keeps it per face (:func:`client.cards.shows_text`)
+LAST_MODE = None
+
+
+def words_wanted(icons) -> bool:
+    """False while a zone asks for icons and the face has some to show."""
+    return not (ICONS_ONLY and icons)
+
+
 def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail=None, bg=PARCH, draw_one=None):
     """The rules text when it fits at ``min_size`` px or more; otherwise the card's
     keyword / trigger icons (``[(icon, colour), ...]``) in a row, the text being left
     to the hover zoom. Never an empty text box. Returns "text", "icons" or ""."""
+    global LAST_MODE
+    LAST_MODE = _rules_or_icons(s, rect, text, icons, size=size, min_size=min_size, italic_tail=italic_tail,
+                                bg=bg, draw_one=draw_one)
+    return LAST_MODE
+
+
+def _rules_or_icons(s, rect, text, icons, *, size, min_size, italic_tail, bg, draw_one):
     if rect.width <= 8 or rect.height <= 8:
         return ""
-    if text:
+    if text and words_wanted(icons):
         sz = text_fits(rect, text, size, min_size)
         if sz is not None:
             text_panel(s, rect, text, size=sz, italic_tail=italic_tail, min_size=sz, bg=bg)
@@ -229,18 +250,46 @@ def rules_or_icons(s, rect, text, icons, *, size, min_size=TEXT_MIN, italic_tail
     return "icons"
 
 
+#: px: the smallest type of a card's small figures (a stat box's "+2" bonus, a cost in a
+#: gem): 1280x720 draws the table's cards at about 100 px, where these stay legible
+FIGURE_MIN = 12
+
+
+def figure_size(badge):
+    """The type size of the amount on a round badge ``badge`` px across (Draw 2, Grow 1):
+    half the badge, raised to :data:`FIGURE_MIN` where the badge is 16 px or more."""
+    return max(badge * 0.5, min(FIGURE_MIN, badge * 0.75))
+
+
+def bonus_plate_height(size):
+    """The height of the plate under a stat box's big number that holds a bonus in
+    ``size`` px type: its digits and a little room above and below."""
+    return int(font(size, True).get_ascent() * 0.78) + max(4, size // 3)
+
+
 def stat_box(s, rect, top, bottom, colour, icon=None, *, label=None, top_colour=WHITE):
-    """A stat box: the big number on top, a smaller "+bonus" below (Everdawn style)."""
-    pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=max(2, rect.width // 6))
-    pygame.draw.rect(s, shade(colour, 1.3), rect, max(1, rect.width // 16), border_radius=max(2, rect.width // 6))
+    """A stat box: the big number on top; the bonus ("+2", Everdawn's advantage) below it
+    on a dark plate across the box, never smaller than :data:`FIGURE_MIN` px where the
+    box is tall enough to hold it (about 30 px: the table's cards at 1280x720)."""
+    rad = max(2, rect.width // 6)
+    pygame.draw.rect(s, shade(colour, 0.25), rect, border_radius=rad)
     if bottom is None:
+        pygame.draw.rect(s, shade(colour, 1.3), rect, max(1, rect.width // 16), border_radius=rad)
         number(s, top, rect.center, rect.height * 0.6, colour=top_colour)
         return
-    split = rect.top + int(rect.height * 0.6)
-    pygame.draw.line(s, shade(colour, 1.1), (rect.left + 3, split), (rect.right - 4, split), max(1, rect.width // 24))
-    number(s, top, (rect.centerx, rect.top + int(rect.height * 0.3)), rect.height * 0.46, colour=top_colour)
-    number(s, f"+{bottom}", (rect.centerx, rect.top + int(rect.height * 0.8)), rect.height * 0.34,
-           colour=(255, 230, 150))
+    bsize = max(NAME_MIN, min(int(rect.height * 0.42), max(FIGURE_MIN, int(rect.height * 0.34))))
+    plate_h = max(int(rect.height * 0.4), bonus_plate_height(bsize))
+    plate = pygame.Rect(rect.left, rect.bottom - plate_h, rect.width, plate_h)
+    pygame.draw.rect(s, (14, 11, 9), plate, border_bottom_left_radius=rad, border_bottom_right_radius=rad)
+    pygame.draw.line(s, shade(colour, 1.1), (rect.left + 2, plate.top), (rect.right - 3, plate.top),
+                     max(1, rect.width // 28))
+    pygame.draw.rect(s, shade(colour, 1.3), rect, max(1, rect.width // 16), border_radius=rad)
+    upper = rect.height - plate_h
+    number(s, top, (rect.centerx, rect.top + upper // 2 + 1), max(NAME_MIN, min(rect.height * 0.46, upper * 0.86)),
+           colour=top_colour)
+    f = font(bsize, True)
+    img = f.render(f"+{bottom}", True, (255, 228, 140))
+    s.blit(img, img.get_rect(center=(rect.centerx, plate.centery + 1)))
 
 
 def art_window(s, rect, card_id, tint, *, border):

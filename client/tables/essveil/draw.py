@@ -15,7 +15,7 @@ from engine.essveil.state import card_state
 
 from client.cards import back_surface, card_surface
 from client.cards import draw as D
-from client.tables.essveil.face import SMALL as FACE_SMALL, art_rect
+from client.tables.essveil.face import art_rect
 from client.cards.state import in_play
 from client.cards.icons import draw_icon
 from client.table.chrome import SEAT_COLOURS
@@ -370,19 +370,9 @@ class EssveilDraw:
         # when they differ from the print), keywords and rules text (Silence, Equipment,
         # a spent Aegis); its zoom lists what changed and why
         face = self.face_of(v, c["uid"])
-        surf.blit(card_surface(GAME, face, rr.width), rr)
-        w, h = rr.width, rr.height
-        b = max(3, w // 22)
-        inner = rr.inflate(-2 * b, -2 * b)
-        pad = max(2, w // 28)
-        stat_h = int(h * 0.12) if w >= FACE_SMALL else max(20, int(h * 0.15))
-        stat_w = int(w * 0.26) if w >= FACE_SMALL else int(w * 0.34)
-        bottom = inner.bottom - pad
-        dr = pygame.Rect(inner.right - pad - stat_w, bottom - stat_h, stat_w, stat_h)
-        dmg = face.state.damage
-        if dmg:
-            pill(surf, f"−{dmg}", (dr.centerx, dr.top - s(10)), s(12), (255, 150, 140), bg=(70, 16, 16),
-                 border=PAL["bad"])
+        words = self.words(v, "rows") if rr.width == self.cw else True
+        surf.blit(card_surface(GAME, face, rr.width, words=words), rr)
+        # (its damage is on the face, beside the Endurance left: the zoom shows the same)
         # states
         if c["aegis"]:
             layer = pygame.Surface(rr.inflate(s(10), s(10)).size, pygame.SRCALPHA)

@@ -52,7 +52,7 @@ def keyword_badge(surf, kw, rect):
     pygame.draw.circle(surf, kcol, rect.center, ic // 2 + 1, max(1, ic // 12))
     draw_icon(surf, name, rect.inflate(-ic // 5, -ic // 5), kcol, outline=None)
     if num:
-        D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), ic * 0.5)
+        D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), D.figure_size(ic))
 
 
 # what a card *does*, for a small face whose rules text doesn't fit and that has no
@@ -115,7 +115,7 @@ def face_badge(surf, item, rect):
     pygame.draw.circle(surf, kcol, rect.center, ic // 2 + 1, max(1, ic // 12))
     draw_icon(surf, name, rect.inflate(-ic // 5, -ic // 5), kcol, outline=None)
     if num:
-        D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), ic * 0.5)
+        D.number(surf, num, (rect.right - ic // 6, rect.bottom - ic // 6), D.figure_size(ic))
 
 
 SMALL = 150  # px: narrower faces put the name across the top, cost and kind on the art
@@ -155,16 +155,60 @@ def _stats(s, card, inner, pad, w, h):
     dr = pygame.Rect(d_left, top, right - d_left, bottom - top)
     stat_h = ar.height
     from client.cards.state import stat_colour
+    dmg = damage_of(card)
+    if dmg:
+        # the damage it has taken, beside the Endurance left (which is red): the same plate
+        # on the table and in the zoom, in the row's gap (the Might box gives way if needed)
+        plate = damage_plate_rect(dmg, ar, dr, w)
+        if plate.left < ar.right + max(1, w // 60):
+            ar.width = max(stat_h, plate.left - max(1, w // 60) - ar.left)
+        draw_damage_plate(s, plate, dmg)
     for rect, val, icon, c, field in ((ar, m, "sword", (150, 50, 40), "might"),
                                       (dr, e, "heart", (50, 110, 80), "endurance")):
         pygame.draw.rect(s, D.shade(c, 0.35), rect, border_radius=max(2, rect.height // 4))
         pygame.draw.rect(s, D.shade(c, 1.3), rect, max(1, w // 100), border_radius=max(2, rect.height // 4))
-        ic = int(rect.height * 0.58)
-        draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic),
-                  (240, 230, 210))
-        D.number(s, val, (rect.right - rect.width * 0.32, rect.centery), rect.height * 0.7,
-                 colour=stat_colour(card, field))
+        if rect.width >= rect.height * 1.5:
+            ic = int(rect.height * 0.58)
+            draw_icon(s, icon, pygame.Rect(rect.left + rect.height // 5, rect.centery - ic // 2, ic, ic),
+                      (240, 230, 210))
+            D.number(s, val, (rect.right - rect.width * 0.32, rect.centery), rect.height * 0.7,
+                     colour=stat_colour(card, field))
+        else:   # a box narrowed for the damage plate: the number alone, never run into by its icon
+            D.number(s, val, rect.center, rect.height * 0.7, colour=stat_colour(card, field))
     return bottom - stat_h
+
+
+DAMAGE_BG, DAMAGE_INK, DAMAGE_RIM = (74, 16, 18), (255, 170, 160), (230, 90, 80)
+
+
+def damage_of(card) -> int:
+    """The damage on a creature in play (0 for a printed card): the engine's figure."""
+    from client.cards.state import InPlay
+    return int(card.state.damage or 0) if isinstance(card, InPlay) else 0
+
+
+def damage_text(dmg: int) -> str:
+    return f"\u2212{dmg}"
+
+
+def damage_plate_rect(dmg, ar, dr, w):
+    """Where a face puts its "−2" plate: as tall as the stat boxes, against the Endurance box's
+    left side, its type :data:`client.cards.draw.FIGURE_MIN` px or more."""
+    from client.ui.theme import font
+    size = max(D.FIGURE_MIN, int(dr.height * 0.6))
+    tw = font(size, True).size(damage_text(dmg))[0]
+    pw = tw + max(4, size // 2)
+    gap = max(1, w // 60)
+    return pygame.Rect(dr.left - gap - pw, dr.top, pw, dr.height)
+
+
+def draw_damage_plate(s, rect, dmg):
+    from client.ui.theme import font
+    size = max(D.FIGURE_MIN, int(rect.height * 0.6))
+    pygame.draw.rect(s, DAMAGE_BG, rect, border_radius=max(2, rect.height // 4))
+    pygame.draw.rect(s, DAMAGE_RIM, rect, max(1, rect.height // 14), border_radius=max(2, rect.height // 4))
+    img = font(size, True).render(damage_text(dmg), True, DAMAGE_INK)
+    s.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 1)))
 
 
 def render(card, w, h, big=False):
@@ -192,13 +236,13 @@ def render(card, w, h, big=False):
     # back a pixel where the gem grows, and the cost in it with it)
     gr.centerx = int(round(w * (1 - 1 / 22 - 1 / 28 - 0.099))) + 1
     draw_icon(s, "gem", gr, (150, 120, 240))
-    D.number(s, card.cost, (gr.centerx, gr.centery + gr.height // 20), r * 1.15)
+    D.number(s, card.cost, (gr.centerx, gr.centery + gr.height // 20), max(r * 1.15, min(D.FIGURE_MIN, r * 1.4)))
     life = getattr(card, "life_cost", 0)
     if life:
         hr = pygame.Rect(0, 0, int(r * 1.8), int(r * 1.8))
         hr.topright = (art.right - 1, gr.bottom)
         draw_icon(s, "heart", hr, (220, 70, 80))
-        D.number(s, life, hr.center, r * 0.95)
+        D.number(s, life, hr.center, max(r * 0.95, min(D.FIGURE_MIN, r * 1.3)))
     txt = pygame.Rect(inner.left + pad, art.bottom + pad, inner.width - 2 * pad, stats_top - art.bottom - 2 * pad)
     D.rules_or_icons(s, txt, card.text, small_face_badges(card),
                      size=max(D.TEXT_MIN, int(w / 8.5)), draw_one=face_badge)
@@ -233,10 +277,12 @@ def _render_full(card, w, h, big=False):
     def text_rect(ah):      # the rules' box under a picture ``ah`` px tall (under its type plate)
         y = art_top + ah - max(6, h // 28) + max(10, h // 16) + pad
         return pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
-    if card.text and not big and D.text_fits(text_rect(art_h), card.text, tsize, tmin) is None:
-        # the picture gives up to a fifth of its height for a line more of rules text, so
-        # that the card still reads without a hover ("On Play: Deal 1 damage to any target.")
-        for ah in range(art_h - 1, int(art_h * 0.8) - 1, -1):
+    if card.text and not big and D.words_wanted(effect_badges(card)) and \
+            D.text_fits(text_rect(art_h), card.text, tsize, tmin) is None:
+        # the picture gives up to 45 % of its height for a line more of rules text, so
+        # that the card still reads without a hover ("On Play: Deal 1 damage to any target."):
+        # from 150 px every card's text fits, so a row of full faces never mixes words and icons
+        for ah in range(art_h - 1, int(art_h * 0.55) - 1, -1):
             if D.text_fits(text_rect(ah), card.text, tsize, tmin) is not None:
                 art_h = ah
                 break

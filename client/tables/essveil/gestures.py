@@ -36,9 +36,10 @@ class EssveilGestures:
                 self._draw_ability_tab(img, img.get_rect(), card, True)
                 out.append(DragSource(("ability", c["uid"]), ab, img, card))
         hand = v.hand_ids(me)
+        words = self.words(v, "hand")
         for i, rr in enumerate(self.hand_rects(len(hand))):
             c = card_of(hand[i])
-            out.append(DragSource(("hand", i), rr, card_surface(GAME, c, rr.width) if c else None, c))
+            out.append(DragSource(("hand", i), rr, card_surface(GAME, c, rr.width, words=words) if c else None, c))
         return out[::-1]   # the hand is drawn on top: later cards pick first
 
     def drop_targets(self):

@@ -120,6 +120,33 @@ class EssveilLayout:
         }
         self.refresh(update_shown=False)
 
+    def words(self, v, zone) -> bool:
+        """Rules text or icons, one way for a whole zone ("rows": the creatures of both
+        players, "hand"): the cards' text when every card's fits its face, else icons on
+        each (the text is in the zoom), so a row never mixes the two."""
+        from client.cards import zone_words
+        from client.tables.essveil.common import GAME, card_of
+        if v is None:
+            return True
+        if zone == "hand":
+            hand = v.hand_ids(self.viewer)
+            rects = self.hand_rects(len(hand))
+            return not rects or zone_words(GAME, [card_of(c) for c in hand], rects[0].width)
+        key = (tuple(v.boards[0]), tuple(v.boards[1]), self.cw)    # (asked for each creature drawn)
+        memo = getattr(self, "_rows_words", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        from client.cards.state import in_play
+        from engine.essveil.state import card_state
+        faces = []
+        for seat in (0, 1):
+            for c in v.creatures(seat):
+                st = card_state(v, c["uid"])        # (each as it is now, as face_of makes it)
+                faces.append(in_play(GAME, card_of(st.card), st) if st is not None else None)
+        out = zone_words(GAME, faces, self.cw)
+        self._rows_words = (key, out)
+        return out
+
     def info_rect(self, seat):
         return self.info[self.row(seat)]
 

@@ -109,6 +109,7 @@ class EssveilOverlays:
         can_act = self.human_to_move() and not self.busy() and v.phase() == "main"
         ready = v.essence(me)[1]
         order = [i for i in range(len(rects)) if i != hover] + ([hover] if hover is not None else [])
+        words = self.words(v, "hand")
         for i in order:
             if dragging == ("hand", i):
                 continue
@@ -116,7 +117,7 @@ class EssveilOverlays:
             if i == hover or picking == ("hand", i):
                 rr = rr.move(0, -s(22))
             c = card_of(hand[i])
-            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            surf.blit(card_surface(GAME, c, rr.width, words=words) if c else back_surface(GAME, rr.width), rr)
             if c is not None and can_act and ("hand", i) not in self.live_sources:
                 veil = pygame.Surface(rr.size, pygame.SRCALPHA)
                 veil.fill((6, 6, 12, 130))

@@ -9,6 +9,7 @@ from engine.everdawn.cards import ATKB, DEFB
 from engine.everdawn.state import card_state
 
 from client.cards import back_surface, card_surface
+from client.cards.draw import FIGURE_MIN
 from client.tables.everdawn.face import art_rect, colour_of, icon_of
 from client.cards.icons import draw_icon
 from client.cards.state import in_play
@@ -78,6 +79,7 @@ class EverdawnDraw:
                               anchor="midtop")
         set_src, set_tgt = v.set_info(seat)
         atk_lanes = {a for a, _t in v.attacks()} if seat == v.turn_player() else set()
+        words = {z: self.words(v, z) for z in ("lanes", "bench")}
         for sl in EM.SLOTS:
             rr = self.slot_rect(seat, sl)
             code = v.creature_at(seat, sl)
@@ -89,7 +91,8 @@ class EverdawnDraw:
                 c = card_of(code)
                 # the face as the creature is now: current attack / defense (coloured when they
                 # differ from the print: items, set bonus, auras, spells); its zoom says why
-                surf.blit(card_surface(GAME, self.face_of(v, seat, sl), rr.width), rr)
+                surf.blit(card_surface(GAME, self.face_of(v, seat, sl), rr.width,
+                                       words=words["lanes" if sl in EM.LANES else "bench"]), rr)
                 if sl == EM.CHAMPION_SLOT:
                     pygame.draw.rect(surf, PAL["gold"], rr.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
                 # markers share the art window, top down, never over each other: the fighting
@@ -412,9 +415,15 @@ class EverdawnDraw:
             if c is not None and free is not None and v.creature_at(seat, tgt) >= 0:
                 # in the art's room left by its numbers and ATTACKING; none left: the set
                 # creature's band says what it gives
-                txt = f"+{ATKB[c.code]}/+{DEFB[c.code]} from lane {src + 1}"
-                self._fit_pill(surf, txt, b.centerx, free[0], free[1], b.width - s(8), s(13), PAL["gold_hi"],
-                               bg=(60, 44, 10), border=PAL["gold"], alpha=255, force=False)
+                # the figures in legible type (D.FIGURE_MIN): the whole sentence where it fits
+                # at that size, else the figures alone (the set creature's band says the lane)
+                figs = f"+{ATKB[c.code]}/+{DEFB[c.code]}"
+                for txt, floor in ((f"{figs} from lane {src + 1}", FIGURE_MIN), (figs, FIGURE_MIN),
+                                   (f"{figs} from lane {src + 1}", 9)):
+                    if self._fit_pill(surf, txt, b.centerx, free[0], free[1], b.width - s(8), s(13), PAL["gold_hi"],
+                                      floor=floor, bg=(60, 44, 10), border=PAL["gold"], alpha=255,
+                                      force=False) is not None:
+                        break
 
     def _draw_attacks(self, surf, v):
         s = self.s
@@ -470,16 +479,17 @@ class EverdawnDraw:
         mouse = self.app.mouse
         hover = topmost_at(rects, mouse)
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
+        words = self.words(v, "hand")
         for i, rr in enumerate(rects):
             if dragging == ("hand", i) or i == hover:
                 continue
             c = card_of(hand[i])
-            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            surf.blit(card_surface(GAME, c, rr.width, words=words) if c else back_surface(GAME, rr.width), rr)
             self._hand_hint(surf, i, rr)
         if hover is not None and dragging != ("hand", hover):
             rr = rects[hover].move(0, -s(18))
             c = card_of(hand[hover])
-            surf.blit(card_surface(GAME, c, rr.width) if c else back_surface(GAME, rr.width), rr)
+            surf.blit(card_surface(GAME, c, rr.width, words=words) if c else back_surface(GAME, rr.width), rr)
             self._hand_hint(surf, hover, rr)
         if not hand:
             draw_text(surf, "Your hand is empty", self.hand_area.center, s(15), PAL["dim"], italic=True,

@@ -121,7 +121,7 @@ def badge(surf, item, rect):
         # from the centre, and no nearer than the number's own smallest size allows (it is
         # never drawn below NAME_MIN): a badge a pixel smaller does not pull it up or left
         o = max(ic, 2 * D.NAME_MIN) // 3
-        D.number(surf, num, (rect.centerx + o, rect.centery + o), ic * 0.5)
+        D.number(surf, num, (rect.centerx + o, rect.centery + o), D.figure_size(ic))
 
 
 def _morale(s, mr, w, value):
@@ -138,7 +138,6 @@ def _morale(s, mr, w, value):
 
 def _stats(s, card, inner, pad, w, h, big):
     """The stats row (attack left, defense right); returns its top (or the bottom when none)."""
-    stat_h = int(h * 0.15) if (big or w >= SMALL) else max(24, int(h * 0.17))
     bottom = inner.bottom - pad
     has_stats = card.kind == "creature" or (card.kind in ("weapon", "armour", "accessory")
                                             and (card.attack or card.defense or card.attack_bonus
@@ -151,7 +150,10 @@ def _stats(s, card, inner, pad, w, h, big):
     kh = 0.15 if (big or w >= SMALL) else 0.17
     top = int(round(bottom * (1 - kh / 0.94)))
     if not (big or w >= SMALL):
-        top = min(top, bottom - 24)
+        # tall enough for the bonus under the number in legible type (D.FIGURE_MIN) from
+        # about 94 px (the bench at 1280x720), closing to 24 px on the smallest cards
+        # (the bottom estimated from the width, so that the edge only moves down with it)
+        top = min(top, int(round(w * (1.4 - 1 / 22 - 1 / 28) - 0.5 - min(30.0, max(24.0, w * 0.32)))))
     kw = 0.22 if (big or w >= SMALL) else 0.3
     left, right = inner.left + pad, inner.right - pad
     d_left = int(round(w * (1 - 1 / 22 - 1 / 28 - kw)))
@@ -237,7 +239,8 @@ def render(card, w, h, big=False):
     D.name_bar(s, bar, card.name, col, size=npref, hyphen=hy)
     stats_top = _stats(s, card, inner, pad, w, h, big)
     # art with the type badge (left) and morale (right) on its top corners
-    art_h = max(16, int(h * 0.36) - (bar.height - max(14, int(h * 0.12))))
+    # (a little lower than it was, for the taller stat boxes: the badges keep their size)
+    art_h = max(16, int(h * 0.34) - (bar.height - max(14, int(h * 0.12))))
     art = pygame.Rect(inner.left + pad, bar.bottom + pad, inner.width - 2 * pad, art_h)
     D.art_window(s, art, card.id, col, border=D.shade(col, 1.4))
     _ART[(card.id, w, bool(big))] = pygame.Rect(art)
@@ -286,7 +289,8 @@ def _render_full(card, w, h, big=False):
     def text_rect(ah):      # the rules' box under a picture ``ah`` px tall (under its type plate)
         y = art_top + ah - max(6, h // 28) + max(10, h // 16) + pad
         return pygame.Rect(inner.left + pad, y, inner.width - 2 * pad, text_bottom - y - pad)
-    if card.text and not big and D.text_fits(text_rect(art_h), card.text, tsize, D.TEXT_MIN) is None:
+    if card.text and not big and D.words_wanted(icons_of(card)) and \
+            D.text_fits(text_rect(art_h), card.text, tsize, D.TEXT_MIN) is None:
         # the picture gives up to a fifth of its height for a line more of rules text, so
         # that the card still reads without a hover (else the icons below)
         for ah in range(art_h - 1, int(art_h * 0.8) - 1, -1):

@@ -21,16 +21,19 @@ class EverdawnGestures:
         v = self.view
         me = self.viewer
         out = []
+        words = {z: self.words(v, z) for z in ("lanes", "bench", "hand")}
         for s_ in EM.SLOTS:
             code = v.creature_at(me, s_)
             if code >= 0:
                 rr = self.slot_rect(me, s_)
                 face = self.face_of(v, me, s_)
-                out.append(DragSource(("slot", s_), rr, card_surface(GAME, face, rr.width), face))
+                img = card_surface(GAME, face, rr.width, words=words["lanes" if s_ in EM.LANES else "bench"])
+                out.append(DragSource(("slot", s_), rr, img, face))
         hand = v.hand[me]
         for i, rr in enumerate(self.hand_rects(len(hand))):
             c = card_of(hand[i])
-            out.append(DragSource(("hand", i), rr, card_surface(GAME, c, rr.width) if c else None, c))
+            img = card_surface(GAME, c, rr.width, words=words["hand"]) if c else None
+            out.append(DragSource(("hand", i), rr, img, c))
         # the hand is drawn on top: later sources first so overlapping cards pick the top one
         return out[::-1]
 

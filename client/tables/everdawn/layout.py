@@ -13,7 +13,7 @@ from client.tables.everdawn.face import art_rect
 from client.table.kit.parts import hand_layout
 from client.ui.theme import font
 
-from client.tables.everdawn.common import EQ_KINDS, card_of
+from client.tables.everdawn.common import EQ_KINDS, GAME, card_of
 
 
 def _bands(k, c, ref=None):
@@ -28,12 +28,29 @@ def _bands(k, c, ref=None):
     def V(x):
         return int(round(x * c))
     strip, vpad, band = V(40), V(8), V(50)
-    if ref is not None and k > ref + 1e-9:
+    if ref is not None and (k > ref + 1e-9 or c < k - 1e-9):
         strip = max(S(21), strip)
         vpad = max(int(round(4 * ref)), vpad)
         band = max(2 * font(int(round(15 * ref))).get_linesize() + S(4), band, S(36))
     below = max(vpad + V(16), S(27) - V(3))
     return strip, vpad, band, below
+
+
+def roomy(ref):
+    """The bands' scale at 100 % in a window larger than 1280x720 (``ref``: its 100 %
+    scale): they grow half as fast as the window (never under what their words need:
+    :func:`_bands`), the cards taking the rest of the height (at 1920x1080 the cards are
+    wider than 1.5 times their 1280x720 width, as wide as the window's 200 % can keep
+    them); ``ref`` itself in smaller windows."""
+    return ref if ref <= 1 + 1e-9 else 1 + (ref - 1) * 0.5
+
+
+def _room_sizes(rw, rh, k, c, ref=None):
+    """:func:`_sizes`, with the bands of a 100 % layout (``k`` == ``ref``) at :func:`roomy`:
+    the 100 % cards that the larger interface sizes keep at least (TableScene.chrome_plan)."""
+    if ref is not None and abs(k - ref) < 1e-9:
+        c = min(c, roomy(ref))
+    return _sizes(rw, rh, k, c, ref)
 
 
 def _gaps(k, ref=None):
@@ -91,8 +108,10 @@ class EverdawnLayout:
         # grow only as far as the cards keep at least their 100 % size (the window's
         # height is the limit at 1280x720), so larger is never smaller
         ref = self.reference_scale()
-        sizes = functools.partial(_sizes, ref=ref)
+        sizes = functools.partial(_room_sizes, ref=ref)
         c, cap = self.chrome_plan(sizes, floor=0.5)   # (each band stops at what its words need)
+        if cap is None:
+            c = min(c, roomy(ref))      # a window larger than 1280x720: the cards get the room
 
         def v(x):
             return int(round(x * c))
@@ -158,6 +177,25 @@ class EverdawnLayout:
             "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + v(3)),
         }
         self.refresh(update_shown=False)
+
+    def words(self, v, zone) -> bool:
+        """Rules text or icons, one way for a whole zone ("lanes": both players' lanes,
+        "bench", "hand"): the cards' text when every card's fits its face, else icons on
+        each (the text is in the zoom), so a row never mixes the two."""
+        from client.cards import zone_words
+        if zone == "hand":
+            rects = self.hand_rects(len(v.hand[self.viewer]))
+            return not rects or zone_words(GAME, [card_of(c) for c in v.hand[self.viewer]], rects[0].width)
+        slots = EM.LANES if zone == "lanes" else tuple(sl for sl in EM.SLOTS if sl not in EM.LANES)
+        from client.cards.state import in_play
+        from engine.everdawn.state import card_state
+        faces = []
+        for seat in (0, 1):
+            for sl in slots:        # (each as it is now, as face_of makes it)
+                if v.creature_at(seat, sl) >= 0 and (seat, sl) not in self.hidden_slots:
+                    st = card_state(v, (seat, sl))
+                    faces.append(in_play(GAME, card_of(v.creature_at(seat, sl)), st) if st is not None else None)
+        return zone_words(GAME, faces, self.slot_rect(0, slots[0]).width)
 
     def slot_rect(self, seat, slot):
         return self.slot_rects[(self.row(seat), slot)]
