@@ -2118,6 +2118,18 @@ class EverdawnMatch(Match):
             pass
         return " ".join(str(x) for x in a)
 
+    def action_for(self, action: tuple, viewer: int) -> tuple:
+        """The opponent's ``action`` (read before it is applied) as ``viewer`` may see it:
+        Reforge picks a card from the creature deck by its code, which becomes -1."""
+        a = tuple(action)
+        if a and a[0] == CHOOSE:
+            try:
+                if self.pending()[0] == CH_REFORGE:
+                    return (CHOOSE, -1)
+            except Exception:  # noqa: BLE001 - the plain action is no secret then
+                pass
+        return a
+
     @staticmethod
     def event_for(e: tuple, viewer: int) -> tuple:
         """The event as ``viewer`` may see it: a card tutored by the opponent becomes -1."""

@@ -146,19 +146,11 @@ def events_for(match_cls, events, seat: int) -> list:
 
 def action_for(before, action: tuple, actor: int, seat: int) -> list:
     """The action as ``seat`` may see it: the actor's own action in full; the
-    opponent's with any hidden card masked (Everdawn's Reforge picks a card
-    from the creature deck by its code: that code becomes -1)."""
+    opponent's through the game's own ``action_for`` when it has one (a game whose
+    action names a hidden card masks it there, e.g. a card picked from a deck)."""
     if seat == actor:
         return list(action)
     f = getattr(type(before), "action_for", None)
     if f is not None:
         return list(f(before, action, seat))
-    if before.GAME == "everdawn":
-        from ..everdawn import match as ed
-        if action and action[0] == ed.CHOOSE:
-            try:
-                if before.pending()[0] == ed.CH_REFORGE:
-                    return [ed.CHOOSE, -1]
-            except Exception:  # noqa: BLE001 - the plain action is no secret then
-                pass
     return list(action)
