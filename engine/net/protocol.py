@@ -44,7 +44,8 @@ program sitting down again) also has ``history``: the last actions' ``actor``, `
 ``events`` as that seat's updates had them (at most ``HISTORY_MAX`` actions and
 ``HISTORY_BYTES``), and ``history_from``, the index of the first. A seat only ever receives ``view(seat)``
 (:meth:`engine.core.match.Match.view`: the opponent's hand, both decks' order,
-covered cards and the RNG masked) and events through the game's own
+covered cards, the RNG and the opponent's deck list masked — of their unseen cards
+only the counts show) and events through the game's own
 ``event_for`` / ``mask_event``.
 """
 from __future__ import annotations
