@@ -529,7 +529,7 @@ class Hall:
         clock = Clock(t.pace, now)
         clock.start(m, now)
         self.storage.start(t.id, deck1=deck.to_json(), name1=name, token_hash1=_hash(token), seed=seed,
-                           clock=clock.to_json())
+                           clock=clock.to_json(), first=(t.names[0], t.token_hashes[0]))
         self._unwait(t)
         t.code_hash = None
         t.decks, t.seed, t.match, t.clock = decks, seed, m, clock
