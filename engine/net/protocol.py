@@ -93,7 +93,7 @@ E_BUSY = "busy"                    # too many connections from one address (or i
 
 def encode(obj) -> bytes:
     """One message as a line of compact JSON."""
-    return (json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+    return (json.dumps(obj, separators=(",", ":"), ensure_ascii=False, check_circular=False) + "\n").encode("utf-8")
 
 
 def new_code() -> str:

@@ -188,8 +188,9 @@ class SqlStorage(Storage):
         return self.db.execute(self._sql(sql), args)
 
     # Group commit (``batch``): each ``_tx`` is kept in ``_pending``; a commit runs them all
-    # in one transaction (one sync) — on the caller's thread (``commit``) or on the writer
-    # thread (``commit_async``, so that the server's loop goes on while the disk syncs).
+    # in one transaction (one sync) — on the caller's thread (``commit``), or written there
+    # and its COMMIT (the sync) made on the writer thread (``commit_async``, so that the
+    # server's loop goes on while the disk syncs).
     # The connection is only ever used by one thread at a time: a read or a ``commit``
     # first waits for the commit under way.
     _pending: list = []
@@ -203,20 +204,34 @@ class SqlStorage(Storage):
     def dirty(self) -> bool:
         return bool(self._pending) or self._inflight is not None
 
-    def _run(self, groups) -> None:
-        """Every group's statements in one transaction, committed (any thread)."""
+    def _write(self, groups) -> None:
+        """Every group's statements in one transaction, left open for :meth:`_end`."""
         self._begin()
         try:
             for stmts in groups:
                 for sql, args in stmts:
                     self.db.execute(self._sql(sql), args)
         except BaseException:
-            try:
-                self.db.execute("ROLLBACK")
-            except Exception:  # noqa: BLE001 - the first error is the one to report
-                pass
+            self._rollback()
             raise
-        self.db.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        try:
+            self.db.execute("ROLLBACK")
+        except Exception:  # noqa: BLE001 - the first error is the one to report
+            pass
+
+    def _end(self) -> None:
+        """COMMIT the open transaction (the sync: on the writer thread in commit_async)."""
+        try:
+            self.db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _run(self, groups) -> None:
+        self._write(groups)
+        self._end()
 
     def commit(self) -> None:
         fut, self._inflight = self._inflight, None
@@ -232,10 +247,11 @@ class SqlStorage(Storage):
         groups, self._pending = self._pending, []
         if not groups:
             return None
+        self._write(groups)            # quick (no sync): here, so the writer thread does only the sync
         if self._writer is None:
             from concurrent.futures import ThreadPoolExecutor
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="cardhall-commit")
-        self._inflight = self._writer.submit(self._run, groups)
+        self._inflight = self._writer.submit(self._end)
         return self._inflight
 
     def settle(self, fut) -> None:
