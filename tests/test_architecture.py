@@ -20,7 +20,6 @@ STILL_NAMING_GAMES = {
     "engine/ai/agents.py": 5,
     "engine/ai/background.py": 1,
     "engine/ai/review.py": 2,
-    "engine/net/protocol.py": 1,
 }
 
 

@@ -2,8 +2,8 @@
 
 A lobby (:mod:`engine.net.lobby` on the server) lists the matches waiting for an
 opponent (host's name and rating, pace), lets you open one for all or a private one
-joined by its code, join one, or ask for a **quick match** (paired with whoever has
-waited longest for the same game and pace), and lists your matches there, whose move
+joined by its code, join one, or ask for a **quick match** (paired by rating, for the same
+game and pace, within a gap that widens the longer a player waits), and lists your matches there, whose move
 it is and the time left. The server pushes a new lobby whenever it changes.
 
 Each server is remembered in ``online.json`` (beside the Play online page's data,
@@ -559,6 +559,12 @@ class LobbyScene(Scene):
                 self._started(j.what, *j.result)
         if self.session is not None:
             self.session.poll()
+            gone = getattr(self.session, "moved_from", None)
+            if gone is not None:            # quick match paired us into a match that waited before ours
+                self.session.moved_from = None
+                server = self.server["address"] if self.server else f"{self.session.host}:{self.session.port}"
+                forget([gone])
+                remember(self.prefs, self.session, server, lobby=True)
             if not self.session.waiting:
                 s, self.session = self.session, None
                 self._open_table(s)

@@ -25,7 +25,8 @@ import pygame
 
 from client.scenes import gamesinfo
 from client.storage import replays_dir
-from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_named, fit_text, font, panel, shade
+from client.ui.theme import (GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_line, fit_named, fit_text,
+                             font, panel, shade)
 from client.scenes.base import Scene
 from client.scenes.online_prefs import (DEFAULT_PORT, NOTES, forget, load_prefs, mark_over, parse_address,
                                         remember, update_prefs)
@@ -141,7 +142,7 @@ class OnlineScene(Scene):
         self.prefs = load_prefs(set_aside_bad=True)
         self.decks = [e for e in list_decks(self.game) if e.legal] if gamesinfo.spec(self.game) else []
         self.pick = 0
-        self.pace = "live"
+        self.pace = "daily" if self.prefs.get("pace") == "daily" else "live"   # as last chosen here
         self.job = None
         self.session = None       # a hosted match waiting for the friend
         self.server_text = None
@@ -282,6 +283,9 @@ class OnlineScene(Scene):
 
     def set_pace(self, v):
         self.pace = v
+        if self.prefs.get("pace") != v:     # remembered in online.json for the next visit
+            self.prefs["pace"] = v
+            self._update(lambda p: p.__setitem__("pace", v))
 
     def back(self):
         self.cancel_host()
@@ -497,7 +501,7 @@ class OnlineScene(Scene):
             from engine.net.protocol import show_code
             self.code_text = show_code(s.code or "")
             self.session = s
-            self.status = ("Waiting for your friend to join…", "muted")
+            self.status = ("", "muted")      # the host box says it waits (see draw)
             self.rebuild()
             self.refresh_list()     # the other rows' news too (this one reads from the session)
             return
@@ -512,7 +516,7 @@ class OnlineScene(Scene):
             self.session = s
             self.server_text = f"{lan_address()}:{addr[1]}"
             self.code_text = "(the code you were given)"
-            self.status = ("Waiting for your friend to join…", "muted")
+            self.status = ("", "muted")      # the host box says it waits (see draw)
             self.rebuild()
             self.refresh_list()     # the other rows' news too (this one reads from the session)
             return
@@ -558,7 +562,17 @@ class OnlineScene(Scene):
                       bold=True)
             draw_text(surf, f"Code: {self.code_text}", (hb.left + s(20), hb.top + s(102)), s(26), PAL["gold"],
                       bold=True)
-        else:
+        self.waiting_rect = None
+        if self.session is not None and self.session.waiting:
+            # beside "Call it off", inside the box: its tooltip opens below the button and
+            # covered this line when it stood under the box
+            btn = self.widgets.get("cancel_host")
+            left = (btn.rect.right if btn is not None else hb.left + s(220)) + s(16)
+            f, line = fit_line("Waiting for your friend to join…", max(1, hb.right - s(16) - left), s(16),
+                               min_size=s(12), where="online waiting")
+            self.waiting_rect = draw_text(surf, line, (left, hb.bottom - s(39)), f.ch_size, PAL["muted"],
+                                          anchor="midleft")
+        if self.session is None or not self.server_text:
             draw_wrapped(surf, "Cardhall starts a server on this computer and shows the address and a join "
                                "code to give your friend. Your matches are kept on it.",
                          pygame.Rect(hb.left + s(20), hb.top + s(52), hb.width - s(40), s(80)), s(15),

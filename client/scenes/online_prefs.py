@@ -1,5 +1,6 @@
 """What Cardhall remembers of its online matches: ``online.json`` in the user data folder
-(the player's name, the last address, and each match's server, seat token and names).
+(the player's name, the last address, the pace last chosen on Play online and in lobbies, and
+each match's server, seat token and names).
 
 Read like every user file: each entry checked (a bad one left out and kept aside), a
 damaged or oversized file set aside and said, never silently replaced; written by
@@ -67,7 +68,7 @@ def check_entry(e) -> tuple[dict | None, str | None]:
 
 
 def _defaults() -> dict:
-    return {"name": "Player", "address": "", "matches": [], "servers": [], "lobby_pace": "live"}
+    return {"name": "Player", "address": "", "matches": [], "servers": [], "lobby_pace": "live", "pace": "live"}
 
 
 def parse_address(text: str):
@@ -163,7 +164,8 @@ def _read_prefs(set_aside_bad: bool) -> tuple[dict, bool, bool]:
             "address": clean_text(obj.get("address"), 200) if isinstance(obj.get("address"), str) else "",
             "matches": good[-MAX_KEPT:],
             "servers": read_servers(obj.get("servers")),     # community servers (client.scenes.lobby)
-            "lobby_pace": "daily" if obj.get("lobby_pace") == "daily" else "live"}, not bad or set_aside_bad, not bad
+            "lobby_pace": "daily" if obj.get("lobby_pace") == "daily" else "live",
+            "pace": "daily" if obj.get("pace") == "daily" else "live"}, not bad or set_aside_bad, not bad
 
 
 def load_prefs(*, set_aside_bad: bool = False) -> dict:
@@ -217,7 +219,7 @@ def save_prefs(prefs: dict) -> None:
     mine = {e.get("match"): e for e in prefs.get("matches", [])}
 
     def change(p):
-        for k in ("name", "address", "servers", "lobby_pace"):
+        for k in ("name", "address", "servers", "lobby_pace", "pace"):
             p[k] = prefs.get(k, p[k])
         p["matches"] = [e for e in p["matches"] if e.get("match") not in mine] + list(mine.values())
     update_prefs(change)

@@ -173,6 +173,17 @@ class OnlineTableMixin:
             self.session.claim()
 
     def rematch(self):
+        """Another match where this one was found: a match made in a community server's
+        lobby goes back to that lobby, any other to Play online."""
+        entry = None
+        try:
+            from client.scenes.online_prefs import load_prefs
+            entry = next((e for e in load_prefs()["matches"] if e.get("match") == self.session.match_id), None)
+        except Exception:  # noqa: BLE001 - whatever online.json holds, Play online is the way back
+            entry = None
+        if entry is not None and entry.get("lobby"):
+            self.go("lobby", game=self.game, server=entry["server"])
+            return
         self.go("online", game=self.game)
 
     def can_undo_game_over(self) -> bool:
@@ -213,6 +224,8 @@ class OnlineTableMixin:
         p = c["mover"]
         who = "You" if p == s.seat else self.names[p]
         left, bank = c["left"][p], c["bank"][p]
+        if c.get("frozen"):     # the server is out of reach: the time it last said, held still
+            return f"{who}: {_mmss(left)} · clock held while reconnecting", False
         if c["pace"] == "daily":
             # (as the live clock's "timeouts 0/3": reaching the limit loses, here the 2nd miss)
             text = f"{who}: {_mmss(left)} to move · missed {c['timeouts'][p]}/{c['limit']}"

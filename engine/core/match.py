@@ -205,13 +205,15 @@ class Match:
     # ---------------------------------------------------------------- hidden information
     def view(self, player: int) -> "Match":
         """A copy with everything ``player`` cannot see masked (opponent's hand,
-        both decks' order, face-down cards, the RNG state)."""
+        both decks' order, face-down cards, the RNG state, and the opponent's deck
+        list: of the opponent's unseen cards only how many there are)."""
         raise NotImplementedError
 
     def determinize(self, player: int, seed: int) -> "Match":
-        """A full match consistent with ``player``'s view: hidden cards resampled
-        from what ``player`` does not see, RNG reseeded from ``seed``. Depends
-        only on ``self.view(player)`` and ``seed``."""
+        """A full match consistent with ``player``'s view: ``player``'s own unseen cards
+        (deck order) dealt out again, the opponent's guessed from the card pool within the
+        deck rules (:mod:`engine.core.unseen`), RNG reseeded from ``seed``. Depends only on
+        ``self.view(player)`` and ``seed``."""
         return self.view(player)._fill_hidden(seed)
 
     def _fill_hidden(self, seed: int) -> "Match":

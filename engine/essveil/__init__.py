@@ -8,11 +8,10 @@ from ..core.deck import Deck
 from ..core.text import count
 from ..games import GameSpec, game_entry
 from .cards import CARDS, Card
-from .match import EssveilMatch
+from .match import MAX_COPIES, EssveilMatch
 
 MIN_DECK = 50
 MAX_DECK = 60
-MAX_COPIES = 3
 
 SECTIONS = (("Creatures", "creature"), ("Spells", "spell"), ("Equipment", "equipment"))
 

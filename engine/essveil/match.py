@@ -16,7 +16,8 @@ State (flat, cheap to clone)
   bits), ``R_EQUIP`` (attached Equipment card index, 0 = none), ``R_GKW``
   (keywords given by effects, ``K_*`` bits; no card in the pool gives any yet,
   Silence clears them).
-* ``lists``: each seat's deck list at setup (immutable tuples, shared by clones).
+* ``lists``: each seat's deck list at setup (immutable tuples, shared by clones; empty for
+  the opponent in a view: deck lists are not public).
 * ``rng``: the SplitMix64 state (an int).
 
 Actions (tuples of ints)
@@ -66,6 +67,7 @@ from typing import Any, Mapping, Sequence
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import MASK64, mix_seed, rng_step
 from ..core.text import conceded
+from ..core.unseen import allowance_after, guess_cards
 from .cards import (
     C_ABILITY, C_ABILITY_COST, C_ABILITY_TARGET, C_COST, C_EFFECT, C_END, C_GROW, C_ID,
     C_IS_CREATURE, C_KIND, C_KW, C_LAST_RITES, C_LIFE_COST, C_MIGHT, C_NAME, C_ON_PLAY,
@@ -87,6 +89,9 @@ MAX_CREATURES = 7          # per side (our ruling)
 MAX_TURNS = 100            # the duel is a draw after turn 100 (50 turns each; our ruling)
 PIERCE_LIFE = 3
 HIDDEN = -1
+MAX_COPIES = 3             # deck rule: at most 3 copies of any card
+#: the cards a deck may hold (tokens are made by effects, never in a deck)
+DECK_CARDS = tuple(i for i, c in enumerate(CARDS_BY_INDEX) if c.id and C_KIND[i] != KIND_TOKEN)
 
 # ---------------------------------------------------------------- actions
 END, FLOW, DEEP, PLAY, ATTACK, ABILITY, INTERCEPT, LET_THROUGH, PIERCE, CONCEDE = range(10)
@@ -1108,22 +1113,23 @@ class EssveilMatch(Match):
 
     # ================================================================ hidden information
     def view(self, player: int) -> "EssveilMatch":
-        """Masks the opponent's hand and deck (as ``HIDDEN``), the order of your own deck
-        (shown sorted) and the RNG. Deck lists are public (as in the match record), so the
-        multiset of unseen cards is known and ``_fill_hidden`` deals it out again."""
+        """Masks the opponent's hand and deck (as ``HIDDEN``: only their sizes show) and
+        deck list (``lists`` is empty for them: deck lists are not public), the order of
+        your own deck (shown sorted) and the RNG. ``_fill_hidden`` guesses the unseen
+        cards from the card pool within the deck rules (:mod:`engine.core.unseen`)."""
         v = self.clone()
         q = 1 - player
         v.hands[q] = [HIDDEN] * len(self.hands[q])
         v.decks[q] = [HIDDEN] * len(self.decks[q])
         v.decks[player] = sorted(self.decks[player])
+        lists = list(self.lists)
+        lists[q] = ()
+        v.lists = tuple(lists)
         v.rng = 0
         return v
 
-    def _unseen(self, p: int) -> list[int]:
-        """Cards of ``p``'s deck list that are not visible anywhere (hand/deck masks)."""
-        counts: dict[int, int] = {}
-        for c in self.lists[p]:
-            counts[c] = counts.get(c, 0) + 1
+    def _seen(self, p: int) -> list[int]:
+        """``p``'s deck cards in sight: graveyard, visible hand and deck, in play (tokens aside)."""
         seen = list(self.graves[p]) + [c for c in self.hands[p] if c >= 0] + \
             [c for c in self.decks[p] if c >= 0]
         b = self.boards[p]
@@ -1132,26 +1138,42 @@ class EssveilMatch(Match):
                 seen.append(b[off + R_CARD])
             if b[off + R_EQUIP]:
                 seen.append(b[off + R_EQUIP])
+        return seen
+
+    def _unseen(self, p: int, n: int) -> list[int]:
+        """``n`` cards for ``p``'s masked places: the rest of ``p``'s deck list when it is
+        known (your own), else a guess from the card pool within the deck rules."""
+        seen = self._seen(p)
+        if not self.lists[p]:
+            return guess_cards(n, allowance_after(DECK_CARDS, lambda c: MAX_COPIES, seen), seen, self._shuffle)
+        counts: dict[int, int] = {}
+        for c in self.lists[p]:
+            counts[c] = counts.get(c, 0) + 1
         for c in seen:
             if counts.get(c, 0) > 0:
                 counts[c] -= 1
         out = []
         for c in sorted(counts):
             out.extend([c] * counts[c])
+        self._shuffle(out)
         return out
 
     def _fill_hidden(self, seed: int) -> "EssveilMatch":
         self.rng = mix_seed(seed, 0xD17)
+        lists = list(self.lists)
         for p in (0, 1):
             hand, deck = self.hands[p], self.decks[p]
-            if HIDDEN in hand or HIDDEN in deck:
-                pool = self._unseen(p)
-                self._shuffle(pool)
+            n = hand.count(HIDDEN) + deck.count(HIDDEN)
+            if n:
+                pool = self._unseen(p, n)
                 for zone in (hand, deck):
                     for i, c in enumerate(zone):
                         if c == HIDDEN:
-                            zone[i] = pool.pop() if pool else INDEX["wisp"]
+                            zone[i] = pool.pop() if pool else DECK_CARDS[0]
+            if not lists[p]:     # the guessed deck list: what the guess holds
+                lists[p] = tuple(sorted(self._seen(p)))
             self._shuffle(deck)
+        self.lists = tuple(lists)
         self.rng = mix_seed(seed, 0xD18)
         return self
 
@@ -1435,7 +1457,7 @@ class EssveilMatch(Match):
                     zones.append(b[off + R_EQUIP])
                 if self._endurance(b, off) - b[off + R_DMG] <= 0 and g[G_PHASE] != PH_OVER:
                     probs.append(f"player {p}: dead creature {C_ID[c]} still in play")
-            if sorted(zones) != sorted(self.lists[p]):
+            if self.lists[p] and sorted(zones) != sorted(self.lists[p]):   # empty: not known to a view
                 probs.append(f"player {p}: cards not conserved")
         uids = self.boards[0][0::REC] + self.boards[1][0::REC]
         if len(set(uids)) != len(uids) or any(u < FIRST_UID or u >= g[G_NEXT_UID] for u in uids):

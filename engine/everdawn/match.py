@@ -113,7 +113,9 @@ from ..core.match import IllegalAction, Match, Result, as_action
 from ..core.rng import Rng, mix_seed
 from ..core.text import a as a_
 from ..core.text import conceded, count
+from ..core.unseen import allowance_after, guess_cards
 from . import cards as C
+from .deckrules import MAX_CREATURE_COPIES, MAX_EQUIPMENT_COPIES, MAX_SPELL_COPIES
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
                     IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
                     K_SPELL, K_WEAPON, KIND, MELEE, MORALE, ON_DEATH, RANGE, TYPE,
@@ -337,6 +339,19 @@ def _deck_codes(deck, seat: int) -> tuple:
             _DECK_CACHE.clear()
         _DECK_CACHE[deck] = got
     return got
+
+
+SUPPORT_CODES = tuple(c for c in range(C.N_CARDS) if KIND[c] != K_CREATURE)
+CREATURE_CODES = tuple(c for c in range(C.N_CARDS) if KIND[c] == K_CREATURE)
+CHAMPION_CODES = tuple(c for c in CREATURE_CODES if CHAMPION[c])
+
+
+def _support_copies(c: int) -> int:
+    return MAX_SPELL_COPIES if KIND[c] == K_SPELL else MAX_EQUIPMENT_COPIES
+
+
+def _creature_copies(c: int) -> int:
+    return 0 if CHAMPION[c] else MAX_CREATURE_COPIES
 
 
 class EverdawnMatch(Match):
@@ -1912,10 +1927,12 @@ class EverdawnMatch(Match):
 
     # ================================================================ hidden information
     def view(self, player: int) -> "EverdawnMatch":
-        """Masks the opponent's hand and decks (as -1) and the order of your own decks (shown
-        sorted, except the top cards you are looking at during your own pending Scouting Report
-        or creature placement); the masked multisets are kept in ``hidden`` as
-        ``[opponent support cards, opponent creatures, own support top kept, own creature top kept]``."""
+        """Masks the opponent's hand and decks (as -1: only their sizes show) and deck list
+        (``orig`` is empty for them: deck lists are not public), and the order of your own decks
+        (shown sorted, except the top cards you are looking at during your own pending Scouting
+        Report or creature placement). ``hidden`` is ``[[], [], own support top kept, own
+        creature top kept]`` (the first two places, once the opponent's cards, stay empty);
+        ``_fill_hidden`` guesses the opponent's cards from the card pool within the deck rules."""
         if self.hidden is not None:
             if self.viewer != player:
                 raise ValueError("a view can only be viewed again by the same player")
@@ -1938,7 +1955,10 @@ class EverdawnMatch(Match):
                     keep_c = min(1, len(m.cdeck[player]))
             elif b[G_PEND] == CH_PLACE:
                 b[G_PEND + 2] = -1                     # the opponent's card is not revealed yet
-        m.hidden = [sorted(m.hand[o] + m.sdeck[o]), sorted(m.cdeck[o]), [keep_s, low_s], [keep_c, low_c]]
+        m.hidden = [[], [], [keep_s, low_s], [keep_c, low_c]]
+        orig = list(m.orig)
+        orig[o] = ()
+        m.orig = tuple(orig)
         m.hand[o] = [-1] * len(m.hand[o])
         m.sdeck[o] = [-1] * len(m.sdeck[o])
         m.cdeck[o] = [-1] * len(m.cdeck[o])
@@ -1962,14 +1982,14 @@ class EverdawnMatch(Match):
             rest = deck[low:len(deck) - keep]
             r.shuffle(rest)
             deck[low:len(deck) - keep] = rest
-        sup = self.hidden[0][:]
-        r.shuffle(sup)
         nh = len(self.hand[o])
+        sup, cre = self._guess_decks(o, nh + len(self.sdeck[o]), len(self.cdeck[o]), r)
         self.hand[o] = sup[:nh]
         self.sdeck[o] = sup[nh:]
-        cre = self.hidden[1][:]
-        r.shuffle(cre)
         self.cdeck[o] = cre
+        orig = list(self.orig)
+        orig[o] = tuple(sorted(self._board_cards(o) + self.hand[o] + self.sdeck[o] + cre))
+        self.orig = tuple(orig)
         b = self.b
         if b[G_PHASE] == PH_CHOICE and b[G_PEND + 1] == o:
             kind = b[G_PEND]
@@ -1981,6 +2001,32 @@ class EverdawnMatch(Match):
         self.viewer = -1
         self.rng = r.state
         return self
+
+    def _board_cards(self, p: int) -> list[int]:
+        """The cards ``p`` has in play: creatures and their equipment."""
+        b = self.b
+        out = []
+        for s in SLOTS:
+            i = S0 + p * 36 + s * NF
+            for k in (0, 1, 2, 3):
+                if b[i + k] >= 0:
+                    out.append(b[i + k])
+        return out
+
+    def _guess_decks(self, o: int, n_support: int, n_creatures: int, r: Rng) -> tuple[list, list]:
+        """``o``'s unseen support cards (hand and deck) and creature deck, guessed from the card
+        pool within the deck rules given the cards ``o`` has in play (one Champion in all)."""
+        seen = self._board_cards(o)
+        sup_seen = [c for c in seen if KIND[c] != K_CREATURE]
+        cre_seen = [c for c in seen if KIND[c] == K_CREATURE]
+        sup = guess_cards(n_support, allowance_after(SUPPORT_CODES, _support_copies, sup_seen), sup_seen, r.shuffle)
+        cre = []
+        if n_creatures and not any(CHAMPION[c] for c in cre_seen):
+            cre.append(CHAMPION_CODES[r.randrange(len(CHAMPION_CODES))])
+        cre += guess_cards(n_creatures - len(cre), allowance_after(CREATURE_CODES, _creature_copies, cre_seen),
+                           cre_seen, r.shuffle)
+        r.shuffle(cre)
+        return sup, cre
 
     def _fit_swap_hand(self, o: int) -> None:
         """Determinization during the opponent's pending Training Camp: the guessed hand must hold
@@ -2117,6 +2163,18 @@ class EverdawnMatch(Match):
         except (IndexError, KeyError, TypeError):
             pass
         return " ".join(str(x) for x in a)
+
+    def action_for(self, action: tuple, viewer: int) -> tuple:
+        """The opponent's ``action`` (read before it is applied) as ``viewer`` may see it:
+        Reforge picks a card from the creature deck by its code, which becomes -1."""
+        a = tuple(action)
+        if a and a[0] == CHOOSE:
+            try:
+                if self.pending()[0] == CH_REFORGE:
+                    return (CHOOSE, -1)
+            except Exception:  # noqa: BLE001 - the plain action is no secret then
+                pass
+        return a
 
     @staticmethod
     def event_for(e: tuple, viewer: int) -> tuple:

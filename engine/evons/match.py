@@ -74,10 +74,11 @@ from typing import Any, Mapping, Sequence
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import Rng, mix_seed, next64_block
 from ..core.text import conceded, count
+from ..core.unseen import allowance_after, guess_cards
 from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
                     FIRESTORM, GROWTH, IN_MAIN, INDEX_OF, MAGNETISM, MAIN_CELLS, N_CELLS,
-                    NEIGHBOUR, NORMAL, ORTHO_NEIGHBOURS, OUT_CELLS, POOL, REMOVE, RESURRECTION,
+                    MAX_COPIES, NEIGHBOUR, NORMAL, ORTHO_NEIGHBOURS, OUT_CELLS, POOL, REMOVE, RESURRECTION,
                     SHOCKWAVE, SWAP, cell_name)
 
 # ---------------------------------------------------------------- action kinds
@@ -347,7 +348,8 @@ class EvonsMatch(Match):
         "cellbonus",  # 49 cells -> unused bonus kind (B_NONE once used)
         "zones",    # [hand0, hand1, deck0, deck1, grave0, grave1, removed0, removed1]; deck top = end
         "stack",    # activation stack: list of frame tuples, top = end
-        "pool",     # in a view: (hidden card indices of seat 0, of seat 1); else None
+        "pool",     # in a view, per seat: the viewer's own unseen card indices; () for the opponent,
+                    # whose deck list is not public: only their count of hidden cards shows); else None
         "_legal",   # cache of legal actions (not state)
         "_free",    # the CELL actions of the empty cells, in cell order; kept in step with ``grid``
                     # by _put/_lift (derived, not state)
@@ -2076,6 +2078,7 @@ class EvonsMatch(Match):
         if self.pool is not None:   # a view of a view keeps what was already hidden
             for q in (0, 1):
                 hidden[q].extend(self.pool[q])
+        hidden[opp] = []            # deck lists are not public: the opponent's unseen cards are a count
         m.cardof = tuple(cardof)
         m.pool = (tuple(sorted(hidden[0])), tuple(sorted(hidden[1])))
         for q in (0, 1):
@@ -2095,9 +2098,12 @@ class EvonsMatch(Match):
         cardof = list(self.cardof)
         if self.pool is not None:      # the deck order comes with the random identities
             for q in (0, 1):
+                slots = [i for i in self._ids_of(q) if cardof[i] < 0]
+                if len(self.pool[q]) < len(slots):     # the opponent's: guessed from the card pool
+                    state = self._guess_cards(q, slots, cardof, state)
+                    continue
                 cards = list(self.pool[q])
                 state = _shuffle(state, cards)
-                slots = [i for i in self._ids_of(q) if cardof[i] < 0]
                 # a covered card on the grid is never a Block (Blocks are always played
                 # face-up): give the covered slots monsters first, the rest in order
                 covered = [i for i in slots if self.flags[i] & F_COVERED]
@@ -2117,6 +2123,30 @@ class EvonsMatch(Match):
         self.sc[S_VIEWER] = -1
         self._legal = None
         return self
+
+    def _guess_cards(self, q: int, slots: list, cardof: list, state: int) -> int:
+        """Fill ``q``'s unseen ``slots`` in ``cardof`` with cards guessed from the card pool within
+        the deck rules (at most ``MAX_COPIES`` of a card, counting ``q``'s cards in sight), covered
+        cards with monsters; returns the RNG state."""
+        box = [state]
+
+        def shuffle(items):
+            box[0] = _shuffle(box[0], items)
+
+        seen = [cardof[i] for i in self._ids_of(q) if cardof[i] >= 0]
+        left = allowance_after(range(len(POOL)), lambda c: MAX_COPIES, seen)
+        covered = [i for i in slots if self.flags[i] & F_COVERED]
+        rest = [i for i in slots if not self.flags[i] & F_COVERED]
+        monsters = guess_cards(len(covered), {c: k for c, k in left.items() if not CARD_IS_BLOCK[c]}, seen, shuffle)
+        for c in monsters:
+            left[c] -= 1
+        others = guess_cards(len(rest), left, seen, shuffle)
+        for i, c in zip(covered + rest, monsters + others):
+            cardof[i] = c
+        for i in slots:                  # only if the pool ran dry: any monster
+            if cardof[i] < 0:
+                cardof[i] = next(c for c in range(len(POOL)) if not CARD_IS_BLOCK[c])
+        return box[0]
 
     def _fit_pending_pick(self, cardof: list) -> None:
         """The opponent is choosing a card from their hidden hand for Growth or Block: make sure

@@ -3,6 +3,7 @@
     python -m engine serve-bench --matches N [--think 2-8 | --no-think] [--seconds S]
                                  [--waiting W] [--idle I] [--resumes R] [--flood resume|create]
                                  [--db sqlite|postgresql] [--game G] [--seed S] [--sync full|normal]
+                                 [--profile FILE]
 
 starts one server process on 127.0.0.1 (a subprocess; its own SQLite file, or its own
 throwaway PostgreSQL, in a temporary folder that is always deleted), then models players:
@@ -117,14 +118,16 @@ async def play_out(clients, states, seed: int, *, rtts=None, stop_at=None, choos
 
 
 def start_server_process(db: str, *, port: int = 0, extra_env=None, sync: str = "full", extra_args=(),
-                         log_path: str | None = None):
+                         log_path: str | None = None, profile: str | None = None):
     """``python -m engine serve`` on 127.0.0.1 in a subprocess: ``(process, port)`` (its
-    errors go to ``log_path`` when given, else to a pipe read if it fails to start)."""
+    errors go to ``log_path`` when given, else to a pipe read if it fails to start);
+    ``profile``: run it under cProfile, its figures written to that file when it stops."""
     env = dict(os.environ)
     env.update(extra_env or {})
     root = Path(__file__).resolve().parents[2]
     env["PYTHONPATH"] = str(root) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    p = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--host", "127.0.0.1", "--port", str(port),
+    prof = ["-m", "cProfile", "-o", str(profile)] if profile else []
+    p = subprocess.Popen([sys.executable, *prof, "-m", "engine", "serve", "--host", "127.0.0.1", "--port", str(port),
                           "--db", db, "--quiet", "--sync", sync, *extra_args], stdout=subprocess.PIPE,
                          stderr=open(log_path, "ab") if log_path else subprocess.PIPE, env=env, cwd=str(root))
     import queue
@@ -635,6 +638,8 @@ def serve_bench_main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sync", choices=("full", "normal"), default="full",
                     help="the server's synchronous mode (default full, as `serve`)")
+    ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile and write its figures to "
+                    "FILE when it stops (read them with python -m pstats FILE)")
     ap.add_argument("--flood-worker", choices=("resume", "create"), help=argparse.SUPPRESS)
     ap.add_argument("--port", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--match", help=argparse.SUPPRESS)
@@ -668,7 +673,8 @@ def serve_bench_main(argv=None) -> int:
                 db = str(Path(d) / "bench.sqlite3")
             addrs = Addresses()
             extra = [] if addrs.own else [x for lim in OPEN_LIMITS for x in ("--limit", lim)]
-            proc, port = start_server_process(db, sync=a.sync, extra_args=extra, log_path=str(Path(d) / "server.log"))
+            proc, port = start_server_process(db, sync=a.sync, extra_args=extra, log_path=str(Path(d) / "server.log"),
+                                              profile=os.path.abspath(a.profile) if a.profile else None)
             budget = 600 + a.seconds + 60     # set-up, measuring, closing: then it ends whatever happens
             loop = asyncio.new_event_loop()
             try:

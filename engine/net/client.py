@@ -130,6 +130,11 @@ class SeatState:
         self.updates = 0
 
     def feed(self, msg) -> None:
+        if isinstance(msg, dict) and msg.get("t") == "joined" and msg.get("moved_from") is not None \
+                and msg.get("moved_from") == self.match and self.waiting:
+            self.match, self.seat, self.token = msg["match"], msg["seat"], msg["token"]   # paired by quick match
+            self.index = 0
+            return
         if not isinstance(msg, dict) or self.match is not None and msg.get("match") not in (None, self.match):
             return
         t = msg.get("t")
@@ -482,6 +487,8 @@ class RemoteSession:
         self._pinged = time.monotonic()
         self.unreadable = 0                # messages from the server that could not be read
         self._unreadable_said = -1e9
+        self.moved_from: str | None = None # the quick match we waited in, when paired into another
+        self._frozen_at: float | None = None   # the clock is held from then (the server out of reach)
         self._resync(state)
         # what the log told of the last actions, when this program sits down again (the table
         # tells it before "Game resumed"); none on a new match or a reconnection
@@ -489,6 +496,21 @@ class RemoteSession:
         link.on_connect = self._on_connect
         if state.get("result") is not None:   # opened again after it ended
             self._take_record(state.get("record"))
+
+    def _moved(self, m: dict) -> None:
+        """Quick match paired us, while we waited, with a player waiting before us: we sit in
+        their match now (the one we waited in is called off). Its ``state`` follows."""
+        mid, seat, token = m.get("match"), _int(m.get("seat"), 0, 1), m.get("token")
+        if not isinstance(mid, str) or not 0 < len(mid) <= 64 or not isinstance(token, str) \
+                or not 0 < len(token) <= 128:
+            raise ValueError("a match and a seat's token")
+        self.moved_from = self.match_id
+        self.match_id, self.seat, self.token, self.code = mid, seat, token, None
+        self.record.meta["online"] = dict(self.record.meta["online"], match=mid, seat=seat)
+        self.record.meta["names"] = self._seat_names()
+        self.received = self.applied = 0
+        self._actors = []
+        self._match = None
 
     def _seat_names(self):
         """The names as this screen shows them: ours is "You"; a friend who chose "You" (or
@@ -578,6 +600,11 @@ class RemoteSession:
         if t == "_link":
             if not m["connected"]:
                 self.notes.append(("Connection to the server lost: reconnecting…", "error"))
+                if self._frozen_at is None:
+                    self._frozen_at = time.monotonic()
+            return
+        if t == "joined" and m.get("moved_from") == self.match_id and self.waiting and self.final is None:
+            self._moved(m)
             return
         if m.get("match") not in (None, self.match_id):
             return
@@ -649,15 +676,13 @@ class RemoteSession:
             who = self._seat_names()[seat]
             self.notes.append((f"{who} ran out of time ({n} of {limit}).", "error"))
         elif t == "error":
-            from ..core.sanitize import clean_text
-            msg = m.get("message")
-            self.notes.append((clean_text(msg, 300) if isinstance(msg, str) and msg.strip()
-                               else "The server refused that.", "error"))
+            self.notes.append((error_words(m), "error"))
 
     def _set_clock(self, c) -> None:
         if c is not None:
             self.clock = c
             self.clock_at = time.monotonic()
+            self._frozen_at = None      # the server's word again: the clock runs from it
 
     def _read_view(self, m: dict):
         """The seat's view in ``m`` with the server's legal moves (ValueError & co. if it
@@ -853,14 +878,24 @@ class RemoteSession:
         return float(o.get("away", 0)) + (time.monotonic() - self.opponent_at)
 
     def clock_now(self):
-        """The server's clock as of now (counted down locally between messages)."""
+        """The server's clock as of now (counted down locally between messages). While the
+        server is out of reach, and until it next says where the clock stands, the clock is
+        held at the moment the connection was lost (``"frozen": True``): counted down blind
+        it would jump back when the server, which does not charge an outage of its own,
+        answers again."""
         c = self.clock
         if c is None:
             return None
         c = dict(c, left=list(c["left"]), bank=list(c["bank"]))
+        now = time.monotonic()
+        if not self.link.connected and self._frozen_at is None:
+            self._frozen_at = now
+        if self._frozen_at is not None:
+            now = self._frozen_at
+            c["frozen"] = True
         p = c.get("mover")
         if p is not None and self.final is None:
-            dt = time.monotonic() - self.clock_at
+            dt = max(0.0, now - self.clock_at)
             left = c["left"][p] - dt
             if left < 0:
                 c["bank"][p] = max(0.0, c["bank"][p] + left)
@@ -909,6 +944,32 @@ class NetError(Exception):
     """The server could not be reached or refused (``str`` is a sentence for the player)."""
 
 
+#: what this program tells the player for a server's refusal of these codes (its own words,
+#: whatever a server of another version or make writes in ``message``)
+ERROR_WORDS = {
+    P.E_QUOTA: "This server already holds as many of your matches waiting for an opponent as it "
+               "allows, or you made many just now: play or call one off, or try again in a few minutes.",
+    P.E_UNKNOWN_MATCH: "This server no longer has that match: nobody joined it in time, so it was "
+                       "removed (or it was made on another server).",
+    P.E_ELSEWHERE: "You opened this match in another Cardhall window (or on another computer): it goes "
+                   "on there. Open it again here to play it here.",
+    P.E_DAMAGED: "The server cannot read its record of this match and has set it aside; your other "
+                 "matches there go on. Whoever runs the server can look at it.",
+    P.E_BUSY: "The server is too busy right now (too many connections from your network, or in all): "
+              "try again in a minute.",
+}
+
+
+def error_words(m: dict, default: str = "The server refused that.") -> str:
+    """The sentence a player reads for a server's ``error`` message ``m``."""
+    from ..core.sanitize import clean_text
+    words = ERROR_WORDS.get(m.get("code"))
+    if words is not None:
+        return words
+    msg = m.get("message")
+    return clean_text(msg, 300) if isinstance(msg, str) and msg.strip() else default
+
+
 def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float = 10.0,
           match: str | None = None, token: str | None = None, replay_folder=None) -> RemoteSession:
     link = Link(host, port)
@@ -924,12 +985,11 @@ def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float
     r = request(link, first, "open", timeout, keep)
     if r is None:
         link.close()
-        raise NetError("The server did not answer.")
+        refused = next((m for m in keep if m.get("t") == "error" and m.get("code") in ERROR_WORDS), None)
+        raise NetError("The server did not answer." if refused is None else error_words(refused))
     if r.get("t") == "error":
         link.close()
-        from ..core.sanitize import clean_text
-        msg = r.get("message")
-        raise NetError(clean_text(msg, 300) if isinstance(msg, str) and msg.strip() else "The server refused.")
+        raise NetError(error_words(r, "The server refused."))
     try:
         return _opened(link, r, keep, token, host, port, timeout, replay_folder)
     except _UNREADABLE:
@@ -1062,6 +1122,8 @@ def list_matches(host, port, entries, *, timeout: float = 5.0) -> list[dict]:
                         raise NetError(_UNREADABLE_ANSWER)
                     continue
                 if m.get("t") == "error":
+                    if m.get("code") in ERROR_WORDS:
+                        raise NetError(error_words(m))
                     from ..core.sanitize import clean_text
                     msg = m.get("message")
                     raise NetError("the server refused" + (f": {clean_text(msg, 200)}" if isinstance(msg, str)

@@ -20,10 +20,20 @@ Messages (protocol version 1, besides those of :mod:`engine.net.protocol`);
                    ``options``
 ``lobby_join``     ``player``, ``deck`` and ``match`` (an open match) or        ``joined`` + ``state``
                    ``code`` (a private one)                                    (as ``join``)
-``quick``          ``player``, ``game``, ``pace``, ``deck``: join the match     ``joined`` or
-                   that has waited longest for the same game and pace, else    ``created``
-                   open one and wait
+``quick``          ``player``, ``game``, ``pace``, ``deck``: join the waiting   ``joined`` or
+                   match of the same game and pace whose host's rating is      ``created``
+                   closest, within the gap its waiting allows, else open one
+                   and wait
 =================  ==========================================================  =====================
+
+Quick match pairs by rating: a waiting host accepts an opponent whose rating is within
+:data:`QUICK_GAP` of theirs, a gap that widens by :data:`QUICK_WIDEN` points each second
+they have waited (a ranked queue's way: a close opponent soon, anyone rather than nobody
+after a few minutes). Of the matches a newcomer may join, the closest rating wins (then the
+longest wait). Two players both waiting through quick match, each connected, are paired
+by the lobby's clock once the longer waiter's gap covers them: the later one is seated in
+the earlier one's match — sent a ``joined`` carrying ``moved_from`` (the match it waited
+in, which is called off) — and plays from there.
 
 A ``lobby`` message: ``you`` (``name``, ``ratings``: per game ``rating``, ``rd``,
 ``games``), ``open`` (matches waiting for an opponent, oldest first: ``match``,
@@ -61,6 +71,10 @@ from .pace import PACES
 from .rating import Rating, rate_match
 
 MAX_OPEN = 60             # waiting matches listed, per game
+QUICK_GAP = 100.0         # rating points a quick match accepts at once ...
+QUICK_WIDEN = 5.0         # ... and more each second the host has waited (400 after a minute)
+PAIR_EVERY = 1.0          # seconds between looks at the quick matches waiting for each other
+PAIR_SCAN = 200           # waiting quick matches looked at per game and pace (the oldest)
 MAX_MINE = 30             # a player's own matches listed (those going on first)
 PUSH_EVERY = 0.5          # seconds: a watcher is sent the lobby at most this often (when it changed)
 MAX_WATCHERS = 5000
@@ -213,6 +227,8 @@ class Lobby:
         self.by_player: dict[str, set] = {}   # player id -> ids of their matches here
         self.open_ids: set = set()            # open matches that may still be waiting
         self.unrated: set = set()             # matches not rated yet (nor found nothing to rate)
+        self.quick_ids: set = set()           # open matches made by quick match (this run of the server)
+        self._paired_at = None                # when waiting quick matches were last paired
         self.watchers: dict = {}          # conn -> [player id, what was sent (its key), time sent]
         self._open_cache = None           # (when, open list, its key)
         self._version = 0                 # bumped by whatever changes a lobby but is no action
@@ -410,10 +426,14 @@ class Lobby:
 
     # ------------------------------------------------------------ the clock of the lobby
     def tick(self) -> None:
-        """Rate the matches that have ended; send each watcher the lobby if it changed."""
+        """Rate the matches that have ended; pair quick matches waiting for each other; send
+        each watcher the lobby if it changed."""
         for mid in list(self.unrated):
             self._rate(self.entries[mid])
         now = self.hall.now()
+        if self.quick_ids and (self._paired_at is None or not 0 <= now - self._paired_at < PAIR_EVERY):
+            self._paired_at = now
+            self.pair_quick(now)
         ol = self.open_list()
         ok = self._open_cache[2]
         # nothing any lobby shows has changed since every watcher was told: nobody to look at
@@ -458,8 +478,87 @@ class Lobby:
         self.unrated.discard(e.match)
         self._version += 1
 
+    # ------------------------------------------------------------ quick match
+    @staticmethod
+    def quick_gap(waited: float) -> float:
+        """The rating gap a quick match accepts after its host has waited ``waited`` seconds."""
+        return QUICK_GAP + QUICK_WIDEN * max(0.0, waited)
+
+    def quick_pick(self, pid: str, game: str, pace: str, now: float):
+        """The waiting open match ``pid`` should join by quick match, or None: the host's
+        rating closest to ``pid``'s among those whose wait allows the gap (then the oldest)."""
+        mine = self.rating(pid, game).rating
+        best = None
+        for created, e, t in self.waiting_open():
+            if t.game != game or t.pace.name != pace or e.seats[0] == pid:
+                continue
+            d = abs(self.rating(e.seats[0], game).rating - mine)
+            if d <= self.quick_gap(now - created):
+                key = (d, created, e.match)
+                if best is None or key < best[0]:
+                    best = (key, e)
+        return None if best is None else best[1]
+
+    def pair_quick(self, now: float) -> int:
+        """Pair players waiting through quick match for the same game and pace (each connected)
+        once the longer waiter's gap covers their ratings: the later one is seated in the
+        earlier one's match. Returns how many pairs were made."""
+        groups: dict = {}
+        for created, e, t in self.waiting_open():
+            if e.match in self.quick_ids and t.connected(0):
+                groups.setdefault((t.game, t.pace.name), []).append((created, e.match, e, t))
+        made = 0
+        for (game, _pace), items in groups.items():
+            if len(items) < 2:
+                continue
+            items = heapq.nsmallest(PAIR_SCAN, items)
+            used: set = set()
+            for i, (ca, _ma, ea, _ta) in enumerate(items):
+                if ea.match in used:
+                    continue
+                ra = self.rating(ea.seats[0], game).rating
+                gap = self.quick_gap(now - ca)
+                best = None
+                for _cb, _mb, eb, tb in items[i + 1:]:
+                    if eb.match in used or eb.seats[0] == ea.seats[0]:
+                        continue
+                    d = abs(self.rating(eb.seats[0], game).rating - ra)
+                    if d <= gap and (best is None or d < best[0]):
+                        best = (d, eb, tb)
+                if best is not None and self._move_into(ea, best[1], best[2]):
+                    used.update((ea.match, best[1].match))
+                    made += 1
+        return made
+
+    def _move_into(self, ea: Entry, eb: Entry, tb) -> bool:
+        """Seat the host of ``eb`` (waiting, connected) in ``ea``'s match with the deck and name
+        it waited with; ``eb`` is called off. False if that could not be done."""
+        conns = sorted(tb.conns[0], key=lambda c: c.id)
+        if not conns or tb.decks[0] is None:
+            return False
+        pid = eb.seats[0]
+        conn = conns[0]
+        ok = self.join(conn, pid, ea, None, tb.decks[0].to_json(), None, moved_from=eb.match)
+        if not ok:
+            return False
+        self.quick_ids.discard(eb.match)
+        self.open_ids.discard(eb.match)
+        hall = self.hall
+        for c in conns:
+            c.attached.pop(tb.id, None)
+            tb.conns[0].discard(c)
+        if tb.result is None:
+            from ..core.match import Result
+            hall._end(tb, Result(None, "The match was called off before it began"), "cancelled")
+        joined = hall.tables.get(ea.match)
+        for c in conns[1:]:         # the same player's other connections follow it
+            if joined is not None:
+                hall._attach(c, joined, 1)
+        self._changed()
+        return True
+
     # ------------------------------------------------------------ making and joining
-    def create(self, conn, pid, game, pace, deck, open_, options, rid):
+    def create(self, conn, pid, game, pace, deck, open_, options, rid, *, quick: bool = False):
         """Through the hall's own ``create`` (its checks and limits), then listed."""
         sub = {"v": P.VERSION, "t": "create", "game": game, "pace": pace, "deck": deck,
                "name": self.players[pid].name, "options": options}
@@ -469,10 +568,13 @@ class Lobby:
         e = Entry(created["match"], open_, created["code"] if open_ else None, [pid, None])
         self.store.add_entry(e)
         self._add(e)
+        if quick:
+            self.quick_ids.add(e.match)
         self._changed()
 
-    def join(self, conn, pid, e: Entry | None, code: str | None, deck, rid):
-        """Seat ``pid`` in ``e`` (an open match) or the match waiting for ``code``."""
+    def join(self, conn, pid, e: Entry | None, code: str | None, deck, rid, *, moved_from: str | None = None) -> bool:
+        """Seat ``pid`` in ``e`` (an open match) or the match waiting for ``code`` (True if
+        seated). ``moved_from``: the quick match ``pid`` waited in (said in the ``joined``)."""
         if e is not None:
             code = e.code
         else:
@@ -480,11 +582,13 @@ class Lobby:
             e = self.entries.get(t.id) if t is not None else None
         if e is not None and e.seats[0] == pid:
             conn.send(P.error(P.E_BAD_MESSAGE, "That is your own match: wait for an opponent.", rid))
-            return
+            return False
         sub = {"v": P.VERSION, "t": "join", "code": code, "deck": deck, "name": self.players[pid].name}
-        joined = _reply(conn, "joined", lambda: self.hall.HANDLERS["join"](self.hall, conn, sub, rid))
+        joined = _reply(conn, "joined", lambda: self.hall.HANDLERS["join"](self.hall, conn, sub, rid),
+                        {"moved_from": moved_from} if moved_from is not None else None)
         if joined is None:
-            return
+            return False
+        self.quick_ids.discard(joined["match"])
         e = self.entries.get(joined["match"])
         if e is not None:
             self.store.seat(e.match, pid)
@@ -493,15 +597,19 @@ class Lobby:
             self.by_player.setdefault(pid, set()).add(e.match)
             self.open_ids.discard(e.match)
             self._changed()
+        return True
 
 
-def _reply(conn, kind: str, call):
+def _reply(conn, kind: str, call, extra: dict | None = None):
     """Run one of the hall's handlers for ``conn`` and return the reply of ``kind`` it sent
-    (None if it refused: its error went to the player as it is)."""
+    (None if it refused: its error went to the player as it is); ``extra`` fields are added
+    to that reply as it is sent."""
     got = []
     real = conn.send
 
     def send(msg):
+        if extra and msg.get("t") == kind:
+            msg = dict(msg, **extra)
         got.append(msg)
         real(msg)
     conn.send = send
@@ -596,12 +704,11 @@ def _quick(hall, conn, msg, rid):
         if t is not None and t.game == game and t.pace.name == pace and t.connected(0):
             conn.send(P.error(P.E_BAD_MESSAGE, "You are already waiting for an opponent in such a match.", rid))
             return
-    waiting = sorted((c, e.match, e) for c, e, t in lb.waiting_open()
-                     if t.game == game and t.pace.name == pace and e.seats[0] != pid)
-    if waiting:                          # whoever has waited longest
-        lb.join(conn, pid, waiting[0][2], None, msg["deck"], rid)
+    e = lb.quick_pick(pid, game, pace, hall.now())
+    if e is not None:                    # the closest rating its host's wait accepts
+        lb.join(conn, pid, e, None, msg["deck"], rid)
         return
-    lb.create(conn, pid, game, pace, msg["deck"], True, {}, rid)
+    lb.create(conn, pid, game, pace, msg["deck"], True, {}, rid, quick=True)
 
 
 HANDLERS = {"lobby": _lobby, "lobby_create": _lobby_create, "lobby_join": _lobby_join, "quick": _quick}

@@ -12,10 +12,9 @@ from __future__ import annotations
 import queue
 import time
 
-from ..core.sanitize import clean_text
 from ..games import GAME_NAMES
 from . import protocol as P
-from .client import Link, _int, _num, _open, _result, plain_error
+from .client import Link, _int, _num, _open, _result, error_words, plain_error
 from .lobby import KEY_RE, new_key  # noqa: F401 - new_key: the app makes keys with it
 
 MAX_ROWS = 200
@@ -145,9 +144,8 @@ class LobbyWatch:
                     self.unreadable += 1
                     continue
                 changed = True
-            elif t == "error" and m.get("re") == "lobby":
-                msg = m.get("message")
-                self.error = clean_text(msg, 300) if isinstance(msg, str) and msg.strip() else "The server refused."
+            elif t == "error" and (m.get("re") == "lobby" or m.get("code") == P.E_BUSY):
+                self.error = error_words(m, "The server refused.")
                 changed = True
 
     def close(self) -> None:
@@ -171,7 +169,7 @@ def lobby_join(host, port, player: dict, deck, *, match: str | None = None, code
 
 
 def quick_match(host, port, player: dict, game: str, deck, pace: str = "live", **kw):
-    """Paired with whoever has waited longest for the same game and pace, else waiting
+    """Paired by rating for the same game and pace (:mod:`engine.net.lobby`), else waiting
     for the next one (``session.waiting``)."""
     return _open(host, port, {"t": "quick", "player": player, "game": game, "pace": pace,
                               "deck": deck.to_json()}, player["name"], **kw)

@@ -84,7 +84,8 @@ class Clock:
         self.mover = None
 
     def deadline(self) -> float | None:
-        """When the mover runs out of time (absolute), or None if no clock is running."""
+        """When the mover runs out of time (absolute), or None if no clock is running
+        (:meth:`engine.net.hall.Hall.tick` reads the same sum inline)."""
         p = self.mover
         if p is None:
             return None

@@ -44,7 +44,8 @@ program sitting down again) also has ``history``: the last actions' ``actor``, `
 ``events`` as that seat's updates had them (at most ``HISTORY_MAX`` actions and
 ``HISTORY_BYTES``), and ``history_from``, the index of the first. A seat only ever receives ``view(seat)``
 (:meth:`engine.core.match.Match.view`: the opponent's hand, both decks' order,
-covered cards and the RNG masked) and events through the game's own
+covered cards, the RNG and the opponent's deck list masked — of their unseen cards
+only the counts show) and events through the game's own
 ``event_for`` / ``mask_event``.
 """
 from __future__ import annotations
@@ -92,7 +93,7 @@ E_BUSY = "busy"                    # too many connections from one address (or i
 
 def encode(obj) -> bytes:
     """One message as a line of compact JSON."""
-    return (json.dumps(obj, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+    return (json.dumps(obj, separators=(",", ":"), ensure_ascii=False, check_circular=False) + "\n").encode("utf-8")
 
 
 def new_code() -> str:
@@ -146,19 +147,11 @@ def events_for(match_cls, events, seat: int) -> list:
 
 def action_for(before, action: tuple, actor: int, seat: int) -> list:
     """The action as ``seat`` may see it: the actor's own action in full; the
-    opponent's with any hidden card masked (Everdawn's Reforge picks a card
-    from the creature deck by its code: that code becomes -1)."""
+    opponent's through the game's own ``action_for`` when it has one (a game whose
+    action names a hidden card masks it there, e.g. a card picked from a deck)."""
     if seat == actor:
         return list(action)
     f = getattr(type(before), "action_for", None)
     if f is not None:
         return list(f(before, action, seat))
-    if before.GAME == "everdawn":
-        from ..everdawn import match as ed
-        if action and action[0] == ed.CHOOSE:
-            try:
-                if before.pending()[0] == ed.CH_REFORGE:
-                    return [ed.CHOOSE, -1]
-            except Exception:  # noqa: BLE001 - the plain action is no secret then
-                pass
     return list(action)

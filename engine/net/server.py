@@ -32,6 +32,23 @@ TICK = 0.25
 SWEEP = 1.0        # how often silent and half-finished connections are looked for (seconds)
 
 
+async def _linger(reader, writer, seconds: float = 0.5) -> None:
+    """Let a refusal reach the other side before closing: end our writing and read (and
+    drop) what it still sends for a moment. Closed at once, a socket with unread input
+    resets the connection, and the reset can discard the refusal before it is read."""
+    try:
+        await asyncio.wait_for(writer.drain(), seconds)
+        if writer.can_write_eof():
+            writer.write_eof()
+
+        async def until_eof():
+            while await reader.read(4096):
+                pass
+        await asyncio.wait_for(until_eof(), seconds)
+    except (asyncio.TimeoutError, ConnectionError, OSError):
+        pass
+
+
 class TcpConn(Conn):
     def __init__(self, writer, peer: str, now=time.monotonic):
         super().__init__(peer)
@@ -49,10 +66,19 @@ class TcpConn(Conn):
         if self.closed:
             return
         srv = self.srv
-        if srv is not None and (srv.held or srv.storage.dirty):
+        if srv is not None and (srv.held or srv.storage.dirty or srv.committing is not None):
             srv.hold(self, data)       # sent once the writes before it are durable
             return
         self.write_now(data)
+
+    def send(self, msg: dict) -> None:
+        srv = self.srv
+        if msg.get("t") == "pong" and srv is not None and self.n_held == 0:
+            self.write_now(P.encode(msg))   # a pong tells nothing of any write: never waits for one
+            return
+        self.send_bytes(P.encode(msg))
+
+    n_held = 0      # messages of this connection held back for a commit
 
     def write_now(self, data: bytes) -> None:
         if self.closed:
@@ -109,6 +135,7 @@ class Server:
         self.group_commit = group_commit
         self.on_fatal = on_fatal
         self.held: list = []
+        self.committing = None          # the messages held behind the commit under way
         self._flush_at = None
         self.commits = 0
         self.host = host
@@ -125,31 +152,66 @@ class Server:
     # ------------------------------------------------------------ group commit
     def hold(self, conn, data: bytes) -> None:
         self.held.append((conn, data))
+        conn.n_held += 1
         self._schedule_flush()
 
     def _schedule_flush(self) -> None:
-        if self._flush_at is None and self.group_commit:
+        if self._flush_at is None and self.group_commit and self.committing is None:
             self._flush_at = asyncio.get_running_loop().call_soon(self._flush)
 
     def _flush(self) -> None:
-        """Commit every write of this turn of the loop (one sync for all of them), then
-        send what was held back behind them, in order."""
+        """Commit every write of this turn of the loop (one sync for all of them) on the
+        storage's writer thread — the loop serves everyone meanwhile — then send what was
+        held back behind them, in order. Writes and messages of the turns while it syncs
+        wait for the next commit, which starts as soon as this one ends."""
         self._flush_at = None
+        if self.committing is not None:
+            return                      # the next commit starts when this one ends (_committed)
+        batch, self.held = self.held, []
         try:
-            self.storage.commit()
+            fut = self.storage.commit_async()
+        except Exception as e:  # noqa: BLE001 - nothing not durable may be sent: stop
+            self._fatal(e)
+            return
+        if fut is None:
+            self._release(batch)
+            return
+        self.committing = batch
+        loop = asyncio.get_running_loop()
+        def done(f):
+            try:
+                loop.call_soon_threadsafe(self._committed, f)
+            except RuntimeError:        # the loop has closed (the server stopped): nothing to send
+                pass
+        fut.add_done_callback(done)
+
+    def _committed(self, fut) -> None:
+        batch, self.committing = self.committing, None
+        try:
+            self.storage.settle(fut)
             self.commits += 1
         except Exception as e:  # noqa: BLE001 - nothing not durable may be sent: stop
-            self.hall.log(f"the database refused a commit ({type(e).__name__}: {e}): the server stops; "
-                          "started again it resumes every match from the database")
-            self.held = []
-            for c in list(self.conns):
-                c.close()
-            if self.on_fatal is not None:
-                self.on_fatal(e)
+            self._fatal(e)
             return
-        held, self.held = self.held, []
-        for conn, data in held:
+        self._release(batch or [])
+        if self.held or self.storage.dirty:
+            self._schedule_flush()
+
+    @staticmethod
+    def _release(batch) -> None:
+        for conn, data in batch:
+            conn.n_held -= 1
             conn.write_now(data)
+
+    def _fatal(self, e) -> None:
+        self.hall.log(f"the database refused a commit ({type(e).__name__}: {e}): the server stops; "
+                      "started again it resumes every match from the database")
+        self.held = []
+        self.committing = None
+        for c in list(self.conns):
+            c.close()
+        if self.on_fatal is not None:
+            self.on_fatal(e)
 
     def _after_hall(self) -> None:
         if self.group_commit and self.storage.dirty:
@@ -201,6 +263,7 @@ class Server:
             self.closed_for["cap"] += 1
             conn.send(P.error(P.E_BUSY, "Too many connections from your address (or to this server): "
                               "close another Cardhall and try again."))
+            await _linger(reader, writer)
             conn.close()
             return
         self.conns.add(conn)

@@ -63,8 +63,10 @@ class Storage:
         raise NotImplementedError
 
     def start(self, match_id: str, *, deck1: dict, name1: str, token_hash1: str, seed: int,
-              clock: dict) -> None:
-        """The second player joined: the match begins (its join code is no longer valid)."""
+              clock: dict, first: tuple | None = None) -> None:
+        """The second player joined: the match begins (its join code is no longer valid).
+        ``first``: the first seat's ``(name, token hash)`` as stored, when the caller knows
+        them (then nothing is read first)."""
         raise NotImplementedError
 
     def append_action(self, match_id: str, index: int, action, seat: int, t: float, clock: dict,
@@ -118,6 +120,19 @@ class Storage:
     def commit(self) -> None:
         """Make every write so far durable (one transaction, one sync)."""
 
+    def commit_async(self):
+        """Start making every write so far durable away from the caller's thread: a
+        ``concurrent.futures.Future`` (its result raises what the database refused), or
+        None when nothing waits. Writes made meanwhile wait for the next commit; a read
+        waits for this one (see :class:`SqlStorage`)."""
+        self.commit()
+        return None
+
+    def settle(self, fut) -> None:
+        """The commit ``fut`` (from :meth:`commit_async`) has ended: raise what it refused."""
+        if fut is not None:
+            fut.result()
+
     def close(self) -> None:
         pass
 
@@ -168,38 +183,91 @@ class SqlStorage(Storage):
         return sql if self.PARAM == "?" else sql.replace("?", self.PARAM)
 
     def _x(self, sql: str, args=()):
+        if self.batch and (self._pending or self._inflight is not None):
+            self.commit()           # a read sees every write made before it
         return self.db.execute(self._sql(sql), args)
 
-    _open = False      # a group-commit transaction is open
+    # Group commit (``batch``): each ``_tx`` is kept in ``_pending``; a commit runs them all
+    # in one transaction (one sync) — on the caller's thread (``commit``), or written there
+    # and its COMMIT (the sync) made on the writer thread (``commit_async``, so that the
+    # server's loop goes on while the disk syncs).
+    # The connection is only ever used by one thread at a time: a read or a ``commit``
+    # first waits for the commit under way.
+    _pending: list = []
+    _inflight = None           # the writer thread's commit under way (a Future)
+    _writer = None             # its executor (one thread), made on first use
 
     def _begin(self) -> None:
         self.db.execute("BEGIN")
 
     @property
     def dirty(self) -> bool:
-        return self._open
+        return bool(self._pending) or self._inflight is not None
+
+    def _write(self, groups) -> None:
+        """Every group's statements in one transaction, left open for :meth:`_end`."""
+        self._begin()
+        try:
+            for stmts in groups:
+                for sql, args in stmts:
+                    self.db.execute(self._sql(sql), args)
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        try:
+            self.db.execute("ROLLBACK")
+        except Exception:  # noqa: BLE001 - the first error is the one to report
+            pass
+
+    def _end(self) -> None:
+        """COMMIT the open transaction (the sync: on the writer thread in commit_async)."""
+        try:
+            self.db.execute("COMMIT")
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _run(self, groups) -> None:
+        self._write(groups)
+        self._end()
 
     def commit(self) -> None:
-        if self._open:
-            self._open = False
-            self.db.execute("COMMIT")
+        fut, self._inflight = self._inflight, None
+        if fut is not None:
+            fut.result()
+        groups, self._pending = self._pending, []
+        if groups:
+            self._run(groups)
+
+    def commit_async(self):
+        if self._inflight is not None:
+            self.commit()
+        groups, self._pending = self._pending, []
+        if not groups:
+            return None
+        self._write(groups)            # quick (no sync): here, so the writer thread does only the sync
+        if self._writer is None:
+            from concurrent.futures import ThreadPoolExecutor
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="cardhall-commit")
+        self._inflight = self._writer.submit(self._end)
+        return self._inflight
+
+    def settle(self, fut) -> None:
+        if fut is None:
+            return
+        if self._inflight is fut:
+            self._inflight = None
+        fut.result()
 
     def _tx(self, *stmts) -> None:
         """The statements in one transaction (committed before this returns) — or, in
-        batch mode, as one savepoint of the open group transaction (all or nothing)."""
+        batch mode, kept for the next group commit (all of them or none)."""
         if self.batch:
-            if not self._open:
-                self._begin()
-                self._open = True
-            self.db.execute("SAVEPOINT one")
-            try:
-                for sql, args in stmts:
-                    self._x(sql, args)
-            except BaseException:
-                self.db.execute("ROLLBACK TO SAVEPOINT one")
-                self.db.execute("RELEASE SAVEPOINT one")
-                raise
-            self.db.execute("RELEASE SAVEPOINT one")
+            if not self._pending:
+                self._pending = []
+            self._pending.append(stmts)
             return
         self._begin()
         try:
@@ -232,10 +300,13 @@ class SqlStorage(Storage):
                    None if sm.result is None else json.dumps(sm.result),
                    None if sm.clock is None else json.dumps(sm.clock))))
 
-    def start(self, match_id, *, deck1, name1, token_hash1, seed, clock) -> None:
-        row = self._x("SELECT names, tokens FROM matches WHERE id=?", (match_id,)).fetchone()
-        names, tokens = json.loads(row[0]), json.loads(row[1])
-        names[1], tokens[1] = name1, token_hash1
+    def start(self, match_id, *, deck1, name1, token_hash1, seed, clock, first=None) -> None:
+        if first is not None:       # no read: a read waits for the group commit under way
+            names, tokens = [first[0], name1], [first[1], token_hash1]
+        else:
+            row = self._x("SELECT names, tokens FROM matches WHERE id=?", (match_id,)).fetchone()
+            names, tokens = json.loads(row[0]), json.loads(row[1])
+            names[1], tokens[1] = name1, token_hash1
         self._tx(("UPDATE matches SET deck1=?, names=?, tokens=?, seed=?, code=NULL, clock=? WHERE id=?",
                   (json.dumps(deck1), json.dumps(names), json.dumps(tokens), seed, json.dumps(clock),
                    match_id)))
@@ -321,6 +392,8 @@ class SqlStorage(Storage):
             self.commit()
         except Exception:  # noqa: BLE001 - closing: nothing left to save it for
             pass
+        if self._writer is not None:
+            self._writer.shutdown(wait=True)
         try:
             self.db.close()
         except Exception:  # noqa: BLE001 - closing: nothing left to save it for

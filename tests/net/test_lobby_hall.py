@@ -250,3 +250,120 @@ def test_one_connection_claims_a_few_names_at_most(tmp_path):
     assert sorted(p.name for p in hall.lobby.players.values()) == ["Squat0", "Squat1", "Squat2"]
     r = send(hall, c, t="lobby", id=9, player=dict(ids[0], name="Renamed"))[0]   # not a new player: fine
     assert r["t"] == "lobby" and r["you"]["name"] == "Renamed"
+
+
+def _rated(hall, conns, ids, ratings, game="evons"):
+    """Each player known to the lobby with the given rating for ``game``."""
+    from engine.net.rating import Rating
+    lb = hall.lobby
+    for n, r in ratings.items():
+        assert send(hall, conns[n], t="lobby", id=1, player=ids[n])[0]["t"] == "lobby"
+        lb.ratings[(lb.by_name[n.casefold()], game)] = Rating(rating=float(r), rd=60.0, games=20)
+
+
+def test_quick_match_pairs_the_closest_rating_its_hosts_wait_allows(tmp_path):
+    from engine.net.lobby import QUICK_GAP
+    hall, clock = setup(tmp_path)
+    names = ("Ann", "Bo", "Cy", "Di")
+    conns = {n: FakeConn(f"10.0.0.{i}") for i, n in enumerate(names, 1)}
+    ids = {n: who(n) for n in names}
+    _rated(hall, conns, ids, {"Ann": 1500, "Bo": 1900, "Cy": 1560, "Di": 1480})
+
+    def quick(n):
+        return send(hall, conns[n], t="quick", id=1, player=ids[n], game="evons", pace="live",
+                    deck=deck("evons", 0 if n in ("Ann", "Cy") else 1))[0]
+    assert quick("Bo")["t"] == "created"               # 1900 waits first
+    clock.advance(5)
+    assert quick("Ann")["t"] == "created"              # 400 apart, Bo has waited 5 s: not yet
+    clock.advance(5)
+    # Cy (1560) could have either: Ann is 60 away (within QUICK_GAP at once), Bo 340 away
+    assert QUICK_GAP >= 60
+    r = quick("Cy")
+    assert r["t"] == "joined" and hall.tables[r["match"]].names == ["Ann", "Cy"]
+    assert quick("Di")["t"] == "created"               # 420 from Bo after 10 s: waits too
+
+
+def test_two_quick_matches_waiting_apart_are_paired_once_the_gap_has_widened(tmp_path):
+    from engine.net.lobby import QUICK_GAP, QUICK_WIDEN
+    hall, clock = setup(tmp_path)
+    conns = {n: FakeConn(f"10.0.0.{i}") for i, n in enumerate(("Ann", "Bo"), 1)}
+    ids = {n: who(n) for n in conns}
+    _rated(hall, conns, ids, {"Ann": 1400, "Bo": 1800})
+    a = send(hall, conns["Ann"], t="quick", id=1, player=ids["Ann"], game="evons", pace="live",
+             deck=deck("evons", 0))[0]
+    clock.advance(1)
+    b = send(hall, conns["Bo"], t="quick", id=1, player=ids["Bo"], game="evons", pace="live",
+             deck=deck("evons", 1))[0]
+    assert a["t"] == b["t"] == "created"
+    need = (400 - QUICK_GAP) / QUICK_WIDEN               # seconds Ann must wait for a 400-point gap
+    clock.advance(need - 3)
+    conns["Bo"].take()
+    hall.tick()
+    assert not hall.tables[a["match"]].started and not [m for m in conns["Bo"].out if m["t"] == "joined"]
+    clock.advance(4)
+    hall.tick()
+    got = conns["Bo"].take()
+    joined = [m for m in got if m["t"] == "joined"]
+    assert joined and joined[0]["match"] == a["match"] and joined[0]["moved_from"] == b["match"]
+    assert joined[0]["seat"] == 1
+    t = hall.tables[a["match"]]
+    assert t.started and t.names == ["Ann", "Bo"]
+    assert any(m["t"] == "state" and m["match"] == a["match"] and m["seat"] == 1 for m in got)
+    assert hall.tables[b["match"]].result is not None                       # Bo's own: called off
+    assert not any(m.get("match") == b["match"] and m["t"] == "end" for m in got)
+    # Bo plays from the new seat with the token it was given
+    assert conns["Bo"].attached == {a["match"]: 1}
+    lob = send(hall, conns["Ann"], t="lobby", id=2, player=ids["Ann"])[0]
+    assert all(m["match"] != b["match"] for m in lob["open"])
+    play_random(hall, a["match"], (conns["Ann"], conns["Bo"]), seed=3, n=4)
+
+
+def test_a_quick_match_waiting_without_its_player_is_not_paired(tmp_path):
+    hall, clock = setup(tmp_path)
+    conns = {n: FakeConn(f"10.0.0.{i}") for i, n in enumerate(("Ann", "Bo"), 1)}
+    ids = {n: who(n) for n in conns}
+    _rated(hall, conns, ids, {"Ann": 1400, "Bo": 1800}, "essveil")
+    a = send(hall, conns["Ann"], t="quick", id=1, player=ids["Ann"], game="essveil", pace="daily",
+             deck=deck("essveil", 0))[0]
+    b = send(hall, conns["Bo"], t="quick", id=1, player=ids["Bo"], game="essveil", pace="daily",
+             deck=deck("essveil", 1))[0]
+    hall.disconnect(conns["Bo"])
+    clock.advance(600)
+    hall.tick()
+    assert not hall.tables[a["match"]].started and hall.tables[b["match"]].result is None
+
+
+def test_the_apps_session_follows_its_player_into_the_paired_match(tmp_path):
+    """The session that waited in the called-off match sits at the new one, as seat 2,
+    and moves there (the messages of the old one no longer concern it)."""
+    import queue
+    from types import SimpleNamespace
+
+    from engine.net.client import RemoteSession
+    from engine.net.lobby import QUICK_GAP, QUICK_WIDEN
+    hall, clock = setup(tmp_path)
+    conns = {n: FakeConn(f"10.0.0.{i}") for i, n in enumerate(("Ann", "Bo"), 1)}
+    ids = {n: who(n) for n in conns}
+    _rated(hall, conns, ids, {"Ann": 1400, "Bo": 1800})
+    a = send(hall, conns["Ann"], t="quick", id=1, player=ids["Ann"], game="evons", pace="live",
+             deck=deck("evons", 0))[0]
+    clock.advance(1)                     # Bo comes second: Bo is the one who moves
+    got = send(hall, conns["Bo"], t="quick", id=1, player=ids["Bo"], game="evons", pace="live",
+               deck=deck("evons", 1))
+    b = got[0]
+    sent = []
+    link = SimpleNamespace(on_connect=None, connected=True, inbox=queue.Queue(), send=sent.append)
+    st = [m for m in got if m["t"] == "state"][0]
+    s = RemoteSession(link, match=b["match"], token=b["token"], seat=0, state=st)
+    assert s.waiting
+    conns["Bo"].take()
+    clock.advance((400 - QUICK_GAP) / QUICK_WIDEN + 1)
+    hall.tick()
+    for m in conns["Bo"].take():
+        s.handle(m)
+    assert s.match_id == a["match"] and s.seat == 1 and s.moved_from == b["match"]
+    assert not s.waiting and s.match is not None and s.names[0] == "Ann"
+    assert s.record.meta["names"] == ["Ann", "You"]
+    # a reconnection resumes the new seat
+    first = s._on_connect()
+    assert first[1]["match"] == a["match"] and hall.tables[a["match"]].seat_of_token(first[1]["token"]) == 1

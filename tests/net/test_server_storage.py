@@ -160,18 +160,25 @@ def test_a_real_server_starts_on_damaged_rows_and_serves_the_rest(db_url):
 
 def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkeypatch):
     """The standalone server commits the writes of one turn of its loop together (one sync
-    for many actions) and holds every message back until then: no update leaves while
-    the action it tells of is not yet committed."""
+    for many actions, on a thread of its own while the loop goes on) and holds every
+    message back until then: no update leaves while the action it tells of is not yet
+    committed — as another connection to the database sees it."""
+    import json
     from engine.net import server as S
     from engine.net.hall import Hall
     from engine.net.bench import open_match, play_out
 
     seen = []
     real = S.TcpConn.write_now
+    other = open_storage(db_url)            # reads only what is committed
 
     def write_now(self, data):
         if b'"t":"update"' in data:
-            seen.append(self.srv.storage.dirty)
+            for line in data.splitlines():
+                m = json.loads(line)
+                if m.get("t") == "update":
+                    n = other._x("SELECT count(*) FROM actions WHERE match=?", (m["match"],)).fetchone()[0]
+                    seen.append(n < m["index"])        # told before it is durable
         real(self, data)
     monkeypatch.setattr(S.TcpConn, "write_now", write_now)
 
@@ -187,6 +194,7 @@ def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkey
         finally:
             await srv.stop()
     commits = asyncio.run(asyncio.wait_for(go(), 120))
+    other.close()
     assert len(seen) >= 6 * 2 * 30 and not any(seen)
     st = open_storage(db_url)
     stored = st.load_all()[0]

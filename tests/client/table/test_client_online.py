@@ -580,3 +580,129 @@ def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, h
     finally:
         guest.close()
         d.app.online_server.stop()
+
+
+def test_the_clock_holds_while_the_server_is_out_of_reach(driver, hosting):
+    """During an outage the clock counted down, then jumped back when the server answered
+    again (it does not charge the time it could not be reached): now it holds where the
+    server last left it, says so, and runs again from the server's word."""
+    d = driver
+    sc = _host_from_menu(d, "evons")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        assert until(d, lambda: t.clock_text() is not None, 10)
+        s = t.session
+        s.link.connected = False                # as the link marks it when the server goes
+        d.step(1)
+        held = t.clock_text()
+        assert "reconnecting" in held[0] and not held[1], held
+        left = s.clock_now()["left"][s.clock["mover"]]
+        time.sleep(1.2)
+        d.step(2)
+        assert t.clock_text() == held and s.clock_now()["left"][s.clock["mover"]] == left
+        s.link.connected = True
+        d.step(1)
+        assert t.clock_text() == held           # still the last word until the server speaks
+        s.link.send({"t": "resume", "match": s.match_id, "token": s.token, "have": s.received})
+        assert until(d, lambda: "reconnecting" not in (t.clock_text() or ("reconnecting",))[0], 10)
+        assert t.clock_text()[0].startswith("You: ") or "+ bank" in t.clock_text()[0]
+    finally:
+        guest.close()
+        d.app.online_server.stop()
+
+
+def test_waiting_for_your_friend_stays_clear_of_the_tooltip(driver, hosting):
+    """Hovering "Call it off" showed its tooltip over "Waiting for your friend to join…"."""
+    d = driver
+    sc = _host_from_menu(d, "essveil")
+    try:
+        d.step(3)
+        assert sc.waiting_rect is not None
+        btn = d.widget("cancel_host")
+        d.move(btn.rect.center)
+        d.step(90)
+        assert btn.tool_tip is not None
+        assert not btn.tool_tip.rect.colliderect(sc.waiting_rect), (btn.tool_tip.rect, sc.waiting_rect)
+        assert sc.host_box.contains(sc.waiting_rect)
+    finally:
+        d.app.online_server.stop()
+
+
+def test_the_pace_chosen_on_play_online_is_remembered(driver):
+    d = driver
+    d.open("game_menu", game="evons")
+    d.click("online")
+    assert d.scene.pace == "live"
+    d.scene.set_pace("daily")
+    d.open("game_menu", game="evons")
+    d.click("online")
+    assert d.scene.name == "online" and d.scene.pace == "daily"
+    from client.scenes.online_prefs import load_prefs
+    assert load_prefs()["pace"] == "daily"
+
+
+def test_rematch_after_a_lobby_match_goes_back_to_that_servers_lobby(driver, hosting, monkeypatch):
+    d = driver
+    sc = _host_from_menu(d, "evons")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        went = []
+        monkeypatch.setattr(type(t), "go", lambda self, name, **kw: went.append((name, kw)))
+        t.rematch()
+        assert went[-1] == ("online", {"game": "evons"})        # a friend's match: Play online
+        from client.scenes.online_prefs import update_prefs
+
+        def as_lobby(p):
+            for e in p["matches"]:
+                if e["match"] == t.session.match_id:
+                    e["lobby"] = True
+                    e["server"] = "cards.example.org:7531"
+        update_prefs(as_lobby)
+        t.rematch()
+        assert went[-1] == ("lobby", {"game": "evons", "server": "cards.example.org:7531"})
+    finally:
+        guest.close()
+        d.app.online_server.stop()
+
+
+def test_server_refusals_are_told_in_a_players_words(driver, hosting):
+    """quota, unknown_match, elsewhere, damaged, busy: the table and the screens say what it
+    means for the player, not the server's wording."""
+    from engine.net import protocol as P
+    from engine.net.client import ERROR_WORDS, NetError, resume_match
+    from engine.net.limits import Limits
+    from engine.net.server import ServerThread
+    d = driver
+    sc = _host_from_menu(d, "evons")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        toasts = []
+        real = d.app.toast
+        d.app.toast = lambda text, kind="info", secs=3: (toasts.append(text), real(text, kind, secs))
+        for code in (P.E_QUOTA, P.E_UNKNOWN_MATCH, P.E_ELSEWHERE, P.E_DAMAGED, P.E_BUSY):
+            t.session.link.inbox.put({"v": 1, "t": "error", "code": code, "message": f"{code} internals",
+                                      "match": t.session.match_id})
+        d.step(3)
+        for code in (P.E_QUOTA, P.E_UNKNOWN_MATCH, P.E_ELSEWHERE, P.E_DAMAGED, P.E_BUSY):
+            assert ERROR_WORDS[code] in toasts, (code, toasts)
+        assert not any("internals" in x for x in toasts)
+        # a match the server does not know, opened from the app
+        with pytest.raises(NetError) as e:
+            resume_match("127.0.0.1", d.app.online_server.port, "0123456789abcdef", "x" * 32, "Ann")
+        assert str(e.value) == ERROR_WORDS[P.E_UNKNOWN_MATCH]
+    finally:
+        guest.close()
+        d.app.online_server.stop()
+    full = ServerThread(":memory:", limits=Limits(conns_per_peer=0)).start()
+    try:
+        with pytest.raises(NetError) as e:
+            resume_match("127.0.0.1", full.port, "0123456789abcdef", "x" * 32, "Ann", timeout=3)
+        assert str(e.value) == ERROR_WORDS[P.E_BUSY]
+    finally:
+        full.stop()

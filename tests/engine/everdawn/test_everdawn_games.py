@@ -1,16 +1,19 @@
 """Everdawn: whole seeded games, the contract's invariants, hidden information and golden games."""
 from support.paths import TESTS
 import json
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import IllegalAction, load_record
+from engine.core import Deck, IllegalAction, load_record
 from engine.core.harness import check_invariants, starter_pair
 from engine.core.rng import Rng, mix_seed
 from engine.everdawn import EverdawnMatch
 from engine.everdawn import match as M
+from engine.everdawn.cards import CARDS_BY_CODE
+from engine.everdawn.deckrules import validate_deck
 from engine.everdawn.testing import state_digest
 
 GOLDEN = sorted((TESTS / "golden").glob("everdawn_*.json"))
@@ -96,7 +99,11 @@ def test_view_hides_what_the_player_cannot_see_and_determinize_is_consistent():
         assert v.b == m.b                                  # the board is public
         d = m.determinize(p, 5)
         assert d.view(p) == v and not d.invariant_problems()
-        assert sorted(d.hand[o] + d.sdeck[o]) == sorted(m.hand[o] + m.sdeck[o])
+        # the opponent's cards are guessed within the deck rules (their list is not public)
+        assert len(d.hand[o]) == len(m.hand[o]) and len(d.sdeck[o]) == len(m.sdeck[o])
+        assert v.orig[o] == () and v.hidden[:2] == [[], []] and v.orig[p] == m.orig[p]
+        assert not validate_deck(Deck("everdawn", "guess", tuple(Counter(
+            CARDS_BY_CODE[c].id for c in d.orig[o]).items())))
         # depends only on the view and the seed
         other = m.determinize(p, 77)
         assert other.determinize(p, 5) == d
@@ -111,7 +118,7 @@ def test_second_players_cards_are_hidden_before_their_setup():
     m = EverdawnMatch.new(starter_pair("everdawn", 1), 1)
     f = m.first_player()
     v = m.view(f)
-    assert set(v.cdeck[1 - f]) == {-1} and len(v.hidden[1]) == 10
+    assert set(v.cdeck[1 - f]) == {-1} and len(v.cdeck[1 - f]) == 10 and v.orig[1 - f] == ()
     d = v.determinize(f, 3)
     d.apply((M.PASS,))
     assert d.creatures_in_play(1 - f) == 6 and not d.invariant_problems()
