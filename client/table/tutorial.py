@@ -343,15 +343,9 @@ class TutorialMixin:
         if by_ai:
             return super().perform(action, by_ai=by_ai)
         st = self.step
-        if self.state != "step" or st is None or st.kind != "move":
-            self.say("Read the lesson first, then press Continue (Space).")
-            self.sfx("refusal")
-            return False
         taught = self.taught_action()
         if taught is None or tuple(action) != taught:
-            from engine.core.tutorial import try_text
-            self.say(try_text(self.game, st))
-            self.sfx("refusal")
+            self.refuse()
             return False
         before = self.match.clone()
         events = before.clone().apply(taught)
@@ -360,6 +354,24 @@ class TutorialMixin:
             self._clear_said()
             self._after_move(st.explain, before, taught, events)
         return ok
+
+    def refuse(self):
+        """A move the lesson does not teach now: not played, and a word on what to do instead."""
+        st = self.step
+        if self.state != "step" or st is None or st.kind != "move":
+            label = self.button_text()
+            self.say(f"Read the lesson first, then press {label or 'Continue'} (Space)." if label or
+                     self.state != "step" else "Watch their move first.")
+        else:
+            from engine.core.tutorial import try_text
+            self.say(try_text(self.game, st))
+        self.sfx("refusal")
+
+    def end_turn(self):
+        """(A table's "End turn without attacking": several passes in one press.) A lesson
+        teaches one move at a time, so the press is refused as a whole, never half made
+        (its first pass taken for the lesson's "Go to combat", the next ones refused)."""
+        self.refuse()
 
     def _play_them(self) -> bool:
         """One of the opponent's scripted moves (or the easy AI's turn); False when the step is over."""
@@ -536,6 +548,22 @@ class TutorialMixin:
             lines = [self.tut_error] + lines
         return header, body, lines
 
+    def prompt(self) -> str:
+        """The table's own prompt, except while the lesson is read: then what goes on is
+        the panel's button (never "Opponent is deciding…" over a lesson waiting for Continue)."""
+        label = self.button_text()
+        if label is not None and not self.anims.busy:
+            if self.state == "done":
+                return f"Lesson done: press {label} (Space), or replay any lesson from Lessons."
+            return f"Read the lesson on the right, then press {label} (Space)."
+        return super().prompt()
+
+    def prompt_forms(self):
+        """(Evons) the prompt and its short form: the lesson's words alone while it is read."""
+        if self.button_text() is not None and not self.anims.busy:
+            return (self.prompt(),)
+        return super().prompt_forms()
+
     def reading(self) -> bool:
         """The lesson waits for Continue (no move to make): the action buttons step aside."""
         return self.button_text() is not None or self.state == "wait"
@@ -599,6 +627,7 @@ class TutorialMixin:
             h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
+        self._fit_log_under_panel()
         b = self.tut_button
         if label:
             from client.ui.theme import font
@@ -612,6 +641,29 @@ class TutorialMixin:
         else:
             b.hide()
             b.disable()
+
+    def _fit_log_under_panel(self):
+        """The log, where the panel lies over its column, keeps to the room under the panel
+        (its heading and whole lines, never lines cut by the panel's edge); where that room
+        is too small for a line, the panel reaches down over all of it."""
+        log = getattr(self, "log", None)
+        if log is None or log.hidden:
+            return
+        if log.rect != getattr(self, "_log_set", None):
+            self._log_home = pygame.Rect(log.rect)        # (placed anew by the table's layout)
+        home, box, s = self._log_home, self.panel_box, self.s
+        if not home.colliderect(box) or box.top > home.top + s(4):
+            want = home
+        else:
+            top = box.bottom + s(8)
+            if home.bottom - top < s(64):                 # no room for the heading and a line
+                if home.bottom > box.bottom and home.left >= box.left - s(4) and home.right <= box.right + s(4):
+                    self.panel_box = box = pygame.Rect(box.left, box.top, box.width, home.bottom - box.top)
+                want = pygame.Rect(home.left, home.bottom, home.width, 0)
+            else:
+                want = pygame.Rect(home.left, top, home.width, home.bottom - top)
+        log.set_rect(want)
+        self._log_set = pygame.Rect(log.rect)
 
     # ------------------------------------------------------------ leaving, skipping
     def skip(self):

@@ -49,15 +49,22 @@ def main(argv) -> int:
                 if t.state in ("wait",) or t.anims.busy:
                     d.step()
                     continue
+                d.step()        # one frame more: a widget shown in this frame is drawn from the next
+                if t.state in ("wait",) or t.anims.busy:
+                    continue
                 d.app.screenshot(out / f"{game}-{les.id}-{n:02d}-{t.state}.png")
                 n += 1
                 if t.state == "done":
                     break
                 if t.button_text() is not None:
                     d.key("space")
-                elif t.step.kind == "them":
-                    d.wait_ai()
-                    d.step(10)
+                elif t.step.kind == "them":        # one picture a move of theirs
+                    st, before = t.step, len(t.session)
+                    for _f in range(600):
+                        d.wait_ai()
+                        d.step()
+                        if len(t.session) > before or t.state != "step" or t.step is not st:
+                            break
                 else:
                     a = t.taught_action()
                     w = wrong_gesture(t, a) if not tried else None

@@ -302,3 +302,40 @@ def test_a_lesson_whose_position_cannot_be_built_is_refused_with_a_toast(driver,
     driver.click("lesson_bad")
     assert driver.scene.name == "lessons"
     assert "no_such_card" in driver.app.toasts[-1].text
+
+
+def test_a_lesson_waiting_for_continue_never_says_the_opponent_is_deciding(driver):
+    """Evons, after the taught move: the opponent is to move next, but the lesson waits for
+    Continue; the prompt beside the grid says so instead of "Opponent is deciding…"."""
+    t = driver.app.scenes.switch("tutorial", game="evons", lesson="grid")
+    driver.step(2)
+    driver.key("space")                                   # the intro
+    gesture(driver, t, t.taught_action())
+    assert driver.until(lambda: t.state == "explain" and not t.anims.busy)
+    assert t.match.to_move() == 1
+    for text in (t.prompt(), *t.prompt_forms()):
+        assert "deciding" not in text and "Continue (Space)" in text
+    driver.key("space")
+    assert t.state == "step" and t.step.kind == "them"    # now they do decide
+    assert "deciding" in t.prompt()
+    t2, _ = play_lesson(driver, "evons", "end")           # the course's last screen, the game over
+    assert t2.state == "done" and "press Play the AI (Space)" in t2.prompt()
+
+
+def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
+    """Everdawn's E (End turn without attacking) passes several times; in a lesson whose
+    step is "Go to combat" it is neither half made nor followed by "Read the lesson" toasts."""
+    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle")
+    driver.step(2)
+    driver.key("space")                                   # the intro
+    assert t.state == "step" and t.step.move == {"do": "pass"}
+    n = len(t.session)
+    driver.app.toasts.clear()
+    driver.key("e")
+    driver.step(5)
+    assert len(t.session) == n and t.state == "step" and t.match.phase() == "set"
+    said = [x.text for x in driver.app.toasts]
+    assert said == ["Not yet: press Go to combat (Space) first."]
+    driver.key("space")                                   # the taught Go to combat still works
+    assert driver.until(lambda: t.state == "explain")
+    assert t.match.phase() == "declare"
