@@ -14,7 +14,7 @@ lane 2``, the creature's name, ``table`` for a spell without a target).
 """
 from __future__ import annotations
 
-from ..core.tutorial import LessonError, figures
+from ..core.tutorial import check_card_ids, check_position_keys, described, drag_try_text, figures
 from . import match as EM
 from .cards import ATKB, BEATS, CARDS_BY_CODE, CODE, DEFB, IS_COMBAT_SPELL, TYPE
 from .testing import scenario
@@ -29,21 +29,11 @@ def _name(code) -> str:
 
 
 def _ids(v, what):
-    if not isinstance(v, list):
-        raise LessonError(f"position: '{what}' must be a list of card ids.")
-    for c in v:
-        if isinstance(c, list):
-            for x in c:
-                _ids([x], what)
-        elif not isinstance(c, str) or (c != "-" and c not in CODE):
-            raise LessonError(f"position: '{what}' names {c!r}, which is not an Everdawn card id.")
-    return v
+    return check_card_ids(v, what, CODE, "Everdawn", blank="-")
 
 
 def position(spec: dict) -> EM.EverdawnMatch:
-    extra = set(spec) - POSITION_KEYS
-    if extra:
-        raise LessonError(f"position: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(POSITION_KEYS))}).")
+    check_position_keys(spec, POSITION_KEYS)
     kw = {}
     for k in ("board0", "board1"):
         if k in spec:
@@ -117,23 +107,13 @@ def try_text(spec: dict) -> str:
         return f"Try clicking {target}."
     if do == "redraw":
         return "Try the Redraw button."
-    if card and target:
-        return f"Try dragging {card} onto {target}."
-    return "That is not this lesson's move: follow the outline on the board."
-
-
-def _kw(ev, names):
-    return figures(**dict(zip(names, ev[1:])))
+    return drag_try_text(card, target)
 
 
 def facts(before: EM.EverdawnMatch, a, events: list, viewer: int = 0, after=None) -> dict:
     """Figures of move ``a`` made on ``before``, read from its ``events``."""
     out = {}
-    try:
-        d = describe(before, a) or {}
-    except Exception:  # noqa: BLE001
-        d = {}
-    tg = d.get("targets") or [""]
+    d, tg = described(describe, before, a)
     out["move"] = figures(do=d.get("do", ""), card=d.get("card", ""), target=tg[0],
                           to=tg[0], on=tg[-1], text=before.action_text(a))
     for ev in events:
