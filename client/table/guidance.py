@@ -67,6 +67,16 @@ def _edge_point(rect, towards):
     return (cx + dx * k, cy + dy * k)
 
 
+def _near_corner(rect, p) -> bool:
+    """Is ``rect`` a square (a grid cell, a slot: its neighbours touch it) and ``p`` (on
+    its edge) within 30 % of its side of a corner?"""
+    if abs(rect.width - rect.height) > 0.15 * max(rect.width, rect.height, 1):
+        return False
+    k = min(rect.width, rect.height) * 0.3
+    return any(math.hypot(p[0] - cx, p[1] - cy) < k
+               for cx in (rect.left, rect.right) for cy in (rect.top, rect.bottom))
+
+
 def draw_arrow(surf, a_rect, b_rect, scale, glow):
     """A thick arrow from the edge of ``a_rect`` to the edge of ``b_rect``, half see-through
     (what it crosses still reads)."""
@@ -80,6 +90,18 @@ def draw_arrow(surf, a_rect, b_rect, scale, glow):
 def _arrow(surf, a_rect, b_rect, s):
     a = _edge_point(pygame.Rect(a_rect).inflate(s(14), s(14)), b_rect.center)
     b = _edge_point(pygame.Rect(b_rect).inflate(s(14), s(14)), a_rect.center)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy)
+    if n < s(40):
+        # side by side (a card dragged onto its neighbour): edge to edge would be a
+        # stub, so the arrow runs from the middle of the one to the middle of the other
+        a, b = pygame.Rect(a_rect).center, pygame.Rect(b_rect).center
+    elif _near_corner(pygame.Rect(b_rect), _edge_point(pygame.Rect(b_rect), a_rect.center)):
+        # coming in at a cell's corner the head would sit between the target and its
+        # neighbours: it goes into the target instead
+        tr = pygame.Rect(b_rect)
+        e = _edge_point(tr, a_rect.center)
+        b = (e[0] + (tr.centerx - e[0]) * 0.4, e[1] + (tr.centery - e[1]) * 0.4)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
     if n < s(12):

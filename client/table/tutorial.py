@@ -554,7 +554,7 @@ class TutorialMixin:
         label = self.button_text()
         if label is not None and not self.anims.busy:
             if self.state == "done":
-                return f"Lesson done: press {label} (Space), or replay any lesson from Lessons."
+                return f"Lesson done: {label} (Space)."
             return f"Read the lesson on the right, then press {label} (Space)."
         return super().prompt()
 
@@ -656,7 +656,7 @@ class TutorialMixin:
             want = home
         else:
             top = box.bottom + s(8)
-            if home.bottom - top < s(64):                 # no room for the heading and a line
+            if home.bottom - top < s(90):                 # no room for the heading and a line or two
                 if home.bottom > box.bottom and home.left >= box.left - s(4) and home.right <= box.right + s(4):
                     self.panel_box = box = pygame.Rect(box.left, box.top, box.width, home.bottom - box.top)
                 want = pygame.Rect(home.left, home.bottom, home.width, 0)

@@ -167,6 +167,7 @@ def test_the_explanation_has_the_engine_s_figures(driver):
     driver.step(2)
     assert t2.state == "explain"
     assert "Range beats magic: Vale Archer adds its +2, attacking with 6 against defense 2" in t2.explained
+    assert "Vale Archer's defense 3" in t2.explained
     assert any("Star Oracle" in ln for ln in t2.what_lines)
 
 
@@ -319,7 +320,7 @@ def test_a_lesson_waiting_for_continue_never_says_the_opponent_is_deciding(drive
     assert t.state == "step" and t.step.kind == "them"    # now they do decide
     assert "deciding" in t.prompt()
     t2, _ = play_lesson(driver, "evons", "end")           # the course's last screen, the game over
-    assert t2.state == "done" and "press Play the AI (Space)" in t2.prompt()
+    assert t2.state == "done" and "Play the AI (Space)" in t2.prompt()
 
 
 def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
@@ -339,3 +340,30 @@ def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
     driver.key("space")                                   # the taught Go to combat still works
     assert driver.until(lambda: t.state == "explain")
     assert t.match.phase() == "declare"
+
+
+def _gold_pixels(surf, rect):
+    from client.ui.theme import PAL
+    gold = tuple(PAL["gold"][:3])
+    r = rect.clip(surf.get_rect())
+    return sum(1 for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+               if tuple(surf.get_at((x, y))[:3]) == gold)
+
+
+def test_the_arrow_shows_between_side_by_side_cards_and_never_ends_on_a_neighbour(display):
+    """A card dragged onto its neighbour (Everdawn's set, an Evons arrow fired at the next
+    cell) still gets an arrow between them; an arrow into a grid cell at its corner ends
+    inside that cell, not on the cells around it."""
+    import pygame
+    from client.table.guidance import _arrow
+    s = lambda x: x  # noqa: E731
+    surf = pygame.Surface((400, 400), pygame.SRCALPHA)
+    a, b = pygame.Rect(100, 100, 90, 120), pygame.Rect(195, 100, 90, 120)      # side by side
+    _arrow(surf, a, b, s)
+    assert _gold_pixels(surf, pygame.Rect(a.centerx, a.centery - 4, b.centerx - a.centerx, 8)) > 40
+    surf.fill((0, 0, 0, 0))
+    cell, right = pygame.Rect(100, 200, 90, 90), pygame.Rect(190, 200, 90, 90)
+    _arrow(surf, pygame.Rect(330, 10, 60, 80), cell, s)                           # from up and to the right
+    assert _gold_pixels(surf, cell) > 30
+    tip_region = pygame.Rect(right.left, right.top, 25, 25)                         # the neighbour's corner
+    assert _gold_pixels(surf, tip_region) < _gold_pixels(surf, cell)
