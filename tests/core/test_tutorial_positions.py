@@ -40,3 +40,12 @@ def test_a_refused_move_is_answered_in_each_game_s_words():
         "Try dragging Vale Archer onto Star Oracle."
     assert move("evons", do="conflict") == move("everdawn", do="attack") == \
         "That is not this lesson's move: follow the outline on the board."
+
+
+def test_an_everdawn_lesson_may_start_at_the_combat_phase():
+    board = {"board0": ["iron_vanguard", "-", "-", "traghrim"], "board1": ["-", "shieldbearer", "-", "traghrim"]}
+    assert build_position("everdawn", Lesson("x", "X", board, [])).phase() == "set"
+    m = build_position("everdawn", Lesson("x", "X", dict(board, phase="combat"), []))
+    assert m.phase() == "declare" and m.to_move() == 0 and m.turn() == 3
+    with pytest.raises(LessonError, match="'phase' is one of set, combat"):
+        build_position("everdawn", Lesson("x", "X", dict(board, phase="end"), []))

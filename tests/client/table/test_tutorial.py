@@ -151,8 +151,7 @@ def test_the_outline_and_arrow_point_at_the_taught_card_and_target(driver):
     driver.key("space")                    # the intro
     driver.key("space")                    # Go to combat (the first step)
     driver.step(3)
-    assert t.state == "explain"
-    driver.key("space")
+    assert t.state == "step" and t.step.move["do"] == "attack"
     a = t.taught_action()
     src, tgt = move_rects(t, a)
     assert src == t.slot_rect(0, 1)        # Vale Archer, lane 2
@@ -163,7 +162,7 @@ def test_the_explanation_has_the_engine_s_figures(driver):
     t, _ = play_lesson(driver, "everdawn", "triangle")
     # the screen before the last: read what the clash did from the engine's own record
     assert t.state == "done"
-    t2 = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle", screen=4)
+    t2 = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle", screen=3)
     driver.step(2)
     assert t2.state == "explain"
     assert "Range beats magic: Vale Archer adds its +2, attacking with 6 against defense 2" in t2.explained
@@ -338,8 +337,8 @@ def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
     said = [x.text for x in driver.app.toasts]
     assert said == ["Not yet: press Go to combat (Space) first."]
     driver.key("space")                                   # the taught Go to combat still works
-    assert driver.until(lambda: t.state == "explain")
-    assert t.match.phase() == "declare"
+    assert driver.until(lambda: t.state == "step" and t.step.move["do"] == "attack")
+    assert t.match.phase() == "declare" and not any("Read the lesson" in x.text for x in driver.app.toasts)
 
 
 def _gold_pixels(surf, rect):
