@@ -645,7 +645,7 @@ class TutorialMixin:
     def _fit_log_under_panel(self):
         """The log, where the panel lies over its column, keeps to the room under the panel
         (its heading and whole lines, never lines cut by the panel's edge); where that room
-        is too small for a line, the panel reaches down over all of it."""
+        is too small for its heading and a line or two, it steps aside until there is room."""
         log = getattr(self, "log", None)
         if log is None or log.hidden:
             return
@@ -657,8 +657,6 @@ class TutorialMixin:
         else:
             top = box.bottom + s(8)
             if home.bottom - top < s(90):                 # no room for the heading and a line or two
-                if home.bottom > box.bottom and home.left >= box.left - s(4) and home.right <= box.right + s(4):
-                    self.panel_box = box = pygame.Rect(box.left, box.top, box.width, home.bottom - box.top)
                 want = pygame.Rect(home.left, home.bottom, home.width, 0)
             else:
                 want = pygame.Rect(home.left, top, home.width, home.bottom - top)

@@ -366,3 +366,20 @@ def test_the_arrow_shows_between_side_by_side_cards_and_never_ends_on_a_neighbou
     assert _gold_pixels(surf, cell) > 30
     tip_region = pygame.Rect(right.left, right.top, 25, 25)                         # the neighbour's corner
     assert _gold_pixels(surf, tip_region) < _gold_pixels(surf, cell)
+
+
+@pytest.mark.parametrize("game, lesson, screen", [("everdawn", "triangle", 3), ("evons", "grid", 2),
+                                                  ("essveil", "spell", 2)])
+def test_the_log_keeps_clear_of_the_lesson_panel(driver, game, lesson, screen):
+    """Under the lesson panel the log shows whole lines below the panel's edge (or steps
+    aside where there is no room), never lines cut off by the panel."""
+    t = driver.app.scenes.switch("tutorial", game=game, lesson=lesson, screen=screen)
+    driver.step(3)
+    assert t.state == "explain"
+    log = t.log.rect
+    assert not log.colliderect(t.panel_box)
+    assert log.height == 0 or log.top >= t.panel_box.bottom and log.height >= t.s(90)
+    t.advance()                                      # a shorter panel: the log takes the room back
+    driver.step(3)
+    assert not t.log.rect.colliderect(t.panel_box)
+    assert t.log.rect.height >= log.height
