@@ -132,25 +132,31 @@ def draw_guide(surf, rects, scale, glow=0.5):
 
 
 # ---------------------------------------------------------------- the lesson panel
-def panel_layout(area, header, body, lines, s, button_h, body_size=17):
-    """The panel's height for these texts in ``area``'s width: (height, wrapped parts)."""
+def panel_layout(area, header, body, lines, s, button_h, body_size=17, alert=""):
+    """The panel's height for these texts in ``area``'s width: (height, wrapped parts).
+    ``alert`` (a refused move's "Try …") goes under the body, in bold."""
     w = area.width - s(28)
     fh, fb, fl = font(s(14), True), font(s(body_size)), font(s(14), False, True)
+    fa = font(s(max(12, body_size - 2)), True)
     hl = wrap_lines(header, fh, w)
     bl = wrap_lines(body, fb, w) if body else []
+    al = wrap_lines(alert, fa, w) if alert else []
     ll = []
     for ln in lines:
         ll += wrap_lines(ln, fl, w)
     h = s(12) + len(hl) * fh.get_linesize() + s(6) + len(bl) * (fb.get_linesize() + s(1))
+    if al:
+        h += s(8) + len(al) * fa.get_linesize()
     if ll:
         h += s(8) + len(ll) * fl.get_linesize()
     if button_h:
         h += s(12) + button_h
-    return h + s(14), (hl, bl, ll, body_size)
+    return h + s(14), (hl, bl, ll, body_size, al)
 
 
 def draw_panel(surf, box, parts, s, accent=None):
-    hl, bl, ll, body_size = parts
+    hl, bl, ll, body_size = parts[:4]
+    al = parts[4] if len(parts) > 4 else []
     panel(surf, box, border=accent or PAL["gold"], radius=s(10))
     x = box.left + s(14)
     y = box.top + s(12)
@@ -162,6 +168,12 @@ def draw_panel(surf, box, parts, s, accent=None):
     for ln in bl:
         draw_text(surf, ln, (x, y), s(body_size), PAL["text"])
         y += fb.get_linesize() + s(1)
+    if al:
+        y += s(8)
+        size = s(max(12, body_size - 2))
+        for ln in al:
+            draw_text(surf, ln, (x, y), size, PAL["gold_hi"], bold=True)
+            y += font(size, True).get_linesize()
     if ll:
         y += s(8)
         for ln in ll:

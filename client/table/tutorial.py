@@ -9,8 +9,8 @@ game's own table on a prepared position (scene ``tutorial``: the game's ``Table`
   button (Space / Enter);
 * points at the taught move (outline and arrow: :mod:`client.table.guidance`, rectangles asked of
   the table);
-* lets through only the taught move: any other move gets a friendly "Try dragging …" and
-  is not played;
+* lets through only the taught move: any other move is not played, and the panel says
+  what to do instead ("Try dragging …", in bold under the instruction);
 * plays the opponent's scripted moves (or the easy AI's where the lesson says so);
 * replaces Undo / Redo / Hint by Skip lesson and Lessons; Menu (Esc) works as in any game.
 
@@ -138,7 +138,6 @@ def tutorial_table_class(game: str):
 
 
 _CLASSES: dict = {}
-_SAID: set = set()        # every lesson toast said in this run (a new lesson takes them down)
 
 
 class TutorialScene:
@@ -184,9 +183,8 @@ class TutorialMixin:
         self.them_wait = 0.0
         self.them_done: list = []     # (action, before, events) of the current 'them' step
         self.tut_error = ""
-        self._said = set()            # the lesson's own toasts (cleared when the lesson moves on)
+        self.refusal = ""             # what to do instead of a move just refused (shown in the panel)
         super().__init__(app, **kw)
-        self._clear_said(all_lessons=True)
         if self.state == "step":
             self._begin_step(0)
         for _ in range(int(screen or 0)):
@@ -199,23 +197,15 @@ class TutorialMixin:
             return None
         return self.lesson.steps[self.k]
 
-    def say(self, text, seconds=4.5):
-        """A toast of the lesson's (a refused move): it goes when the lesson moves on."""
-        self._said.add(text)
-        self.app.toast(text, "info", seconds)
-
-    def _clear_said(self, all_lessons=False):
-        """Take the lesson's toasts down (``all_lessons``: any lesson's, when one opens)."""
-        toasts = getattr(self.app, "toasts", None)
-        if not toasts:
-            return
-        said = self._said | (_SAID if all_lessons else set())
-        self.app.toasts = [t for t in toasts if t.text not in said]
-        _SAID.update(self._said)
+    def say(self, text):
+        """A word of the lesson's on a refused move: in the panel, under what to do (never
+        over the board, where it could hide the card the lesson points at)."""
+        self.refusal = text
+        self._relabel()
         self.invalidate()
 
     def _begin_step(self, k):
-        self._clear_said()
+        self.refusal = ""
         self.k = k
         self.state = "step"
         self.explained = ""
@@ -351,7 +341,7 @@ class TutorialMixin:
         events = before.clone().apply(taught)
         ok = super().perform(action, by_ai=by_ai)
         if ok:
-            self._clear_said()
+            self.refusal = ""
             self._after_move(st.explain, before, taught, events)
         return ok
 
@@ -617,14 +607,15 @@ class TutorialMixin:
         label = self.button_text()
         bh = s(40)
         header, body, lines = self.panel_texts()
+        alert = getattr(self, "refusal", "")
         size = 17
-        h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
+        h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
         while h > area.height and (lines or size > 11):   # the engine's lines give way first
             if lines:
                 lines = lines[:-1]
             else:
                 size -= 1
-            h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
+            h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
         self._fit_log_under_panel()

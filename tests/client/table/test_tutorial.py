@@ -120,7 +120,7 @@ def play_lesson(d, game, lesson_id, *, try_wrong=False):
                 tried_wrong = True
                 d.drag(*wrong, steps=3)
                 assert len(t.session) == n, "a move the lesson does not teach was played"
-                assert d.app.toasts and d.app.toasts[-1].text == try_text(game, st)
+                assert t.refusal == try_text(game, st)           # said in the lesson's panel
         gesture(d, t, taught)
         if len(t.session) == n and t.state == "step":
             # the first gesture prepared it (Evons: a click turns a hand card face down)
@@ -189,7 +189,7 @@ def test_a_taught_drag_refuses_a_key_for_another_move(driver):
     n = len(t.session)
     driver.key("space")                     # Go to combat: a legal move, not this step's
     assert len(t.session) == n and t.match.phase() == "set"
-    assert driver.app.toasts[-1].text == "Try dragging Vale Archer onto Iron Vanguard."
+    assert t.refusal == "Try dragging Vale Archer onto Iron Vanguard."
 
 
 def test_a_lesson_follows_the_window_size(driver):
@@ -324,21 +324,19 @@ def test_a_lesson_waiting_for_continue_never_says_the_opponent_is_deciding(drive
 
 def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
     """Everdawn's E (End turn without attacking) passes several times; in a lesson whose
-    step is "Go to combat" it is neither half made nor followed by "Read the lesson" toasts."""
+    step is "Go to combat" it is neither half made nor followed by "Read the lesson first"."""
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle")
     driver.step(2)
     driver.key("space")                                   # the intro
     assert t.state == "step" and t.step.move == {"do": "pass"}
     n = len(t.session)
-    driver.app.toasts.clear()
     driver.key("e")
     driver.step(5)
     assert len(t.session) == n and t.state == "step" and t.match.phase() == "set"
-    said = [x.text for x in driver.app.toasts]
-    assert said == ["Not yet: press Go to combat (Space) first."]
+    assert t.refusal == "Not yet: press Go to combat (Space) first."
     driver.key("space")                                   # the taught Go to combat still works
     assert driver.until(lambda: t.state == "step" and t.step.move["do"] == "attack")
-    assert t.match.phase() == "declare" and not any("Read the lesson" in x.text for x in driver.app.toasts)
+    assert t.match.phase() == "declare" and t.refusal == ""
 
 
 def _gold_pixels(surf, rect):
@@ -383,3 +381,23 @@ def test_the_log_keeps_clear_of_the_lesson_panel(driver, game, lesson, screen):
     driver.step(3)
     assert not t.log.rect.colliderect(t.panel_box)
     assert t.log.rect.height >= log.height
+
+
+def test_a_refused_move_is_answered_in_the_panel_never_over_the_pointed_cards(driver):
+    """The "Try dragging …" of a refused move shows under the lesson's instruction (where
+    the player reads), not as a toast over the board or the hand the arrow points at; the
+    taught move then clears it."""
+    from client.table.guidance import move_rects
+    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="equip")
+    driver.step(2)
+    driver.key("space")                                   # the intro
+    taught = t.taught_action()
+    driver.drag(*wrong_gesture(t, taught), steps=3)
+    driver.step(2)
+    assert t.refusal == "Try dragging Hunting Bow onto Vale Archer."
+    assert not [x for x in driver.app.toasts if x.text == t.refusal]
+    hl, bl, ll, _size, al = t.panel_parts
+    assert " ".join(al) == t.refusal and bl
+    assert not any(t.panel_box.colliderect(r) for r in move_rects(t, taught))
+    gesture(driver, t, taught)
+    assert driver.until(lambda: t.state == "explain") and t.refusal == ""
