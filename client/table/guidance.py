@@ -92,7 +92,7 @@ def _arrow(surf, a_rect, b_rect, s):
     b = _edge_point(pygame.Rect(b_rect).inflate(s(14), s(14)), a_rect.center)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
-    if n < s(40):
+    if n < s(12):
         # side by side (a card dragged onto its neighbour): edge to edge would be a
         # stub, so the arrow runs from the middle of the one to the middle of the other
         a, b = pygame.Rect(a_rect).center, pygame.Rect(b_rect).center

@@ -570,16 +570,30 @@ class TutorialMixin:
         top = side.top
         right = getattr(self, "right_rect", None)
         if right is not None and side.height < s(120):
-            # the log is one row (Evons above 100 %): the column under it
-            top = side.bottom + s(8)
-            bottom = self.board_rect.bottom if self.reading() else self.actions_rect.top - s(8)
+            # the log is one row (Evons above 100 %): the column under it, or with the
+            # row too where the words need it (``tall``)
+            top = side.top if getattr(self, "_panel_tall", False) else side.bottom + s(8)
+            bottom = self.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
             return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
         if getattr(self, "side_compact", False) and getattr(self, "ticker_rect", None) is not None:
             top = self.ticker_rect.top       # the folded strip, under its Log button
-        bottom = side.bottom if self.reading() else self.actions_rect.top - s(8)
+        bottom = side.bottom if self.reading() else self._buttons_top() - s(8)
         if not self.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
             bottom = side.bottom
         return pygame.Rect(side.left, top, side.width, bottom - top)
+
+    def _buttons_top(self) -> int:
+        """The top of the action buttons shown (the room kept for them when fewer show is
+        the panel's): the action area's top when none is placed yet."""
+        try:
+            shown = bool(self.action_buttons())
+        except Exception:  # noqa: BLE001 - then the room stays the buttons'
+            shown = True
+        if not shown:                                    # (the opponent's move: no button)
+            return self.actions_rect.bottom
+        tops = [w.rect.top for w in getattr(self, "_action_widgets", ()) if w.visible
+                and self.actions_rect.colliderect(w.rect)]
+        return max(self.actions_rect.top, min(tops)) if tops else self.actions_rect.top
 
     def placed_slots(self) -> set:
         """(Everdawn) a lesson's creatures count as played (their "When played" used), not
@@ -609,6 +623,13 @@ class TutorialMixin:
         header, body, lines = self.panel_texts()
         alert = getattr(self, "refusal", "")
         size = 17
+        if getattr(self, "_panel_tall", False):
+            self._panel_tall = False
+            area = self.panel_area()
+        h, parts = guidance.panel_layout(area, header, body, [], s, bh if label else 0, size, alert)
+        if h > area.height and getattr(self, "right_rect", None) is not None and self.side_rect.height < s(120):
+            self._panel_tall = True                        # (Evons above 100 %) the log row gives way
+            area = self.panel_area()
         h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
         while h > area.height and (lines or size > 11):   # the engine's lines give way first
             if lines:
@@ -619,6 +640,13 @@ class TutorialMixin:
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
         self._fit_log_under_panel()
+        toggle = getattr(self, "log_toggle", None)       # (a Log button the panel lies over steps aside)
+        if toggle is not None:
+            over = self.panel_box.colliderect(toggle.rect)
+            if over and toggle.visible:
+                toggle.hide()
+            elif not over and not toggle.visible:
+                toggle.show()
         b = self.tut_button
         if label:
             from client.ui.theme import font

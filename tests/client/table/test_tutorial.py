@@ -401,3 +401,28 @@ def test_a_refused_move_is_answered_in_the_panel_never_over_the_pointed_cards(dr
     assert not any(t.panel_box.colliderect(r) for r in move_rects(t, taught))
     gesture(driver, t, taught)
     assert driver.until(lambda: t.state == "explain") and t.refusal == ""
+
+
+def test_the_lesson_panel_holds_its_words_at_interface_size_200(tmp_path):
+    """At 1280×720 and interface size 200 % the panel's words fit inside it, never smaller
+    than at 100 %, with the move's buttons shown (Evons' column is the tightest: the panel may use
+    the room the buttons not shown would take)."""
+    from client.devtools.testing import Driver
+    from client.settings import Settings
+    from client.table import guidance
+    st = Settings()
+    st.ui_scale, st.animation_speed = 2.0, "instant"
+    d = Driver(tmp_path, settings=st)
+    try:
+        for game, lesson, screen in (("evons", "chain", 2), ("evons", "grid", 1), ("everdawn", "triangle", 2),
+                                     ("essveil", "guard", 1)):
+            t = d.app.scenes.switch("tutorial", game=game, lesson=lesson, screen=screen)
+            d.step(3)
+            assert t.state == "step" and t.step.kind == "move"
+            header, body, _lines = t.panel_texts()
+            size = t.panel_parts[3]
+            h, _parts = guidance.panel_layout(t.panel_box, header, body, [], t.s, 0, size, t.refusal)
+            assert h <= t.panel_box.height, f"{game} {lesson}: the words run past the panel"
+            assert t.s(size) >= 17, f"{game} {lesson}: the words shrank below their 100 % size"
+    finally:
+        d.close()
