@@ -92,9 +92,9 @@ def _arrow(surf, a_rect, b_rect, s):
     b = _edge_point(pygame.Rect(b_rect).inflate(s(14), s(14)), a_rect.center)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
-    if n < s(12):
-        # side by side (a card dragged onto its neighbour): edge to edge would be a
-        # stub, so the arrow runs from the middle of the one to the middle of the other
+    if n < s(12) or pygame.Rect(a_rect).inflate(s(14), s(14)).colliderect(pygame.Rect(b_rect).inflate(s(14), s(14))):
+        # touching (a card dragged onto its neighbour, a grid cell onto the next): edge to
+        # edge would be a stub, so the arrow runs from the middle of one to the other's
         a, b = pygame.Rect(a_rect).center, pygame.Rect(b_rect).center
     elif _near_corner(pygame.Rect(b_rect), _edge_point(pygame.Rect(b_rect), a_rect.center)):
         # coming in at a cell's corner the head would sit between the target and its

@@ -364,6 +364,9 @@ def test_the_arrow_shows_between_side_by_side_cards_and_never_ends_on_a_neighbou
     assert _gold_pixels(surf, cell) > 30
     tip_region = pygame.Rect(right.left, right.top, 25, 25)                         # the neighbour's corner
     assert _gold_pixels(surf, tip_region) < _gold_pixels(surf, cell)
+    surf.fill((0, 0, 0, 0))                                  # cells touching at a corner, at a larger size
+    _arrow(surf, pygame.Rect(190, 190, 90, 90), pygame.Rect(100, 100, 90, 90), lambda x: round(x * 1.25))
+    assert _gold_pixels(surf, pygame.Rect(150, 150, 80, 80)) > 40
 
 
 @pytest.mark.parametrize("game, lesson, screen", [("everdawn", "triangle", 3), ("evons", "grid", 2),
