@@ -67,6 +67,16 @@ def _edge_point(rect, towards):
     return (cx + dx * k, cy + dy * k)
 
 
+def _near_corner(rect, p) -> bool:
+    """Is ``rect`` a square (a grid cell, a slot: its neighbours touch it) and ``p`` (on
+    its edge) within 30 % of its side of a corner?"""
+    if abs(rect.width - rect.height) > 0.15 * max(rect.width, rect.height, 1):
+        return False
+    k = min(rect.width, rect.height) * 0.3
+    return any(math.hypot(p[0] - cx, p[1] - cy) < k
+               for cx in (rect.left, rect.right) for cy in (rect.top, rect.bottom))
+
+
 def draw_arrow(surf, a_rect, b_rect, scale, glow):
     """A thick arrow from the edge of ``a_rect`` to the edge of ``b_rect``, half see-through
     (what it crosses still reads)."""
@@ -80,6 +90,18 @@ def draw_arrow(surf, a_rect, b_rect, scale, glow):
 def _arrow(surf, a_rect, b_rect, s):
     a = _edge_point(pygame.Rect(a_rect).inflate(s(14), s(14)), b_rect.center)
     b = _edge_point(pygame.Rect(b_rect).inflate(s(14), s(14)), a_rect.center)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(dx, dy)
+    if n < s(12) or pygame.Rect(a_rect).inflate(s(14), s(14)).colliderect(pygame.Rect(b_rect).inflate(s(14), s(14))):
+        # touching (a card dragged onto its neighbour, a grid cell onto the next): edge to
+        # edge would be a stub, so the arrow runs from the middle of one to the other's
+        a, b = pygame.Rect(a_rect).center, pygame.Rect(b_rect).center
+    elif _near_corner(pygame.Rect(b_rect), _edge_point(pygame.Rect(b_rect), a_rect.center)):
+        # coming in at a cell's corner the head would sit between the target and its
+        # neighbours: it goes into the target instead
+        tr = pygame.Rect(b_rect)
+        e = _edge_point(tr, a_rect.center)
+        b = (e[0] + (tr.centerx - e[0]) * 0.4, e[1] + (tr.centery - e[1]) * 0.4)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
     if n < s(12):
@@ -110,25 +132,31 @@ def draw_guide(surf, rects, scale, glow=0.5):
 
 
 # ---------------------------------------------------------------- the lesson panel
-def panel_layout(area, header, body, lines, s, button_h, body_size=17):
-    """The panel's height for these texts in ``area``'s width: (height, wrapped parts)."""
+def panel_layout(area, header, body, lines, s, button_h, body_size=17, alert=""):
+    """The panel's height for these texts in ``area``'s width: (height, wrapped parts).
+    ``alert`` (a refused move's "Try …") goes under the body, in bold."""
     w = area.width - s(28)
     fh, fb, fl = font(s(14), True), font(s(body_size)), font(s(14), False, True)
+    fa = font(s(max(12, body_size - 2)), True)
     hl = wrap_lines(header, fh, w)
     bl = wrap_lines(body, fb, w) if body else []
+    al = wrap_lines(alert, fa, w) if alert else []
     ll = []
     for ln in lines:
         ll += wrap_lines(ln, fl, w)
     h = s(12) + len(hl) * fh.get_linesize() + s(6) + len(bl) * (fb.get_linesize() + s(1))
+    if al:
+        h += s(8) + len(al) * fa.get_linesize()
     if ll:
         h += s(8) + len(ll) * fl.get_linesize()
     if button_h:
         h += s(12) + button_h
-    return h + s(14), (hl, bl, ll, body_size)
+    return h + s(14), (hl, bl, ll, body_size, al)
 
 
 def draw_panel(surf, box, parts, s, accent=None):
-    hl, bl, ll, body_size = parts
+    hl, bl, ll, body_size = parts[:4]
+    al = parts[4] if len(parts) > 4 else []
     panel(surf, box, border=accent or PAL["gold"], radius=s(10))
     x = box.left + s(14)
     y = box.top + s(12)
@@ -140,6 +168,12 @@ def draw_panel(surf, box, parts, s, accent=None):
     for ln in bl:
         draw_text(surf, ln, (x, y), s(body_size), PAL["text"])
         y += fb.get_linesize() + s(1)
+    if al:
+        y += s(8)
+        size = s(max(12, body_size - 2))
+        for ln in al:
+            draw_text(surf, ln, (x, y), size, PAL["gold_hi"], bold=True)
+            y += font(size, True).get_linesize()
     if ll:
         y += s(8)
         for ln in ll:

@@ -9,8 +9,8 @@ game's own table on a prepared position (scene ``tutorial``: the game's ``Table`
   button (Space / Enter);
 * points at the taught move (outline and arrow: :mod:`client.table.guidance`, rectangles asked of
   the table);
-* lets through only the taught move: any other move gets a friendly "Try dragging …" and
-  is not played;
+* lets through only the taught move: any other move is not played, and the panel says
+  what to do instead ("Try dragging …", in bold under the instruction);
 * plays the opponent's scripted moves (or the easy AI's where the lesson says so);
 * replaces Undo / Redo / Hint by Skip lesson and Lessons; Menu (Esc) works as in any game.
 
@@ -138,7 +138,6 @@ def tutorial_table_class(game: str):
 
 
 _CLASSES: dict = {}
-_SAID: set = set()        # every lesson toast said in this run (a new lesson takes them down)
 
 
 class TutorialScene:
@@ -184,9 +183,8 @@ class TutorialMixin:
         self.them_wait = 0.0
         self.them_done: list = []     # (action, before, events) of the current 'them' step
         self.tut_error = ""
-        self._said = set()            # the lesson's own toasts (cleared when the lesson moves on)
+        self.refusal = ""             # what to do instead of a move just refused (shown in the panel)
         super().__init__(app, **kw)
-        self._clear_said(all_lessons=True)
         if self.state == "step":
             self._begin_step(0)
         for _ in range(int(screen or 0)):
@@ -199,23 +197,15 @@ class TutorialMixin:
             return None
         return self.lesson.steps[self.k]
 
-    def say(self, text, seconds=4.5):
-        """A toast of the lesson's (a refused move): it goes when the lesson moves on."""
-        self._said.add(text)
-        self.app.toast(text, "info", seconds)
-
-    def _clear_said(self, all_lessons=False):
-        """Take the lesson's toasts down (``all_lessons``: any lesson's, when one opens)."""
-        toasts = getattr(self.app, "toasts", None)
-        if not toasts:
-            return
-        said = self._said | (_SAID if all_lessons else set())
-        self.app.toasts = [t for t in toasts if t.text not in said]
-        _SAID.update(self._said)
+    def say(self, text):
+        """A word of the lesson's on a refused move: in the panel, under what to do (never
+        over the board, where it could hide the card the lesson points at)."""
+        self.refusal = text
+        self._relabel()
         self.invalidate()
 
     def _begin_step(self, k):
-        self._clear_said()
+        self.refusal = ""
         self.k = k
         self.state = "step"
         self.explained = ""
@@ -343,23 +333,35 @@ class TutorialMixin:
         if by_ai:
             return super().perform(action, by_ai=by_ai)
         st = self.step
-        if self.state != "step" or st is None or st.kind != "move":
-            self.say("Read the lesson first, then press Continue (Space).")
-            self.sfx("refusal")
-            return False
         taught = self.taught_action()
         if taught is None or tuple(action) != taught:
-            from engine.core.tutorial import try_text
-            self.say(try_text(self.game, st))
-            self.sfx("refusal")
+            self.refuse()
             return False
         before = self.match.clone()
         events = before.clone().apply(taught)
         ok = super().perform(action, by_ai=by_ai)
         if ok:
-            self._clear_said()
+            self.refusal = ""
             self._after_move(st.explain, before, taught, events)
         return ok
+
+    def refuse(self):
+        """A move the lesson does not teach now: not played, and a word on what to do instead."""
+        st = self.step
+        if self.state != "step" or st is None or st.kind != "move":
+            label = self.button_text()
+            self.say(f"Read the lesson first, then press {label or 'Continue'} (Space)." if label or
+                     self.state != "step" else "Watch their move first.")
+        else:
+            from engine.core.tutorial import try_text
+            self.say(try_text(self.game, st))
+        self.sfx("refusal")
+
+    def end_turn(self):
+        """(A table's "End turn without attacking": several passes in one press.) A lesson
+        teaches one move at a time, so the press is refused as a whole, never half made
+        (its first pass taken for the lesson's "Go to combat", the next ones refused)."""
+        self.refuse()
 
     def _play_them(self) -> bool:
         """One of the opponent's scripted moves (or the easy AI's turn); False when the step is over."""
@@ -536,6 +538,22 @@ class TutorialMixin:
             lines = [self.tut_error] + lines
         return header, body, lines
 
+    def prompt(self) -> str:
+        """The table's own prompt, except while the lesson is read: then what goes on is
+        the panel's button (never "Opponent is deciding…" over a lesson waiting for Continue)."""
+        label = self.button_text()
+        if label is not None and not self.anims.busy:
+            if self.state == "done":
+                return f"Lesson done: {label} (Space)."
+            return f"Read the lesson on the right, then press {label} (Space)."
+        return super().prompt()
+
+    def prompt_forms(self):
+        """(Evons) the prompt and its short form: the lesson's words alone while it is read."""
+        if self.button_text() is not None and not self.anims.busy:
+            return (self.prompt(),)
+        return super().prompt_forms()
+
     def reading(self) -> bool:
         """The lesson waits for Continue (no move to make): the action buttons step aside."""
         return self.button_text() is not None or self.state == "wait"
@@ -552,16 +570,30 @@ class TutorialMixin:
         top = side.top
         right = getattr(self, "right_rect", None)
         if right is not None and side.height < s(120):
-            # the log is one row (Evons above 100 %): the column under it
-            top = side.bottom + s(8)
-            bottom = self.board_rect.bottom if self.reading() else self.actions_rect.top - s(8)
+            # the log is one row (Evons above 100 %): the column under it, or with the
+            # row too where the words need it (``tall``)
+            top = side.top if getattr(self, "_panel_tall", False) else side.bottom + s(8)
+            bottom = self.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
             return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
         if getattr(self, "side_compact", False) and getattr(self, "ticker_rect", None) is not None:
             top = self.ticker_rect.top       # the folded strip, under its Log button
-        bottom = side.bottom if self.reading() else self.actions_rect.top - s(8)
+        bottom = side.bottom if self.reading() else self._buttons_top() - s(8)
         if not self.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
             bottom = side.bottom
         return pygame.Rect(side.left, top, side.width, bottom - top)
+
+    def _buttons_top(self) -> int:
+        """The top of the action buttons shown (the room kept for them when fewer show is
+        the panel's): the action area's top when none is placed yet."""
+        try:
+            shown = bool(self.action_buttons())
+        except Exception:  # noqa: BLE001 - then the room stays the buttons'
+            shown = True
+        if not shown:                                    # (the opponent's move: no button)
+            return self.actions_rect.bottom
+        tops = [w.rect.top for w in getattr(self, "_action_widgets", ()) if w.visible
+                and self.actions_rect.colliderect(w.rect)]
+        return max(self.actions_rect.top, min(tops)) if tops else self.actions_rect.top
 
     def placed_slots(self) -> set:
         """(Everdawn) a lesson's creatures count as played (their "When played" used), not
@@ -589,16 +621,32 @@ class TutorialMixin:
         label = self.button_text()
         bh = s(40)
         header, body, lines = self.panel_texts()
+        alert = getattr(self, "refusal", "")
         size = 17
-        h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
+        if getattr(self, "_panel_tall", False):
+            self._panel_tall = False
+            area = self.panel_area()
+        h, parts = guidance.panel_layout(area, header, body, [], s, bh if label else 0, size, alert)
+        if h > area.height and getattr(self, "right_rect", None) is not None and self.side_rect.height < s(120):
+            self._panel_tall = True                        # (Evons above 100 %) the log row gives way
+            area = self.panel_area()
+        h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
         while h > area.height and (lines or size > 11):   # the engine's lines give way first
             if lines:
                 lines = lines[:-1]
             else:
                 size -= 1
-            h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size)
+            h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
+        self._fit_log_under_panel()
+        toggle = getattr(self, "log_toggle", None)       # (a Log button the panel lies over steps aside)
+        if toggle is not None:
+            over = self.panel_box.colliderect(toggle.rect)
+            if over and toggle.visible:
+                toggle.hide()
+            elif not over and not toggle.visible:
+                toggle.show()
         b = self.tut_button
         if label:
             from client.ui.theme import font
@@ -612,6 +660,27 @@ class TutorialMixin:
         else:
             b.hide()
             b.disable()
+
+    def _fit_log_under_panel(self):
+        """The log, where the panel lies over its column, keeps to the room under the panel
+        (its heading and whole lines, never lines cut by the panel's edge); where that room
+        is too small for its heading and a line or two, it steps aside until there is room."""
+        log = getattr(self, "log", None)
+        if log is None or log.hidden:
+            return
+        if log.rect != getattr(self, "_log_set", None):
+            self._log_home = pygame.Rect(log.rect)        # (placed anew by the table's layout)
+        home, box, s = self._log_home, self.panel_box, self.s
+        if not home.colliderect(box) or box.top > home.top + s(4):
+            want = home
+        else:
+            top = box.bottom + s(8)
+            if home.bottom - top < s(90):                 # no room for the heading and a line or two
+                want = pygame.Rect(home.left, home.bottom, home.width, 0)
+            else:
+                want = pygame.Rect(home.left, top, home.width, home.bottom - top)
+        log.set_rect(want)
+        self._log_set = pygame.Rect(log.rect)
 
     # ------------------------------------------------------------ leaving, skipping
     def skip(self):

@@ -305,6 +305,52 @@ def figures(**kw) -> _Figures:
     return _Figures(**kw)
 
 
+# ---------------------------------------------------------------- helpers of the games' modules
+#: what a game's ``try_text`` says when it has nothing closer
+NOT_THIS_MOVE = "That is not this lesson's move: follow the outline on the board."
+
+
+def check_position_keys(spec: dict, known) -> None:
+    """LessonError naming the first key of a lesson's ``position`` that is not in ``known``."""
+    extra = set(spec) - set(known)
+    if extra:
+        raise LessonError(f"position: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(known))}).")
+
+
+def check_card_ids(v, what: str, known, game_title: str, *, blank: str | None = None) -> list:
+    """``v``, a position's list of card ids, checked: each entry an id in ``known`` (or
+    ``blank``, an empty place), a list of them (a card with what it carries) or a table
+    ``{ card = id, ... }``; else LessonError naming the key ``what`` and the entry."""
+    if not isinstance(v, list):
+        raise LessonError(f"position: '{what}' must be a list of card ids.")
+    for c in v:
+        if isinstance(c, list):
+            check_card_ids(c, what, known, game_title)
+            continue
+        cid = c.get("card") if isinstance(c, dict) else c
+        if not isinstance(cid, str) or (cid != blank and cid not in known):
+            raise LessonError(f"position: '{what}' names {cid!r}: no {game_title} card has that id.")
+    return v
+
+
+def described(describe, match, action) -> tuple[dict, list]:
+    """A game's ``describe(match, action)`` for the ``move`` figures: (the description, its
+    targets, at least one); ({}, [""]) for an action it cannot describe."""
+    try:
+        d = describe(match, action) or {}
+    except Exception:  # noqa: BLE001 - then the move's figures are blank, never an error
+        d = {}
+    return d, list(d.get("targets") or [""])
+
+
+def drag_try_text(card, target) -> str:
+    """"Try dragging <card> onto <target>." for a move named by both, else
+    :data:`NOT_THIS_MOVE`."""
+    if card and target:
+        return f"Try dragging {card} onto {target}."
+    return NOT_THIS_MOVE
+
+
 # ---------------------------------------------------------------- playing a lesson through
 @dataclass
 class StepRun:

@@ -13,7 +13,7 @@ without a target.
 """
 from __future__ import annotations
 
-from ..core.tutorial import LessonError, figures
+from ..core.tutorial import LessonError, check_card_ids, check_position_keys, described, drag_try_text, figures
 from . import match as EV
 from .cards import C_NAME, INDEX
 from .testing import scenario
@@ -26,17 +26,8 @@ def _name_of(cid) -> str:
     return C_NAME[INDEX[cid]] if cid in INDEX else str(cid)
 
 
-def _check_ids(v, what):
-    for c in v:
-        cid = c.get("card") if isinstance(c, dict) else c
-        if not isinstance(cid, str) or cid not in INDEX:
-            raise LessonError(f"position: '{what}' names {cid!r}, which is not an Essveil card id.")
-
-
 def position(spec: dict) -> EV.EssveilMatch:
-    extra = set(spec) - POSITION_KEYS
-    if extra:
-        raise LessonError(f"position: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(POSITION_KEYS))}).")
+    check_position_keys(spec, POSITION_KEYS)
     kw = {}
     for k in ("hands", "boards", "decks", "graves"):
         if k in spec:
@@ -44,7 +35,7 @@ def position(spec: dict) -> EV.EssveilMatch:
             if not (isinstance(v, list) and len(v) == 2 and all(isinstance(x, list) for x in v)):
                 raise LessonError(f"position: '{k}' must be two lists (yours, theirs).")
             for x in v:
-                _check_ids(x, k)
+                check_card_ids(x, k, INDEX, "Essveil")
             kw[k] = (list(v[0]), list(v[1]))
     for k in ("life", "veil", "spent"):
         if k in spec:
@@ -103,20 +94,12 @@ def try_text(spec: dict) -> str:
         return "Try Let the attack through (Space)."
     if do == "intercept":
         return f"Try dragging {card} onto the attacker."
-    if card and target == "table":
-        return f"Try dragging {card} onto your side of the table."
-    if card and target:
-        return f"Try dragging {card} onto {target}."
-    return "That is not this lesson's move: follow the outline on the board."
+    return drag_try_text(card, "your side of the table" if target == "table" else target)
 
 
 def facts(before: EV.EssveilMatch, a, events: list, viewer: int = 0, after=None) -> dict:
     out = {}
-    try:
-        d = describe(before, a) or {}
-    except Exception:  # noqa: BLE001 - an explanation without its figures beats none
-        d = {}
-    tg = d.get("targets") or [""]
+    d, tg = described(describe, before, a)
     out["move"] = figures(do=d.get("do", ""), card=d.get("card", ""), target=tg[0], text=before.action_text(a))
     if after is not None:
         r, v, s = after.essence(viewer)

@@ -7,6 +7,10 @@ takes, with ``"-"`` for an empty slot::
     position = { board0 = ["vale_archer", "-", "-", "traghrim", "iron_vanguard", "-"],
                  board1 = ["dawn_seers", "shieldbearer"], hand0 = ["hunting_bow"] }
 
+It starts at the Set Phase of the active player's turn; ``phase = "combat"`` starts it
+at the Combat Phase instead (the Set Phase passed, nothing done in it), for a lesson
+about attacking alone.
+
 Moves are named by ``do`` (move, equip, set, cast, attack, order, choose, pass, redraw),
 ``card`` (the card dragged: a hand card or one of your creatures; for ``order`` the
 attacker taken next) and ``target`` (where it goes: ``lane 2``, ``bench 3``, ``their
@@ -14,14 +18,15 @@ lane 2``, the creature's name, ``table`` for a spell without a target).
 """
 from __future__ import annotations
 
-from ..core.tutorial import LessonError, figures
+from ..core.tutorial import LessonError, check_card_ids, check_position_keys, described, drag_try_text, figures
 from . import match as EM
 from .cards import ATKB, BEATS, CARDS_BY_CODE, CODE, DEFB, IS_COMBAT_SPELL, TYPE
 from .testing import scenario
 
 TYPE_WORDS = {"melee": "melee", "range": "range", "magic": "magic"}
 POSITION_KEYS = {"board0", "board1", "hand0", "hand1", "sdeck0", "sdeck1", "cdeck0", "cdeck1", "active",
-                 "turn", "first", "morale", "fresh_lanes", "lost"}
+                 "turn", "first", "morale", "fresh_lanes", "lost", "phase"}
+PHASES = ("set", "combat")
 
 
 def _name(code) -> str:
@@ -29,21 +34,11 @@ def _name(code) -> str:
 
 
 def _ids(v, what):
-    if not isinstance(v, list):
-        raise LessonError(f"position: '{what}' must be a list of card ids.")
-    for c in v:
-        if isinstance(c, list):
-            for x in c:
-                _ids([x], what)
-        elif not isinstance(c, str) or (c != "-" and c not in CODE):
-            raise LessonError(f"position: '{what}' names {c!r}, which is not an Everdawn card id.")
-    return v
+    return check_card_ids(v, what, CODE, "Everdawn", blank="-")
 
 
 def position(spec: dict) -> EM.EverdawnMatch:
-    extra = set(spec) - POSITION_KEYS
-    if extra:
-        raise LessonError(f"position: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(POSITION_KEYS))}).")
+    check_position_keys(spec, POSITION_KEYS)
     kw = {}
     for k in ("board0", "board1"):
         if k in spec:
@@ -57,7 +52,13 @@ def position(spec: dict) -> EM.EverdawnMatch:
     for k in ("morale", "lost"):
         if k in spec:
             kw[k] = tuple(spec[k])
-    return scenario(**kw)
+    phase = spec.get("phase", "set")
+    if phase not in PHASES:
+        raise LessonError(f"position: 'phase' is one of {', '.join(PHASES)}, not {phase!r}.")
+    m = scenario(**kw)
+    if phase == "combat":
+        m.apply((EM.PASS,))            # the Set Phase passed: the active player declares attacks
+    return m
 
 
 def slot_words(s: int) -> list[str]:
@@ -117,23 +118,13 @@ def try_text(spec: dict) -> str:
         return f"Try clicking {target}."
     if do == "redraw":
         return "Try the Redraw button."
-    if card and target:
-        return f"Try dragging {card} onto {target}."
-    return "That is not this lesson's move: follow the outline on the board."
-
-
-def _kw(ev, names):
-    return figures(**dict(zip(names, ev[1:])))
+    return drag_try_text(card, target)
 
 
 def facts(before: EM.EverdawnMatch, a, events: list, viewer: int = 0, after=None) -> dict:
     """Figures of move ``a`` made on ``before``, read from its ``events``."""
     out = {}
-    try:
-        d = describe(before, a) or {}
-    except Exception:  # noqa: BLE001 - an explanation without its figures beats none
-        d = {}
-    tg = d.get("targets") or [""]
+    d, tg = described(describe, before, a)
     out["move"] = figures(do=d.get("do", ""), card=d.get("card", ""), target=tg[0],
                           to=tg[0], on=tg[-1], text=before.action_text(a))
     for ev in events:

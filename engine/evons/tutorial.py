@@ -14,7 +14,8 @@ card onto a cell (the engine's PLAY, its SELECT + CELL in one).
 """
 from __future__ import annotations
 
-from ..core.tutorial import LessonError, figures
+from ..core.tutorial import (NOT_THIS_MOVE, LessonError, check_card_ids, check_position_keys, described,
+                             figures)
 from . import match as EM
 from .cards import DIRECTIONS, INDEX_OF, NEIGHBOUR, cell_name, parse_cell
 from .testing import scenario
@@ -23,16 +24,8 @@ POSITION_KEYS = {"grid", "hand0", "hand1", "deck0", "deck1", "grave0", "grave1",
                  "credits", "turn_player", "bonuses"}
 
 
-def _ids(v, what):
-    if not isinstance(v, list) or any(not isinstance(c, str) or c not in INDEX_OF for c in v):
-        raise LessonError(f"position: '{what}' must list Evons card ids.")
-    return v
-
-
 def position(spec: dict) -> EM.EvonsMatch:
-    extra = set(spec) - POSITION_KEYS
-    if extra:
-        raise LessonError(f"position: unknown key {sorted(extra)[0]!r} (known: {', '.join(sorted(POSITION_KEYS))}).")
+    check_position_keys(spec, POSITION_KEYS)
     kw = {}
     grid = {}
     for name, entry in (spec.get("grid") or {}).items():
@@ -43,7 +36,7 @@ def position(spec: dict) -> EM.EvonsMatch:
     kw["grid"] = grid
     for k in ("hand0", "hand1", "deck0", "deck1", "grave0", "grave1", "removed0", "removed1"):
         if k in spec:
-            kw[k] = _ids(spec[k], k)
+            kw[k] = check_card_ids(spec[k], k, INDEX_OF, "Evons")
     if "credits" in spec:
         kw["credits"] = tuple(spec["credits"])
     if "turn_player" in spec:
@@ -112,16 +105,12 @@ def try_text(spec: dict) -> str:
         return "Try Pass (Space)."
     if do == "done":
         return "Try ending the ability phase (Space)."
-    return "That is not this lesson's move: follow the outline on the board."
+    return NOT_THIS_MOVE
 
 
 def facts(before: EM.EvonsMatch, a, events: list, viewer: int = 0, after=None) -> dict:
     out = {}
-    try:
-        d = describe(before, a) or {}
-    except Exception:  # noqa: BLE001 - an explanation without its figures beats none
-        d = {}
-    tg = d.get("targets") or [""]
+    d, tg = described(describe, before, a)
     out["move"] = figures(do=d.get("do", ""), card=d.get("card", ""), target=tg[0])
     ref = after if after is not None else before
     s = ref.scores()

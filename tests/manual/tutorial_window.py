@@ -3,10 +3,11 @@
 picture of every screen: a test aid, never part of the program.
 
     Xvfb :57 -screen 0 1920x1080x24 &
-    DISPLAY=:57 python tests/manual/tutorial_window.py 1280x720 shots/ [GAME ...]
+    DISPLAY=:57 python tests/manual/tutorial_window.py 1280x720 shots/ [GAME ...] [scale=2.0]
 
 The pictures are ``shots/<game>-<lesson>-<n>-<state>.png``; the last line says how
-many lessons were played. The user folders are a fresh temporary folder.
+many lessons were played. The user folders are a fresh temporary folder; ``scale=`` sets
+the interface size (Settings → Interface size, 1.0 = 100 %).
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "client" / 
 def main(argv) -> int:
     size = tuple(int(x) for x in argv[0].split("x"))
     out = Path(argv[1])
-    games = argv[2:] or ["everdawn", "essveil", "evons"]
+    opts = dict(a.split("=", 1) for a in argv[2:] if "=" in a)
+    games = [a for a in argv[2:] if "=" not in a] or ["everdawn", "essveil", "evons"]
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix="cardhall-lessons-")
     import pygame
@@ -33,6 +35,7 @@ def main(argv) -> int:
     from test_tutorial import gesture, wrong_gesture
     st = Settings()
     st.animation_speed = "fast"
+    st.ui_scale = float(opts.get("scale", 1.0))
     d = testing.Driver.__new__(testing.Driver)       # the driver's helpers, on a real window
     d.home, d.pygame = Path(os.environ["CARDHALL_HOME"]), pygame
     d.app = App(size, st, fullscreen=False)
@@ -49,15 +52,22 @@ def main(argv) -> int:
                 if t.state in ("wait",) or t.anims.busy:
                     d.step()
                     continue
+                d.step()        # one frame more: a widget shown in this frame is drawn from the next
+                if t.state in ("wait",) or t.anims.busy:
+                    continue
                 d.app.screenshot(out / f"{game}-{les.id}-{n:02d}-{t.state}.png")
                 n += 1
                 if t.state == "done":
                     break
                 if t.button_text() is not None:
                     d.key("space")
-                elif t.step.kind == "them":
-                    d.wait_ai()
-                    d.step(10)
+                elif t.step.kind == "them":        # one picture a move of theirs
+                    st, before = t.step, len(t.session)
+                    for _f in range(600):
+                        d.wait_ai()
+                        d.step()
+                        if len(t.session) > before or t.state != "step" or t.step is not st:
+                            break
                 else:
                     a = t.taught_action()
                     w = wrong_gesture(t, a) if not tried else None

@@ -120,7 +120,7 @@ def play_lesson(d, game, lesson_id, *, try_wrong=False):
                 tried_wrong = True
                 d.drag(*wrong, steps=3)
                 assert len(t.session) == n, "a move the lesson does not teach was played"
-                assert d.app.toasts and d.app.toasts[-1].text == try_text(game, st)
+                assert t.refusal == try_text(game, st)           # said in the lesson's panel
         gesture(d, t, taught)
         if len(t.session) == n and t.state == "step":
             # the first gesture prepared it (Evons: a click turns a hand card face down)
@@ -151,8 +151,7 @@ def test_the_outline_and_arrow_point_at_the_taught_card_and_target(driver):
     driver.key("space")                    # the intro
     driver.key("space")                    # Go to combat (the first step)
     driver.step(3)
-    assert t.state == "explain"
-    driver.key("space")
+    assert t.state == "step" and t.step.move["do"] == "attack"
     a = t.taught_action()
     src, tgt = move_rects(t, a)
     assert src == t.slot_rect(0, 1)        # Vale Archer, lane 2
@@ -163,10 +162,11 @@ def test_the_explanation_has_the_engine_s_figures(driver):
     t, _ = play_lesson(driver, "everdawn", "triangle")
     # the screen before the last: read what the clash did from the engine's own record
     assert t.state == "done"
-    t2 = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle", screen=4)
+    t2 = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle", screen=3)
     driver.step(2)
     assert t2.state == "explain"
     assert "Range beats magic: Vale Archer adds its +2, attacking with 6 against defense 2" in t2.explained
+    assert "Vale Archer's defense 3" in t2.explained
     assert any("Star Oracle" in ln for ln in t2.what_lines)
 
 
@@ -189,7 +189,7 @@ def test_a_taught_drag_refuses_a_key_for_another_move(driver):
     n = len(t.session)
     driver.key("space")                     # Go to combat: a legal move, not this step's
     assert len(t.session) == n and t.match.phase() == "set"
-    assert driver.app.toasts[-1].text == "Try dragging Vale Archer onto Iron Vanguard."
+    assert t.refusal == "Try dragging Vale Archer onto Iron Vanguard."
 
 
 def test_a_lesson_follows_the_window_size(driver):
@@ -302,3 +302,130 @@ def test_a_lesson_whose_position_cannot_be_built_is_refused_with_a_toast(driver,
     driver.click("lesson_bad")
     assert driver.scene.name == "lessons"
     assert "no_such_card" in driver.app.toasts[-1].text
+
+
+def test_a_lesson_waiting_for_continue_never_says_the_opponent_is_deciding(driver):
+    """Evons, after the taught move: the opponent is to move next, but the lesson waits for
+    Continue; the prompt beside the grid says so instead of "Opponent is deciding…"."""
+    t = driver.app.scenes.switch("tutorial", game="evons", lesson="grid")
+    driver.step(2)
+    driver.key("space")                                   # the intro
+    gesture(driver, t, t.taught_action())
+    assert driver.until(lambda: t.state == "explain" and not t.anims.busy)
+    assert t.match.to_move() == 1
+    for text in (t.prompt(), *t.prompt_forms()):
+        assert "deciding" not in text and "Continue (Space)" in text
+    driver.key("space")
+    assert t.state == "step" and t.step.kind == "them"    # now they do decide
+    assert "deciding" in t.prompt()
+    t2, _ = play_lesson(driver, "evons", "end")           # the course's last screen, the game over
+    assert t2.state == "done" and "Play the AI (Space)" in t2.prompt()
+
+
+def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
+    """Everdawn's E (End turn without attacking) passes several times; in a lesson whose
+    step is "Go to combat" it is neither half made nor followed by "Read the lesson first"."""
+    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle")
+    driver.step(2)
+    driver.key("space")                                   # the intro
+    assert t.state == "step" and t.step.move == {"do": "pass"}
+    n = len(t.session)
+    driver.key("e")
+    driver.step(5)
+    assert len(t.session) == n and t.state == "step" and t.match.phase() == "set"
+    assert t.refusal == "Not yet: press Go to combat (Space) first."
+    driver.key("space")                                   # the taught Go to combat still works
+    assert driver.until(lambda: t.state == "step" and t.step.move["do"] == "attack")
+    assert t.match.phase() == "declare" and t.refusal == ""
+
+
+def _gold_pixels(surf, rect):
+    from client.ui.theme import PAL
+    gold = tuple(PAL["gold"][:3])
+    r = rect.clip(surf.get_rect())
+    return sum(1 for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+               if tuple(surf.get_at((x, y))[:3]) == gold)
+
+
+def test_the_arrow_shows_between_side_by_side_cards_and_never_ends_on_a_neighbour(display):
+    """A card dragged onto its neighbour (Everdawn's set, an Evons arrow fired at the next
+    cell) still gets an arrow between them; an arrow into a grid cell at its corner ends
+    inside that cell, not on the cells around it."""
+    import pygame
+    from client.table.guidance import _arrow
+    s = lambda x: x  # noqa: E731
+    surf = pygame.Surface((400, 400), pygame.SRCALPHA)
+    a, b = pygame.Rect(100, 100, 90, 120), pygame.Rect(195, 100, 90, 120)      # side by side
+    _arrow(surf, a, b, s)
+    assert _gold_pixels(surf, pygame.Rect(a.centerx, a.centery - 4, b.centerx - a.centerx, 8)) > 40
+    surf.fill((0, 0, 0, 0))
+    cell, right = pygame.Rect(100, 200, 90, 90), pygame.Rect(190, 200, 90, 90)
+    _arrow(surf, pygame.Rect(330, 10, 60, 80), cell, s)                           # from up and to the right
+    assert _gold_pixels(surf, cell) > 30
+    tip_region = pygame.Rect(right.left, right.top, 25, 25)                         # the neighbour's corner
+    assert _gold_pixels(surf, tip_region) < _gold_pixels(surf, cell)
+    surf.fill((0, 0, 0, 0))                                  # cells touching at a corner, at a larger size
+    _arrow(surf, pygame.Rect(190, 190, 90, 90), pygame.Rect(100, 100, 90, 90), lambda x: round(x * 1.25))
+    assert _gold_pixels(surf, pygame.Rect(150, 150, 80, 80)) > 40
+
+
+@pytest.mark.parametrize("game, lesson, screen", [("everdawn", "triangle", 3), ("evons", "grid", 2),
+                                                  ("essveil", "spell", 2)])
+def test_the_log_keeps_clear_of_the_lesson_panel(driver, game, lesson, screen):
+    """Under the lesson panel the log shows whole lines below the panel's edge (or steps
+    aside where there is no room), never lines cut off by the panel."""
+    t = driver.app.scenes.switch("tutorial", game=game, lesson=lesson, screen=screen)
+    driver.step(3)
+    assert t.state == "explain"
+    log = t.log.rect
+    assert not log.colliderect(t.panel_box)
+    assert log.height == 0 or log.top >= t.panel_box.bottom and log.height >= t.s(90)
+    t.advance()                                      # a shorter panel: the log takes the room back
+    driver.step(3)
+    assert not t.log.rect.colliderect(t.panel_box)
+    assert t.log.rect.height >= log.height
+
+
+def test_a_refused_move_is_answered_in_the_panel_never_over_the_pointed_cards(driver):
+    """The "Try dragging …" of a refused move shows under the lesson's instruction (where
+    the player reads), not as a toast over the board or the hand the arrow points at; the
+    taught move then clears it."""
+    from client.table.guidance import move_rects
+    t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="equip")
+    driver.step(2)
+    driver.key("space")                                   # the intro
+    taught = t.taught_action()
+    driver.drag(*wrong_gesture(t, taught), steps=3)
+    driver.step(2)
+    assert t.refusal == "Try dragging Hunting Bow onto Vale Archer."
+    assert not [x for x in driver.app.toasts if x.text == t.refusal]
+    hl, bl, ll, _size, al = t.panel_parts
+    assert " ".join(al) == t.refusal and bl
+    assert not any(t.panel_box.colliderect(r) for r in move_rects(t, taught))
+    gesture(driver, t, taught)
+    assert driver.until(lambda: t.state == "explain") and t.refusal == ""
+
+
+def test_the_lesson_panel_holds_its_words_at_interface_size_200(tmp_path):
+    """At 1280×720 and interface size 200 % the panel's words fit inside it, never smaller
+    than at 100 %, with the move's buttons shown (Evons' column is the tightest: the panel may use
+    the room the buttons not shown would take)."""
+    from client.devtools.testing import Driver
+    from client.settings import Settings
+    from client.table import guidance
+    st = Settings()
+    st.ui_scale, st.animation_speed = 2.0, "instant"
+    d = Driver(tmp_path, settings=st)
+    try:
+        for game, lesson, screen in (("evons", "chain", 2), ("evons", "grid", 1), ("everdawn", "triangle", 2),
+                                     ("essveil", "guard", 1)):
+            t = d.app.scenes.switch("tutorial", game=game, lesson=lesson, screen=screen)
+            d.step(3)
+            assert t.state == "step" and t.step.kind == "move"
+            header, body, _lines = t.panel_texts()
+            size = t.panel_parts[3]
+            h, _parts = guidance.panel_layout(t.panel_box, header, body, [], t.s, 0, size, t.refusal)
+            assert h <= t.panel_box.height, f"{game} {lesson}: the words run past the panel"
+            assert t.s(size) >= 17, f"{game} {lesson}: the words shrank below their 100 % size"
+    finally:
+        d.close()
