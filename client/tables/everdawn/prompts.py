@@ -2,8 +2,6 @@
 reaction hand-off text and the log's sentences."""
 from __future__ import annotations
 
-import re
-
 from engine.core.text import count, possessive
 from engine.everdawn import match as EM
 
@@ -25,19 +23,7 @@ CHOICE_PROMPT = {
     EM.CH_BOTTOM_SUPPORT: "Returned cards: choose the card to put {low} of your support deck",
 }
 
-_YOU_VERBS = {"sets": "set", "moves": "move", "equips": "equip", "casts": "cast", "loses": "lose",
-              "draws": "draw", "takes": "take", "has": "have", "concedes": "concede", "wins": "win",
-              "puts": "put", "redraws": "redraw"}
-
-
 class EverdawnPrompts:
-    # ================================================================ names in sentences
-    def named_you(self, out: str) -> str:
-        out = out.replace("You has nothing playable and redraws", "You have nothing playable and redraw")
-        out = self.you_verbs(out)
-        out = re.sub(r"(?<=\S )You's\b", "your", out)
-        return out.replace("You's", "Your")
-
     # ================================================================ text
     def opening_events(self, start):
         """The first player's turn 1 and set-up happen as the match is created."""
@@ -95,7 +81,7 @@ class EverdawnPrompts:
         if ph == "order":
             return "several attacks go into one of your creatures; choose the one it takes first."
         if ph == "choice":
-            return self.named(m.prompt())
+            return m.prompt()
         return super().reaction_text(seat)
 
     def answer_words(self, seat) -> str:
@@ -125,7 +111,7 @@ class EverdawnPrompts:
             m.apply(a)
         if not parts:
             return "cast no combat spell" if passed else ""
-        return self.named(", then ".join(parts))
+        return ", then ".join(parts)
 
     def status_text(self):
         r = self.result()

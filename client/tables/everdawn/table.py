@@ -60,13 +60,12 @@ from client.tables.everdawn.common import CLOCK, COMBAT_PHASES, GAME, card_of
 from client.tables.everdawn.draw import EverdawnDraw
 from client.tables.everdawn.gestures import EverdawnGestures
 from client.tables.everdawn.layout import EverdawnLayout
-from client.tables.everdawn.prompts import _YOU_VERBS, EverdawnPrompts
+from client.tables.everdawn.prompts import EverdawnPrompts
 
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
 
-    YOU_VERBS = _YOU_VERBS
     log_width = 300
 
     def auto_answer(self):
