@@ -121,7 +121,8 @@ class EndMixin:
         """The log line of why the game ended ("You ran out of time 3 times.") before the
         engine's own lines of the concession (from ``start``), and not at all where the
         engine already told it ("You conceded."): the story reads once, in order."""
-        line = reason_text(result, self.seat_names())
+        why = Result(result.winner, result.reason, {k: v for k, v in result.details.items() if k != "score"})
+        line = reason_text(why, self.seat_names())       # (the score is told by the end's own line)
         if any(e.text == line for e in self.log.entries[start:]):
             return
         self.log.insert(start, line, kind="info")

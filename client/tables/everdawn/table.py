@@ -152,7 +152,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         super().end_match(winner, reason, **meta)
 
     def on_timeout(self, seat):
-        self.log.add(f"{self.names[seat]} ran out of time: the turn ends.", kind="info")
+        self.log.add(f"{self.seat_names().name(seat, True)} ran out of time: the turn ends.", kind="info")
         self.cancel_drag()
         self._autopass = (seat, self.match.turn())
         self._run_autopass()
