@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from engine.core.match import reason_text
+from engine.core.match import reason_clause
 from engine.core.text import count
 
 from client.scenes import gamesinfo
@@ -42,7 +42,7 @@ def _outcome(info) -> tuple[str, tuple]:
     from client.table.named import seat_names
     human = meta.get("human")
     names = seat_names(info.names, meta.get("mode", ""), (human,) if human in (0, 1) else ())
-    reason = reason_text(r, names).rstrip(".")
+    reason = reason_clause(r, names)
     if r.winner is None:
         return f"Draw — {reason}", PAL["gold"]
     if meta.get("mode") == "ai" and meta.get("human") in (0, 1):

@@ -39,7 +39,7 @@ def _reason_shown(result: dict, names, seat) -> str:
     """Why a match ended, as the list names its players: our seat "you", the other by
     its name ("Ann conceded", "your morale is depleted"); a result from an older server
     (its words only) is read as well as they allow."""
-    from engine.core.match import Result, reason_text
+    from engine.core.match import Result, reason_clause
     from engine.core.text import Names
     try:
         r = Result.from_json(result)
@@ -49,7 +49,7 @@ def _reason_shown(result: dict, names, seat) -> str:
         names = ("Player 1", "Player 2")
     else:
         names = ["you" if k == seat else str(names[k]) for k in (0, 1)]
-    return reason_text(r, Names(names)).rstrip(".")
+    return reason_clause(r, Names(names))
 
 
 def lan_address() -> str:

@@ -13,7 +13,14 @@ Conventions
   ``to_move()``; ``action_text(a)`` gives a short log form.
 * **Events** are tuples whose first item is a short ``str`` kind followed by
   JSON-able values (ints, strs, lists). ``apply`` returns them in order, for
-  animation and the log; ``event_text(e)`` is a plain sentence.
+  animation and the log. Each game names their fields (``EVENTS``, made with
+  :func:`event_kinds`; ``m.event(e).player``); the rules keep building plain tuples.
+* **Words** are made when shown, from how the screen calls each seat (a
+  :class:`engine.core.text.Names`: "you", "the AI", "Ann"): ``event_text(e, names)``
+  is the log's sentence, :func:`result_text` the end's. Nothing is renamed after.
+* **Results**: :class:`Result` ``(winner, reason, details)``; ``reason`` an
+  :class:`EndReason` (the shared :class:`End` and each game's, registered from
+  ``engine/<game>/text.py``), ``details`` a few names and numbers.
 * **Hidden information**: ``view(p)`` returns a copy of the match in which
   everything player ``p`` cannot see is masked; ``determinize(p, seed)`` fills a
   view of ``p`` with one consistent guess (and a fresh RNG), so a search that
@@ -214,6 +221,13 @@ def result_text(result: Result, names=None) -> str:
     if result.winner is None:
         return f"Draw — {why}"
     return names.does(result.winner, "win", f"— {why}")
+
+
+def reason_clause(result: Result, names=None) -> str:
+    """Why it ended as a clause, to follow a dash: "the AI's morale is depleted"."""
+    if not isinstance(names, Names):
+        names = Names(names) if names is not None else SEATS
+    return result.reason.sentence(result, names).rstrip(".")
 
 
 def reason_text(result: Result, names=None) -> str:
