@@ -102,7 +102,8 @@ def register_end_reasons(cls: type, sentence, old_words=None) -> type:
     -> (member, details) | None`` reads a reason sentence written by older versions (saved
     games, replays, autosaves, servers), so their files still load and read well."""
     for member in cls:
-        if _REASONS.get(member.value, member) is not member:
+        old = _REASONS.get(member.value, member)
+        if old is not member and type(old).__module__ != cls.__module__:     # (a reloaded module replaces its own)
             raise ValueError(f"end reason {member.value!r} is registered twice")
         _REASONS[member.value] = member
     _REASON_TEXT[cls] = sentence
@@ -213,7 +214,7 @@ def _load_games_reasons() -> None:
 
 def result_text(result: Result, names=None) -> str:
     """The whole result for a screen: "You win — the AI's morale is depleted", "Ann wins —
-    Bob conceded", "Draw — the duel reached the 60-turn limit". ``names``: a
+    Bob conceded", "Draw — the duel reached the 200-turn limit". ``names``: a
     :class:`engine.core.text.Names`, or a pair of labels ("You", "AI (easy)")."""
     if not isinstance(names, Names):
         names = Names(names) if names is not None else SEATS
