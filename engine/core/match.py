@@ -243,7 +243,7 @@ def _shared_sentence(result: Result, names) -> str:
     why = _shared_why(result, names)
     score = result.details.get("score")           # a game that keeps a score says it
     if isinstance(score, tuple) and len(score) == 2:
-        why += f"; {names.name(0)} scored {score[0]}, {names.name(1)} {score[1]}"
+        why += f" — {names.name(0)} scored {score[0]}, {names.name(1)} {score[1]}"
     return why
 
 

@@ -29,7 +29,7 @@ def end_sentence(result, names) -> str:
     why = WHY.get(result.reason, "the game ended")
     score = result.details.get("score")
     if isinstance(score, tuple) and len(score) == 2:
-        return f"{why}; {names.name(0)} scored {score[0]}, {names.name(1)} {score[1]}"
+        return f"{why} — {names.name(0)} scored {score[0]}, {names.name(1)} {score[1]}"
     return why
 
 
