@@ -119,6 +119,17 @@ def available_games() -> list[str]:
     return out
 
 
+def load_end_reasons() -> None:
+    """Import every game's ``text`` module, where its ways to end register
+    (:func:`engine.core.match.register_end_reasons`): a result of any game can then be
+    read from a file or a message before that game is loaded."""
+    for n in _ENTRIES:
+        try:
+            importlib.import_module(f"{__package__}.{n}.text")
+        except ImportError:
+            continue
+
+
 def load_starter_decks(game: str) -> list[Deck]:
     spec_cards = get_game(game).cards
     folder: Path = decks_dir() / game

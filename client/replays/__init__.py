@@ -12,7 +12,8 @@ import time
 
 import pygame
 
-from engine.core.text import count, named
+from engine.core.match import reason_clause
+from engine.core.text import count
 
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
@@ -37,9 +38,11 @@ def _outcome(info) -> tuple[str, tuple]:
     meta = info.record.meta
     if r is None:
         return "unfinished", PAL["muted"]
-    # the names the rest of the program uses, not "Player 2"; no full stop after the dash
-    # (Everdawn's reasons are whole sentences, the others' are not)
-    reason = named(r.reason, info.names).rstrip(".")
+    # the names the rest of the program uses ("the AI", not "Player 2"); no full stop after the dash
+    from client.table.named import seat_names
+    human = meta.get("human")
+    names = seat_names(info.names, meta.get("mode", ""), (human,) if human in (0, 1) else ())
+    reason = reason_clause(r, names)
     if r.winner is None:
         return f"Draw — {reason}", PAL["gold"]
     if meta.get("mode") == "ai" and meta.get("human") in (0, 1):

@@ -91,7 +91,7 @@ class ReplayController:
         if self.at_end:
             r = self.result()
             if r is not None:
-                return f"{head} — {r.text(t.names if t is not None else ('Player 1', 'Player 2'))}"
+                return f"{head} — {t.result_text(r) if t is not None else r.text()}"
         return f"{head} — {state} ×{self.speed:g} — {who}"
 
     # ------------------------------------------------------------ moving

@@ -16,7 +16,6 @@ entry by entry (:func:`engine.net.client.list_matches`).
 from __future__ import annotations
 
 import os
-import re
 import socket
 import threading
 import time
@@ -37,24 +36,21 @@ from client.ui.widgets import dropdown, handle_dropdown_event
 LIST_WAIT = 5.0
 
 
-_SERVER_WORDS = re.compile(r"^(.+?) (conceded|left the table|ran out of time .*|missed .*)$")
-_ENGINE_PLAYER = re.compile(r"\bPlayer ([12])\b")
-
-
-def _reason_shown(reason: str, names, seat) -> str:
-    """Why a match ended, as the list names its players: the server's words ("Ann
-    conceded") with our own name as "You"; the engine's ("Player 2's morale is
-    depleted.") with the players' names."""
-    from engine.core.text import you_agree
+def _reason_shown(result: dict, names, seat) -> str:
+    """Why a match ended, as the list names its players: our seat "you", the other by
+    its name ("Ann conceded", "your morale is depleted"); a result from an older server
+    (its words only) is read as well as they allow."""
+    from engine.core.match import Result, reason_clause
+    from engine.core.text import Names
+    try:
+        r = Result.from_json(result)
+    except (KeyError, TypeError, ValueError):
+        return str(result.get("reason", ""))
     if not isinstance(names, (list, tuple)) or len(names) != 2 or seat not in (0, 1):
-        return reason
-    shown = ["You" if k == seat else str(names[k]) for k in (0, 1)]
-    m = _SERVER_WORDS.match(reason)
-    if m and m.group(1) in (str(names[0]), str(names[1])):
-        k = seat if str(names[seat]) == m.group(1) else 1 - seat
-        return shown[k] + reason[len(m.group(1)):]
-    out = _ENGINE_PLAYER.sub(lambda x: shown[int(x.group(1)) - 1], reason)
-    return you_agree(out.replace("You's", "Your")) if "You" in out else out
+        names = ("Player 1", "Player 2")
+    else:
+        names = ["you" if k == seat else str(names[k]) for k in (0, 1)]
+    return reason_clause(r, Names(names))
 
 
 def lan_address() -> str:
@@ -651,7 +647,7 @@ class OnlineScene(Scene):
         res = info.get("result")
         if res is not None:
             w = res.get("winner")
-            why = _reason_shown(str(res.get("reason", "")), info.get("names"), info.get("seat"))
+            why = _reason_shown(res, info.get("names"), info.get("seat"))
             if w is None:
                 return f"over: draw — {why}"
             return ("over: you won" if w == info.get("seat") else "over: you lost") + f" — {why}"

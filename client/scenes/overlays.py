@@ -188,8 +188,8 @@ class GameOverOverlay(_Overlay):
     @classmethod
     def demo_kwargs(cls, app, game, seed):
         t = _demo_table(app, game, seed)
-        from engine.core.match import Result
-        t.conceded = Result(0, "AI (easy) conceded")
+        from engine.core.match import End, Result
+        t.conceded = Result(0, End.CONCEDED)
         return {"table": t}
 
     def build(self):
@@ -270,8 +270,8 @@ class GameOverOverlay(_Overlay):
             head = ellipsize(t.names[res.winner], f, max(1, room - f.size(rest)[0]), where="game over",
                              min_chars=1) + rest
         draw_text(surf, head, (r.centerx, r.top + s(92)), f.ch_size, col, title=True, anchor="midtop")
-        reason = res.reason  # the heading already names the winner
-        draw_wrapped(surf, reason[:1].upper() + reason[1:], pygame.Rect(r.left + s(40), r.top + s(160),
+        reason = t.reason_line(res)  # the heading already names the winner
+        draw_wrapped(surf, reason, pygame.Rect(r.left + s(40), r.top + s(160),
                                                                          r.width - s(80), s(56)), s(19),
                      PAL["text"], align="center")
         m = t.match

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.core.text import named, possessive
+from engine.core.text import possessive
 
 from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel
 from client.scenes.base import Scene
@@ -144,7 +144,7 @@ class ReviewScene(Scene):
             if y + bh > r.bottom:
                 break
             self.button((r.left, y, r.width, bh), "", (lambda mv=mv: self.jump(mv)), key=str(k + 1),
-                        tip=f"{named(mv.line(), self.names)}<br>Open the replay at this decision", name=f"mark{k}")
+                        tip=f"{mv.line()}<br>Open the replay at this decision", name=f"mark{k}")
             y += bh + s(6)
 
     # ------------------------------------------------------------ actions
@@ -320,9 +320,9 @@ class ReviewScene(Scene):
             col = MARK_COLOURS[mv.mark]
             pygame.draw.circle(surf, col, (r.left + s(16), r.top + s(16)), s(6))
             # the engine's words name "Player 1" / "Player 2": the names the rest says
-            line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {named(mv.text, self.names)}"
+            line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {mv.text}"
             line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: "
-                     f"{named(mv.best_text, self.names)}")
+                     f"{mv.best_text}")
             for text, y, bold, colour in ((line1, r.top + s(6), True, PAL["text"]),
                                           (line2, r.top + s(29), False, PAL["muted"])):
                 size = s(15) if bold else s(14)

@@ -1,6 +1,8 @@
 """The AI seats and the turn clock of :class:`client.table.scene.TableScene`."""
 from __future__ import annotations
 
+from engine.core.match import End
+
 
 class AIMixin:
     """Driving the AI in the background and the turn clock (mixed into TableScene)."""
@@ -95,7 +97,7 @@ class AIMixin:
         c["timeouts"][p] += 1
         c["left"][p] = per_turn
         if c["timeouts"][p] >= limit:
-            self.end_match(1 - p, f"{self.names[p]} ran out of time {limit} times", forfeit_by=p)
+            self.end_match(1 - p, (End.TIMEOUT, {"times": limit}), forfeit_by=p)
             return
         self.app.toast(f"{self.names[p]} ran out of time ({c['timeouts'][p]} of {limit}).", "error", 4)
         self.on_timeout(p)

@@ -2,8 +2,18 @@
 engine's CONCEDE action, the result line, the game-over screen, rematch."""
 from __future__ import annotations
 
-from engine.core.match import Result
-from engine.core.text import conceded
+from engine.core.match import End, Result, reason_text, result_text
+from engine.core.text import Names
+
+from client.table.named import seat_names
+
+
+def as_result(winner, reason) -> Result:
+    """A client-made end: ``reason`` an :class:`engine.core.match.EndReason`, or
+    ``(reason, details)`` (a timeout's ``(End.TIMEOUT, {"times": 3})``)."""
+    if isinstance(reason, tuple):
+        return Result(winner, reason[0], reason[1] if len(reason) > 1 else {})
+    return Result(winner, reason)
 
 
 class EndMixin:
@@ -32,15 +42,14 @@ class EndMixin:
     def concede(self, seat=None):
         """The player (``seat``, default the viewer) concedes: the other seat wins."""
         seat = self.viewer if seat is None else seat
-        self.end_match(1 - seat, conceded(self.names[seat]), conceded_by=seat)
+        self.end_match(1 - seat, End.CONCEDED, conceded_by=seat)
 
     def end_match(self, winner, reason, **meta):
         """End the game from the client (concession, turn-clock forfeit) through the
         engine's CONCEDE action of the loser, so the record, the replay library and
         ``python -m engine replay`` all see it. If the loser is not the one to
         decide right now (the AI is thinking), the concession is made at the
-        loser's next decision."""
-        from engine.core.match import Result
+        loser's next decision. ``reason``: see :func:`as_result`."""
         s = self.session
         m = self.match
         loser = 1 - winner if winner in (0, 1) else None
@@ -54,18 +63,19 @@ class EndMixin:
                 s.record.meta.update(meta)
                 start = len(self.log.entries)
                 if self.perform(act):
-                    self.conceded = Result(winner, reason)
-                    self._log_reason(reason, start)
+                    self.conceded = self._ended(winner, reason)
+                    self._log_reason(self.conceded, start)
                     self.show_game_over()
                     return
             elif self.mode != "watch":
                 self._pending_end = (winner, reason, dict(meta))
                 when = ("as soon as the AI has made its move" if self.mode == "ai" and loser in self.human_seats
                         else f"at {self.names[loser]}'s next decision")
-                self.app.toast(f"{reason}: the game ends {when}.", "info", 4)
+                why = reason_text(as_result(winner, reason), self.seat_names()).rstrip(".")
+                self.app.toast(f"{why}: the game ends {when}.", "info", 4)
                 return
         self.cancel_ai()
-        res = Result(winner, reason)
+        res = as_result(winner, reason)
         s.record.meta.update(meta)
         s.record.result = res.to_json()
         if s.autosave is not None:
@@ -91,21 +101,28 @@ class EndMixin:
             if self.perform(act):
                 if clear_anims:
                     self.anims.clear()
-                self.conceded = Result(winner, reason)
+                self.conceded = self._ended(winner, reason)
                 if log:
-                    self._log_reason(reason, start)
+                    self._log_reason(self.conceded, start)
                 self.show_game_over()
                 return True
         return False
 
-    def _log_reason(self, reason, start):
+    def _ended(self, winner, reason) -> Result:
+        """The end the client made (``reason``), with the figures of the engine's own end
+        after its concede action (Evons' final score)."""
+        r = as_result(winner, reason)
+        er = self.match.result()
+        if er is not None and er.winner == r.winner and er.details:
+            return Result(r.winner, r.reason, {**er.details, **r.details})
+        return r
+
+    def _log_reason(self, result, start):
         """The log line of why the game ended ("You ran out of time 3 times.") before the
         engine's own lines of the concession (from ``start``), and not at all where the
         engine already told it ("You conceded."): the story reads once, in order."""
-        line = reason + "."
-        named = getattr(self, "log_text", None)
-        if callable(named):
-            line = named(line)
+        why = Result(result.winner, result.reason, {k: v for k, v in result.details.items() if k != "score"})
+        line = reason_text(why, self.seat_names())       # (the score is told by the end's own line)
         if any(e.text == line for e in self.log.entries[start:]):
             return
         self.log.insert(start, line, kind="info")
@@ -125,12 +142,18 @@ class EndMixin:
         r = getattr(self, "conceded", None)
         return r or self.match.result()
 
+    def seat_names(self) -> Names:
+        """How this table's sentences call each seat: "you", "the AI", the players' names
+        (:func:`client.table.named.seat_names`)."""
+        return seat_names(self.names, self.mode, self.human_seats)
+
     def result_text(self, r) -> str:
-        """"You win — …" / "AI (easy) wins — …" / "Draw — …" for the top bar."""
-        if r.winner is None:
-            return f"Draw — {r.reason}"
-        name = self.names[r.winner]
-        return f"{name} {'win' if name == 'You' else 'wins'} — {r.reason}"
+        """"You win — the AI's morale is depleted" / "Draw — …" for the top bar."""
+        return result_text(r, self.seat_names())
+
+    def reason_line(self, r) -> str:
+        """Why the game ended, as a sentence of this table's names ("Your Life is reduced to 0.")."""
+        return reason_text(r, self.seat_names())
 
     def show_game_over(self):
         if self.over_shown:

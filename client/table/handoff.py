@@ -72,8 +72,7 @@ class HandoffMixin:
         if not (n and s.actor(n - 1) == 1 - seat and s.turn_at(n - 1) == m.turn()):
             return None
         try:
-            return self.named(s.state_at(n - 1).action_text(s.record.actions[n - 1])) \
-                if hasattr(self, "named") else ""
+            return s.state_at(n - 1).action_text(s.record.actions[n - 1])
         except Exception:  # noqa: BLE001 - the pass screen shows without the last move's words
             return ""
 
@@ -91,8 +90,7 @@ class HandoffMixin:
         n = len(s)
         if n and s.actor(n - 1) == other and s.turn_at(n - 1) == m.turn():
             try:
-                text = self.named(s.state_at(n - 1).action_text(s.record.actions[n - 1])) \
-                    if hasattr(self, "named") else ""
+                text = s.state_at(n - 1).action_text(s.record.actions[n - 1])
             except Exception:  # noqa: BLE001 - the pass screen shows without the answer's words
                 text = ""
             return f"{self.names[other]} has answered ({text}): your turn goes on." if text else \
@@ -104,7 +102,7 @@ class HandoffMixin:
         Default: the engine's prompt when it has one."""
         f = getattr(self.match, "prompt", None)
         try:
-            return self.named(f()) if callable(f) and hasattr(self, "named") else (f() if callable(f) else "")
+            return f() if callable(f) else ""
         except Exception:  # noqa: BLE001 - the pass screen shows without the prompt
             return ""
 

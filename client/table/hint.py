@@ -83,10 +83,8 @@ class HintControl:
                 self.hint = None
                 self.message = f"No hint: {e}"
                 return
-            # the engine's words say "Player 1": the table's names (and "You" agreeing)
-            named = getattr(t, "named", None)
-            reason = self.hint.reason if self.hint is not None else ""
-            self.message = named(reason) if callable(named) else reason
+            # (a move's words are the mover's own: "Play Spark on the opponent's Hushmage")
+            self.message = self.hint.reason if self.hint is not None else ""
             _dirty(t)
 
     # ------------------------------------------------------------ where the move is

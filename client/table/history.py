@@ -87,7 +87,6 @@ class HistoryMixin:
     def undo_detail(self, undone) -> str:
         """"This takes back Player 1's decision in turn 3 (End the turn), then Player 2's
         4 decisions in turn 4 (Equip …; … End the Set Phase)." — grouped by player and turn."""
-        named = getattr(self, "named", str)
         groups = []
         for actor, text, turn in undone:
             if groups and groups[-1][0] == actor and groups[-1][1] == turn:
@@ -98,9 +97,9 @@ class HistoryMixin:
         for actor, turn, texts in groups:
             who = self.names[actor]
             if len(texts) == 1:
-                parts.append(f"{possessive(who)} decision in turn {turn} ({named(texts[0])})")
+                parts.append(f"{possessive(who)} decision in turn {turn} ({texts[0]})")
             else:
-                shown = [named(texts[0])] + (["…"] if len(texts) > 2 else []) + [named(texts[-1])]
+                shown = [texts[0]] + (["…"] if len(texts) > 2 else []) + [texts[-1]]
                 parts.append(f"{possessive(who)} {len(texts)} decisions in turn {turn} ({'; '.join(shown)})")
         return "This takes back " + ", then ".join(parts) + "."
 
@@ -131,7 +130,7 @@ class HistoryMixin:
         self.cancel_ai()
         self.cancel_drag()
         plan = self.undo_plan(seat)
-        text = getattr(self, "named", str)(plan[2][-1][1]) if plan is not None and plan[2] else ""
+        text = plan[2][-1][1] if plan is not None and plan[2] else ""
         if not self.session.undo_to_previous_decision(seat):
             self.app.toast("Nothing to undo yet.")
             return False
@@ -233,7 +232,8 @@ class HistoryMixin:
         """The log sentence for ``ev`` as the player(s) at the screen may read it:
         events private to one player (the game's ``event_for(event, viewer)``,
         e.g. a card tutored into a hand) are masked for the other — in hot seat
-        for both, since the log is shared; nothing is masked with reveal all."""
+        for both, since the log is shared; nothing is masked with reveal all. The
+        seats are called as :meth:`seat_names` says ("you", "the AI", names)."""
         if not self.reveal_all:
             f = getattr(type(m), "event_for", None)
             if f is not None:
@@ -241,4 +241,4 @@ class HistoryMixin:
                     ev = f(ev, self.viewer if self.mode != "hotseat" else -1)
                 except Exception:  # noqa: BLE001 - fall back to the plain event
                     pass
-        return m.event_text(ev)
+        return m.event_text(ev, self.seat_names())

@@ -1,61 +1,49 @@
-"""Players' names in a game's table: engine sentences say "Player 1", the screen says
-the names (and "You" reads as English)."""
+"""How the screens call each seat: "you" for a player at this screen, "the AI" for the
+AI, the players' names in hot seat and online. The engine words every sentence with a
+player in it from these names when it is drawn (``Match.event_text(event, names)``,
+:func:`engine.core.match.result_text`); nothing is renamed after it was written."""
 from __future__ import annotations
 
-import re
+from engine.core.text import Names, is_you
 
-from engine.core.match import Result
 
-_PLAYER_RX = re.compile(r"Player ([12])")
+def seat_names(names, mode: str = "", human_seats=()) -> Names:
+    """The :class:`Names` of a table or a record: a seat named "You" is "you"; against
+    the AI the other seat is "the AI" ("the AI's Arenor"); otherwise the players' names."""
+    out = []
+    for seat in (0, 1):
+        n = str(names[seat]) if seat < len(names) else f"Player {seat + 1}"
+        if is_you(n):
+            out.append("you")
+        elif mode == "ai" and seat not in tuple(human_seats or ()) and human_seats:
+            out.append("the AI")
+        else:
+            out.append(n)
+    return Names(out)
 
 
 class NamedSeats:
-    """Mixin for a game's table (``class Table(NamedSeats, TableScene)``): engine sentences
-    say "Player 1"; the log, the result and :meth:`named` show the players' names, and
-    "You <verb>s" reads as English. A table lists its verbs in ``YOU_VERBS`` and may
-    override :meth:`named_you` (more "You" fixes), :meth:`log_text` (what the log shows)
-    and :meth:`result_reason` (the result's sentence)."""
+    """Mixin for a game's table (``class Table(NamedSeats, TableScene)``): the log's lines
+    pass through :meth:`log_text` (a table may merge or finish them there: Evons' one
+    line per Firestorm); :meth:`poss` and :meth:`row` name a seat for the table's own
+    words. The seats' names in sentences are :meth:`seat_names` (the table framework's)."""
 
-    YOU_VERBS: dict = {}
-    _YOU_RX = None
     _log_wrapped = False
-
-    def __init_subclass__(cls, **kw):
-        super().__init_subclass__(**kw)
-        if "YOU_VERBS" in cls.__dict__:
-            cls._YOU_RX = re.compile(r"\bYou (" + "|".join(cls.YOU_VERBS) + r")\b")
 
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
         self._wrap_log()
 
-    def named(self, text: str) -> str:
-        """Engine sentences say "Player 1"; show the players' names (and "You" reads as English)."""
-        out = _PLAYER_RX.sub(lambda m: self.names[int(m.group(1)) - 1], str(text))
-        if "You" in out:
-            out = self.named_you(out)
-        return out
-
-    def you_verbs(self, out: str) -> str:
-        """"You draws" -> "You draw": the table's ``YOU_VERBS`` first, then every other
-        verb through the shared sentence helper (engine/core/text.py)."""
-        from engine.core.text import you_agree
-        if self._YOU_RX is not None:
-            out = self._YOU_RX.sub(lambda m: "You " + self.YOU_VERBS[m.group(1)], out)
-        return you_agree(out)
-
-    def named_you(self, out: str) -> str:
-        return self.you_verbs(out)
-
     def poss(self, seat) -> str:
-        """"Your" / "AI (easy)'s"."""
-        return "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
+        """"Your" / "AI (easy)'s" (the table's labels: the header and the panels)."""
+        return "Your" if is_you(self.names[seat]) else f"{self.names[seat]}'s"
 
     def row(self, seat):
         return "me" if seat == self.viewer else "opp"
 
     def log_text(self, text) -> str:
-        return self.named(text)
+        """What the log adds for an engine sentence (a table may change or merge it)."""
+        return text
 
     def _wrap_log(self):
         if self._log_wrapped:
@@ -63,19 +51,10 @@ class NamedSeats:
         self._log_wrapped = True
         add = self.log.add
 
-        def named_add(text, **kw):
+        def table_add(text, **kw):
             add(self.log_text(text), **kw)
-        self.log.add = named_add
+        self.log.add = table_add
 
     def _log_start(self):
         self._wrap_log()
         super()._log_start()
-
-    def result(self):
-        r = super().result()
-        if r is None:
-            return None
-        return Result(r.winner, self.result_reason(r))
-
-    def result_reason(self, r) -> str:
-        return self.named(r.reason)

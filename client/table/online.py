@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.core.match import Result
+from engine.core.text import Names
 from engine.core.text import YOU, conceded
 
 from client.ui.theme import PAL, draw_text, font
@@ -193,24 +193,20 @@ class OnlineTableMixin:
         r = self.conceded or (self.match.result() if self.match is not None else None)
         if r is None and self.session is not None and self.session.final is not None and not self.session.pending:
             r = self.session.final
-        return None if r is None else Result(r.winner, self.reason_words(r))
+        return r
+
+    def seat_names(self) -> Names:
+        """Online: our seat is "you", the other the opponent's name."""
+        s = self.session
+        seat = getattr(s, "seat", None)
+        if seat not in (0, 1):
+            return super().seat_names()
+        return Names(["you" if k == seat else str(self.names[k]) for k in (0, 1)])
 
     def reason_words(self, r) -> str:
-        """Why the match ended, as this screen names the players: the engine's own words
-        ("Player 1's morale is depleted.") through the table's names; the server's (a
-        concession, a claim, the clock: "Bo conceded", "Ann ran out of time 3 times") with
-        the server's name of our seat as "You"."""
-        reason = str(r.reason)
-        m = self.match
-        if m is not None and m.result() is not None and m.result().reason == reason:
-            return self.result_reason(r)
-        server = list(getattr(self.session, "names", None) or [])
-        if len(server) == 2:
-            for seat in sorted((0, 1), key=lambda k: -len(str(server[k]))):   # "Ann (2)" before "Ann"
-                n = str(server[seat])
-                if n and reason.startswith(n + " "):
-                    return self.names[seat] + reason[len(n):]
-        return reason
+        """Why the match ended, as this screen names the players, without the full stop
+        ("The AI's morale is depleted", "Bo conceded", "You ran out of time 3 times")."""
+        return self.reason_line(r).rstrip(".")
 
     # ------------------------------------------------------------ clock and presence
     def clock_spec(self):

@@ -274,9 +274,6 @@ class TutorialMixin:
             e = ev_for(ev, self.viewer) if callable(ev_for) else ev
             try:
                 line = self.log_event_text(m, e)
-                named = getattr(self, "named", None)
-                if callable(named):
-                    line = named(line)
             except Exception:  # noqa: BLE001 - a log line must never break the lesson
                 continue
             if line and line not in out:

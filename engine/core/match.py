@@ -13,7 +13,14 @@ Conventions
   ``to_move()``; ``action_text(a)`` gives a short log form.
 * **Events** are tuples whose first item is a short ``str`` kind followed by
   JSON-able values (ints, strs, lists). ``apply`` returns them in order, for
-  animation and the log; ``event_text(e)`` is a plain sentence.
+  animation and the log. Each game names their fields (``EVENTS``, made with
+  :func:`event_kinds`; ``m.event(e).player``); the rules keep building plain tuples.
+* **Words** are made when shown, from how the screen calls each seat (a
+  :class:`engine.core.text.Names`: "you", "the AI", "Ann"): ``event_text(e, names)``
+  is the log's sentence, :func:`result_text` the end's. Nothing is renamed after.
+* **Results**: :class:`Result` ``(winner, reason, details)``; ``reason`` an
+  :class:`EndReason` (the shared :class:`End` and each game's, registered from
+  ``engine/<game>/text.py``), ``details`` a few names and numbers.
 * **Hidden information**: ``view(p)`` returns a copy of the match in which
   everything player ``p`` cannot see is masked; ``determinize(p, seed)`` fills a
   view of ``p`` with one consistent guess (and a fresh RNG), so a search that
@@ -25,8 +32,13 @@ Conventions
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from collections import namedtuple
+from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar, Mapping, Sequence
+
+from .text import SEATS, Names
 
 Action = tuple
 Event = tuple
@@ -58,29 +70,244 @@ class IllegalAction(ValueError):
         self.action = action
 
 
+class EndReason(str, Enum):
+    """Why a match ended: one member per way, the value a stable id kept in files and sent
+    online (``"conceded"``, ``"everdawn.morale"``). The shared ways are :class:`End`'s; each
+    game adds its own in ``engine/<game>/text.py`` (a subclass of this class passed to
+    :func:`register_end_reasons`, with how each reads and how to read its old sentences)."""
+
+    def sentence(self, result: "Result", names) -> str:
+        """Why the match ended, as a clause from ``names`` ("your morale is depleted")."""
+        return _REASON_TEXT[type(self)](result, names)
+
+
+class End(EndReason):
+    """The ways any match can end beside its game's own."""
+
+    CONCEDED = "conceded"           # the loser conceded
+    TIMEOUT = "timeout"             # the loser's clock ran out (``details["times"]``: how often)
+    LEFT = "left"                   # the loser left an online table
+    CALLED_OFF = "called_off"       # an online match called off before it began (no winner)
+    OTHER = "other"                 # a sentence of an older program (``details["text"]``)
+
+
+_REASONS: dict[str, EndReason] = {}
+_REASON_TEXT: dict[type, Any] = {}
+_OLD_WORDS: list = []
+
+
+def register_end_reasons(cls: type, sentence, old_words=None) -> type:
+    """Make ``cls`` (an :class:`EndReason` with members) known to :meth:`Result.from_json`.
+    ``sentence(result, names) -> str`` says why a result of ``cls`` ended; ``old_words(text)
+    -> (member, details) | None`` reads a reason sentence written by older versions (saved
+    games, replays, autosaves, servers), so their files still load and read well."""
+    for member in cls:
+        old = _REASONS.get(member.value, member)
+        if old is not member and type(old).__module__ != cls.__module__:     # (a reloaded module replaces its own)
+            raise ValueError(f"end reason {member.value!r} is registered twice")
+        _REASONS[member.value] = member
+    _REASON_TEXT[cls] = sentence
+    if old_words is not None and old_words not in _OLD_WORDS:
+        _OLD_WORDS.append(old_words)
+    return cls
+
+
+def small_details(d) -> dict:
+    """``details`` as a small JSON-able dict of names and numbers (lists as tuples)."""
+    out = {}
+    if not isinstance(d, Mapping):
+        return out
+    for k, v in list(d.items())[:8]:
+        if not isinstance(k, str):
+            continue
+        if isinstance(v, (list, tuple)):
+            v = tuple(x for x in v[:8] if type(x) in (int, str))
+        elif type(v) not in (int, str) or v is None:
+            continue
+        out[k[:40]] = v[:300] if isinstance(v, str) else v
+    return out
+
+
 @dataclass(frozen=True)
 class Result:
-    """How a match ended. ``winner`` is 0 or 1, or None for a draw."""
+    """How a match ended. ``winner`` is 0 or 1, or None for a draw; ``reason`` an
+    :class:`EndReason`; ``details`` a small dict of names and numbers the reason's
+    sentence uses (Evons' ``{"score": (13, 9)}``, a timeout's ``{"times": 3}``). The
+    words are made when shown, from the names of the screen: :func:`result_text`."""
 
     winner: int | None
-    reason: str
+    reason: EndReason
+    details: Mapping = field(default_factory=dict)
+
+    def __post_init__(self):
+        details = small_details(self.details)
+        if not isinstance(self.reason, EndReason):      # a sentence (older code, a toy game): read it
+            reason, read = _read_reason(str(self.reason))
+            object.__setattr__(self, "reason", reason)
+            details = {**read, **details}
+        object.__setattr__(self, "details", details)
+
+    def __hash__(self) -> int:
+        return hash((self.winner, self.reason, tuple(sorted(self.details.items()))))
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None
 
+    @property
+    def loser(self) -> int | None:
+        return None if self.winner is None else 1 - self.winner
+
     def to_json(self) -> dict:
-        return {"winner": self.winner, "reason": self.reason}
+        """``reason`` stays a plain sentence in the engine's words ("Player 2's morale is
+        depleted."), what older versions read; ``end`` and ``details`` are the structure."""
+        return {"winner": self.winner, "reason": self.reason.sentence(self, SEATS),
+                "end": self.reason.value, "details": {k: list(v) if isinstance(v, tuple) else v
+                                                      for k, v in self.details.items()}}
 
     @classmethod
     def from_json(cls, obj) -> "Result":
-        return cls(obj["winner"], obj["reason"])
+        """The result of a file or a message, new or old: an ``end`` this program knows,
+        else the old ``reason`` sentence read by the games' :func:`register_end_reasons`
+        readers, else that sentence kept as it is (:attr:`End.OTHER`)."""
+        w = obj["winner"]
+        code = obj.get("end")
+        details = obj.get("details") if isinstance(obj.get("details"), Mapping) else {}
+        if isinstance(code, str):
+            _load_games_reasons()
+            if code in _REASONS:
+                return cls(w, _REASONS[code], details)
+        return cls(w, str(obj.get("reason") or ""))
 
-    def text(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-        if self.winner is None:
-            return f"Draw — {self.reason}"
-        from .text import does
-        return does(names[self.winner], "win", f"— {self.reason}")
+    def text(self, names=None) -> str:
+        """"Player 1 wins — Player 2's morale is depleted" (see :func:`result_text`)."""
+        return result_text(self, names)
+
+
+def _read_reason(text: str) -> tuple:
+    """(reason, details) of a reason given as a sentence: a registered id, the words of
+    an older version (read by the games' :func:`register_end_reasons` readers), else the
+    sentence kept as it is (:attr:`End.OTHER`)."""
+    _load_games_reasons()
+    if text in _REASONS:
+        return _REASONS[text], {}
+    for read in _OLD_WORDS:
+        got = read(text)
+        if got is not None:
+            return got
+    got = _old_shared_words(text)
+    if got is not None:
+        return got
+    return End.OTHER, {"text": text.strip().rstrip(".")}
+
+
+_GAMES_LOADED = []
+
+
+def _load_games_reasons() -> None:
+    """Every game's reasons registered (once): a file or a message may be read first."""
+    if not _GAMES_LOADED:
+        _GAMES_LOADED.append(True)
+        from ..games import load_end_reasons
+        load_end_reasons()
+
+
+def result_text(result: Result, names=None) -> str:
+    """The whole result for a screen: "You win — the AI's morale is depleted", "Ann wins —
+    Bob conceded", "Draw — the duel reached the 200-turn limit". ``names``: a
+    :class:`engine.core.text.Names`, or a pair of labels ("You", "AI (easy)")."""
+    if not isinstance(names, Names):
+        names = Names(names) if names is not None else SEATS
+    why = result.reason.sentence(result, names).rstrip(".")
+    if result.winner is None:
+        return f"Draw — {why}"
+    return names.does(result.winner, "win", f"— {why}")
+
+
+def reason_clause(result: Result, names=None) -> str:
+    """Why it ended as a clause, to follow a dash: "the AI's morale is depleted"."""
+    if not isinstance(names, Names):
+        names = Names(names) if names is not None else SEATS
+    return result.reason.sentence(result, names).rstrip(".")
+
+
+def reason_text(result: Result, names=None) -> str:
+    """Why it ended alone, as a sentence: "The AI's morale is depleted." """
+    if not isinstance(names, Names):
+        names = Names(names) if names is not None else SEATS
+    why = result.reason.sentence(result, names).rstrip(".")
+    return why[:1].upper() + why[1:] + "."
+
+
+def _shared_sentence(result: Result, names) -> str:
+    why = _shared_why(result, names)
+    score = result.details.get("score")           # a game that keeps a score says it
+    if isinstance(score, tuple) and len(score) == 2:
+        why += f" — {names.name(0)} scored {score[0]}, {names.name(1)} {score[1]}"
+    return why
+
+
+def _shared_why(result: Result, names) -> str:
+    r, loser = result.reason, result.loser
+    if r is End.CONCEDED and loser is not None:
+        return f"{names.name(loser)} conceded"
+    if r is End.TIMEOUT and loser is not None:
+        missed = result.details.get("missed")
+        if isinstance(missed, int):        # a daily match: moves not made in time
+            return f"{names.name(loser)} missed {missed} {'move' if missed == 1 else 'moves'}"
+        n = result.details.get("times")
+        if isinstance(n, int) and n > 1:
+            return f"{names.name(loser)} ran out of time {n} times"
+        return f"{names.name(loser)} ran out of time"
+    if r is End.LEFT and loser is not None:
+        return f"{names.name(loser)} left the table"
+    if r is End.CALLED_OFF:
+        return "the match was called off before it began"
+    return str(result.details.get("text") or "the match ended")
+
+
+def _old_shared_words(text: str):
+    """Older files' shared sentences ("Ann conceded", "Bob left the table", "You ran
+    out of time 3 times"): who it was is the loser, so only the way is kept."""
+    t = text.strip().rstrip(".")
+    if re.fullmatch(r".+ conceded|conceded", t):
+        return End.CONCEDED, {}
+    if re.fullmatch(r".+ left the table", t):
+        return End.LEFT, {}
+    m = re.fullmatch(r".+ ran out of time(?: (\d+) times?)?", t)
+    if m:
+        return End.TIMEOUT, ({"times": int(m.group(1))} if m.group(1) else {})
+    m = re.fullmatch(r".+ missed (\d+) moves?", t)
+    if m:
+        return End.TIMEOUT, {"missed": int(m.group(1))}
+    if "called off" in t:
+        return End.CALLED_OFF, {}
+    return None
+
+
+register_end_reasons(End, _shared_sentence)
+
+
+def event_kinds(spec: Mapping[str, str]) -> dict[str, type]:
+    """Named views of a game's events from ``{"kind": "field field …"}``: one
+    :func:`collections.namedtuple` class per kind, its first field ``kind``. Fields an
+    older or shorter form of the event lacks read as None. The rules keep building plain
+    tuples (the hot path); readers name the fields: :func:`event_view`."""
+    out = {}
+    for kind, fields in spec.items():
+        names = ("kind",) + tuple(fields.split())
+        title = "".join(w.title() for w in kind.split("_")) or "Event"
+        out[kind] = namedtuple(f"{title}Event", names, defaults=(None,) * (len(names) - 1))
+    return out
+
+
+def event_view(event, kinds: Mapping[str, type]):
+    """``event`` (a plain tuple) read by name through ``kinds`` (:func:`event_kinds`):
+    ``event_view(("draw", 1, 2), K).player == 1``. An unknown kind is returned as it is."""
+    cls = kinds.get(event[0]) if event else None
+    if cls is None:
+        return event
+    return cls(*event[:len(cls._fields)])
 
 
 @dataclass(frozen=True)
@@ -242,12 +469,22 @@ class Match:
     __hash__ = None  # mutable
 
     # ---------------------------------------------------------------- text
+    #: the game's event kinds by name (:func:`event_kinds`)
+    EVENTS: ClassVar[Mapping[str, type]] = {}
+
+    def event(self, event: Event):
+        """``event`` read by name: ``m.event(e).player`` (see :attr:`EVENTS`)."""
+        return event_view(event, self.EVENTS)
+
     def action_text(self, action: Action) -> str:
-        """Short log form of an action, read in the current state (before applying)."""
+        """Short log form of an action, read in the current state (before applying), in
+        the words of the player who makes it ("Play Spark on the opponent's Hushmage")."""
         return " ".join(str(x) for x in action)
 
-    def event_text(self, event: Event) -> str:
-        """A plain sentence for the game log."""
+    def event_text(self, event: Event, names: Names | None = None) -> str:
+        """A plain sentence for the game log, calling the seats as ``names`` says (a
+        :class:`engine.core.text.Names`; default "Player 1" / "Player 2"): read in the
+        state just after the event."""
         return " ".join(str(x) for x in event)
 
     # ---------------------------------------------------------------- checks

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from .deck import Deck, _a_game
 from .files import FileProblem, _short, atomic_write_json, read_json
+from .match import small_details
 from .sanitize import clean_json, clean_name, clean_text
 
 RECORD_FORMAT = "cardhall-match"
@@ -320,9 +321,7 @@ class MatchRecord:
         meta, problem = check_meta(meta)
         if problem:
             raise bad(problem)
-        return cls(g, tuple(dk), seed, clean_json(dict(opts)), actions,
-                   None if res is None else {"winner": res["winner"],
-                                             "reason": clean_text(res["reason"], MAX_META_TEXT)}, meta)
+        return cls(g, tuple(dk), seed, clean_json(dict(opts)), actions, _clean_result(res), meta)
 
 
 def load_record(path, *, game: str | None = None) -> MatchRecord:
@@ -331,3 +330,20 @@ def load_record(path, *, game: str | None = None) -> MatchRecord:
 
 def save_record(rec: MatchRecord, path) -> None:
     atomic_write_json(path, rec.to_json(), indent=None)
+
+
+def _clean_result(res) -> dict | None:
+    """A file's result as kept: winner and reason (the plain sentence every version
+    writes), and the structure of newer files (``end``: a short id, ``details``: a few
+    names and numbers) when well formed; older files have only the sentence, which
+    :meth:`engine.core.match.Result.from_json` reads."""
+    if res is None:
+        return None
+    out = {"winner": res["winner"], "reason": clean_text(res["reason"], MAX_META_TEXT)}
+    end = res.get("end")
+    if isinstance(end, str) and 0 < len(end) <= 60:
+        out["end"] = clean_text(end, 60)
+        d = res.get("details")
+        if isinstance(d, dict):
+            out["details"] = {k: list(v) if isinstance(v, tuple) else v for k, v in small_details(d).items()}
+    return out

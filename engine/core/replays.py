@@ -164,7 +164,8 @@ def check_record(rec: MatchRecord) -> ReplayCheck:
             if rec.meta.get("ended_by") != "server":  # online: a concession, claim or clock ends it
                 problems.append(f"the file says {want.text()}, but after {len(rec.actions)} actions "
                                 f"the game is not over.")
-        elif r != want:
+        elif (r.winner, r.reason) != (want.winner, want.reason) or ("end" in rec.result and r != want):
+            # (an older file has the sentence only: its figures are not all in it)
             problems.append(f"the file says {want.text()}, but the replay ends {r.text()}.")
     digest = recorded_digest(rec.meta)
     if digest is not None:

@@ -7,8 +7,11 @@ One helper for every game's log, prompts and screens (the engine's and the clien
     count(2, "copy", "copies")   -> "2 copies"
     does("You", "go", "first")   -> "You go first"; does("AI (easy)", "go", "first") -> "AI (easy) goes first"
     possessive("You")            -> "your";          possessive("Mira") -> "Mira's"
-    you_agree("You draws a card.")  -> "You draw a card."   (any verb after "You")
     conceded("You")              -> "You conceded"   (the one tense for a concession, log and result)
+    Names(("you", "the AI"))     -> how a sentence calls each seat: n.does(0, "draw", "a card")
+                                    -> "You draw a card"; n.poss(1) -> "the AI's"; n.name(1, True)
+                                    -> "The AI" (events and results are worded from it at draw time:
+                                    ``Match.event_text(event, names)``, ``result_text(result, names)``)
     grammar_problems("You has 1 cards")  -> what a careful reader would mark (the layout
                                     check runs it on every text drawn; tests on every engine sentence)
 
@@ -124,25 +127,6 @@ def possessive(name: str, capital: bool = False) -> str:
     return f"{name}'" if str(name).endswith("s") and not str(name).endswith(")") else f"{name}'s"
 
 
-_YOU_VERB_RX = re.compile(r"\b(You|you) ([a-z]+s)\b")
-# words after "you" that look like verbs but are not
-_KEEP_AFTER_YOU = {"this", "plus", "always", "pass"}
-
-
-def you_agree(sentence: str) -> str:
-    """Make verbs agree with "You" in a sentence written for a named player:
-    "You draws a card." -> "You draw a card.", "You goes first" -> "You go first"."""
-    def fix(m):
-        word = m.group(2)
-        if word in _KEEP_AFTER_YOU:
-            return m.group(0)
-        return f"{m.group(1)} {base_form(word)}"
-    out = _YOU_VERB_RX.sub(fix, str(sentence))
-    if out.startswith("You ") and "themselves" in out:    # "You play Spark on yourself"
-        out = re.sub(r"\bthemselves\b", "yourself", out)
-    return out
-
-
 def name_seat(name: str, fallback: str) -> str:
     """A player's name for the screens: the recorded name, or ``fallback`` ("You",
     "Player 2") when the record has none."""
@@ -150,17 +134,68 @@ def name_seat(name: str, fallback: str) -> str:
     return n or fallback
 
 
-_PLAYER_RX = re.compile(r"\bPlayer ([12])\b")
-_YOUS_RX = re.compile(r"\bYou's\b")
+def _capital(label: str) -> str:
+    """"the AI" -> "The AI" at the start of a sentence (a player's own name is left as typed)."""
+    return label[:1].upper() + label[1:] if label.startswith(("the ", "you")) else label
 
 
-def named(sentence: str, names) -> str:
-    """An engine sentence ("Player 2 conceded", "Player 1's morale is 0") with the
-    players' names, the verbs agreeing with "You" and "You's" as "Your"."""
-    out = _PLAYER_RX.sub(lambda m: str(names[int(m.group(1)) - 1]), str(sentence))
-    if "You" in out:
-        out = _YOUS_RX.sub("Your", you_agree(out))
-    return out
+class Names:
+    """How a sentence calls each seat: ``Names(("you", "the AI"))``, ``Names(("Ann", "Bob"))``,
+    ``Names()`` ("Player 1", "Player 2": the engine's neutral words, kept in records). A
+    label "you" (any case) is the second person: its verbs agree ("you draw") and it owns
+    with "your". Every sentence with a player in it is made from one of these at draw time;
+    no sentence is renamed after it was written."""
+
+    __slots__ = ("labels",)
+
+    def __init__(self, labels=("Player 1", "Player 2")):
+        self.labels = tuple(str(x) for x in labels)
+
+    def __repr__(self) -> str:
+        return f"Names({self.labels!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Names) and other.labels == self.labels
+
+    def __hash__(self) -> int:
+        return hash(self.labels)
+
+    def you(self, p: int) -> bool:
+        """Is seat ``p`` addressed as "you"?"""
+        return self.labels[p].lower() == "you"
+
+    def name(self, p: int, start: bool = False) -> str:
+        """Seat ``p`` as a subject or object: "you" / "the AI" / "Ann" ("You", "The AI" at
+        the ``start`` of a sentence)."""
+        if self.you(p):
+            return "You" if start else "you"
+        return _capital(self.labels[p]) if start else self.labels[p]
+
+    def poss(self, p: int, start: bool = False) -> str:
+        """"your" / "the AI's" / "Ann's" ("Your", "The AI's" at the ``start``)."""
+        if self.you(p):
+            return "Your" if start else "your"
+        return possessive(self.name(p, start))
+
+    def does(self, p: int, verb: str, rest: str = "", start: bool = True) -> str:
+        """Seat ``p`` doing ``verb`` (its base form), the verb agreeing: "You draw a card",
+        "The AI draws a card"."""
+        v = verb if self.you(p) else third_person(verb)
+        return f"{self.name(p, start)} {v}{(' ' + rest) if rest else ''}"
+
+    def be(self, p: int) -> str:
+        return "are" if self.you(p) else "is"
+
+    def have(self, p: int) -> str:
+        return "have" if self.you(p) else "has"
+
+    def self_(self, p: int) -> str:
+        """"yourself" / "themselves" (a card played on its own player)."""
+        return "yourself" if self.you(p) else "themselves"
+
+
+#: the engine's own words for the seats (logs of the command line, records' plain reason)
+SEATS = Names()
 
 
 # ---------------------------------------------------------------- the grammar lint

@@ -66,7 +66,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import MASK64, mix_seed, rng_step
-from ..core.text import conceded
+from ..core.text import SEATS, Names
 from ..core.unseen import allowance_after, guess_cards
 from .cards import (
     C_ABILITY, C_ABILITY_COST, C_ABILITY_TARGET, C_COST, C_EFFECT, C_END, C_GROW, C_ID,
@@ -77,6 +77,7 @@ from .cards import (
     OP_SUMMON, OP_TAP, S_EACH, S_EACH_ENEMY, S_EACH_FRIENDLY, S_EACH_OTHER, S_EACH_PLAYER,
     S_OPPONENT, S_SELF, S_TARGET, T_ANY, T_CREATURE, T_ENEMY_ANY, T_ENEMY_CREATURE, T_FRIENDLY_CREATURE, T_NONE,
 )
+from .text import END_BY_CODE, EVENTS, MAX_TURNS
 
 # ---------------------------------------------------------------- rules numbers
 START_LIFE = 20
@@ -86,7 +87,6 @@ FLOW_ESSENCE = 2
 DEEP_ESSENCE = 4
 FIRST_TURN_ESSENCE = 1
 MAX_CREATURES = 7          # per side (our ruling)
-MAX_TURNS = 100            # the duel is a draw after turn 100 (50 turns each; our ruling)
 PIERCE_LIFE = 3
 HIDDEN = -1
 MAX_COPIES = 3             # deck rule: at most 3 copies of any card
@@ -158,8 +158,8 @@ F_GUARDED = 16      # intercepted this round
 F_DOOMED = 32       # destroyed (by an effect or Venom), removed at the next death check
 
 
-def _player_name(p: int) -> str:
-    return f"Player {p + 1}"
+#: how an action names the seats: in the words of the player who makes it
+_MOVER = (Names(("you", "the opponent")), Names(("the opponent", "you")))
 
 
 _KW_ORDER = (("Guard", K_GUARD), ("Swift", K_SWIFT), ("Drain", K_DRAIN), ("Venom", K_VENOM),
@@ -266,7 +266,7 @@ class EssveilMatch(Match):
         w = self.g[G_WINNER]
         if w == NO_WINNER:
             return None
-        return Result(None if w == DRAW else w, REASONS[self.g[G_REASON]])
+        return Result(None if w == DRAW else w, END_BY_CODE[self.g[G_REASON]])
 
     def life(self, p: int) -> int:
         return self.g[LIFE[p]]
@@ -536,7 +536,7 @@ class EssveilMatch(Match):
                 return self._why_not_intercept(action[1])
             if kind == LET_THROUGH:
                 return None
-            return f"{_player_name(p)} must first decide whether a Guard intercepts the attack."
+            return "You must first decide whether a Guard intercepts the attack."
         if ph == PH_ATTUNE:
             if kind == DEEP:
                 if self.is_first_turn_of(p):
@@ -1261,34 +1261,46 @@ class EssveilMatch(Match):
         return m
 
     # ================================================================ text
-    def _thing(self, t: int) -> str:
+    def _thing(self, t: int, names: Names = SEATS) -> str:
         if t == NO_TARGET:
             return "no target"
         if t in (1, 2):
-            return _player_name(t - 1)
+            return names.name(t - 1)
         p, off = self._find(t)
         if p < 0:
             return "a creature that is gone"
         return C_NAME[self.boards[p][off + R_CARD]]
 
-    def _whose_thing(self, t: int, facts: tuple = ()) -> str:
-        """As :meth:`_thing`, a creature named with its controller ("Player 1's Hushmage"):
-        a card played or an ability used on a creature may aim at either side, and both
-        sides may hold a creature of that name. ``facts`` = the event's (card id, controller)
-        of the target, which name it even once it has left play."""
+    def _whose_thing(self, t: int, facts: tuple = (), names: Names = SEATS) -> str:
+        """As :meth:`_thing`, a creature named with its controller ("your Hushmage", "the
+        AI's Hushmage"): a card played or an ability used on a creature may aim at either
+        side, and both sides may hold a creature of that name. ``facts`` = the event's
+        (card id, controller) of the target, which name it even once it has left play."""
         if t == NO_TARGET or t in (1, 2):
-            return self._thing(t)
+            return self._thing(t, names)
         if len(facts) == 2 and facts[0] in CARD_NAMES and facts[1] in (0, 1):
-            return f"{_player_name(facts[1])}'s {CARD_NAMES[facts[0]]}"
+            return f"{names.poss(facts[1])} {CARD_NAMES[facts[0]]}"
         p, off = self._find(t)
         if p < 0:
             return "a creature that is gone"
-        return f"{_player_name(p)}'s {C_NAME[self.boards[p][off + R_CARD]]}"
+        return f"{names.poss(p)} {C_NAME[self.boards[p][off + R_CARD]]}"
+
+    def _whose_uid(self, uid: int, cid: str, names: Names, start: bool = False, owner: int = -1) -> str:
+        """A creature of an event by its card, with its controller (``owner`` when the
+        event says it, else while it is in play: "the AI's Dune Raider"), else by its card
+        alone (it has left play since)."""
+        name = CARD_NAMES.get(cid, "a card")
+        p = owner if owner in (0, 1) else (
+            self._find(uid)[0] if isinstance(uid, int) and uid >= FIRST_UID else -1)
+        if p < 0:
+            return name[:1].upper() + name[1:] if start else name
+        return f"{names.poss(p, start)} {name}"
 
     def action_text(self, action) -> str:
         action = tuple(action)
         k = action[0] if action else -1
         p = self.to_move()
+        mv = _MOVER[p] if p in (0, 1) else SEATS
         if k == END:
             return "End turn"
         if k == FLOW:
@@ -1303,13 +1315,13 @@ class EssveilMatch(Match):
                 return f"Play {name}"
             if action[2] in (1, 2) and action[2] - 1 == p:
                 return f"Play {name} on yourself"
-            return f"Play {name} on {self._whose_thing(action[2])}"
+            return f"Play {name} on {self._whose_thing(action[2], (), mv)}"
         if k == ATTACK and len(action) == 3:
-            return f"{self._thing(action[1])} attacks {self._thing(action[2])}"
+            return f"{self._thing(action[1])} attacks {self._thing(action[2], mv)}"
         if k == ABILITY and len(action) == 3:
             if action[2] == NO_TARGET:
                 return f"Use {self._thing(action[1])}'s ability"
-            return f"Use {self._thing(action[1])}'s ability on {self._whose_thing(action[2])}"
+            return f"Use {self._thing(action[1])}'s ability on {self._whose_thing(action[2], (), mv)}"
         if k == INTERCEPT and len(action) == 2:
             return f"Intercept with {self._thing(action[1])}"
         if k == LET_THROUGH:
@@ -1320,113 +1332,135 @@ class EssveilMatch(Match):
             return "Concede"
         return super().action_text(action)
 
-    def event_text(self, e) -> str:
-        k = e[0]
-        nm = _player_name
+    EVENTS = EVENTS
+
+    def event_text(self, e, names: Names | None = None) -> str:
+        """The log's sentence for ``e``, the seats called as ``names`` says ("You play
+        Spark on the AI's Hushmage.", "The AI's Dune Raider takes 3 damage (1 Endurance
+        left)."): a creature in play is named with its controller."""
+        n = names if names is not None else SEATS
+        v = self.event(e)
+        k = v.kind if e else ""
 
         def card(cid):
             return CARD_NAMES.get(cid, "a card")
 
+        def who(uid, cid, start=False, owner=-1):
+            return self._whose_uid(uid, cid, n, start, owner)
+
         def tgt(t, cid=""):
             if t in (1, 2):
-                return nm(t - 1)
-            if cid:
-                return card(cid)
-            return "no target" if t == NO_TARGET else self._thing(t)
+                return n.name(t - 1)
+            if cid:      # (an attack's target is the other side's)
+                return f"{n.poss(1 - v.player)} {card(cid)}"
+            return "no target" if t == NO_TARGET else self._whose_thing(t, (), n)
 
-        if k == "turn":
-            return f"Turn {e[2]}: {nm(e[1])}'s turn."
-        if k == "refresh":
-            if not e[2]:        # (nothing was spent: no "0 spent Essence returns")
-                return f"{nm(e[1])} refreshes: creatures untap."
-            return f"{nm(e[1])} refreshes: creatures untap, {e[2]} spent Essence returns to the Reserve."
-        if k == "grow":
-            return f"{card(e[3])} grows +{e[4]}/+{e[4]}."
-        if k == "attune":
-            if e[3] == "effect":    # a card's: the line before names it ("You play Deep Channel.")
-                return f"{nm(e[1])} attunes {e[2]} Essence."
-            how = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil"}.get(e[3], e[3])
-            return f"{nm(e[1])} attunes {e[2]} Essence ({how})."
-        if k == "draw":
-            return f"{nm(e[1])} draws a card."
-        if k == "no_draw":
-            return f"{nm(e[1])}'s deck is empty: no card drawn."
-        if k == "play":
-            if e[3] == NO_TARGET:
-                return f"{nm(e[1])} plays {card(e[2])}."
-            if e[3] in (1, 2) and e[3] - 1 == e[1]:     # on the player who plays it
-                return f"{nm(e[1])} plays {card(e[2])} on themselves."    # ("You … on yourself")
-            return f"{nm(e[1])} plays {card(e[2])} on {self._whose_thing(e[3], tuple(e[4:6]))}."
-        if k == "pay":
-            parts = []
-            if e[2]:
-                parts.append(f"{e[2]} Essence")
-            if e[3]:
-                parts.append(f"{e[3]} Life (now {e[4]})")
-            return f"{nm(e[1])} pays {' and '.join(parts) or 'nothing'}."
-        if k == "enter":
-            return f"{card(e[3])} enters play for {nm(e[1])}."
-        if k == "no_room":
-            return f"{nm(e[1])}'s side is full: {card(e[2])} does not enter play."
-        if k == "equip":
-            return f"{card(e[2])} is attached to {card(e[4])}."
-        if k == "fizzle":
-            return f"{card(e[2]) if e[2] else 'The effect'} has no legal target and fizzles."
-        if k == "ability":
-            return f"{card(e[3])} uses its ability" + ("." if e[4] == NO_TARGET else f" on {self._whose_thing(e[4], tuple(e[5:7]))}.")
-        if k == "attack":
-            return f"{card(e[3])} attacks {tgt(e[4], e[5])}."
-        if k == "intercept":
-            return f"{card(e[3])} intercepts the attack (Guard)."
-        if k == "let_through":
-            return f"{nm(e[1])} lets the attack through."
-        if k == "fight":
-            if len(e) > 4:
-                return f"{card(e[3])} and {card(e[4])} fight."
-            return "The creatures fight."
-        if k == "damage":
-            if e[1] in (1, 2):
-                return f"{nm(e[1] - 1)} takes {e[3]} damage (Life {e[4]})."
-            return f"{card(e[2])} takes {e[3]} damage ({max(e[4], 0)} Endurance left)."
-        if k == "aegis_spent":
-            return f"{card(e[2])}'s Aegis prevents {e[3]} damage and is spent."
-        if k == "aegis":
-            return f"{card(e[2])} gains Aegis."
-        if k == "aegis_stands":
-            return f"{card(e[2])} already has Aegis (it doesn't stack)."
-        if k == "venom":
-            return f"Venom destroys {card(e[2])}."
-        if k == "heal":
-            return f"{nm(e[1])} gains {e[2]} Life (Life {e[3]})."
-        if k == "buff":
-            return f"{card(e[2])} gets +{e[3]}/+{e[4]}."
-        if k == "silence":
-            return f"{card(e[2])} is Silenced."
-        if k == "destroy":
-            return f"{card(e[2])} is destroyed."
-        if k == "tap":
-            return f"{card(e[2])} is tapped."
-        if k == "die":
-            return f"{card(e[3])} goes to {nm(e[1])}'s graveyard."
-        if k == "vanish":
-            return f"{card(e[3])} vanishes (token)."
-        if k == "equipment_destroyed":
-            return f"{card(e[2])} is destroyed with its bearer."
-        if k == "last_rites":
-            return f"{card(e[3])}'s Last Rites trigger."
-        if k == "reanimate":
-            return f"{card(e[2])} returns from the graveyard for {nm(e[1])}."
-        if k == "end":
-            return f"{nm(e[1])} ends the turn."
-        if k == "concede":
-            return conceded(nm(e[1]), stop=True)
-        if k == "game_over":
-            if e[1] == -1:
-                return f"The game is a draw: {e[2]}."
-            if e[2] == REASONS[RS_CONCEDE] and e[1] in (0, 1):      # "AI (easy) wins: You conceded."
-                return f"{nm(e[1])} wins: {conceded(nm(1 - e[1]))}."
-            return f"{nm(e[1])} wins: {e[2]}."
-        return super().event_text(e)
+        try:
+            if k == "turn":
+                return f"Turn {v.turn}: {n.poss(v.player)} turn."
+            if k == "refresh":
+                if not v.back:        # (nothing was spent: no "0 spent Essence returns")
+                    return n.does(v.player, "refresh") + ": creatures untap."
+                return n.does(v.player, "refresh") + f": creatures untap, {v.back} spent Essence returns to the Reserve."
+            if k == "grow":
+                return f"{who(v.uid, v.card, True)} grows +{v.n}/+{v.n}."
+            if k == "attune":
+                if v.how == "effect":    # a card's: the line before names it ("You play Deep Channel.")
+                    return n.does(v.player, "attune", f"{v.n} Essence.")
+                how = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil"}.get(v.how, v.how)
+                return n.does(v.player, "attune", f"{v.n} Essence ({how}).")
+            if k == "draw":
+                return n.does(v.player, "draw", "a card.")
+            if k == "no_draw":
+                return f"{n.poss(v.player, True)} deck is empty: no card drawn."
+            if k == "play":
+                if v.target == NO_TARGET:
+                    return n.does(v.player, "play", f"{card(v.card)}.")
+                if v.target in (1, 2) and v.target - 1 == v.player:     # on the player who plays it
+                    return n.does(v.player, "play", f"{card(v.card)} on {n.self_(v.player)}.")
+                facts = tuple(e[4:6])
+                return n.does(v.player, "play", f"{card(v.card)} on {self._whose_thing(v.target, facts, n)}.")
+            if k == "pay":
+                parts = []
+                if v.essence:
+                    parts.append(f"{v.essence} Essence")
+                if v.life:
+                    parts.append(f"{v.life} Life (now {v.now})")
+                return n.does(v.player, "pay", f"{' and '.join(parts) or 'nothing'}.")
+            if k == "enter":
+                return f"{card(v.card)} enters play for {n.name(v.player)}."
+            if k == "no_room":
+                return f"{n.poss(v.player, True)} side is full: {card(v.card)} does not enter play."
+            if k == "equip":
+                return f"{card(v.item)} is attached to {n.poss(v.player)} {card(v.card)}."
+            if k == "fizzle":
+                return f"{card(v.card) if v.card else 'The effect'} has no legal target and fizzles."
+            if k == "ability":
+                if v.target == NO_TARGET:
+                    return f"{who(v.uid, v.card, True)} uses its ability."
+                return f"{who(v.uid, v.card, True)} uses its ability on {self._whose_thing(v.target, tuple(e[5:7]), n)}."
+            if k == "attack":
+                return f"{who(v.uid, v.card, True, v.player)} attacks {tgt(v.target, v.target_card)}."
+            if k == "intercept":
+                return f"{who(v.uid, v.card, True, v.player)} intercepts the attack (Guard)."
+            if k == "let_through":
+                return n.does(v.player, "let", "the attack through.")
+            if k == "fight":
+                if v.target_card is not None:
+                    # (a fight is between two sides: one found in play names the other's)
+                    a, b = self._find(v.uid)[0], self._find(v.target)[0]
+                    a = a if a >= 0 else (1 - b if b >= 0 else -1)
+                    b = b if b >= 0 else (1 - a if a >= 0 else -1)
+                    return f"{who(v.uid, v.card, True, a)} and {who(v.target, v.target_card, False, b)} fight."
+                return "The creatures fight."
+            if k == "damage":
+                if v.target in (1, 2):
+                    return n.does(v.target - 1, "take", f"{v.n} damage (Life {v.left}).")
+                return f"{who(v.target, v.card, True)} takes {v.n} damage ({max(v.left, 0)} Endurance left)."
+            if k == "aegis_spent":
+                return f"{who(v.uid, v.card, True)}'s Aegis prevents {v.n} damage and is spent."
+            if k == "aegis":
+                return f"{who(v.uid, v.card, True)} gains Aegis."
+            if k == "aegis_stands":
+                return f"{who(v.uid, v.card, True)} already has Aegis (it doesn't stack)."
+            if k == "venom":
+                return f"Venom destroys {who(v.uid, v.card)}."
+            if k == "heal":
+                return n.does(v.player, "gain", f"{v.n} Life (Life {v.life}).")
+            if k == "buff":
+                return f"{who(v.uid, v.card, True)} gets +{v.might}/+{v.endurance}."
+            if k == "silence":
+                return f"{who(v.uid, v.card, True)} is Silenced."
+            if k == "destroy":
+                return f"{who(v.uid, v.card, True)} is destroyed."
+            if k == "tap":
+                return f"{who(v.uid, v.card, True)} is tapped."
+            if k == "die":
+                return f"{card(v.card)} goes to {n.poss(v.player)} graveyard."
+            if k == "vanish":
+                return f"{n.poss(v.player, True)} {card(v.card)} vanishes (token)."
+            if k == "equipment_destroyed":
+                return f"{card(v.card)} is destroyed with its bearer."
+            if k == "last_rites":
+                return f"{n.poss(v.player, True)} {card(v.card)}'s Last Rites trigger."
+            if k == "reanimate":
+                return f"{card(v.card)} returns from the graveyard for {n.name(v.player)}."
+            if k == "end":
+                return n.does(v.player, "end", "the turn.")
+            if k == "concede":
+                return f"{n.name(v.player, True)} conceded."
+            if k == "game_over":
+                w = None if v.winner == -1 else v.winner
+                r = self.result()
+                if r is None or r.winner != w:
+                    r = Result(w, END_BY_CODE.get(REASONS.index(v.reason) if v.reason in REASONS else RS_LIFE))
+                why = r.reason.sentence(r, n)
+                if w is None:
+                    return f"The game is a draw: {why}."
+                return f"{n.does(w, 'win')}: {why}."
+        except (IndexError, KeyError, TypeError, ValueError):
+            pass
+        return super().event_text(e, n)
 
     # ================================================================ checks
     def invariant_problems(self) -> list[str]:

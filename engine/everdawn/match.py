@@ -109,13 +109,14 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..core.match import IllegalAction, Match, Result, as_action
+from ..core.match import End, IllegalAction, Match, Result, as_action
 from ..core.rng import Rng, mix_seed
 from ..core.text import a as a_
-from ..core.text import conceded, count
+from ..core.text import SEATS, Names, count
 from ..core.unseen import allowance_after, guess_cards
 from . import cards as C
 from .deckrules import MAX_CREATURE_COPIES, MAX_EQUIPMENT_COPIES, MAX_SPELL_COPIES
+from .text import END_BY_CODE, EVENTS, MAX_TURNS
 from .cards import (ATK, ATKB, BEATS, CARDS_BY_CODE, CHAMPION, DEF, DEFB, EQ_ATK, EQ_DEF, HAS_FRESH,
                     IS_BANE, IS_COMBAT_SPELL, IS_SET_SPELL, K_ACCESSORY, K_ARMOUR, K_CREATURE,
                     K_SPELL, K_WEAPON, KIND, MELEE, MORALE, ON_DEATH, RANGE, TYPE,
@@ -156,7 +157,6 @@ CH_BOTTOM = (CH_BOTTOM_CREATURES, CH_BOTTOM_SUPPORT)
 R_SET, R_DEF, R_ATK, R_END = range(4)       # where play resumes once the effect queue is empty
 WIN_NONE, WIN_MORALE, WIN_CREATURES, WIN_CONCEDE, WIN_SD_DRAW, WIN_TURN_LIMIT = range(6)
 DRAW = 2                                      # G_WINNER value for a draw
-MAX_TURNS = 200                               # our ruling: a duel still running after 200 turns is a draw
 
 # ---------------------------------------------------------------- flat state layout
 G_PHASE, G_TURN, G_ACTIVE, G_FIRST, G_WINNER, G_REASON, G_SUDDEN = range(7)
@@ -290,13 +290,11 @@ def _name(code: int) -> str:
     return CARDS_BY_CODE[code].name if code >= 0 else "a hidden card"
 
 
-def _pair_names(p: int, attacker: int, defender: int) -> tuple:
-    """The attacker (``p``'s) and the defender named so they cannot be confused: with
-    their owners when both have one name (a mirror match: "Player 1's High King Arenor")."""
-    a, d = _name(attacker), _name(defender)
-    if a == d:
-        return f"{PLAYERS[p]}'s {a}", f"{PLAYERS[1 - p]}'s {d}"
-    return a, d
+def _pair_names(p: int, attacker: int, defender: int, names: Names = SEATS) -> tuple:
+    """The attacker (``p``'s) and the defender with their owners, so that they cannot be
+    confused even in a mirror match ("your High King Arenor", "the AI's High King Arenor");
+    the first one starts a sentence."""
+    return f"{names.poss(p, True)} {_name(attacker)}", f"{names.poss(1 - p)} {_name(defender)}"
 
 
 _DECK_CACHE: dict = {}
@@ -493,7 +491,7 @@ class EverdawnMatch(Match):
         ph = b[G_PHASE]
         if ph == PH_OVER:
             r = self.result()
-            return r.text(PLAYERS) if r else ""
+            return r.text() if r else ""
         if ph == PH_SET:
             return "Set Phase: move, equip, set or cast Set Phase spells, then end the Set Phase."
         if ph == PH_DECLARE:
@@ -1522,23 +1520,20 @@ class EverdawnMatch(Match):
         w = self.b[G_WINNER]
         if w < 0:
             return None
-        return Result(None if w == DRAW else w, self._reason_text())
+        return Result(None if w == DRAW else w, self._end_reason(), self._end_details())
+
+    def _end_reason(self):
+        return END_BY_CODE.get(self.b[G_REASON], End.OTHER)
+
+    def _end_details(self) -> dict:
+        return {"turns": MAX_TURNS} if self.b[G_REASON] == WIN_TURN_LIMIT else {}
 
     def _reason_text(self) -> str:
-        b = self.b
-        w, r = b[G_WINNER], b[G_REASON]
-        loser = PLAYERS[1 - w] if w in (0, 1) else ""
-        if r == WIN_MORALE:
-            return f"{loser}'s morale is depleted."
-        if r == WIN_CREATURES:
-            return f"{loser} has no creatures left in play."
-        if r == WIN_CONCEDE:
-            return conceded(loser, stop=True)
-        if r == WIN_SD_DRAW:
-            return "both players met a win condition at the same time again in Sudden Death."
-        if r == WIN_TURN_LIMIT:
-            return f"the duel reached the {MAX_TURNS}-turn limit."
-        return ""
+        """Why the duel ended in the engine's words ("Player 2's morale is depleted."),
+        kept in the ``game_over`` event."""
+        w = self.b[G_WINNER]
+        r = Result(None if w == DRAW else w, self._end_reason(), self._end_details())
+        return r.reason.sentence(r, SEATS)
 
     # ---------------------------------------------------------------- primitives on the board
     def _draw(self, p: int, n: int, ev: list) -> None:
@@ -2183,108 +2178,126 @@ class EverdawnMatch(Match):
             return ("tutor", e[1], -1)
         return e
 
-    def event_text(self, e) -> str:
-        k = e[0]
-        P = PLAYERS
+    EVENTS = EVENTS
+
+    def event_text(self, e, names: Names | None = None) -> str:
+        """The log's sentence for ``e``, the seats called as ``names`` says ("You cast
+        Shield Wall.", "The AI's Storm Caller in lane 2 is destroyed."): every card in
+        play is named with its owner and its lane or bench slot."""
+        n = names if names is not None else SEATS
+        v = self.event(e)
+        k = v.kind if e else ""
         try:
             if k == "turn":
-                return f"Turn {e[1]}: {P[e[2]]}."
+                return f"Turn {v.turn}: {n.poss(v.player)} turn."
             if k == "scout_order":
-                return f"{P[e[1]]} puts a card looked at back on top of the support deck."
+                return n.does(v.player, "put", "a card looked at back on top of the support deck.")
             if k == "bottom_order":
-                deck = "creature deck" if e[2] == 0 else "support deck"
-                return (f"{P[e[1]]} puts a returned card at the very bottom of the {deck}." if e[3] == 0 else
-                        f"{P[e[1]]} puts a returned card above it at the bottom of the {deck}.")
+                deck = "creature deck" if v.deck == 0 else "support deck"
+                return (n.does(v.player, "put", f"a returned card at the very bottom of the {deck}.") if v.placed == 0
+                        else n.does(v.player, "put", f"a returned card above it at the bottom of the {deck}."))
             if k == "setup":
-                return f"{P[e[1]]} sets up: " + ", ".join(_name(c) for c in e[2] if c >= 0) + " in the lanes."
+                return n.does(v.player, "set", "up: " + ", ".join(_name(c) for c in v.lanes if c >= 0) + " in the lanes.")
             if k == "phase":
-                return {"set": f"{P[e[2]]}'s Set Phase.", "combat": f"{P[e[2]]}'s Combat Phase.",
-                        "end": f"{P[e[2]]}'s End Phase."}[e[1]]
+                what = {"set": "Set Phase", "combat": "Combat Phase", "end": "End Phase"}[v.phase]
+                return f"{n.poss(v.player, True)} {what}."
             if k == "move":
-                return f"{P[e[1]]} moves {_name(e[4])} from {slot_name(e[2])} to {slot_name(e[3])}."
+                return n.does(v.player, "move", f"{_name(v.card)} from {slot_name(v.src)} to {slot_name(v.dst)}.")
             if k == "equip":
-                return f"{P[e[1]]} equips {_name(e[2])} on {_name(e[4])} ({slot_name(e[3])})."
+                return n.does(v.player, "equip", f"{_name(v.item)} on {_name(v.card)} ({slot_name(v.slot)}).")
             if k == "set":
-                named = len(e) > 5 and e[4] >= 0
-                if e[3] < 0:
-                    what = _name(e[4]) if named else "creature"
-                    return f"{P[e[1]]}'s {what} in {slot_name(e[2])} is set."
-                if named and e[5] >= 0:
-                    return (f"{P[e[1]]} sets {_name(e[4])} ({slot_name(e[2])}) on "
-                            f"{_name(e[5])} ({slot_name(e[3])}).")
-                return f"{P[e[1]]} sets the creature in {slot_name(e[2])} on the one in {slot_name(e[3])}."
+                named = v.card is not None and v.card >= 0
+                if v.target_slot < 0:
+                    what = _name(v.card) if named else "creature"
+                    return f"{n.poss(v.player, True)} {what} in {slot_name(v.slot)} is set."
+                if named and v.target is not None and v.target >= 0:
+                    return n.does(v.player, "set", f"{_name(v.card)} ({slot_name(v.slot)}) on "
+                                                   f"{_name(v.target)} ({slot_name(v.target_slot)}).")
+                return n.does(v.player, "set", f"the creature in {slot_name(v.slot)} on the one in "
+                                               f"{slot_name(v.target_slot)}.")
             if k == "set_ends":
-                if len(e) > 3 and e[3] >= 0:
-                    return f"{P[e[1]]}'s {_name(e[3])} is no longer set."
-                return f"{P[e[1]]}'s set creature is no longer set."
+                if v.card is not None and v.card >= 0:
+                    return f"{n.poss(v.player, True)} {_name(v.card)} is no longer set."
+                return f"{n.poss(v.player, True)} set creature is no longer set."
             if k == "cast":
-                return f"{P[e[1]]} casts {_name(e[2])}."
+                return n.does(v.player, "cast", f"{_name(v.spell)}.")
             if k == "trigger":
-                what = "When played" if e[3] == "when_played" else "On death"
-                told = _FIRST_COMBAT_WORDS.get(CARDS_BY_CODE[e[2]].effect[0][0]) if e[2] >= 0 else None
+                what = "When played" if v.when == "when_played" else "On death"
+                told = _FIRST_COMBAT_WORDS.get(CARDS_BY_CODE[v.card].effect[0][0]) if v.card >= 0 else None
                 if told:        # (the others' effects are told by the events that follow)
-                    return f"{_name(e[2])}: {what} — {told.format(n=CARDS_BY_CODE[e[2]].effect[0][1])}."
-                return f"{_name(e[2])}: {what}."
+                    return f"{_name(v.card)}: {what} — {told.format(n=CARDS_BY_CODE[v.card].effect[0][1])}."
+                return f"{_name(v.card)}: {what}."
             if k == "attack":
-                if len(e) > 5:
-                    if e[5] >= 0:
-                        a, d = _pair_names(e[1], e[4], e[5])
-                        return f"{a} (lane {e[2] + 1}) attacks {d} (lane {e[3] + 1})."
-                    return f"{_name(e[4])} (lane {e[2] + 1}) attacks the open lane {e[3] + 1}."
-                return f"{_name(e[4])} in lane {e[2] + 1} attacks lane {e[3] + 1}."
+                if v.defender is not None:
+                    if v.defender >= 0:
+                        a, d = _pair_names(v.player, v.card, v.defender, n)
+                        return f"{a} (lane {v.lane + 1}) attacks {d} (lane {v.target_lane + 1})."
+                    return (f"{n.poss(v.player, True)} {_name(v.card)} (lane {v.lane + 1}) attacks "
+                            f"{n.poss(1 - v.player)} open lane {v.target_lane + 1}.")
+                return f"{n.poss(v.player, True)} {_name(v.card)} in lane {v.lane + 1} attacks lane {v.target_lane + 1}."
             if k == "redirect":
-                # e: (p_defender, attacker's lane, the lane it attacked, the lane it goes into now)
-                if e[3] == e[4]:
-                    return f"Resting Fortress leaves the attack from lane {e[2] + 1} on lane {e[4] + 1}."
-                return (f"Resting Fortress redirects the attack from lane {e[2] + 1}: "
-                        f"into lane {e[4] + 1} instead of lane {e[3] + 1}.")
+                # the defender's Resting Fortress: the attack of the creature in the attacker's lane
+                att = 1 - v.player
+                src = f"{n.poss(att)} attack from {'their' if not n.you(att) else 'your'} lane {v.lane + 1}"
+                if v.old_lane == v.new_lane:
+                    return f"Resting Fortress leaves {src} on lane {v.new_lane + 1}."
+                return (f"Resting Fortress redirects {src}: into {n.poss(v.player)} lane {v.new_lane + 1} "
+                        f"instead of lane {v.old_lane + 1}.")
             if k == "clash":
-                a, d = _pair_names(e[1], e[4], e[5])
-                s = (f"{a} (lane {e[2] + 1}) attacks {d} (lane {e[3] + 1}): "
-                     f"{e[6]} against defense {e[7]}")
-                s += ", destroying it" if e[10] else ", which holds"
-                if e[8] >= 0:
-                    s += f"; the counterattack deals {e[8]} against defense {e[9]}"
-                    s += " and destroys the attacker" if e[11] else ""
+                a, d = _pair_names(v.player, v.card, v.defender, n)
+                s = (f"{a} (lane {v.lane + 1}) attacks {d} (lane {v.target_lane + 1}): "
+                     f"{v.attack} against defense {v.defense}")
+                s += ", destroying it" if v.destroyed else ", which holds"
+                if v.counter >= 0:
+                    s += f"; the counterattack deals {v.counter} against defense {v.card_defense}"
+                    s += " and destroys the attacker" if v.attacker_destroyed else ""
                 else:
                     s += "; no counterattack"
                 return s + "."
             if k == "open_hit":
-                return f"{_name(e[4])} attacks the open lane {e[3] + 1}: {P[1 - e[1]]} loses {e[5]} morale."
+                return (f"{n.poss(v.player, True)} {_name(v.card)} attacks the open lane {v.target_lane + 1}: "
+                        f"{n.does(1 - v.player, 'lose', f'{v.damage} morale', start=False)}.")
             if k == "miss":
-                return f"{_name(e[4])}'s attack into lane {e[3] + 1} hits nothing."
+                return f"{n.poss(v.player, True)} {_name(v.card)}'s attack into lane {v.target_lane + 1} hits nothing."
             if k == "destroyed":
-                return f"{P[e[1]]}'s {_name(e[3])} in {slot_name(e[2])} is destroyed."
+                return f"{n.poss(v.player, True)} {_name(v.card)} in {slot_name(v.slot)} is destroyed."
             if k == "treated_dead":
-                return f"{P[e[1]]}'s {_name(e[3])} in {slot_name(e[2])} is treated as dead."
+                return f"{n.poss(v.player, True)} {_name(v.card)} in {slot_name(v.slot)} is treated as dead."
             if k == "revive":
-                return f"{_name(e[3])} revives in {slot_name(e[2])}."
+                return f"{n.poss(v.player, True)} {_name(v.card)} revives in {slot_name(v.slot)}."
             if k == "morale":
-                return f"{P[e[1]]}'s morale: {e[3]} ({e[2]:+d})."
+                return f"{n.poss(v.player, True)} morale: {v.value} ({v.delta:+d})."
             if k == "draw":
-                return f"{P[e[1]]} draws {count(e[2], 'support card')}."
+                return n.does(v.player, "draw", f"{count(v.n, 'support card')}.")
             if k == "tutor":
-                return f"{P[e[1]]} takes {_name(e[2]) if e[2] >= 0 else 'a card'} from the support deck into the hand."
+                what = _name(v.card) if v.card >= 0 else "a card"
+                return n.does(v.player, "take", f"{what} from the support deck into the hand.")
             if k == "place":
-                return f"{P[e[1]]} puts {_name(e[3])} into {slot_name(e[2])}."
+                return n.does(v.player, "put", f"{_name(v.card)} into {slot_name(v.slot)}.")
             if k == "to_deck":
-                return f"{_name(e[2])} goes to the bottom of {P[e[1]]}'s deck."
+                return f"{_name(v.card)} goes to the bottom of {n.poss(v.player)} deck."
             if k == "to_hand":
-                return f"{_name(e[2])} goes to {P[e[1]]}'s hand."
+                return f"{_name(v.card)} goes to {n.poss(v.player)} hand."
             if k == "lane_bonus":
-                if e[2] < 0:
-                    return f"{P[e[1]]}'s creatures in every lane: {e[3]}."
-                if len(e) > 4 and e[4] >= 0:
-                    return f"{P[e[1]]}'s {_name(e[4])} (lane {e[2] + 1}): {e[3]}."
-                return f"{P[e[1]]}'s creature in lane {e[2] + 1}: {e[3]}."
+                if v.lane < 0:
+                    return f"{n.poss(v.player, True)} creatures in every lane: {v.what}."
+                if v.card is not None and v.card >= 0:
+                    return f"{n.poss(v.player, True)} {_name(v.card)} (lane {v.lane + 1}): {v.what}."
+                return f"{n.poss(v.player, True)} creature in lane {v.lane + 1}: {v.what}."
             if k == "redraw":
-                return f"{P[e[1]]} has nothing playable and redraws {count(e[2], 'card')}."
+                return n.does(v.player, "have", f"nothing playable and {'redraw' if n.you(v.player) else 'redraws'} "
+                                                f"{count(v.n, 'card')}.")
             if k == "sudden_death":
                 return "Both players fall at once: Sudden Death!"
             if k == "concede":
-                return conceded(P[e[1]], stop=True)
+                return f"{n.name(v.player, True)} conceded."
             if k == "game_over":
-                return ("Draw — " if e[1] < 0 else f"{P[e[1]]} wins — ") + e[2]
+                w = None if v.winner < 0 else v.winner
+                r = self.result()
+                if r is None or r.winner != w:
+                    r = Result(w, self._end_reason(), self._end_details())
+                why = r.reason.sentence(r, n)
+                return ("Draw — " if w is None else f"{n.does(w, 'win')} — ") + why
         except (IndexError, KeyError, TypeError):
             pass
         return " ".join(str(x) for x in e)

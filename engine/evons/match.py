@@ -73,13 +73,14 @@ from typing import Any, Mapping, Sequence
 
 from ..core.match import IllegalAction, Match, OptionSpec, Result, as_action
 from ..core.rng import Rng, mix_seed, next64_block
-from ..core.text import conceded, count
+from ..core.text import SEATS, Names, count
 from ..core.unseen import allowance_after, guess_cards
 from .cards import (ABILITY_TITLES, BLOCK, CARD_ABILITY_DIRS, CARD_ARROW_DIRS, CARD_ARROWS, CARD_ATK, CARD_COST,
                     CARD_DEF, CARD_ELEMENT, CARD_IS_BLOCK, CARD_NAME, CENTRE, DIRECTIONS,
                     FIRESTORM, GROWTH, IN_MAIN, INDEX_OF, MAGNETISM, MAIN_CELLS, N_CELLS,
                     MAX_COPIES, NEIGHBOUR, NORMAL, ORTHO_NEIGHBOURS, OUT_CELLS, POOL, REMOVE, RESURRECTION,
                     SHOCKWAVE, SWAP, cell_name)
+from .text import END_BY_CODE, EVENTS
 
 # ---------------------------------------------------------------- action kinds
 KEEP, MULLIGAN, SELECT, CELL, CANCEL, PASS, ORDER, FIRE, DONE, CONFLICT, HIT, PULL, PICK, \
@@ -326,10 +327,6 @@ def _reveal_order(covered: list, flags, cardof, pos) -> None:
     """Sort covered cards as they are revealed: cheapest first (Growth cards are free), then by
     cell. (A function of its own: a lambda in _drive would make its locals closure cells.)"""
     covered.sort(key=lambda i: (0 if flags[i] & F_GROWTH else CARD_COST[cardof[i]], pos[i]))
-
-
-def _pname(p: int) -> str:
-    return f"Player {p + 1}"
 
 
 class EvonsMatch(Match):
@@ -1972,11 +1969,8 @@ class EvonsMatch(Match):
         w = self.sc[S_WINNER]
         if w == WIN_NONE:
             return None
-        s0, s1 = self.scores()
-        why = REASONS[self.sc[S_REASON]]
-        if self.sc[S_REASON] == R_CONCEDE:
-            return Result(w, conceded(_pname(1 - w)))
-        return Result(None if w == WIN_DRAW else w, f"{why}; score {s0}–{s1}")
+        reason = END_BY_CODE[self.sc[S_REASON]]
+        return Result(None if w == WIN_DRAW else w, reason, {"score": self.scores()})
 
     # ================================================================ copies, files, views
     def clone(self) -> "EvonsMatch":
@@ -2235,71 +2229,83 @@ class EvonsMatch(Match):
             pass
         return " ".join(str(x) for x in a)
 
-    def event_text(self, e) -> str:
-        k = e[0]
+    EVENTS = EVENTS
+
+    def event_text(self, e, names: Names | None = None) -> str:
+        """The log's sentence for ``e``, the seats called as ``names`` says ("You play
+        Cliff Giant on B4.", "Shade Stalker on C3 flips to the AI."): a card on the grid
+        is named with its cell."""
+        P = names if names is not None else SEATS
         n = self._name
-        if k == "turn":
-            return f"Turn {e[2]}: {_pname(e[1])} to play."
-        if k == "credits":
-            sign = "gains" if e[2] >= 0 else "pays"
-            return f"{_pname(e[1])} {sign} {abs(e[2])} credits ({e[4]}); now {e[3]}."
-        if k == "draw":
-            return f"{_pname(e[1])} draws a card."
-        if k == "no_draw":
-            return f"{_pname(e[1])} has no card left to draw."
-        if k == "keep":
-            return f"{_pname(e[1])} keeps {count(e[2], 'card')}."
-        if k == "mulligan":
-            return f"{_pname(e[1])} shuffles {count(e[2], 'card')} back and draws {e[3]}."
-        if k == "play":
-            if e[4]:
-                return f"{_pname(e[1])} plays a card covered on {cell_name(e[3])}."
-            return f"{_pname(e[1])} plays {n(e[2])} on {cell_name(e[3])}."
-        if k == "reveal":
-            return f"{_pname(e[1])} reveals {n(e[2])} on {cell_name(e[3])} (cost {e[4]})."
-        if k == "unaffordable":
-            return (f"{_pname(e[1])} cannot afford {n(e[2])} on {cell_name(e[3])} (cost {e[4]}): "
-                    "it is removed from the game.")
-        if k == "bonus":
-            return f"{n(e[2])} takes the {e[4]} bonus of {cell_name(e[3])}."
-        if k == "activate":
-            verb = "reactivates" if e[3] else "activates"
-            return f"{n(e[1])} {verb} on {cell_name(e[2])}."
-        if k == "sequence_end":
-            return f"{n(e[1])} finishes its activation."
-        if k == "ability":
-            return f"{n(e[1])} uses {e[3]} ({DIRECTIONS[e[2]]}) on {cell_name(e[4])}."
-        if k == "conflict":
-            na, nb = n(e[1]), n(e[2])
-            if len(e) > 6 and e[5] >= 0 and e[6] >= 0:
-                ca, cb = cell_name(e[5]), cell_name(e[6])
-                if na == nb:        # two of a kind: which took what, by their cells
-                    return f"{na} on {ca} fights {nb} on {cb}: the one on {ca} takes {e[3]}, the one on {cb} takes {e[4]}."
-                return f"{na} on {ca} fights {nb} on {cb}: {na} takes {e[3]}, {nb} takes {e[4]}."
-            return f"{na} fights {nb}: {na} takes {e[3]}, {nb} takes {e[4]}."
-        if k == "destroy":
-            where = "is removed from the game" if e[3] == "removed" else "is destroyed"
-            return f"{n(e[1])} on {cell_name(e[2])} {where}."
-        if k == "flip":
-            return f"{n(e[1])} on {cell_name(e[2])} flips to {_pname(e[3])}."
-        if k == "move":
-            who = "A covered card" if self.flags[e[1]] & F_COVERED else n(e[1])
-            return f"{who} moves from {cell_name(e[2])} to {cell_name(e[3])}."
-        if k == "damage":
-            return f"Firestorm deals {e[3]} damage to {n(e[1])} on {cell_name(e[2])}."
-        if k == "place":
-            how = {"growth": "is placed covered by Growth", "block": "is placed by Block",
-                   "resurrected": "is resurrected"}[e[3]]
-            who = "A card" if e[3] == "growth" else n(e[1])
-            return f"{who} {how} on {cell_name(e[2])}."
-        if k == "pass":
-            return f"{_pname(e[1])} passes."
-        if k == "discard":
-            return f"{_pname(e[1])} discards {n(e[2])}."
-        if k == "end":
-            if e[1] < 0:
-                return f"The game ends ({e[4]}): a draw, {e[2]}–{e[3]}."
-            return f"The game ends ({e[4]}): {_pname(e[1])} wins, {e[2]}–{e[3]}."
+        v = self.event(e)
+        k = v.kind if e else ""
+        try:
+            if k == "turn":
+                return f"Turn {v.turn}: {P.poss(v.player)} turn."
+            if k == "credits":
+                verb = "gain" if v.delta >= 0 else "pay"
+                return P.does(v.player, verb, f"{abs(v.delta)} credits ({v.why}); now {v.now}.")
+            if k == "draw":
+                return P.does(v.player, "draw", "a card.")
+            if k == "no_draw":
+                return P.does(v.player, "have", "no card left to draw.")
+            if k == "keep":
+                return P.does(v.player, "keep", f"{count(v.n, 'card')}.")
+            if k == "mulligan":
+                draw = "draw" if P.you(v.player) else "draws"
+                return P.does(v.player, "shuffle", f"{count(v.n, 'card')} back and {draw} {v.drawn}.")
+            if k == "play":
+                if v.covered:
+                    return P.does(v.player, "play", f"a card covered on {cell_name(v.cell)}.")
+                return P.does(v.player, "play", f"{n(v.inst)} on {cell_name(v.cell)}.")
+            if k == "reveal":
+                return P.does(v.player, "reveal", f"{n(v.inst)} on {cell_name(v.cell)} (cost {v.cost}).")
+            if k == "unaffordable":
+                return (f"{P.name(v.player, True)} cannot afford {n(v.inst)} on {cell_name(v.cell)} "
+                        f"(cost {v.cost}): it is removed from the game.")
+            if k == "bonus":
+                return f"{n(v.inst)} takes the {v.what} bonus of {cell_name(v.cell)}."
+            if k == "activate":
+                verb = "reactivates" if v.again else "activates"
+                return f"{n(v.inst)} {verb} on {cell_name(v.cell)}."
+            if k == "sequence_end":
+                return f"{n(v.inst)} finishes its activation."
+            if k == "ability":
+                return f"{n(v.inst)} uses {v.title} ({DIRECTIONS[v.direction]}) on {cell_name(v.cell)}."
+            if k == "conflict":
+                na, nb = n(v.inst), n(v.other)
+                if v.cell is not None and v.cell >= 0 and v.other_cell is not None and v.other_cell >= 0:
+                    ca, cb = cell_name(v.cell), cell_name(v.other_cell)
+                    if na == nb:        # two of a kind: which took what, by their cells
+                        return (f"{na} on {ca} fights {nb} on {cb}: the one on {ca} takes {v.damage}, "
+                                f"the one on {cb} takes {v.other_damage}.")
+                    return f"{na} on {ca} fights {nb} on {cb}: {na} takes {v.damage}, {nb} takes {v.other_damage}."
+                return f"{na} fights {nb}: {na} takes {v.damage}, {nb} takes {v.other_damage}."
+            if k == "destroy":
+                where = "is removed from the game" if v.how == "removed" else "is destroyed"
+                return f"{n(v.inst)} on {cell_name(v.cell)} {where}."
+            if k == "flip":
+                return f"{n(v.inst)} on {cell_name(v.cell)} flips to {P.name(v.player)}."
+            if k == "move":
+                who = "A covered card" if self.flags[v.inst] & F_COVERED else n(v.inst)
+                return f"{who} moves from {cell_name(v.src)} to {cell_name(v.dst)}."
+            if k == "damage":
+                return f"Firestorm deals {v.n} damage to {n(v.inst)} on {cell_name(v.cell)}."
+            if k == "place":
+                how = {"growth": "is placed covered by Growth", "block": "is placed by Block",
+                       "resurrected": "is resurrected"}[v.how]
+                who = "A card" if v.how == "growth" else n(v.inst)
+                return f"{who} {how} on {cell_name(v.cell)}."
+            if k == "pass":
+                return P.does(v.player, "pass") + "."
+            if k == "discard":
+                return P.does(v.player, "discard", f"{n(v.inst)}.")
+            if k == "end":
+                if v.winner < 0:
+                    return f"The game ends ({v.why}): a draw, {v.score0}–{v.score1}."
+                return f"The game ends ({v.why}): {P.does(v.winner, 'win', start=False)}, {v.score0}–{v.score1}."
+        except (IndexError, KeyError, TypeError):
+            pass
         return " ".join(str(x) for x in e)
 
     # ================================================================ checks

@@ -395,7 +395,8 @@ def _result(x) -> Result | None:
     if w is not None:
         _int(w, 0, 1)
     from ..core.sanitize import clean_text
-    return Result(w, clean_text(x["reason"], 300))
+    x = {**x, "reason": clean_text(x["reason"], 300)}
+    return Result.from_json(x)       # (the structure when sent; an older server's words read)
 
 
 def _clock(c):

@@ -23,9 +23,9 @@ from typing import Callable
 
 from ..core.deck import Deck
 from ..core.files import FileProblem
-from ..core.match import Result
+from ..core.match import End, Result, reason_text
 from ..core.record import DIGEST_KEY, MatchRecord, check_action, state_digest
-from ..core.text import conceded, count
+from ..core.text import Names, count
 from ..games import GAME_NAMES, get_game
 from . import protocol as P
 from .limits import Bucket, Limits, PeerCounts
@@ -43,6 +43,14 @@ EXPIRE_EVERY = 5.0         # how often waiting matches are looked at for expiry 
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
+
+
+def result_json(result: Result, names) -> dict:
+    """A result as the server stores and sends it: the structure (``end``, ``details``)
+    and, for clients of older versions, ``reason`` in the players' names ("Ann conceded")."""
+    out = result.to_json()
+    out["reason"] = reason_text(result, Names(names)).rstrip(".")
+    return out
 
 class Conn:
     """One client connection as the hall sees it (the server subclasses it)."""
@@ -698,13 +706,14 @@ class Hall:
         if t.clock is not None:
             t.clock.stop(now)
         t.result = result
-        self.storage.finish(t.id, result.to_json(), None if t.clock is None else t.clock.to_json())
+        rj = result_json(result, t.names)
+        self.storage.finish(t.id, rj, None if t.clock is None else t.clock.to_json())
         self.over_at[t.id] = now
         self._unwait(t)
         t.code_hash = None
         record = self.record_json(t)
         for s in (0, 1):
-            self._to_seat(t, s, {"v": P.VERSION, "t": "end", "match": t.id, "result": result.to_json(),
+            self._to_seat(t, s, {"v": P.VERSION, "t": "end", "match": t.id, "result": rj,
                                  "why": why, "index": len(t.actions),
                                  "clock": None if t.clock is None else t.clock.public(now), "record": record})
 
@@ -716,9 +725,9 @@ class Hall:
             conn.send(P.error(P.E_OVER, "The match is over.", rid))
             return
         if not t.started:
-            self._end(t, Result(None, "The match was called off before it began"), "cancelled")
+            self._end(t, Result(None, End.CALLED_OFF), "cancelled")
             return
-        self._end(t, Result(1 - seat, conceded(t.names[seat])), "concede")
+        self._end(t, Result(1 - seat, End.CONCEDED), "concede")
 
     def _claim(self, conn, msg, rid):
         t, seat = self._table_of(conn, msg, rid)
@@ -738,7 +747,7 @@ class Hall:
                               f"Your opponent has been away less than {int(t.pace.away)} seconds "
                               f"({int(left + 0.999)} to go).", rid))
             return
-        self._end(t, Result(seat, f"{t.names[o]} left the table"), "claim")
+        self._end(t, Result(seat, End.LEFT), "claim")
 
     def _list(self, conn, msg, rid):
         items = msg.get("matches")
@@ -866,11 +875,9 @@ class Hall:
             if d is None or d > now:
                 return
             seat, forfeit = c.timeout()
-            name = t.names[seat]
             if forfeit:
-                why = (f"{name} missed {count(t.pace.limit, 'move')}" if t.pace.name == "daily"
-                       else f"{name} ran out of time {count(t.pace.limit, 'time')}")
-                self._end(t, Result(1 - seat, why), "timeout")
+                how = {"missed": t.pace.limit} if t.pace.name == "daily" else {"times": t.pace.limit}
+                self._end(t, Result(1 - seat, End.TIMEOUT, how), "timeout")
                 return
             ends_turn = t.pace.per == "turn"
             if ends_turn:   # live: the timeout ends the turn (the server decides for them till it is over)
@@ -924,7 +931,8 @@ class Hall:
             gone += 1
             why = f"No one joined within {_span(ttl)}: the match was removed from the server"
             self._to_seat(t, 0, {"v": P.VERSION, "t": "end", "match": t.id, "why": "expired", "index": 0,
-                                 "result": Result(None, why).to_json(), "clock": None, "record": None})
+                                 "result": Result(None, End.OTHER, {"text": why}).to_json(), "clock": None,
+                                 "record": None})
             for c in list(t.conns[0]):
                 c.attached.pop(t.id, None)
             t.conns[0].clear()

@@ -1,16 +1,17 @@
 """Every sentence the engines say in seeded games — each legal action's name, every
 log line, why an action is refused (the moves legal a moment ago, tried again), the
-result — reads as a native speaker would write it, once the players'
-names are put in ("You" and "AI (easy)", or "Player 1" and "Player 2"): no
-"1 cards", "a armour", "You goes", doubled spaces or "card(s)"."""
+result — reads as a native speaker would write it, worded for each way a screen calls
+the players ("you" and "the AI", "Player 1" and "Player 2", names): no "1 cards",
+"a armour", "You goes", doubled spaces or "card(s)"."""
 import pytest
 
 from engine.core.harness import starter_pair
 from engine.core.rng import Rng
-from engine.core.text import grammar_problems, named
+from engine.core.text import Names, grammar_problems
 from engine.games import get_game
 
-NAMES = (("You", "AI (easy)"), ("Player 1", "Player 2"), ("AI (hard)", "You"))
+NAMES = (Names(("you", "the AI")), Names(("Player 1", "Player 2")), Names(("the AI", "you")),
+         Names(("Ann", "James")))
 
 
 def _sentences(game, seed, moves=400):
@@ -33,7 +34,8 @@ def _sentences(game, seed, moves=400):
         before = legal
         a = legal[rng.randrange(len(legal))]
         for e in m.apply(a):
-            yield m.event_text(e)
+            for names in NAMES:
+                yield m.event_text(e, names)
     r = m.result()
     if r is not None:
         for names in NAMES:
@@ -44,12 +46,10 @@ def _sentences(game, seed, moves=400):
 def test_engine_sentences_read_well(game):
     bad = {}
     for seed in (1, 2, 3):
-        for text in _sentences(game, seed):
-            for names in NAMES:
-                said = named(text, names)
-                probs = grammar_problems(said)
-                if probs:
-                    bad.setdefault(said, probs)
+        for said in _sentences(game, seed):
+            probs = grammar_problems(said)
+            if probs:
+                bad.setdefault(said, probs)
     assert not bad, "\n".join(f"{k!r}: {v}" for k, v in list(bad.items())[:20])
 
 

@@ -4,6 +4,7 @@ concessions, daily deadlines (24 hours a move, the second miss forfeits), and
 clocks that resume exactly after a restart."""
 from __future__ import annotations
 
+from engine.core.match import reason_text
 import pytest
 
 from support.net_helpers import GAMES, FakeClock, FakeConn, new_hall, open_pair, play_random, send
@@ -64,7 +65,7 @@ def test_live_turn_allowance_then_bank_then_a_timeout_ends_the_turn_and_three_fo
         hall.tick()
         assert tb.clock.timeouts[p] == k
         assert (tb.result is None) == (k < 3)
-    assert tb.result.winner == 1 - p and "ran out of time 3 times" in tb.result.reason
+    assert tb.result.winner == 1 - p and "ran out of time 3 times" in reason_text(tb.result)
     end = conns[1 - p].last("end")
     assert end["result"]["winner"] == 1 - p
     # the match is over: no more moves
@@ -142,7 +143,7 @@ def test_away_two_minutes_lets_the_opponent_claim_the_win(tmp_path):
     clock.advance(61)
     out = send(hall, a, t="claim", match=mid)
     res = hall.tables[mid].result
-    assert res.winner == 0 and "left the table" in res.reason
+    assert res.winner == 0 and "left the table" in reason_text(res)
     assert out[-1]["t"] == "end"
 
 
@@ -170,7 +171,7 @@ def test_conceding_or_leaving_for_good_is_a_loss(tmp_path):
     other = (a, b)[1 - p]             # concede when it is not even your decision
     send(hall, other, t="leave", match=mid)
     res = hall.tables[mid].result
-    assert res.winner == p and "conceded" in res.reason
+    assert res.winner == p and "conceded" in reason_text(res)
     assert (a, b)[p].last("end")["result"]["winner"] == p
 
 
@@ -204,7 +205,7 @@ def test_daily_move_deadline_two_misses_forfeit_and_the_list_shows_time_left(tmp
     clock.advance(86400)               # the second missed move forfeits
     hall.tick()
     res = hall.tables[mid].result
-    assert res.winner == p and "missed 2 moves" in res.reason
+    assert res.winner == p and "missed 2 moves" in reason_text(res)
     # a daily match cannot be claimed by absence
     hall2 = new_hall(tmp_path / "t.db", clock)
     mid2, a2, b2, _ = open_pair(hall2, "essveil", pace="daily")

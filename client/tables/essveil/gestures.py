@@ -109,19 +109,6 @@ class EssveilGestures:
     def _target_at(self, pos):
         return next((t for t in self.targets.values() if t.rect.collidepoint(pos)), None)
 
-    def _named_toast(self, fn, *args):
-        """Run ``fn`` with the engine's refusal reasons shown with the players' names."""
-        app = self.app
-        orig = app.toast
-
-        def toast(text, *a, **kw):
-            return orig(self.named(text), *a, **kw)
-        app.toast = toast
-        try:
-            return fn(*args)
-        finally:
-            app.toast = orig
-
     def perform(self, action, *, by_ai=False) -> bool:
         # the log is written after the action: name a target that died meanwhile from the state before
         self._target_name = None
@@ -130,14 +117,11 @@ class EssveilGestures:
             c = self.match.creature(a[2])
             self._target_name = card_of(c["card"]).name if c else None
         try:
-            return self._named_toast(lambda: super(EssveilGestures, self).perform(action, by_ai=by_ai))
+            return super().perform(action, by_ai=by_ai)
         finally:
             self._target_name = None
 
     def _on_release(self, pos):
-        self._named_toast(self._release, pos)
-
-    def _release(self, pos):
         d = self.drag
         if d is not None and d.moved and d.source.key[0] in ("hand", "ability"):
             tgt = self._target_at(pos)

@@ -4,9 +4,6 @@ action buttons and the hand-off's reaction text.
 """
 from __future__ import annotations
 
-import re
-
-
 from engine.core.text import does, possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
@@ -14,37 +11,14 @@ from engine.essveil.cards import CARDS
 from client.tables.essveil.common import card_of
 
 
-_LIFE_END = re.compile(r"^(.+?) (wins?): Life reduced to 0\.$")
-
-
 class EssveilPrompts:
-    # ================================================================ names in sentences
-    def named_you(self, out: str) -> str:
-        out = self.you_verbs(out)
-        out = re.sub(r"(?<=\S )You's\b", "your", out)
-        out = out.replace("You's", "Your").replace(" for You.", " for you.")
-        return re.sub(r"(?<=\S )You\b", "you", out)
-
     def log_text(self, text) -> str:
-        text = self.named(text)
+        """A target that left play before the line was written is named from the state
+        before the action (:meth:`perform` keeps its name)."""
         gone = getattr(self, "_target_name", None)
         if gone and "a creature that is gone" in text:
             text = text.replace("a creature that is gone", gone)
-        m = _LIFE_END.match(text)
-        if m and m.group(1) in self.names:          # "AI 2 wins: your Life is reduced to 0."
-            loser = self.names[1 - self.names.index(m.group(1))]
-            text = f"{m.group(1)} {m.group(2)}: {self._life_gone(loser)}."
         return text
-
-    def _life_gone(self, loser) -> str:
-        return f"{possessive(loser)} Life is reduced to 0"
-
-    def result_reason(self, r) -> str:
-        """The engine says "Life reduced to 0" (its words are kept in every record); the
-        screen says whose: "your Life is reduced to 0", "AI (easy)'s Life is reduced to 0"."""
-        if r.reason == EV.REASONS[EV.RS_LIFE] and r.winner in (0, 1):
-            return self._life_gone(self.names[1 - r.winner])
-        return super().result_reason(r)
 
     def action_buttons(self):
         if not self.human_to_move():

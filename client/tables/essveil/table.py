@@ -51,14 +51,8 @@ from client.tables.essveil.layout import EssveilLayout
 from client.tables.essveil.overlays import EssveilOverlays
 from client.tables.essveil.prompts import EssveilPrompts
 
-_YOU_VERBS = {"refreshes": "refresh", "attunes": "attune", "draws": "draw", "plays": "play", "pays": "pay",
-              "takes": "take", "gains": "gain", "lets": "let", "ends": "end", "concedes": "concede",
-              "wins": "win", "sit": "sit"}
-
-
 class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, EssveilOverlays, NamedSeats, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand
-    YOU_VERBS = _YOU_VERBS
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)
 

@@ -2,8 +2,6 @@
 reaction hand-off text and the log's sentences."""
 from __future__ import annotations
 
-import re
-
 from engine.core.text import count, possessive
 from engine.everdawn import match as EM
 
@@ -25,19 +23,7 @@ CHOICE_PROMPT = {
     EM.CH_BOTTOM_SUPPORT: "Returned cards: choose the card to put {low} of your support deck",
 }
 
-_YOU_VERBS = {"sets": "set", "moves": "move", "equips": "equip", "casts": "cast", "loses": "lose",
-              "draws": "draw", "takes": "take", "has": "have", "concedes": "concede", "wins": "win",
-              "puts": "put", "redraws": "redraw"}
-
-
 class EverdawnPrompts:
-    # ================================================================ names in sentences
-    def named_you(self, out: str) -> str:
-        out = out.replace("You has nothing playable and redraws", "You have nothing playable and redraw")
-        out = self.you_verbs(out)
-        out = re.sub(r"(?<=\S )You's\b", "your", out)
-        return out.replace("You's", "Your")
-
     # ================================================================ text
     def opening_events(self, start):
         """The first player's turn 1 and set-up happen as the match is created."""
@@ -50,11 +36,13 @@ class EverdawnPrompts:
 
     def log_event_text(self, m, ev) -> str:
         text = super().log_event_text(m, ev)
-        if ev and ev[0] == "setup":
+        v = m.event(ev)
+        k = v.kind if ev else ""
+        if k == "setup":
             return text.rstrip(".") + " — placed, not played: no “When played” effects."
-        if ev and ev[0] == "place" and m.sudden_death() and ev[2] == 1:
+        if k == "place" and m.sudden_death() and v.slot == 1:
             return text.rstrip(".") + " (placed, not played)."
-        if ev and ev[0] == "trigger" and ev[3] == "when_played" and text.endswith(": When played."):
+        if k == "trigger" and v.when == "when_played" and text.endswith(": When played."):
             idle = self._idle_when_played(m, ev)
             if idle:
                 return text[:-1] + " — " + idle + "."
@@ -64,7 +52,8 @@ class EverdawnPrompts:
         """Why a "When played" that adds a creature did nothing ("" when it did, or waits
         for a choice): read from the events after it in the same action."""
         from engine.everdawn.cards import CARDS_BY_CODE
-        code, p = ev[2], ev[1]
+        v = m.event(ev)
+        code, p = v.card, v.player
         ops = [op for op, *_ in (CARDS_BY_CODE[code].effect if code >= 0 else ())]
         if not ops or ops[0] not in ("add_creature", "bench_creature"):
             return ""
@@ -72,10 +61,10 @@ class EverdawnPrompts:
         i = getattr(self, "_log_at", -1)
         if not events or not (0 <= i < len(events)) or events[i] is not ev:
             return ""
-        for later in events[i + 1:]:
-            if later[0] in ("trigger", "turn", "phase"):
+        for later in map(m.event, events[i + 1:]):
+            if later.kind in ("trigger", "turn", "phase"):
                 break
-            if later[0] == "place" and later[1] == p:
+            if later.kind == "place" and later.player == p:
                 return ""
         if m.phase() == "choice" and m.pending()[0] == EM.CH_PLACE and m.pending()[1] == p:
             return ""
@@ -95,7 +84,7 @@ class EverdawnPrompts:
         if ph == "order":
             return "several attacks go into one of your creatures; choose the one it takes first."
         if ph == "choice":
-            return self.named(m.prompt())
+            return m.prompt()
         return super().reaction_text(seat)
 
     def answer_words(self, seat) -> str:
@@ -125,7 +114,7 @@ class EverdawnPrompts:
             m.apply(a)
         if not parts:
             return "cast no combat spell" if passed else ""
-        return self.named(", then ".join(parts))
+        return ", then ".join(parts)
 
     def status_text(self):
         r = self.result()

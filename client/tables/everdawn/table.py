@@ -60,13 +60,12 @@ from client.tables.everdawn.common import CLOCK, COMBAT_PHASES, GAME, card_of
 from client.tables.everdawn.draw import EverdawnDraw
 from client.tables.everdawn.gestures import EverdawnGestures
 from client.tables.everdawn.layout import EverdawnLayout
-from client.tables.everdawn.prompts import _YOU_VERBS, EverdawnPrompts
+from client.tables.everdawn.prompts import EverdawnPrompts
 
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
 
-    YOU_VERBS = _YOU_VERBS
     log_width = 300
 
     def auto_answer(self):
@@ -153,7 +152,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         super().end_match(winner, reason, **meta)
 
     def on_timeout(self, seat):
-        self.log.add(f"{self.names[seat]} ran out of time: the turn ends.", kind="info")
+        self.log.add(f"{self.seat_names().name(seat, True)} ran out of time: the turn ends.", kind="info")
         self.cancel_drag()
         self._autopass = (seat, self.match.turn())
         self._run_autopass()

@@ -2,25 +2,14 @@
 buttons' labels, the result's reason and the log's sentences."""
 from __future__ import annotations
 
-import re
-
 from engine.evons import match as EM
 from engine.evons.cards import ABILITY_TITLES, CARD_ARROWS, NEIGHBOUR, cell_name
-from engine.core.text import a, count, does, is_you, possessive, third_person
+from engine.core.text import a, count, does, is_you, possessive
 
 from client.tables.evons.common import card_obj
 
 
-_YOU_VERBS = {"gains": "gain", "pays": "pay", "draws": "draw", "has": "have", "keeps": "keep",
-              "shuffles": "shuffle", "plays": "play", "reveals": "reveal", "passes": "pass",
-              "discards": "discard", "wins": "win", "concedes": "concede"}
-
-
 class EvonsPrompts:
-    # ================================================================ names in sentences
-    def named_you(self, out: str) -> str:
-        return self.you_verbs(out).replace("flips to You.", "flips to you.")
-
     def auto_answer(self):
         """Phase 2 with nothing that can matter: every ability arrow left would only destroy
         one of your own cards (the engine's ``fire_matters``) — end the phase for you
@@ -40,10 +29,6 @@ class EvonsPrompts:
                 return self.storm_event_text(m, ev)
             except Exception:  # noqa: BLE001 - fall back to the engine's sentence
                 pass
-        if ev and ev[0] == "mulligan" and len(ev) >= 4:  # "You shuffle 3 cards back and draw 3."
-            name = self.names[ev[1]]
-            draw = "draw" if is_you(name) else third_person("draw")
-            return f"{does(name, 'shuffle', count(ev[2], 'card') + ' back')} and {draw} {ev[3]}."
         return super().log_event_text(m, ev)
 
     def log_text(self, text) -> str:
@@ -53,19 +38,6 @@ class EvonsPrompts:
     def rebuild_log(self, note=None, recent=40):
         self.storm_log_reset()
         super().rebuild_log(note, recent)
-
-    def result_reason(self, r) -> str:
-        m = self.match
-        s0, s1 = m.score(0), m.score(1)
-        reason = self.named(r.reason)
-        if "score" not in reason:
-            reason += f"; score {s0}–{s1}"
-        def said(name, n):      # "AI 1: 9", not "AI 1 9" (a name that ends in a number)
-            return f"{name}: {n}" if str(name)[-1:].isdigit() else f"{name} {n}"
-        reason = re.sub(r"; score (\d+)–(\d+)",
-                        lambda x: f" — final score {said(self.names[0], x.group(1))}, "
-                                  f"{said(self.names[1], x.group(2))}", reason)
-        return reason
 
     def label_forms(self, a) -> tuple:
         """The label of a choice's button, then shorter forms for a narrow button:

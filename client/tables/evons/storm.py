@@ -267,7 +267,6 @@ class StormMixin:
         if not text.startswith(STORM_MARK):
             return None
         _, key, sentence = text.split(STORM_MARK, 2)
-        sentence = self.named(sentence)
         cur = getattr(self, "_storm_entry", None)
         # this Firestorm's line, even with its own results told under it ("X is destroyed"):
         # the split grows in that one line, never a second line repeating the first

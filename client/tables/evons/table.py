@@ -64,11 +64,10 @@ from client.tables.evons.anims import ABILITY_COL, AbilityArrow, ConflictAnim, F
 from client.tables.evons.draw import BONUS_SHORT, EvonsDraw
 from client.tables.evons.gestures import EvonsGestures
 from client.tables.evons.layout import EvonsLayout
-from client.tables.evons.prompts import _YOU_VERBS, EvonsPrompts
+from client.tables.evons.prompts import EvonsPrompts
 
 
 class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, NamedSeats, TableScene):
-    YOU_VERBS = _YOU_VERBS
     log_width = 290
 
     def __init__(self, app, **kw):

@@ -89,20 +89,27 @@ def test_matches_that_do_not_fit_scroll_and_the_heading_says_so(tmp_path):
 
 def test_a_finished_match_row_says_why_as_this_screen_names_the_players():
     """The server words a concession with its names, the engine its end with "Player 1":
-    the row says "You conceded", "Your morale is depleted.", "Bo ran out of time…"."""
+    the row says "you conceded", "your morale is depleted", "Bo ran out of time…". A result
+    of this version carries its reason: the row words it the same way."""
     from client.scenes.online import OnlineScene
     text = OnlineScene.summary_text
     me_first = {"known": True, "seat": 0, "names": ["Ann", "Bo"]}
-    assert text({**me_first, "result": {"winner": 1, "reason": "Ann conceded"}}) == "over: you lost — You conceded"
+    assert text({**me_first, "result": {"winner": 1, "reason": "Ann conceded"}}) == "over: you lost — you conceded"
     assert text({**me_first, "result": {"winner": 0, "reason": "Bo ran out of time 3 times"}}) == \
         "over: you won — Bo ran out of time 3 times"
     assert text({**me_first, "result": {"winner": 1, "reason": "Player 1's morale is depleted."}}) == \
-        "over: you lost — Your morale is depleted."
+        "over: you lost — your morale is depleted"
+    from engine.core.match import End, Result
+    from engine.everdawn.text import EverdawnEnd
+    new = Result(1, EverdawnEnd.MORALE).to_json()
+    assert text({**me_first, "result": new}) == "over: you lost — your morale is depleted"
+    assert text({**me_first, "result": Result(0, End.TIMEOUT, {"times": 3}).to_json()}) == \
+        "over: you won — Bo ran out of time 3 times"
     second = {"known": True, "seat": 1, "names": ["Player", "Player (2)"]}
     assert text({**second, "result": {"winner": 0, "reason": "Player (2) conceded"}}) == \
-        "over: you lost — You conceded"
+        "over: you lost — you conceded"
     assert text({**second, "result": {"winner": 1, "reason": "Player 1 has no creatures left in play."}}) == \
-        "over: you won — Player has no creatures left in play."
+        "over: you won — Player has no creatures left in play"
 
 
 def test_a_damaged_list_of_matches_opens_the_screen_all_the_same(tmp_path):

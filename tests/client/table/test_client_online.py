@@ -387,11 +387,11 @@ def test_a_concession_online_reads_as_this_screen_names_the_players(driver, host
         t.concede()
         assert until(d, lambda: t.result() is not None and d.app.scenes.top.name == "game_over", 30)
         d.step(3)
-        assert t.result().reason == "You conceded", t.result()
+        assert t.reason_words(t.result()) == "You conceded", t.result()
         texts = [e.text for e in t.log.entries]
         assert texts.count("You conceded.") == 1, texts
         assert not any(server_name + " conceded" in x for x in texts), texts
-        assert t.result_text(t.result()) == "Bo wins — You conceded"
+        assert t.result_text(t.result()) == "Bo wins — you conceded"
     finally:
         guest.close()
         d.app.online_server.stop()
@@ -507,7 +507,7 @@ def test_a_friend_who_calls_themselves_you_is_shown_in_quotes(driver, hosting):
         guest.concede()
         assert until(d, lambda: t.result() is not None, 30)
         d.step(3)
-        assert t.result().reason == "\u201cYou\u201d conceded" and t.result().winner == 0
+        assert t.reason_words(t.result()) == "\u201cYou\u201d conceded" and t.result().winner == 0
     finally:
         guest.close()
         d.app.online_server.stop()

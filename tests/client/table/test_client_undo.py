@@ -191,7 +191,7 @@ def test_game_over_offers_undo_against_the_ai_and_no_stale_buttons(driver):
     over = driver.scene
     assert t._action_widgets == []                       # nothing clickable left behind the overlay
     name = t.names[t.match.result().winner] if t.match.result().winner is not None else None
-    assert t.status_text().startswith("You win —" if name == "You" else (f"{name} wins —" if name else "Draw"))
+    assert t.status_text().startswith("You win —" if name == "You" else ("The AI wins —" if name else "Draw"))
     assert "undo" in over.widgets
     n = len(t.session)
     driver.click("undo")

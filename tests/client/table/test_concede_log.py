@@ -2,6 +2,7 @@
 engine's own concession event is the log line, the table does not add it again."""
 import pytest
 
+from engine.core.match import End
 from engine.games import available_games
 from support.helpers import ai_table, game_session
 
@@ -24,7 +25,7 @@ def test_concede_through_the_pause_menu_is_one_log_line(driver, game):
     lines = [e.text for e in t.log.entries]
     assert lines.count("You conceded.") == 1, lines[-4:]
     # and before the line that says who won
-    won = [i for i, ln in enumerate(lines) if "AI (easy) wins" in ln]
+    won = [i for i, ln in enumerate(lines) if "The AI wins" in ln or "the AI wins" in ln]
     assert won and won[-1] > lines.index("You conceded."), lines[-4:]
 
 
@@ -37,7 +38,7 @@ def test_a_time_forfeit_reads_why_then_the_concession(driver, game):
             break
         t.perform(t.match.legal_actions()[0])
         driver.step()
-    t.end_match(1, "You ran out of time 3 times", forfeit_by=0)
+    t.end_match(1, (End.TIMEOUT, {"times": 3}), forfeit_by=0)
     driver.step(3)
     assert driver.scene.name == "game_over"
     lines = [e.text for e in t.log.entries]
@@ -58,4 +59,4 @@ def test_essveil_says_who_conceded_in_its_result_line(driver):
     t.concede()
     driver.step(3)
     lines = [e.text for e in t.log.entries]
-    assert "AI (easy) wins: you conceded." in lines, lines[-3:]       # (it read "AI (easy) wins: conceded.")
+    assert "The AI wins: you conceded." in lines, lines[-3:]       # (it read "AI (easy) wins: conceded.")

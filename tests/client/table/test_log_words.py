@@ -5,19 +5,23 @@ whose card it was and where, without repeating itself."""
 from engine.everdawn import match as EM
 from engine.everdawn.cards import CODE
 from engine.everdawn.testing import scenario
+from engine.core.text import Names
 
 ARENOR = CODE["high_king_arenor"]
 
 
-def everdawn_text(ev):
-    return scenario().event_text(ev)
+def everdawn_text(ev, names=None):
+    return scenario().event_text(ev, names)
 
 
 def test_resting_fortress_says_the_lanes_the_attack_went_between():
-    # the attack from lane 1 went into lane 1; the defender redirects it into lane 3
+    # Player 1's attack from their lane 1 went into lane 1; Player 2 redirects it into lane 3
     t = everdawn_text(("redirect", 1, 0, 0, 2))
-    assert t == "Resting Fortress redirects the attack from lane 1: into lane 3 instead of lane 1."
+    assert t == "Resting Fortress redirects Player 1's attack from their lane 1: into Player 2's lane 3 " \
+                "instead of lane 1."
     assert "from lane 1 to lane 1" not in everdawn_text(("redirect", 1, 0, 0, 0))
+    t = everdawn_text(("redirect", 0, 1, 0, 2), Names(("you", "the AI")))
+    assert t == "Resting Fortress redirects the AI's attack from their lane 2: into your lane 3 instead of lane 1."
 
 
 def test_a_mirror_match_names_whose_card_attacks_whose():
@@ -25,18 +29,24 @@ def test_a_mirror_match_names_whose_card_attacks_whose():
     assert t == "Player 1's High King Arenor (lane 1) attacks Player 2's High King Arenor (lane 1)."
     clash = everdawn_text(("clash", 1, 2, 1, ARENOR, ARENOR, 7, 5, 5, 7, True, False))
     assert clash.startswith("Player 2's High King Arenor (lane 3) attacks Player 1's High King Arenor (lane 2): ")
-    # two different cards need no owners
-    other = everdawn_text(("attack", 0, 0, 1, CODE["iron_vanguard"], ARENOR))
-    assert other == "Iron Vanguard (lane 1) attacks High King Arenor (lane 2)."
+    # every attack says whose card it is, in the names of the screen
+    other = everdawn_text(("attack", 0, 0, 1, CODE["iron_vanguard"], ARENOR), Names(("Ann", "Bob")))
+    assert other == "Ann's Iron Vanguard (lane 1) attacks Bob's High King Arenor (lane 2)."
 
 
 def test_a_mirror_match_reads_your_and_the_ais_on_the_table(driver):
     from support.helpers import ai_table, game_session
     t = ai_table(driver, "everdawn", game_session("everdawn", 1), paused=True)
-    line = t.log_text(everdawn_text(("attack", 1, 0, 0, ARENOR, ARENOR)))
-    assert line == "AI (easy)'s High King Arenor (lane 1) attacks your High King Arenor (lane 1)."
-    line = t.log_text(everdawn_text(("attack", 0, 1, 1, ARENOR, ARENOR)))
-    assert line == "Your High King Arenor (lane 2) attacks AI (easy)'s High King Arenor (lane 2)."
+    m = t.match
+    line = t.log_event_text(m, ("attack", 1, 0, 0, ARENOR, ARENOR))
+    assert line == "The AI's High King Arenor (lane 1) attacks your High King Arenor (lane 1)."
+    line = t.log_event_text(m, ("attack", 0, 1, 1, ARENOR, ARENOR))
+    assert line == "Your High King Arenor (lane 2) attacks the AI's High King Arenor (lane 2)."
+    line = t.log_event_text(m, ("destroyed", 1, 4, ARENOR))
+    assert line == "The AI's High King Arenor in bench 2 is destroyed."
+    # and no event of the log so far names the AI by its level (the opening line introduces it)
+    said = [e.text for e in t.log.entries if e.kind != "info"]
+    assert said and not any("AI (easy)" in x for x in said), said
 
 
 def test_equip_says_the_lane():
@@ -74,7 +84,7 @@ def test_essveil_logs_the_first_players_turn_one_draw(driver):
         draws = [x for x in lines if " draw" in x]
         assert draws, lines
         assert first == (1 if seed == 1 else 0)
-        assert draws == ["You draw a card." if first == 0 else "AI (easy) draws a card."], lines
+        assert draws == ["You draw a card." if first == 0 else "The AI draws a card."], lines
 
 
 def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):

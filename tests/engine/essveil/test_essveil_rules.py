@@ -194,7 +194,8 @@ def test_fight_is_simultaneous_and_damage_persists():
 def test_the_log_names_the_two_creatures_that_fight():
     m = scenario(boards=(["dune_raider"], ["stone_warden"]))
     ev = m.apply(attack(uid(m, 0, 0), uid(m, 1, 0)))
-    assert [m.event_text(e) for e in ev if e[0] == "fight"] == ["Dune Raider and Stone Warden fight."]
+    assert [m.event_text(e) for e in ev if e[0] == "fight"] == \
+        ["Player 1's Dune Raider and Player 2's Stone Warden fight."]
 
 
 def test_attack_on_the_player_deals_might_to_life():
@@ -324,7 +325,7 @@ def test_no_guard_window_without_an_eligible_guard():
 def test_wrong_actions_in_the_guard_window_are_refused():
     m = scenario(hands=(["spark"], []), boards=(["war_mammoth"], ["shield_bearer"]))
     do(m, attack(uid(m, 0, 0), P1))
-    assert m.why_illegal(END_TURN) == "Player 2 must first decide whether a Guard intercepts the attack."
+    assert m.why_illegal(END_TURN) == "You must first decide whether a Guard intercepts the attack."
     assert m.why_illegal(intercept(uid(m, 0, 0))) == "Only one of your own Guard creatures can intercept."
 
 
@@ -620,7 +621,7 @@ def test_game_is_a_draw_at_the_turn_limit():
     m = scenario(turn=MAX_TURNS)
     do(m, END_TURN)
     r = m.result()
-    assert r.winner is None and "turn limit" in r.reason
+    assert r.winner is None and r.text() == "Draw — the duel reached the 100-turn limit"
 
 
 # ---------------------------------------------------------------- abilities, Pierce the Veil, concede

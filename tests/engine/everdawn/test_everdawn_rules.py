@@ -1,6 +1,8 @@
 """Everdawn: one test per rule of the rulebook and per ruling (rulebook/ruling quoted)."""
 import pytest
 
+from engine.core.text import Names
+from engine.everdawn.text import EverdawnEnd
 from engine.core import Deck, IllegalAction
 from engine.everdawn import SPEC, EverdawnMatch, validate_deck
 from engine.everdawn import match as M
@@ -166,8 +168,8 @@ def test_the_log_names_the_creature_an_attack_is_declared_on():
     for text in ("Hill Brute attacks lane 1", "Iron Vanguard attacks lane 2"):
         a = next(x for x in m.legal_actions() if m.action_text(x) == text)
         said += [m.event_text(e) for e in play(m, a) if e[0] == "attack"]
-    assert said == ["Hill Brute (lane 1) attacks Vale Archer (lane 1).",
-                    "Iron Vanguard (lane 2) attacks the open lane 2."]
+    assert said == ["Player 1's Hill Brute (lane 1) attacks Player 2's Vale Archer (lane 1).",
+                    "Player 1's Iron Vanguard (lane 2) attacks Player 2's open lane 2."]
 
 
 def test_set_creature_cannot_counterattack_and_set_wears_off_at_owners_next_turn():
@@ -407,7 +409,8 @@ def test_win_by_destroying_every_creature_in_play():
     """Rulebook: "Destroy every creature they have in play and you win.\""""
     m = scenario(["karn_berserker", None, None, "traghrim"], ["tavern_brawler"], sdeck0=["chainmail"] * 5)
     fight(m, (0, 0))
-    assert m.result().winner == 0 and "no creatures" in m.result().reason
+    assert m.result().winner == 0 and m.result().reason is EverdawnEnd.NO_CREATURES
+    assert m.result().text(Names(("you", "the AI"))) == "You win — the AI has no creatures left in play"
 
 
 def test_both_players_meet_a_win_condition_goes_to_sudden_death():

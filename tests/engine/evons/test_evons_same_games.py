@@ -15,6 +15,7 @@ import json
 
 from engine.core.harness import random_game, starter_pair
 from engine.evons.match import EvonsMatch
+from engine.evons.text import WHY
 
 OPTIONS = ({"color_synergy": True}, {"mulligan_variant": True}, {"magnetism_self": True})
 
@@ -32,8 +33,8 @@ def _digest(items) -> str:
 def _games():
     for seed in range(1, 301):
         m, acts = random_game("evons", seed)
-        r = m.result()
-        yield [acts, r.winner, r.reason, m.turn()]
+        r = m.result()       # (the reason in the words it had when the digest was recorded)
+        yield [acts, r.winner, f"{WHY[r.reason]}; score {r.details['score'][0]}–{r.details['score'][1]}", m.turn()]
     for seed in range(1, 91):
         m, acts = random_game("evons", seed, options=OPTIONS[seed % 3])
         yield [acts, m.result().winner, m.turn()]

@@ -10,6 +10,7 @@ import random
 import pytest
 
 
+from engine.essveil.text import EssveilEnd
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
 from engine.essveil.testing import scenario, uid
@@ -320,8 +321,8 @@ def test_log_reads_with_the_players_names(driver):
     driver.drag(unit_pos(t, uid(t.match, HUMAN, 0)), player_pos(t, AI))
     driver.key("space")
     texts = [e.text for e in t.log.entries]
-    assert "You play Spark on AI (easy)." in texts
-    assert "AI (easy) takes 3 damage (Life 15)." in texts
+    assert "You play Spark on the AI." in texts
+    assert "The AI takes 3 damage (Life 15)." in texts
     assert not any("Player 1" in x or "Player 2" in x or "You plays" in x or "You's" in x for x in texts)
 
 
@@ -385,7 +386,7 @@ def test_concede_is_the_engines_concede_action(driver):
     driver.step(3)
     assert tuple(t.session.actions[-1]) == EV.CONCEDE_ACTION
     assert driver.scene.name == "game_over"
-    assert t.result().winner == AI and "You conceded" in t.result().reason
+    assert t.result().winner == AI and t.result_text(t.result()) == "The AI wins — you conceded"
     said = [e.text for e in t.log.entries if "conced" in e.text]
     assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
@@ -558,7 +559,7 @@ def test_hand_cards_are_about_creature_size_and_inside_the_window(driver, size):
 
 
 def test_a_duel_won_on_life_says_whose_life(plain_driver):
-    """The engine's words "Life reduced to 0" are kept in the record; the table says whose:
+    """The record keeps the reason (and the engine's neutral sentence); the table says whose:
     the result line, the game-over card and the log's last line name the loser."""
     from engine.ai import make_agent
     from support.helpers import ai_table, game_session
@@ -569,16 +570,17 @@ def test_a_duel_won_on_life_says_whose_life(plain_driver):
         if m.result() is not None:
             break
         s.apply(agents[m.to_move()].choose(m))
-    assert s.match.result().reason == "Life reduced to 0"
+    assert s.match.result().reason is EssveilEnd.LIFE
+    assert s.record.result["reason"] in ("Player 1's Life is reduced to 0", "Player 2's Life is reduced to 0")
     d = plain_driver
     t = ai_table(d, "essveil", s, paused=True)
     assert d.until(lambda: d.scene.name == "game_over", 120)
     r = t.result()
     loser = t.names[1 - r.winner]
-    want = "your Life is reduced to 0" if loser == "You" else f"{loser}'s Life is reduced to 0"
-    assert r.reason == want
+    want = "your Life is reduced to 0" if loser == "You" else "the AI's Life is reduced to 0"
+    assert t.reason_line(r) == want[:1].upper() + want[1:] + "."
     assert t.result_text(r).endswith("— " + want)
-    assert s.record.result["reason"] == "Life reduced to 0"          # the record keeps the engine's words
+    assert s.record.result["end"] == "essveil.life"          # the record keeps the structure (and a sentence)
     texts = [e.text for e in t.log.entries]
     assert any(x.endswith(": " + want + ".") for x in texts), texts[-3:]
     assert not any("Life reduced to 0" in x for x in texts), texts[-3:]

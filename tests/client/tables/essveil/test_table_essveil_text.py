@@ -101,7 +101,7 @@ def test_veilstep_names_every_guard_that_cannot_step_in(driver):
     assert note not in _log(t)              # told with the attack's arrow, not ahead of it
     driver.until(lambda: not t.anims.busy, 600)
     log = _log(t)
-    assert log.index("Shade Stalker attacks you.") < log.index(note)
+    assert log.index("The AI's Shade Stalker attacks you.") < log.index(note)
 
 
 def test_ai_turn_banner_names_the_ai(driver):
@@ -133,7 +133,7 @@ def test_hot_seat_uses_the_names(driver, names, poss):
     driver.key("space")
     driver.until(lambda: not t.anims.busy, 600)
     log = _log(t)
-    assert "Dune Raider attacks Ana." in log and "Ana lets the attack through." in log
+    assert f"{poss} Dune Raider attacks Ana." in log and "Ana lets the attack through." in log
     assert "Ana takes 3 damage (Life 17)." in log
 
 
@@ -149,14 +149,14 @@ def test_hot_seat_turn_banner_names_the_player(driver):
 
 def test_a_card_played_on_a_creature_names_whose_it_was_even_once_it_is_gone(driver):
     """Both sides hold a Spark Adept; Spark kills the AI's: the log says whose it was
-    ("on AI (easy)'s Spark Adept", not "on Spark Adept" or "on a creature that is gone")."""
+    ("on the AI's Spark Adept", not "on Spark Adept" or "on a creature that is gone")."""
     m = scenario(hands=(["spark"], []), boards=(["spark_adept"], ["spark_adept"]))
     t = _ai(driver, m)
     theirs = m.boards[AI][0]
     assert t.perform((EV.PLAY, 0, theirs))
     driver.until(lambda: not t.anims.busy, 600)
     log = _log(t)
-    assert "You play Spark on AI (easy)'s Spark Adept." in log
+    assert "You play Spark on the AI's Spark Adept." in log
     assert not any("gone" in x for x in log)
     assert [c["card"] for c in t.match.creatures(AI)] == []
 
@@ -165,13 +165,14 @@ def test_a_card_played_on_your_own_creature_says_your():
     from client.tables.essveil.table import Table
     m = scenario(hands=(["spark"], []), boards=(["spark_adept"], ["spark_adept"]))
     mine = m.boards[HUMAN][0]
-    assert m.action_text((EV.PLAY, 0, mine)) == "Play Spark on Player 1's Spark Adept"
+    assert m.action_text((EV.PLAY, 0, mine)) == "Play Spark on your Spark Adept"
+    assert m.action_text((EV.PLAY, 0, m.boards[AI][0])) == "Play Spark on the opponent's Spark Adept"
     ev = m.apply((EV.PLAY, 0, mine))
-    text = m.event_text(next(e for e in ev if e[0] == "play"))
-    assert text == "Player 1 plays Spark on Player 1's Spark Adept."
+    e = next(e for e in ev if e[0] == "play")
+    assert m.event_text(e) == "Player 1 plays Spark on Player 1's Spark Adept."
     t = Table.__new__(Table)
-    t.names = ["You", "AI (easy)"]
-    assert t.named(text) == "You play Spark on your Spark Adept."
+    t.names, t.mode, t.human_seats = ["You", "AI (easy)"], "ai", (HUMAN,)
+    assert m.event_text(e, t.seat_names()) == "You play Spark on your Spark Adept."
 
 
 def test_a_refresh_with_nothing_spent_says_no_zero():
@@ -191,12 +192,12 @@ def test_a_card_played_on_its_own_player_reads_yourself(driver):
     assert m.event_text(("play", 0, "spark", 1)) == "Player 1 plays Spark on themselves."
     assert m.event_text(("play", 0, "spark", 2)) == "Player 1 plays Spark on Player 2."
     t = _ai(driver, m)
-    assert t.log_text(m.event_text(("play", HUMAN, "spark", HUMAN + 1))) == "You play Spark on yourself."
-    assert t.log_text(m.event_text(("play", AI, "spark", AI + 1))) == f"{t.names[AI]} plays Spark on themselves."
+    assert t.log_event_text(m, ("play", HUMAN, "spark", HUMAN + 1)) == "You play Spark on yourself."
+    assert t.log_event_text(m, ("play", AI, "spark", AI + 1)) == "The AI plays Spark on themselves."
     p = m.to_move()
     m.hands[p][0] = list(EV.C_NAME).index("Spark")
     assert m.action_text((EV.PLAY, 0, p + 1)) == "Play Spark on yourself"
-    assert m.action_text((EV.PLAY, 0, 2 - p)) == f"Play Spark on Player {2 - p}"
+    assert m.action_text((EV.PLAY, 0, 2 - p)) == "Play Spark on the opponent"
 
 
 def test_a_cards_attune_reads_after_the_card_without_an_effect_in_brackets():

@@ -376,7 +376,7 @@ def test_concede_is_the_engines_concede_action(driver):
     assert t.session.actions[-1] == EM.A_CONCEDE
     assert driver.scene.name == "game_over"
     r = t.result()
-    assert r.winner == 1 and "You conceded" in r.reason and "You 0" in r.reason
+    assert r.winner == 1 and t.result_text(r) == "The AI wins — you conceded — you scored 0, the AI 0"
 
 
 # ---------------------------------------------------------------- a whole game through the UI
@@ -679,15 +679,20 @@ def test_a_graveyard_with_room_for_one_line_names_its_newest_card(driver, monkey
 
 
 def test_the_final_score_reads_with_names_that_end_in_a_number(driver):
-    """An AI-against-AI demo ended "final score AI 1 9, AI 2 16"; it reads "AI 1: 9, AI 2: 16"
-    (and "You 9, AI (easy) 16" where no name ends in a number)."""
+    """An AI-against-AI demo ended "final score AI 1 9, AI 2 16"; the score is said with a
+    verb, so a name that ends in a number reads: "AI 1 scored 9, AI 2 16" (and "you scored 9,
+    the AI 16" against the AI). An older file's words are read into the same result."""
     from engine.core.match import Result
+    from engine.evons.text import EvonsEnd
     t = open_table(driver, sc(hand0=["stone_ram"]))
     r = Result(1, "the main zone is full; score 9–16")
+    assert r == Result(1, EvonsEnd.FULL, {"score": (9, 16)})
     t.names = ["AI 1", "AI 2"]
-    assert t.result_reason(r) == "the main zone is full — final score AI 1: 9, AI 2: 16"
+    t.mode = "watch"
+    assert t.result_text(r) == "AI 2 wins — the main zone is full — AI 1 scored 9, AI 2 16"
     t.names = ["You", "AI (easy)"]
-    assert t.result_reason(r) == "the main zone is full — final score You 9, AI (easy) 16"
+    t.mode = "ai"
+    assert t.result_text(r) == "The AI wins — the main zone is full — you scored 9, the AI 16"
 
 
 def test_discard_keys_sit_under_the_cards_and_one_button_a_card(driver, monkeypatch):
