@@ -94,10 +94,9 @@ class Budget:
 #: 72.5% on 6 determinizations, on seeds 100-119) and slowed a turn; in Evons it made a
 #: decision about ten times slower.
 #: In its own turn's main phase (the game tactics' ``PLANNER["capped_phase"]``) the same action with the same hand at
-#: most this many times a turn. Everdawn's Rallying Cry ("draw 1, +1 attack this round")
-#: cast with an empty support deck draws itself back, and each cast scores better than
-#: the last: the turn never ended. (An Essveil play leaves the hand and an attack or an
-#: ability taps, so no real turn repeats one; Evons has no such phase.)
+#: most this many times a turn: a guard against a turn that never ends because each repeat
+#: of an action scores better than the last (Everdawn's Rallying Cry once drew itself back
+#: from an empty support deck; the engine now sends a spell down only once it has resolved).
 REPEAT_CAP = 3
 
 
