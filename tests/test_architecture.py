@@ -21,10 +21,6 @@ STILL_NAMING_GAMES = {
     "client/cards/state.py": 4,
     "client/scenes/settings_scene.py": 4,
     "client/settings.py": 2,
-    "client/table/hint.py": 4,
-    "engine/ai/agents.py": 5,
-    "engine/ai/background.py": 1,
-    "engine/ai/review.py": 2,
     "engine/net/bench.py": 3,
     "engine/net/protocol.py": 1,
 }

@@ -27,7 +27,7 @@ Agents (``make_agent(name, seed)``):
   200 / 2,000 iterations), kept to measure progress against.
 * ``search:N`` — the search with N iterations (for experiments).
 
-Budgets count iterations (see ``agents.BUDGETS``), so the same view + seed +
+Budgets count iterations (see ``agents.PLANNER_LEVELS`` and ``agents.BUDGETS``), so the same view + seed +
 level always gives the same action. The AI never sees hidden cards: it takes
 ``match.view(me)`` once and samples the unknown only through
 ``view.determinize(me, seed)``.

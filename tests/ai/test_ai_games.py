@@ -210,6 +210,6 @@ def test_expert_playout_search_is_reproducible_and_picks_among_the_experts_best(
         assert r1.action in m.legal_actions()
         assert len(r1.children) <= 3
         # the agent built on it plays the same move from the same view and seed
-        a1 = make_agent("normal", 3, playouts=6, top=3).choose(m)
-        assert a1 == make_agent("normal", 3, playouts=6, top=3).choose(m.clone())
+        a1 = make_agent("normal1", 3, playouts=6, top=3).choose(m)
+        assert a1 == make_agent("normal1", 3, playouts=6, top=3).choose(m.clone())
         assert a1 in m.legal_actions()
