@@ -15,7 +15,7 @@ import pygame
 
 from client.ui.theme import PAL, draw_text, font, panel, wrap_lines
 
-#: iterations of the hard search behind a hint (None = hard's own budget)
+#: iterations of the search behind a hint (None = the analysis budget the review uses)
 HINT_ITERATIONS = None
 
 
@@ -50,11 +50,10 @@ class HintControl:
         from engine.ai.review import hint
         m = t.match.clone()
         seat = m.to_move()
-        seed = len(t.session)
 
         def work(cancel, yield_every, progress):
-            return hint(m, seat, seed=seed, iterations=HINT_ITERATIONS, cancel=cancel,
-                        yield_every=yield_every)
+            # the analysis the review of this position reads too (seeded by the position)
+            return hint(m, seat, iterations=HINT_ITERATIONS, cancel=cancel, yield_every=yield_every)
 
         self.at = len(t.session)
         self.message = "Thinking about a hint…"

@@ -1,0 +1,60 @@
+"""Hint and review read the same analysis: a player who follows the hint is never told
+by the review of the same game that the move was a mistake, and asking twice about one
+position gives the same estimate (the analysis is seeded by the position)."""
+import pytest
+
+from engine.ai import make_agent
+from engine.ai.review import _ANALYSES, hint, review
+from engine.core.harness import starter_pair
+from engine.core.session import MatchSession
+
+ITERS = 40
+
+
+def _follow_hints(game, seed, hinted=4):
+    """A game where player 0 plays the hint at ``hinted`` of its decisions (a choice of
+    two or more), the rest by the expert; returns the session and the hinted indexes."""
+    s = MatchSession.new(game, starter_pair(game, seed), seed)
+    ex = [make_agent("expert", 1), make_agent("expert", 2)]
+    taken = []
+    for _ in range(400):
+        m = s.match
+        if m.result() is not None or len(taken) >= hinted:
+            break
+        p = m.to_move()
+        if p == 0 and len(m.legal_actions()) > 1 and len(s) >= 4:
+            h = hint(m, 0, iterations=ITERS)
+            taken.append((len(s), h))
+            s.apply(h.action)
+            if h.follow is not None and s.match.to_move() == 0:
+                s.apply(h.follow)
+        else:
+            s.apply(ex[p].choose(m))
+    return s, taken
+
+
+@pytest.mark.parametrize("game", ["everdawn", "evons", "essveil"])
+def test_a_hinted_move_is_never_marked_by_the_review_of_the_same_position(game):
+    _ANALYSES.clear()
+    s, taken = _follow_hints(game, 5)
+    assert taken
+    _ANALYSES.clear()                       # the review finds the same analysis afresh
+    r = review(s, 0, iterations=ITERS, limit=len(s.decisions(0)))
+    by_index = {mv.index: mv for mv in r.moves}
+    for i, h in taken:
+        mv = by_index[i]
+        assert mv.agreed and mv.mark is None, (mv.line(), h.reason)
+        assert abs(mv.before - h.win) < 1e-9    # the same estimate, not a fresh guess
+
+
+def test_the_same_position_gets_the_same_estimate_whatever_the_session():
+    s, _ = _follow_hints("essveil", 8, hinted=1)
+    m = s.match
+    if m.result() is not None or m.to_move() is None:
+        pytest.skip("the game ended")
+    p = m.to_move()
+    _ANALYSES.clear()
+    a = hint(m, p, iterations=ITERS)
+    _ANALYSES.clear()
+    b = hint(m.clone(), p, iterations=ITERS)
+    assert (a.action, a.win, a.alt_action, a.alt_win) == (b.action, b.win, b.alt_action, b.alt_win)
