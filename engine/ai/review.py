@@ -52,15 +52,40 @@ class Hint:
     alt_win: float | None = None
     iterations: int = 0
     follow: tuple | None = None   # a second step of the same move (Evons: the cell after the card)
+    why: str = ""                 # what the move does, in the game's own words (its preview)
 
     @property
     def reason(self) -> str:
-        """One line: the suggestion with its estimate and the best alternative's."""
+        """One line: the suggestion with its estimate and the best alternative's, then
+        what the suggested move does."""
         line = f"Hint: {self.text} — win estimate {_pct(self.win)}"
         if self.alt_action is not None and self.alt_win is not None:
             # (a move's own words may hold brackets: "Pass (no more combat spells)")
             line += f"; next best: {self.alt_text}, {_pct(self.alt_win)}"
+        if self.why:
+            line += f". {self.why}"
         return line
+
+
+def move_why(view, p, move, seed: int = 0) -> str:
+    """What ``move`` (its steps) does, in the game's own words: the preview of its last
+    step, from ``p``'s view (the steps before it played on a guess of the hidden cards,
+    as the preview itself does). Empty when the game has nothing to say about it."""
+    move = [tuple(x) for x in move]
+    if not move:
+        return ""
+    s = view
+    if len(move) > 1:
+        det = view.determinize(p, mix_seed(seed, 0x3E1))
+        for x in move[:-1]:
+            if det.why_illegal(x) is not None:
+                return ""
+            det.apply(x, check=False)
+        if det.to_move() != p:
+            return ""
+        s = det.view(p)
+    pv = s.preview(move[-1])
+    return pv.text().strip() if pv is not None else ""
 
 
 #: Iterations of the analysis behind both the hint and the review (one budget, so the
@@ -118,12 +143,15 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
         bw = estimate_after(view, p, res.move, position_seed(view, seed), iterations, cancel, yield_every)
     else:
         bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
-    alt = next(((a, win(v)) for a, n, v in kids if a != best), None)
+    # the alternative never reads better than the move the search settled on (its estimate
+    # rests on fewer visits): as in the review, where a move played never beats the best
+    alt = next(((a, min(win(v), bw)) for a, n, v in kids if a != best), None)
     h = Hint(p, tuple(best), view.action_text(best), bw,
              tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
              alt[1] if alt else None, res.iterations)
     if len(res.move) > 1:
         _name_two_steps(h, view, tuple(res.move[1]))
+    h.why = move_why(view, p, res.move, position_seed(view, seed))
     return h
 
 
@@ -178,6 +206,7 @@ class ReviewedMove:
     before: float         # win estimate with the best move
     after: float          # win estimate with the move played
     mark: str | None = None
+    why: str = ""         # what the best move does, in the game's words (marked decisions)
 
     @property
     def loss(self) -> float:
@@ -191,6 +220,8 @@ class ReviewedMove:
         s = f"Turn {self.turn}: {self.text} — win estimate {_pct(self.before)} with the best move, {_pct(self.after)} played"
         if not self.agreed:
             s += f"; hard prefers {self.best_text}"
+            if self.why:
+                s += f". {self.why}"
         return s
 
 
@@ -273,8 +304,18 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         else:
             after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
         after = min(after, before) if a != best else after
-        rm = ReviewedMove(i, m.turn(), a, view.action_text(a), best, view.action_text(best), before, after)
+        words = getattr(get_tactics(view.GAME), "move_words", None)
+        text, best_text = view.action_text(a), view.action_text(best)
+        if words is not None:      # a move in two steps: the card and its cell, both named
+            nxt = session.actions[i + 1] if i + 1 < len(session.actions) else None
+            follow = tuple(nxt) if nxt is not None and session.actor(i + 1) == player else None
+            text = words(view, player, a, follow, ps) or text
+            best_text = words(view, player, best, tuple(res.move[1]) if len(res.move) > 1 else None,
+                              ps) or best_text
+        rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
         rm.mark = None if rm.agreed else _mark(rm.loss)
+        if rm.mark:
+            rm.why = move_why(view, player, res.move, ps)
         out.moves.append(rm)
         if progress is not None:
             progress.fraction = (k + 1) / len(todo)

@@ -58,3 +58,25 @@ def test_the_same_position_gets_the_same_estimate_whatever_the_session():
     _ANALYSES.clear()
     b = hint(m.clone(), p, iterations=ITERS)
     assert (a.action, a.win, a.alt_action, a.alt_win) == (b.action, b.win, b.alt_action, b.alt_win)
+
+
+def test_an_evons_hint_names_the_cell_of_its_move_and_of_the_next_best():
+    import re
+    s, taken = _follow_hints("evons", 3, hinted=3)
+    plays = [h for _, h in taken if h.follow is not None]
+    assert plays
+    for h in plays:
+        assert re.search(r"^Play .+ on [A-G]\d$", h.text), h.text
+        if h.alt_action is not None and h.alt_action[0] == h.action[0]:
+            assert re.search(r" on [A-G]\d$", h.alt_text), h.alt_text
+
+
+def test_a_hint_says_what_its_move_does_in_the_game_s_own_words():
+    """The reason after the estimates is the game's preview of the hinted move (an attack:
+    who deals what to whom), the words the table shows when the move is aimed."""
+    s, taken = _follow_hints("essveil", 3, hinted=6)
+    said = [h for _, h in taken if h.why]
+    assert said
+    for h in said:
+        view_words = h.why
+        assert h.reason.endswith(view_words) and len(view_words) > 10
