@@ -70,8 +70,11 @@ class SearchAgent(Agent):
     def __init__(self, seed: int = 0, evaluate=None, iterations: int = 400, horizon: int = 2,
                  error: float = 0.0, pool: int = 24, c: float = 0.6, widen: float = 2.0,
                  yield_every: int = 0, tactics: bool = True, policy: bool = True, top: int = 0,
-                 playouts: int = 0, endgame: int = 0, halving: bool = False):
+                 playouts: int = 0, endgame: int = 0, halving: bool = False, harmless: bool = False):
         super().__init__(seed, evaluate)
+        # harmless (the hint and the review's analysis): the game's self-harming plays
+        # (``tactics_<game>.harmful``, as the planner) are left out at the root too
+        self.harmless = harmless
         # halving (playout levels): the playouts spent by successive halving over the
         # candidates (halving.halving_search) instead of evenly
         self.halving = halving
@@ -102,6 +105,11 @@ class SearchAgent(Agent):
             t = get_tactics(view.GAME)
             policy = t.rollout if self.policy else None
             root_filter = useful
+            harmful = getattr(t, "harmful", None) if self.harmless else None
+            if harmful is not None:
+                def root_filter(m, acts, harmful=harmful):
+                    acts = useful(m, acts)
+                    return [a for a in acts if not harmful(m, a, acts)] or acts
             continues = getattr(t, "continues", None)
             if self.top:
                 root_moves = getattr(t, "root_moves", None)

@@ -98,8 +98,9 @@ _MAX_ANALYSES = 512
 
 
 def _searcher(game: str, seed: int, iterations: int | None = None):
+    """The hard1 search, never suggesting a self-harming play (the planner's filter)."""
     kw = {"iterations": iterations} if iterations else {}
-    return build_level("hard1", game, seed, **kw)
+    return build_level("hard1", game, seed, harmless=True, **kw)
 
 
 def position_seed(view, salt: int = 0) -> int:

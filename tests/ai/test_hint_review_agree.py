@@ -80,3 +80,23 @@ def test_a_hint_says_what_its_move_does_in_the_game_s_own_words():
     for h in said:
         view_words = h.why
         assert h.reason.endswith(view_words) and len(view_words) > 10
+
+
+def test_the_hint_never_suggests_berries_that_trade_morale_at_a_loss():
+    """The hint said "Cast Lithriel's Berries on Storm Caller — 90%": following it lost 12
+    morale and an Elven Longbow to make the AI lose 8. The analysis leaves out the plays
+    the planner counts as self-harming; with the opponent at 8 morale the cast wins and
+    is suggested."""
+    from engine.everdawn import match as M
+    from engine.everdawn.testing import scenario
+    board0 = [("storm_caller", "elven_longbow"), "iron_vanguard", None, "traghrim"]
+    board1 = ["karn_berserker", "hill_brute", None, "traghrim"]
+    berries = (M.CAST, 0, 0)
+    m = scenario(board0, board1, hand0=["lithriels_berries"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    assert berries in m.legal_actions()
+    _ANALYSES.clear()
+    h = hint(m, 0, iterations=ITERS)
+    assert h.action != berries and h.alt_action != berries, h.reason
+    m = scenario(board0, board1, hand0=["lithriels_berries"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5,
+                 morale=(100, 8))
+    assert hint(m, 0, iterations=ITERS).action == berries
