@@ -118,10 +118,16 @@ class HintControl:
         # the line goes over the top of the game log (the board stays uncovered)
         face = getattr(t, "log_face_rect", None)     # the log column, its open drawer or the ticker
         area = (face() if callable(face) else getattr(getattr(t, "log", None), "rect", None)) or t.board_rect
-        size = s(16)
-        f = font(size, True)
-        lines = wrap_lines(self.message, f, area.width - s(24))[:6]
-        step = f.get_linesize() + s(2)
+        # the whole line, a size or two smaller where it is long (the reason after the
+        # estimates is the game's preview of the move): never cut mid-sentence while
+        # the log's height holds it
+        for size in (s(16), s(15), s(14), s(13)):
+            f = font(size, True)
+            lines = wrap_lines(self.message, f, area.width - s(24))
+            step = f.get_linesize() + s(2)
+            if len(lines) <= 6:
+                break
+        lines = lines[:max(1, (area.height - s(16)) // step)]
         box = pygame.Rect(area.left, area.top, area.width, s(16) + len(lines) * step)
         panel(surf, box, border=PAL["gold"], radius=s(8))
         y = box.top + s(8)
