@@ -154,3 +154,16 @@ def test_everdawn_a_spell_cast_from_an_empty_support_deck_stays_cast():
     said = [b.action_text(a) for a, b in taken]
     assert m.turn_player() == 1 or m.result() is not None   # the turn ended
     assert sum(1 for x in said if "Rallying Cry" in x) <= 1
+
+
+def test_a_reply_searched_as_a_beam_gives_legal_reproducible_decisions():
+    """reply_width: the opponent's reply as a beam search of its own (off by default)."""
+    for game in ("everdawn", "essveil", "evons"):
+        from engine.games import get_game
+        m = get_game(game).match_class.new(starter_pair(game, 6), 6, None)
+        ex = make_agent("expert", 3)
+        for _ in range(30):
+            m.apply(ex.choose(m))
+        kw = {"reply_width": 2, "reply_cap": 60, "budget": 200}
+        a = make_agent("planner", 4, **kw).choose(m)
+        assert a in m.legal_actions() and a == make_agent("planner", 4, **kw).choose(m.clone())
