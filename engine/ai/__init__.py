@@ -19,7 +19,7 @@ Agents (``make_agent(name, seed)``):
 * ``normal`` — the planner with more search: twice its guesses of the hidden
   cards, more plans checked against the reply (``agents.PLANNER_LEVELS``).
 * ``hard`` — the planner with more still: more guesses, a wider beam, a larger
-  budget and, in Everdawn and Essveil, more rounds played after the reply.
+  budget and, in Essveil, more rounds played after the reply.
 * ``normal1`` / ``hard1`` — the search levels before the planner (Information Set
   MCTS, or the expert's best moves played out, per game), kept to measure against;
   the hint and the review use ``hard1``'s search.
