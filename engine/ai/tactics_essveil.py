@@ -387,11 +387,11 @@ def harmful(m, a, acts=None) -> bool:
 __all__ = ["pointless", "rollout", "expert", "harmful"]
 
 
-#: the turn planner's knowledge of Essveil (engine.ai.planner): the repeat cap in the main phase
-#: The planner's settings here (its levels: ``normal`` the default's, twice the guesses;
+#: the turn planner's knowledge of Essveil (engine.ai.planner): the repeat cap in the main
+#: phase, and its levels: ``normal`` the default's, twice the guesses;
 #: ``hard`` 16 guesses and the expert playing two more rounds after the reply before the
 #: evaluation: 55% against the planner over 140 duplicate games on seeds 9401-9430 and
-#: 9501-9540, where more guesses alone or a reply searched as a beam scored 50-53%).
+#: 9501-9540, where more guesses alone or a reply searched as a beam scored 50-53%.
 PLANNER = {"capped_phase": "main",
            "levels": {"hard": {"dets": 16, "extra": 2, "finals": 6, "width": 6, "budget": 6000}}}
 

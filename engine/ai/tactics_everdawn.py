@@ -437,8 +437,7 @@ __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful
 
 
 #: the turn planner's knowledge of Everdawn (engine.ai.planner): more guesses, no extra
-#: round after the reply, the repeat cap in the Set Phase
-#: The planner's settings here. Its levels keep the reply as it is (no extra round after
+#: round after the reply, the repeat cap in the Set Phase. Its levels keep the reply as it is (no extra round after
 #: it): hard with 12 guesses and one more round scored 5-7 against the planner on seeds
 #: 9601-9606, with 18 guesses and none 8-4 on the same deals, in half the time.
 PLANNER = {"settings": {"extra": 0, "dets": 6}, "capped_phase": "set"}
