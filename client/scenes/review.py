@@ -93,10 +93,11 @@ class ReviewScene(Scene):
             return
         seat = self.seat
         iters = REVIEW_ITERATIONS or DEFAULT
-        seed = self.record.seed
 
         def work(cancel, yield_every, progress):
-            return review(session, seat, seed=seed, iterations=iters, cancel=cancel,
+            # no seed of its own: a position's analysis is seeded by the position, so the
+            # review reads what the hint read there
+            return review(session, seat, iterations=iters, cancel=cancel,
                           yield_every=yield_every, progress=progress)
 
         self.job = run(work)

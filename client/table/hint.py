@@ -15,7 +15,7 @@ import pygame
 
 from client.ui.theme import PAL, draw_text, font, panel, wrap_lines
 
-#: iterations of the hard search behind a hint (None = hard's own budget)
+#: iterations of the search behind a hint (None = the analysis budget the review uses)
 HINT_ITERATIONS = None
 
 
@@ -50,11 +50,10 @@ class HintControl:
         from engine.ai.review import hint
         m = t.match.clone()
         seat = m.to_move()
-        seed = len(t.session)
 
         def work(cancel, yield_every, progress):
-            return hint(m, seat, seed=seed, iterations=HINT_ITERATIONS, cancel=cancel,
-                        yield_every=yield_every)
+            # the analysis the review of this position reads too (seeded by the position)
+            return hint(m, seat, iterations=HINT_ITERATIONS, cancel=cancel, yield_every=yield_every)
 
         self.at = len(t.session)
         self.message = "Thinking about a hint…"
@@ -117,10 +116,16 @@ class HintControl:
         # the line goes over the top of the game log (the board stays uncovered)
         face = getattr(t, "log_face_rect", None)     # the log column, its open drawer or the ticker
         area = (face() if callable(face) else getattr(getattr(t, "log", None), "rect", None)) or t.board_rect
-        size = s(16)
-        f = font(size, True)
-        lines = wrap_lines(self.message, f, area.width - s(24))[:6]
-        step = f.get_linesize() + s(2)
+        # the whole line, a size or two smaller where it is long (the reason after the
+        # estimates is the game's preview of the move): never cut mid-sentence while
+        # the log's height holds it
+        for size in (s(16), s(15), s(14), s(13)):
+            f = font(size, True)
+            lines = wrap_lines(self.message, f, area.width - s(24))
+            step = f.get_linesize() + s(2)
+            if len(lines) <= 6:
+                break
+        lines = lines[:max(1, (area.height - s(16)) // step)]
         box = pygame.Rect(area.left, area.top, area.width, s(16) + len(lines) * step)
         panel(surf, box, border=PAL["gold"], radius=s(8))
         y = box.top + s(8)

@@ -16,19 +16,19 @@ Agents (``make_agent(name, seed)``):
   own actions within the turn, the best turns scored after the opponent's reply on
   a few guesses of the hidden cards; self-harming plays never chosen. Figures:
   ``engine/ai/figures/planner.md``.
-* ``normal`` — Information Set MCTS (:mod:`engine.ai.mcts`), 800 iterations,
-  rollouts by the game's rollout policy (``tactics_<game>.rollout``) cut two
-  turns ahead and scored by the evaluation, pointless plays filtered out, and
-  a deliberate second choice 15% of the time (between close options).
-* ``hard`` — the same search with 4,000 iterations over twice as many guesses
-  of the hidden cards, no deliberate errors (in Everdawn its rollouts look
-  three turns ahead instead of two).
+* ``normal`` — the planner with more search: twice its guesses of the hidden
+  cards, more plans checked against the reply (``agents.PLANNER_LEVELS``).
+* ``hard`` — the planner with more still: more guesses, a wider beam, a larger
+  budget and, in Essveil, more rounds played after the reply.
+* ``normal1`` / ``hard1`` — the search levels before the planner (Information Set
+  MCTS, or the expert's best moves played out, per game), kept to measure against;
+  the hint and the review use ``hard1``'s search.
 * ``normal0`` / ``hard0`` — the levels before the tactics (random rollouts,
   200 / 2,000 iterations), kept to measure progress against.
 * ``search:N`` — the search with N iterations (for experiments).
 
-Budgets count iterations (see ``agents.BUDGETS``), so the same view + seed +
-level always gives the same action. The AI never sees hidden cards: it takes
+Budgets count iterations (see ``agents.PLANNER_LEVELS`` and ``agents.BUDGETS``), so
+the same view + seed + level always gives the same action. The AI never sees hidden cards: it takes
 ``match.view(me)`` once and samples the unknown only through
 ``view.determinize(me, seed)``.
 

@@ -70,8 +70,11 @@ class SearchAgent(Agent):
     def __init__(self, seed: int = 0, evaluate=None, iterations: int = 400, horizon: int = 2,
                  error: float = 0.0, pool: int = 24, c: float = 0.6, widen: float = 2.0,
                  yield_every: int = 0, tactics: bool = True, policy: bool = True, top: int = 0,
-                 playouts: int = 0, endgame: int = 0, halving: bool = False):
+                 playouts: int = 0, endgame: int = 0, halving: bool = False, harmless: bool = False):
         super().__init__(seed, evaluate)
+        # harmless (the hint and the review's analysis): the game's self-harming plays
+        # (``tactics_<game>.harmful``, as the planner) are left out at the root too
+        self.harmless = harmless
         # halving (playout levels): the playouts spent by successive halving over the
         # candidates (halving.halving_search) instead of evenly
         self.halving = halving
@@ -102,6 +105,11 @@ class SearchAgent(Agent):
             t = get_tactics(view.GAME)
             policy = t.rollout if self.policy else None
             root_filter = useful
+            harmful = getattr(t, "harmful", None) if self.harmless else None
+            if harmful is not None:
+                def root_filter(m, acts, harmful=harmful):
+                    acts = useful(m, acts)
+                    return [a for a in acts if not harmful(m, a, acts)] or acts
             continues = getattr(t, "continues", None)
             if self.top:
                 root_moves = getattr(t, "root_moves", None)
@@ -158,61 +166,36 @@ class ExpertAgent(Agent):
 
 
 # ---------------------------------------------------------------- difficulty levels
-#: Per game and level: search iterations and rollout horizon (turns). Budgets
-#: count iterations, never time; they are sized so that a decision stays within
-#: the wait a player accepts (normal p95 <= 1 s, hard p95 <= 3 s on a slow
-#: 2-core machine; figures in README.md).
-BUDGETS = {
-    "default": {"normal": (800, 2), "hard": (4000, 2)},
-    # Everdawn: a turn is a long chain of small decisions and its combat only
-    # pays off (or backfires) in the turns after it, so hard looks further
-    # ahead (measured: rollouts cut after 1 turn 45%, 2 turns 52.5%, 3 turns
-    # 62.5% against normal).
-    "everdawn": {"normal": (800, 2), "hard": (4000, 3)},
-}
-
-#: Today's levels before the tactics (random rollouts, no pointless-play
-#: filter), kept as named agents to measure progress against: ``normal0``.
-BUDGETS0 = {
-    "default": {"normal": (200, 2), "hard": (2000, 2)},
-    "everdawn": {"normal": (300, 2), "hard": (2500, 3)},
-}
-
-#: Other per game and level search settings (measured with the arena: in Essveil
-#: hard with less exploration beat normal 35 of 48 games, with the default 22 of 48).
-#: Essveil keeps uniformly random rollouts: with its rollout policy hard scored
-#: 7 of 16 against normal0, without it 4 of 5 (and 2 of 3 head to head); at 400
-#: iterations the policy was even (14 of 26). The pointless-play filter stays.
-#: Evons levels play a few plies with the expert instead of the tree search
-#: (``playouts``: mcts.expert_search): the ``top`` best whole placements by the
-#: expert's look, each played out by the expert for both players to the end of
-#: the opponent's reply; the tree search with random rollouts could not see the
-#: reply that flips a placement back (normal vs expert: 36/74 with the tree,
-#: 38.9% of 9 with the tree on the expert's top 6 only). Essveil's hard does the
-#: same over its 10 best moves, 4 turns deep (the tree search's hard, 4,000
-#: iterations, scored 24/40 against normal0; 400 playouts 2 turns deep 13/20).
-#: Evons hard: the same 6 candidates played out 6 turns deep (three placements a
-#: side) instead of 2, 32 playouts spent by successive halving (halving.py). Judged
-#: on 41 positions against playouts to the end of the game (README, "Evons levels,
-#: third stop"): the depth is what pays (2 turns 48 playouts -0.105, 3 turns +0.022,
-#: 4 turns +0.031, 6 turns 32 playouts +0.056; the expert -0.140); halving alone, or
-#: 8 candidates instead of 6, did not.
-SETTINGS = {
-    "essveil": {"normal": {"policy": False},
-                "hard": {"c": 0.3, "policy": False, "playouts": 800, "top": 10, "horizon": 4}},
-    "evons": {"normal": {"playouts": 24, "top": 6, "error": 0.05},
-              "hard": {"playouts": 32, "top": 6, "horizon": 6, "halving": True}},
-}
-#: The settings the old levels (``normal0``, ``hard0``) had when they were frozen:
-#: they are the levels of the day issue 21 was filed, so the settings tuned since
-#: (``SETTINGS``) never reach them.
-SETTINGS0 = {
-    "essveil": {"hard": {"c": 0.3}},
-}
-
+#: The levels a player meets. ``normal`` and ``hard`` are the turn planner
+#: (:mod:`engine.ai.planner`) with more search: more guesses of the hidden cards,
+#: more plans checked against the reply, a wider beam (``PLANNER_LEVELS``; a game's
+#: tactics may change them in ``PLANNER["levels"]``). Budgets count iterations.
 LEVELS = ("easy", "normal", "hard")
-OLD_LEVELS = ("normal0", "hard0")
+#: Earlier levels kept as named agents to measure progress against: ``normal1`` /
+#: ``hard1`` (the tree search and expert playouts the levels were before the planner),
+#: ``normal0`` / ``hard0`` (those before the tactics: random rollouts, no
+#: pointless-play filter, smaller budgets).
+OLD_LEVELS = ("normal0", "hard0", "normal1", "hard1")
 AGENT_NAMES = ("random", "greedy", "expert", "planner") + LEVELS + OLD_LEVELS
+
+#: The planner's settings per level, over its own (``planner.DEFAULTS`` and the
+#: game's ``PLANNER["settings"]``): ``dets`` is multiplied (``dets_x``), the rest set.
+PLANNER_LEVELS = {
+    "normal": {"dets_x": 2, "finals": 8},
+    "hard": {"dets_x": 3, "finals": 10, "width": 8, "budget": 12000},
+}
+
+#: Search levels (``normal1``, ``hard1``): iterations and rollout horizon (turns) by
+#: default; a game's tactics may set its own (``SEARCH_LEVELS["budgets"]``), and other
+#: settings of :class:`SearchAgent` (``SEARCH_LEVELS["settings"]``). The ``0`` levels
+#: read ``budgets0`` / ``settings0``: they are the levels of the day issue 21 was filed,
+#: so the settings tuned since never reach them.
+BUDGETS = {"normal": (800, 2), "hard": (4000, 2)}
+BUDGETS0 = {"normal": (200, 2), "hard": (2000, 2)}
+
+
+def _search_levels(game: str) -> dict:
+    return getattr(get_tactics(game), "SEARCH_LEVELS", {}) if game else {}
 
 
 class LevelAgent(Agent):
@@ -248,12 +231,24 @@ class LevelAgent(Agent):
 
 
 def level_budget(level: str, game: str) -> tuple[int, int]:
-    budgets = BUDGETS
-    if level in OLD_LEVELS:
-        budgets, level = BUDGETS0, level[:-1]
-    table = budgets.get(game, {})
-    default = budgets["default"]
-    return table.get(level, default[level])
+    """Iterations and rollout horizon of a search level (``normal1``, ``hard1``,
+    ``normal0``, ``hard0``) in ``game``."""
+    old = level.endswith("0")
+    base = level.rstrip("01")
+    table = _search_levels(game).get("budgets0" if old else "budgets", {})
+    return table.get(base, (BUDGETS0 if old else BUDGETS)[base])
+
+
+def planner_settings(level: str, game: str) -> dict:
+    """The planner's settings for ``level`` (``normal``, ``hard``) in ``game``."""
+    from .planner import DEFAULTS, game_settings
+    conf = dict(DEFAULTS)
+    conf.update(game_settings(game))
+    lv = dict(PLANNER_LEVELS[level])
+    lv.update(game_settings(game, level))
+    conf["dets"] = conf["dets"] * lv.pop("dets_x", 1)
+    conf.update(lv)
+    return conf
 
 
 def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) -> Agent:
@@ -262,16 +257,24 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
         kw = {"error": 0.25}
         kw.update(overrides)
         return GreedyAgent(seed, evaluate, **kw)
+    if level in PLANNER_LEVELS:
+        from .planner import PlannerAgent
+        kw = planner_settings(level, game)
+        overrides = dict(overrides)
+        if "iterations" in overrides:     # a smaller budget (quick tests): the beam's
+            kw["budget"] = int(overrides.pop("iterations"))
+        kw.update(overrides)
+        return PlannerAgent(seed, evaluate, **kw)
     iters, horizon = level_budget(level, game)
-    old = level in OLD_LEVELS
-    base = level[:-1] if old else level
+    old = level.endswith("0")
+    base = level.rstrip("01")
     if base == "normal":
         kw = {"iterations": iters, "horizon": horizon, "error": 0.15}
     else:  # hard: about five times the budget, twice the guesses of the hidden cards, no errors
         kw = {"iterations": iters, "horizon": horizon, "error": 0.0, "pool": 48}
     if old:
         kw["tactics"] = False
-    kw.update((SETTINGS0 if old else SETTINGS).get(game, {}).get(base, {}))
+    kw.update(_search_levels(game).get("settings0" if old else "settings", {}).get(base, {}))
     if kw.get("playouts") and "iterations" in overrides and "playouts" not in overrides:
         # a level that plays out with the expert, asked for a smaller tree budget (the
         # review, quick tests): about one playout per 20 iterations over as many moves
@@ -283,9 +286,10 @@ def build_level(level: str, game: str, seed: int, evaluate=None, **overrides) ->
 
 def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
     """An agent by name: ``random``, ``greedy``, ``expert``, ``planner`` (the turn
-    planner, :mod:`engine.ai.planner`), ``easy``, ``normal``,
-    ``hard``, ``normal0`` / ``hard0`` (the levels before the tactics: random
-    rollouts, smaller budgets), or ``search:N`` (search with N iterations)."""
+    planner, :mod:`engine.ai.planner`), ``easy``, ``normal``, ``hard`` (the planner
+    with more search), ``normal1`` / ``hard1`` (the search levels before the planner),
+    ``normal0`` / ``hard0`` (the levels before the tactics: random rollouts, smaller
+    budgets), or ``search:N`` (search with N iterations)."""
     if name == "random":
         return RandomAgent(seed, evaluate)
     if name == "greedy":

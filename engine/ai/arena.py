@@ -34,7 +34,7 @@ def percentile(xs, q: float) -> float:
 
 
 class GameLog:
-    __slots__ = ("result", "turns", "actions", "times", "cpu", "capped", "turn_times")
+    __slots__ = ("result", "turns", "actions", "times", "cpu", "capped", "turn_times", "turn_cpu")
 
     def __init__(self):
         self.result = None
@@ -45,6 +45,7 @@ class GameLog:
         # per seat: wall seconds per turn of its own — its decisions from getting the turn to
         # its last decision of it, summed (the other side's decisions inside it not counted)
         self.turn_times = ([], [])
+        self.turn_cpu = ([], [])
         self.capped = False
 
 
@@ -61,15 +62,18 @@ def play_game(match, agents, *, max_actions: int = 20000) -> GameLog:
         t0 = perf()
         c0 = cpu()
         a = agents[p].choose(match)
-        log.cpu[p].append(cpu() - c0)
+        dc = cpu() - c0
+        log.cpu[p].append(dc)
         dt = perf() - t0
         log.times[p].append(dt)
         if mine:
             if own[p] == turn:
                 log.turn_times[p][-1] += dt
+                log.turn_cpu[p][-1] += dc
             else:
                 own[p] = turn
                 log.turn_times[p].append(dt)
+                log.turn_cpu[p].append(dc)
         match.apply(a)  # checked: the AI must only return legal actions
         log.actions += 1
         if log.actions >= max_actions:
@@ -114,6 +118,7 @@ def game_record(log, s: int, swap: int, A, B) -> dict:
             "time": [rnd(log.times[a_seat]), rnd(log.times[1 - a_seat])],
             "cpu": [rnd(log.cpu[a_seat]), rnd(log.cpu[1 - a_seat])],
             "turn_time": [rnd(log.turn_times[a_seat]), rnd(log.turn_times[1 - a_seat])],
+            "turn_cpu": [rnd(log.turn_cpu[a_seat]), rnd(log.turn_cpu[1 - a_seat])],
             "iterations": [int(A.iterations), int(B.iterations)],
             "search_s": [round(A.search_seconds, 4), round(B.search_seconds, 4)]}
 
@@ -176,6 +181,8 @@ def summarize(records, names, seed, decks_follow, seconds=0.0) -> dict:
     cpu = ([x for r in records for x in r["cpu"][0]], [x for r in records for x in r["cpu"][1]])
     per_turn = ([x for r in records for x in r.get("turn_time", ((), ()))[0]],
                 [x for r in records for x in r.get("turn_time", ((), ()))[1]])
+    turn_cpu = ([x for r in records for x in r.get("turn_cpu", ((), ()))[0]],
+                [x for r in records for x in r.get("turn_cpu", ((), ()))[1]])
     score = wins[0] + 0.5 * draws
     lo, hi = wilson(score, n)
 
@@ -201,6 +208,8 @@ def summarize(records, names, seed, decks_follow, seconds=0.0) -> dict:
         "move_cpu_s": {ka: tstats(cpu[0]), kb: tstats(cpu[1])},
         # wall time from getting its turn to its last decision of it (its own decisions)
         "turn_time_s": {ka: tstats(per_turn[0], "turns"), kb: tstats(per_turn[1], "turns")},
+        # the same summed in CPU time of the deciding thread (records before it: no turns)
+        "turn_cpu_s": {ka: tstats(turn_cpu[0], "turns"), kb: tstats(turn_cpu[1], "turns")},
         "mean_turns": round(statistics.fmean(turns), 2) if turns else 0.0,
         "median_turns_per_player": round(statistics.median(turns) / 2, 2) if turns else 0.0,
         "sims_per_s": {"a": sims(0), "b": sims(1)},
@@ -250,6 +259,8 @@ def read_records(path, key: dict) -> list[dict]:
                        "cpu": [[float(x) for x in r["cpu"][0]], [float(x) for x in r["cpu"][1]]],
                        "turn_time": [[float(x) for x in r.get("turn_time", ((), ()))[0]],
                                      [float(x) for x in r.get("turn_time", ((), ()))[1]]],
+                       "turn_cpu": [[float(x) for x in r.get("turn_cpu", ((), ()))[0]],
+                                    [float(x) for x in r.get("turn_cpu", ((), ()))[1]]],
                        "iterations": [int(r["iterations"][0]), int(r["iterations"][1])],
                        "search_s": [float(r["search_s"][0]), float(r["search_s"][1])]}
             except (KeyError, TypeError, ValueError, IndexError):

@@ -186,10 +186,10 @@ def measure_frames(make_match, agent_name: str = "normal", seconds: float = 3.0,
 def main(argv=None) -> int:  # pragma: no cover - measurement helper
     import json
     argv = list(sys.argv[1:] if argv is None else argv)
-    game = argv[0] if argv else "everdawn"
-    level = argv[1] if len(argv) > 1 else "normal"
     from engine.core.harness import starter_pair
-    from engine.games import get_game
+    from engine.games import available_games, get_game
+    game = argv[0] if argv else available_games()[0]
+    level = argv[1] if len(argv) > 1 else "normal"
     cls = get_game(game).match_class
     counter = [0]
 

@@ -37,9 +37,12 @@ view + seed gives the same plan.
 """
 from __future__ import annotations
 
+import time
+
 from engine.core.rng import Rng, mix_seed
 
-from .base import Agent, view_digest, without
+from .base import Agent, ruled, view_digest, without
+from .mcts import Cancelled
 from .evaluation import terminal_value
 from .tactics import get_tactics, useful
 
@@ -51,6 +54,12 @@ def _freeze(x):
         return tuple(_freeze(y) for y in x)
     if isinstance(x, dict):
         return tuple(sorted((k, _freeze(v)) for k, v in x.items()))
+    try:
+        hash(x)
+    except TypeError:           # another object (a game's own random state): its fields
+        slots = getattr(type(x), "__slots__", ())
+        fields = vars(x) if hasattr(x, "__dict__") else {k: getattr(x, k, None) for k in slots}
+        return (type(x).__name__, _freeze(fields))
     return x
 
 
@@ -72,15 +81,33 @@ def signature(m):
 
 
 class Budget:
-    __slots__ = ("left", "used")
+    """Iterations spent and left; while spending, it honours ``cancel`` (raises
+    :class:`~engine.ai.mcts.Cancelled`) and hands the GIL back every ``yield_every`` ms
+    (a thinking AI in the background keeps the table's frame rate). Neither changes
+    what is decided: that counts iterations only."""
+    __slots__ = ("left", "used", "cancel", "yield_s", "next_t")
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, cancel=None, yield_every: float = 0):
         self.left = n
         self.used = 0
+        self.cancel = cancel
+        self.yield_s = yield_every / 1000.0
+        self.next_t = 0.0
 
     def spend(self, n: int = 1) -> None:
         self.left -= n
         self.used += n
+        if self.cancel is not None or self.yield_s:
+            self._pause()
+
+    def _pause(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise Cancelled()
+        if self.yield_s:
+            t = time.perf_counter()
+            if t >= self.next_t:
+                time.sleep(0)
+                self.next_t = t + self.yield_s
 
 
 #: The planner's settings (``make_agent("planner", seed, **overrides)`` changes them):
@@ -94,10 +121,9 @@ class Budget:
 #: 72.5% on 6 determinizations, on seeds 100-119) and slowed a turn; in Evons it made a
 #: decision about ten times slower.
 #: In its own turn's main phase (the game tactics' ``PLANNER["capped_phase"]``) the same action with the same hand at
-#: most this many times a turn. Everdawn's Rallying Cry ("draw 1, +1 attack this round")
-#: cast with an empty support deck draws itself back, and each cast scores better than
-#: the last: the turn never ended. (An Essveil play leaves the hand and an attack or an
-#: ability taps, so no real turn repeats one; Evons has no such phase.)
+#: most this many times a turn: a guard against a turn that never ends because each repeat
+#: of an action scores better than the last (Everdawn's Rallying Cry once drew itself back
+#: from an empty support deck; the engine now sends a spell down only once it has resolved).
 REPEAT_CAP = 3
 
 
@@ -118,15 +144,33 @@ def _planner_knowledge(game: str) -> dict:
     return getattr(get_tactics(game), "PLANNER", {})
 
 
+def game_settings(game: str, level: str | None = None) -> dict:
+    """The game's own planner settings (``PLANNER["settings"]``), or with ``level``
+    its changes to that level's (``PLANNER["levels"][level]``)."""
+    k = _planner_knowledge(game)
+    if level is None:
+        return dict(k.get("settings", {}))
+    return dict(k.get("levels", {}).get(level, {}))
+
+
 def repeat_key(m, a):
     """What the repeat cap counts (None: not counted): the action and the hand, in the
     acting player's own turn, in the game's capped phase."""
+    capped = _planner_knowledge(m.GAME).get("capped_phase")
+    if capped is None:
+        return None
     p = m.to_move()
-    if m.turn_player() != p or m.phase() != _planner_knowledge(m.GAME).get("capped_phase"):
+    if m.turn_player() != p or m.phase() != capped:
         return None
     return (a, _hand(m, p))
 
-DEFAULTS = {"width": 6, "finals": 6, "dets": 3, "budget": 6000, "max_steps": 60, "extra": 1}
+
+#: ``reply_width`` > 0: the opponent's reply turn is a beam search of that width (its
+#: positions scored for the opponent, at most ``reply_cap`` of them) instead of the
+#: expert's single line (measured in Essveil: 30 of 60 against the planner; off).
+DEFAULTS = {"width": 6, "finals": 6, "dets": 3, "budget": 6000, "max_steps": 60, "extra": 1,
+            "reply_width": 0, "reply_cap": 400}
+_KEYS = tuple(DEFAULTS)
 
 
 class PlannerAgent(Agent):
@@ -143,8 +187,8 @@ class PlannerAgent(Agent):
         if unknown:
             raise TypeError(f"unknown planner settings: {', '.join(sorted(unknown))}")
         self.settings = settings
-        self.width, self.finals, self.dets, self.budget, self.max_steps, self.extra = (
-            DEFAULTS[k] for k in ("width", "finals", "dets", "budget", "max_steps", "extra"))
+        for k in _KEYS:
+            setattr(self, k, DEFAULTS[k])
         self._plan: dict[int, tuple] = {}     # view digest -> the planned action from that view
         self._turn = None                     # (me, turn) the slide history below is for
         self._places: set = set()             # Everdawn: (creature, lane) stood in this turn
@@ -152,17 +196,28 @@ class PlannerAgent(Agent):
         self.last_plan = None                 # (actions, value) of the last plan made
 
     # ------------------------------------------------------------------ agent
-    def choose(self, match, cancel=None):
-        me, view, seed, key = self.prepare(match)
+    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
+        """The action from ``view``: the next step of the plan if this is a view the plan
+        expected, else a new plan. ``choose`` and the background (``background.think``)
+        both come here, so both decide the same."""
+        act = ruled(view)
+        if act is not None:
+            return act
         self._follow_turn(view, me)
-        planned = self._plan.get(key[0])
-        if (planned is not None and planned not in key[1] and view.why_illegal(planned) is None
+        planned = self._plan.get(view_digest(view))
+        if (planned is not None and planned not in avoid and view.why_illegal(planned) is None
                 and self._counts.get(repeat_key(view, planned), 0) < REPEAT_CAP):
             action = planned
             self.moves += 1
+            self.last_iterations = 0
         else:
-            action = self.decide(view, me, seed, cancel, avoid=key[1])
-        self.remember(key, action)
+            self.moves += 1
+            budget = Budget(0, cancel, yield_every)
+            t0 = time.perf_counter()
+            action = self.plan(view, me, seed, avoid, budget)
+            self.search_seconds += time.perf_counter() - t0
+            self.iterations += budget.used
+            self.last_iterations = budget.used
         self._note_slide(view, action)
         k = repeat_key(view, action)
         if k is not None:
@@ -185,24 +240,14 @@ class PlannerAgent(Agent):
             if place is not None:
                 self._places.add(place)
 
-    def decide(self, view, me, seed, cancel=None, yield_every=0, avoid=()):
-        if self._turn != (me, view.turn()):
-            self._follow_turn(view, me)
-        self.moves += 1
-        budget = Budget(0)
-        action = self.plan(view, me, seed, avoid, budget)
-        self.iterations += budget.used
-        self.last_iterations = budget.used
-        return action
-
     # ------------------------------------------------------------------ helpers
     def _setup(self, view, me, seed):
         game = view.GAME
         conf = dict(DEFAULTS)
-        conf.update(_planner_knowledge(game).get("settings", {}))
+        conf.update(game_settings(game))
         conf.update(self.settings)
-        self.width, self.finals, self.dets, self.budget, self.max_steps, self.extra = (
-            conf[k] for k in ("width", "finals", "dets", "budget", "max_steps", "extra"))
+        for k in _KEYS:
+            setattr(self, k, conf[k])
         self.t = get_tactics(game)
         self.static = getattr(self.t, "expert_evaluate", None) or self.evaluator(game)
         self.final = self.static
@@ -256,12 +301,68 @@ class PlannerAgent(Agent):
                 while s.result() is None and s.turn_player() == me and n < 300:
                     self.policy(s, budget)
                     n += 1
+            if self.reply_width and not k:
+                s = self.opponent_turn(s, me, budget)
             n = 0
             while s.result() is None and s.turn_player() != me and n < 300:
                 self.policy(s, budget)
                 n += 1
         v = terminal_value(s, me)
         return self.final(s, me) if v is None else v
+
+    def opponent_turn(self, s, me, budget):
+        """The opponent's reply turn as its own beam search (``reply_width`` positions
+        kept a step, scored by the evaluation for the opponent; ``me``'s decisions inside
+        it by the expert), instead of the expert's single line: the reply a planner would
+        find. Returns the position at the end of the best reply found."""
+        if s.result() is not None or s.turn_player() == me:
+            return s
+        opp = s.turn_player()
+        turn = s.turn()
+        self.advance(s, opp, turn, budget)
+        if not self.mine(s, opp, turn):
+            return s
+        beam = [s]
+        best, best_v = None, -1e18
+        seen = set()
+        for _ in range(self.max_steps):
+            cand = []
+            for st in beam:
+                acts = self.options(st, frozenset())
+                for a in acts:
+                    for _taken, c in self.expand(st, a, opp):
+                        budget.spend()
+                        self.advance(c, opp, turn, budget)
+                        sig = signature(c)
+                        if sig in seen:
+                            continue
+                        seen.add(sig)
+                        v = terminal_value(c, opp)
+                        v = self.static(c, opp) if v is None else v * 1000.0
+                        if not self.mine(c, opp, turn):
+                            if v > best_v:
+                                best, best_v = c, v
+                        else:
+                            cand.append((v, len(cand), c))
+            if not cand:
+                break
+            cand.sort(key=lambda x: (-x[0], x[1]))
+            beam = [c for _, _, c in cand[:self.reply_width]]
+            if len(seen) > self.reply_cap:
+                break
+        if best is None or beam and self.mine(beam[0], opp, turn):
+            # finish the kept positions by the expert where the beam stopped short
+            for st in beam[:1] if best is not None else beam:
+                c = st.clone()
+                n = 0
+                while self.mine(c, opp, turn) and n < 200:
+                    self.policy(c, budget)
+                    n += 1
+                v = terminal_value(c, opp)
+                v = self.static(c, opp) if v is None else v * 1000.0
+                if v > best_v:
+                    best, best_v = c, v
+        return best if best is not None else s
 
     # ------------------------------------------------------------------ the plan
     def plan(self, view, me, seed, avoid, budget):
@@ -437,4 +538,4 @@ class PlannerAgent(Agent):
             k += 1
 
 
-__all__ = ["PlannerAgent", "signature"]
+__all__ = ["PlannerAgent", "DEFAULTS", "game_settings", "signature"]

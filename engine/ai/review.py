@@ -23,6 +23,7 @@ from engine.core.text import count
 
 from .agents import build_level
 from .base import view_digest
+from .tactics import get_tactics
 
 #: Iterations per decision for the review (the whole game is searched, so less
 #: than hard's budget for one move; the chosen move gets a search of its own).
@@ -51,26 +52,81 @@ class Hint:
     alt_win: float | None = None
     iterations: int = 0
     follow: tuple | None = None   # a second step of the same move (Evons: the cell after the card)
+    why: str = ""                 # what the move does, in the game's own words (its preview)
 
     @property
     def reason(self) -> str:
-        """One line: the suggestion with its estimate and the best alternative's."""
+        """One line: the suggestion with its estimate and the best alternative's, then
+        what the suggested move does."""
         line = f"Hint: {self.text} — win estimate {_pct(self.win)}"
         if self.alt_action is not None and self.alt_win is not None:
             # (a move's own words may hold brackets: "Pass (no more combat spells)")
             line += f"; next best: {self.alt_text}, {_pct(self.alt_win)}"
+        if self.why:
+            line += f". {self.why}"
         return line
 
 
+def move_why(view, p, move, seed: int = 0) -> str:
+    """What ``move`` (its steps) does, in the game's own words: the preview of its last
+    step, from ``p``'s view (the steps before it played on a guess of the hidden cards,
+    as the preview itself does). Empty when the game has nothing to say about it."""
+    move = [tuple(x) for x in move]
+    if not move:
+        return ""
+    s = view
+    if len(move) > 1:
+        det = view.determinize(p, mix_seed(seed, 0x3E1))
+        for x in move[:-1]:
+            if det.why_illegal(x) is not None:
+                return ""
+            det.apply(x, check=False)
+        if det.to_move() != p:
+            return ""
+        s = det.view(p)
+    pv = s.preview(move[-1])
+    return pv.text().strip() if pv is not None else ""
+
+
+#: Iterations of the analysis behind both the hint and the review (one budget, so the
+#: same position gets the same analysis from both).
+ANALYSIS_ITERATIONS = REVIEW_ITERATIONS
+#: The analyses made, by position (view digest, player, salt, iterations): a hint and a
+#: later review of the same position read the very same search.
+_ANALYSES: dict = {}
+_MAX_ANALYSES = 512
+
+
 def _searcher(game: str, seed: int, iterations: int | None = None):
+    """The hard1 search, never suggesting a self-harming play (the planner's filter)."""
     kw = {"iterations": iterations} if iterations else {}
-    return build_level("hard", game, seed, **kw)
+    return build_level("hard1", game, seed, harmless=True, **kw)
+
+
+def position_seed(view, salt: int = 0) -> int:
+    """The analysis seed of a position: from the view alone (and ``salt``, 0 for the
+    hint and the review), so the same position always gets the same estimates."""
+    return mix_seed(salt, view_digest(view))
+
+
+def analyse(view, me, salt: int = 0, iterations=None, cancel=None, yield_every=0):
+    """The search behind the hint and the review, from ``me``'s view: the same view,
+    salt and budget give the same result (kept, so the second asker reads the first's)."""
+    iterations = iterations or ANALYSIS_ITERATIONS
+    seed = position_seed(view, salt)
+    key = (seed, me, iterations)
+    res = _ANALYSES.get(key)
+    if res is None:
+        agent = _searcher(view.GAME, seed, iterations)
+        res = agent.run_search(view, me, seed, cancel=cancel, yield_every=yield_every)
+        if len(_ANALYSES) >= _MAX_ANALYSES:
+            _ANALYSES.clear()
+        _ANALYSES[key] = res
+    return res
 
 
 def _search(view, me, seed, iterations=None, cancel=None, yield_every=0):
-    agent = _searcher(view.GAME, seed, iterations)
-    s = mix_seed(seed, view_digest(view))
-    return agent.run_search(view, me, s, cancel=cancel, yield_every=yield_every)
+    return analyse(view, me, seed, iterations, cancel, yield_every)
 
 
 def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | None = None,
@@ -81,19 +137,22 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     if p is None or match.to_move() != p:
         raise ValueError("it is not that player's decision")
     view = match.view(p)
-    res = _search(view, p, seed, iterations, cancel, yield_every)
+    res = analyse(view, p, seed, iterations, cancel, yield_every)
     kids = [k for k in res.children if k[1] > 0] or res.children
     best = res.action
     if res.iterations == 0:      # one move worth making: estimate where it leads
-        bw = estimate_after(view, p, res.move, seed, iterations, cancel, yield_every)
+        bw = estimate_after(view, p, res.move, position_seed(view, seed), iterations, cancel, yield_every)
     else:
         bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
-    alt = next(((a, win(v)) for a, n, v in kids if a != best), None)
+    # the alternative never reads better than the move the search settled on (its estimate
+    # rests on fewer visits): as in the review, where a move played never beats the best
+    alt = next(((a, min(win(v), bw)) for a, n, v in kids if a != best), None)
     h = Hint(p, tuple(best), view.action_text(best), bw,
              tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
              alt[1] if alt else None, res.iterations)
     if len(res.move) > 1:
         _name_two_steps(h, view, tuple(res.move[1]))
+    h.why = move_why(view, p, res.move, position_seed(view, seed))
     return h
 
 
@@ -125,19 +184,15 @@ def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_ever
 
 
 def _name_two_steps(h: Hint, view, follow) -> None:
-    """Evons plays a card in two steps (the card, then its cell): a hint names both."""
+    """A move played in two steps (an Evons card, then its cell): the hint names both,
+    and the best alternative its own best second step (the game's ``move_words``)."""
     h.follow = follow
-    if view.GAME != "evons":
+    words = getattr(get_tactics(view.GAME), "move_words", None)
+    if words is None:
         return
-    card = view.card(h.action[1])
-    name = getattr(card, "name", None) or "the card"
-    from engine.evons.cards import cell_name
-    where = cell_name(h.follow[1])
-    h.text = f"Play {name} covered on {where}" if h.action[2] else f"Play {name} on {where}"
-    if h.alt_action is not None and h.alt_action[0] == 2:
-        ac = view.card(h.alt_action[1])
-        an = getattr(ac, "name", None) or "another card"
-        h.alt_text = f"{an} covered" if h.alt_action[2] else an
+    h.text = words(view, h.player, h.action, follow) or h.text
+    if h.alt_action is not None:
+        h.alt_text = words(view, h.player, h.alt_action) or h.alt_text
 
 
 # ---------------------------------------------------------------- review
@@ -152,6 +207,7 @@ class ReviewedMove:
     before: float         # win estimate with the best move
     after: float          # win estimate with the move played
     mark: str | None = None
+    why: str = ""         # what the best move does, in the game's words (marked decisions)
 
     @property
     def loss(self) -> float:
@@ -165,6 +221,8 @@ class ReviewedMove:
         s = f"Turn {self.turn}: {self.text} — win estimate {_pct(self.before)} with the best move, {_pct(self.after)} played"
         if not self.agreed:
             s += f"; hard prefers {self.best_text}"
+            if self.why:
+                s += f". {self.why}"
         return s
 
 
@@ -231,11 +289,12 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     for k, (i, m) in enumerate(todo):
         a = tuple(session.actions[i])
         view = m.view(player)
-        res = _search(view, player, mix_seed(seed, i), iterations, cancel, yield_every)
+        res = analyse(view, player, seed, iterations, cancel, yield_every)
         kids = {tuple(x[0]): (x[1], x[2]) for x in res.children}
         best = tuple(res.action)
+        ps = position_seed(view, seed)
         if res.iterations == 0:
-            before = estimate_after(view, player, res.move, mix_seed(seed, i), iterations, cancel, yield_every)
+            before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
         else:
             before = win(kids.get(best, (0, -res.root_value))[1])
         n_a, v_a = kids.get(a, (0, 0.0))
@@ -244,10 +303,20 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         elif n_a >= max(8, res.iterations // 10):
             after = win(v_a)
         else:
-            after = estimate_after(view, player, (a,), mix_seed(seed, i, 1), iterations, cancel, yield_every)
+            after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
         after = min(after, before) if a != best else after
-        rm = ReviewedMove(i, m.turn(), a, view.action_text(a), best, view.action_text(best), before, after)
+        words = getattr(get_tactics(view.GAME), "move_words", None)
+        text, best_text = view.action_text(a), view.action_text(best)
+        if words is not None:      # a move in two steps: the card and its cell, both named
+            nxt = session.actions[i + 1] if i + 1 < len(session.actions) else None
+            follow = tuple(nxt) if nxt is not None and session.actor(i + 1) == player else None
+            text = words(view, player, a, follow, ps) or text
+            best_text = words(view, player, best, tuple(res.move[1]) if len(res.move) > 1 else None,
+                              ps) or best_text
+        rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
         rm.mark = None if rm.agreed else _mark(rm.loss)
+        if rm.mark:
+            rm.why = move_why(view, player, res.move, ps)
         out.moves.append(rm)
         if progress is not None:
             progress.fraction = (k + 1) / len(todo)

@@ -300,3 +300,41 @@ __all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_m
 #: the turn planner's knowledge of Evons (engine.ai.planner): no extra round after the reply;
 #: keeping or taking a mulligan is left to the expert
 PLANNER = {"settings": {"extra": 0}, "setup_kinds": (KEEP, MULLIGAN)}
+
+#: The search levels kept from before the planner (``normal1``, ``hard1``): they play a
+#: few plies with the expert instead of the tree search (``playouts``:
+#: mcts.expert_search): the ``top`` best whole placements by the expert's look, each
+#: played out by the expert for both players to the end of the opponent's reply; the
+#: tree search with random rollouts could not see the reply that flips a placement back
+#: (normal vs expert: 36/74 with the tree, 38.9% of 9 with the tree on the expert's top 6
+#: only). Hard: the same 6 candidates played out 6 turns deep (three placements a side),
+#: 32 playouts spent by successive halving (halving.py); judged on 41 positions against
+#: playouts to the end of the game, the depth is what pays (2 turns 48 playouts -0.105,
+#: 3 turns +0.022, 4 turns +0.031, 6 turns 32 playouts +0.056; the expert -0.140).
+SEARCH_LEVELS = {"settings": {"normal": {"playouts": 24, "top": 6, "error": 0.05},
+                              "hard": {"playouts": 32, "top": 6, "horizon": 6, "halving": True}}}
+
+
+def move_words(view, me, action, follow=None, seed: int = 0) -> str | None:
+    """A card played in two steps, in words that name the card and its cell ("Play Granite
+    Bear covered on C4"): ``follow`` is the cell step when known, else the card's best cell
+    on a guess of the hidden cards (as the search would finish the move). None for any
+    other action (its own words say it all)."""
+    from engine.core.rng import mix_seed
+    from engine.evons.cards import cell_name
+    from engine.evons.match import SELECT
+    if not action or action[0] != SELECT:
+        return None
+    card = view.card(action[1])
+    name = getattr(card, "name", None) or "the card"
+    if follow is None:
+        det = view.determinize(me, mix_seed(seed, 0xCE11))
+        if det.why_illegal(action) is not None:
+            return None
+        det.apply(action, check=False)
+        acts = det.legal_actions()
+        if not acts or det.to_move() != me:
+            return None
+        follow = _best_cell(det, me, acts)[0]
+    where = cell_name(follow[1])
+    return f"Play {name} covered on {where}" if action[2] else f"Play {name} on {where}"

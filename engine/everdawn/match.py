@@ -186,7 +186,7 @@ CM_ADV, CM_NOCOUNTER, CM_REACH_ALL = 1, 2, 4
 # queue primitives (op, player, n, x)
 (Q_DRAW, Q_ADD, Q_BENCH, Q_SET_OPP, Q_OPP_MORALE, Q_TUTOR, Q_ROUND_ATK, Q_GUARD, Q_FAKE_DEATH,
  Q_SWAP, Q_RELOCATE, Q_REFORGE, Q_SCOUT, Q_LANE_ATK, Q_LANE_DEF, Q_LANE_ADV, Q_LANE_NOCOUNTER,
- Q_LANE_REACH, Q_REDIRECT, Q_BOTTOM) = range(20)
+ Q_LANE_REACH, Q_REDIRECT, Q_BOTTOM, Q_SPENT) = range(21)
 _OP = {"draw": Q_DRAW, "add_creature": Q_ADD, "bench_creature": Q_BENCH, "set_opponent": Q_SET_OPP,
        "opp_morale": Q_OPP_MORALE, "tutor": Q_TUTOR, "round_attack": Q_ROUND_ATK, "guard": Q_GUARD,
        "fake_death": Q_FAKE_DEATH, "swap_item": Q_SWAP, "relocate": Q_RELOCATE, "reforge": Q_REFORGE,
@@ -1483,13 +1483,13 @@ class EverdawnMatch(Match):
         b[G_WINNER] = winner
         b[G_REASON] = reason
         b[G_PHASE] = PH_OVER
-        del self.q[:]
+        self._clear_queue()
         ev.append(("game_over", -1 if winner == DRAW else winner, self._reason_text()))
 
     def _sudden_death(self, ev: list) -> None:
         b = self.b
         ev.append(("sudden_death",))
-        del self.q[:]
+        self._clear_queue()
         b[G_SUDDEN] = 1
         for p in (0, 1):
             base = (S0 + p * 36)
@@ -1651,13 +1651,15 @@ class EverdawnMatch(Match):
     def _cast(self, p: int, h: int, target: int, ev: list, resume: int) -> None:
         b = self.b
         c = self.hand[p].pop(h)
-        self.sdeck[p].insert(0, c)            # spent spells go to the bottom of the support deck
         ev.append(("cast", p, c, target))
         if IS_COMBAT_SPELL[c]:
             b[G_LANE_USED + p] |= 1 << target
         ops = []
         for op, n in EFFECT_OPS[c]:
             ops += (op, p, n, target)
+        # the spell goes to the bottom of the support deck once it has resolved: its own
+        # "draw 1" can't draw it back (Rallying Cry from an empty support deck draws nothing)
+        ops += (Q_SPENT, p, c, 0)
         self.q[0:0] = ops
         b[G_RESUME] = resume
         self._run_queue(ev)
@@ -1786,7 +1788,18 @@ class EverdawnMatch(Match):
             ev.append(("lane_bonus", p, x, "counterattacks any lane", b[S0 + p * 36 + x * NF]))
         elif op == Q_REDIRECT:
             return self._ask(CH_REDIRECT_ATTACK, p, x)
+        elif op == Q_SPENT:
+            self.sdeck[p].insert(0, n)        # spent spells go to the bottom of the support deck
         return False
+
+    def _clear_queue(self) -> None:
+        """Drop the pending effects (the duel ended or went to Sudden Death); a spell still
+        resolving goes to the bottom of its owner's support deck all the same."""
+        q = self.q
+        for i in range(0, len(q) - 3, 4):
+            if q[i] == Q_SPENT:
+                self.sdeck[q[i + 1]].insert(0, q[i + 2])
+        del q[:]
 
     def _resolve_choice(self, v: int, ev: list) -> None:
         b = self.b
@@ -2055,6 +2068,8 @@ class EverdawnMatch(Match):
         b = self.b
         for p in (0, 1):
             zone_cards = list(self.hand[p]) + list(self.sdeck[p]) + list(self.cdeck[p])
+            zone_cards += [self.q[i + 2] for i in range(0, len(self.q) - 3, 4)     # a spell resolving
+                           if self.q[i] == Q_SPENT and self.q[i + 1] == p]
             for s in SLOTS:
                 i = (S0 + p * 36 + s * NF)
                 code = b[i]

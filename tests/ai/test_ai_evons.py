@@ -4,7 +4,7 @@ one-pass form agrees with the engine's own score."""
 from __future__ import annotations
 
 from engine.ai import make_agent
-from engine.ai.agents import SETTINGS
+from engine.ai.tactics_evons import SEARCH_LEVELS
 from engine.ai.eval_evons import _boards, evaluate
 from engine.ai.evaluation import get_evaluator
 from engine.ai.halving import halving_search
@@ -56,12 +56,12 @@ def test_halving_search_is_reproducible_and_plays_one_of_the_experts_best():
 
 
 def test_hard_level_plays_legal_reproducible_moves_with_its_settings():
-    hard = SETTINGS["evons"]["hard"]
-    assert hard["playouts"] >= SETTINGS["evons"]["normal"]["playouts"]
+    hard = SEARCH_LEVELS["settings"]["hard"]
+    assert hard["playouts"] >= SEARCH_LEVELS["settings"]["normal"]["playouts"]
     for m in _positions(11, (3, 60)):
-        a = make_agent("hard", 5, playouts=8, top=3).choose(m)
+        a = make_agent("hard1", 5, playouts=8, top=3).choose(m)
         assert a in m.legal_actions()
-        assert a == make_agent("hard", 5, playouts=8, top=3).choose(m.clone())
+        assert a == make_agent("hard1", 5, playouts=8, top=3).choose(m.clone())
 
 
 def _reference_evaluate(m, p):
@@ -127,7 +127,7 @@ def test_the_expert_does_not_swap_two_cards_back_and_forth():
 
 def test_hard_does_not_swap_back_and_forth_either():
     m = _swap_pair()
-    hard = make_agent("hard", 1, playouts=8, top=3)
+    hard = make_agent("hard1", 1, playouts=8, top=3)
     assert _decisions_to_end_of_turn(m, lambda s, acts: hard.choose(s)) < 12
 
 

@@ -88,8 +88,8 @@ def test_same_view_different_hidden_cards_same_decision(game):
         twin = _twin(m)
         if twin is None:
             continue
-        for name in ("greedy", "search:40"):
-            assert make_agent(name, 21).choose(m) == make_agent(name, 21).choose(twin), (game, name)
+        for name, kw in (("greedy", {}), ("search:40", {}), ("normal", FAST), ("hard", FAST)):
+            assert make_agent(name, 21, **kw).choose(m) == make_agent(name, 21, **kw).choose(twin), (game, name)
         checked += 1
     assert checked >= 3
 
@@ -130,6 +130,24 @@ def test_background_decision_matches_the_foreground(game):
     fg = make_agent("normal", 4, **FAST).choose(m)
     job = think(make_agent("normal", 4, **FAST), m)
     assert job.result(timeout=60) == fg
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_turn_in_the_background_is_the_turn_played_in_the_foreground(game):
+    """The levels plan a turn and then follow the plan: the table asks for each decision
+    in the background, and that turn must be the one choose() plays."""
+    m = positions(game, 4, seed=90)[-1]
+    fg_agent, bg_agent = make_agent("hard", 4, **FAST), make_agent("hard", 4, **FAST)
+    a, b = m.clone(), m.clone()
+    me, turn = m.to_move(), m.turn()
+    for _ in range(40):
+        if a.result() is not None or a.to_move() != me or a.turn() != turn:
+            break
+        x = fg_agent.choose(a)
+        y = think(bg_agent, b).result(timeout=120)
+        assert x == y
+        a.apply(x)
+        b.apply(y)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -210,6 +228,6 @@ def test_expert_playout_search_is_reproducible_and_picks_among_the_experts_best(
         assert r1.action in m.legal_actions()
         assert len(r1.children) <= 3
         # the agent built on it plays the same move from the same view and seed
-        a1 = make_agent("normal", 3, playouts=6, top=3).choose(m)
-        assert a1 == make_agent("normal", 3, playouts=6, top=3).choose(m.clone())
+        a1 = make_agent("normal1", 3, playouts=6, top=3).choose(m)
+        assert a1 == make_agent("normal1", 3, playouts=6, top=3).choose(m.clone())
         assert a1 in m.legal_actions()

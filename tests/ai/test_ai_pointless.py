@@ -10,7 +10,7 @@ from engine.ai.tactics import get_tactics, useful
 
 # small budgets: the filter works before the search, so the budget does not matter
 AGENTS = [("greedy", {}), ("easy", {}), ("expert", {}), ("normal", {"iterations": 120}),
-          ("hard", {"iterations": 160})]
+          ("hard", {"iterations": 160}), ("hard1", {"iterations": 160})]
 
 
 def _texts(m, acts):
@@ -189,7 +189,7 @@ def test_old_levels_keep_the_settings_of_the_day_they_were_frozen():
     inner = old.inner("evons")
     assert (inner.playouts, inner.error, inner.tactics) == (0, 0.15, False)
     assert inner.last_result.iterations == 200
-    new = make_agent("normal", 3)
+    new = make_agent("normal1", 3)
     new.choose(m)
     assert new.inner("evons").last_result.iterations == 24     # playouts with the expert
     hard0 = make_agent("hard0", 3).inner("essveil")

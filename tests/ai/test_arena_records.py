@@ -50,3 +50,14 @@ def test_a_record_file_only_counts_games_of_the_same_match_up(tmp_path):
     bad = dict(lines[0], seed=6, result="everybody")
     rec.write_text(rec.read_text() + json.dumps(bad) + "\n")
     assert len(read_records(rec, _record_key("essveil", AGENTS, None, "seat"))) == 2
+
+
+def test_a_record_keeps_each_turn_in_wall_and_cpu_time(tmp_path):
+    """Per turn (from getting the turn to its last decision of it): the wall time and the
+    deciding thread's CPU time, one entry per turn each, and both summed in the figures."""
+    rec = tmp_path / "run.jsonl"
+    out = game_arena("essveil", AGENTS, 1, 31, record=rec)
+    r = json.loads(rec.read_text().splitlines()[0])
+    assert [len(x) for x in r["turn_cpu"]] == [len(x) for x in r["turn_time"]]
+    assert all(len(x) >= 1 for x in r["turn_cpu"])
+    assert out["turn_cpu_s"]["greedy"]["turns"] == out["turn_time_s"]["greedy"]["turns"] > 0

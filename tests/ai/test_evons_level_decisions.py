@@ -1,5 +1,5 @@
-"""The real Evons levels decide exactly as recorded: ``expert``, ``normal`` and ``hard``
-(``make_agent(level, seed).choose``) on fixed positions from seeded expert-vs-expert games
+"""The real Evons levels decide exactly as recorded: ``expert``, ``normal1`` and ``hard1``
+(the search levels as normal and hard were before the planner; ``make_agent(level, seed).choose``) on fixed positions from seeded expert-vs-expert games
 (main phase, a card's cell, an ability), with each level's search report (the whole move,
 every candidate's playouts and mean value to the last bit, the playouts spent).
 

@@ -1,8 +1,8 @@
 """The AI decides exactly as it did before the engines and the search were made faster.
 
 ``tests/golden/decisions.json`` holds, recorded before the speed work
-(``python -m tests.support.decision_prints``): for Everdawn and Essveil, the easy, expert, normal
-and hard levels' choices from nine fixed positions each, with every root child's visits
+(``python -m tests.support.decision_prints``): for Everdawn and Essveil, the easy, expert, normal1
+and hard1 levels' choices (the search levels, as normal and hard were before the planner) from nine fixed positions each, with every root child's visits
 and mean value (small budgets where the level has a tree budget); the hash of every event
 of ten random games; two whole AI games (expert against expert, a search against the
 expert). For Evons, whose levels are tuned elsewhere, the tree search and the expert
@@ -25,7 +25,7 @@ def test_levels_decide_as_recorded(game):
     want = GOLDEN[game]["decisions"]
     got = {}
     for name, m in P.positions(game):
-        for i, level in enumerate(("easy", "expert", "normal", "hard")):
+        for i, level in enumerate(("easy", "expert", "normal1", "hard1")):
             got[f"{name}/{level}"] = P.level_print(game, level, m, 17 + i, **P.SMALL[game].get(level, {}))
     assert got == want
 

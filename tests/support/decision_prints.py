@@ -26,8 +26,8 @@ from engine.games import get_game
 SEEDS = {"everdawn": (701, 702, 703), "evons": (701, 702), "essveil": (701, 702, 703)}
 FRACTIONS = (0.25, 0.5, 0.75)
 #: level -> overrides for the small prints (the level's own settings otherwise)
-SMALL = {"everdawn": {"normal": {"iterations": 300}, "hard": {"iterations": 600}},
-         "essveil": {"normal": {}, "hard": {"iterations": 4000}}}
+SMALL = {"everdawn": {"normal1": {"iterations": 300}, "hard1": {"iterations": 600}},
+         "essveil": {"normal1": {}, "hard1": {"iterations": 4000}}}
 
 
 def positions(game: str, seeds=None):
@@ -144,7 +144,7 @@ def small_prints() -> dict:
     for game in ("everdawn", "essveil"):
         g = out[game] = {"decisions": {}, "events": events_print(game, range(801, 811))}
         for name, m in positions(game):
-            for i, level in enumerate(("easy", "expert", "normal", "hard")):
+            for i, level in enumerate(("easy", "expert", "normal1", "hard1")):
                 ov = SMALL[game].get(level, {})
                 g["decisions"][f"{name}/{level}"] = level_print(game, level, m, 17 + i, **ov)
         g["games"] = {"expert-expert": agents_game_print(game, ("expert", "expert"), 901),
@@ -160,7 +160,7 @@ def full_prints() -> dict:
     for game in ("everdawn", "essveil", "evons"):
         g = out[game] = {}
         for name, m in positions(game, (711, 712)):
-            for i, level in enumerate(("normal", "hard")):
+            for i, level in enumerate(("normal1", "hard1")):
                 g[f"{name}/{level}"] = level_print(game, level, m, 31 + i)
     return out
 

@@ -217,7 +217,8 @@ def st_lithriels_berries():
     m = spell_scenario("lithriels_berries")
     play(m, (M.CAST, 0, 0))
     assert m.morale(0) == 100 - CARDS["vale_archer"].morale and m.items_at(0, 0) == (-1, -1, -1)
-    assert slot_card(m, 0, 0) == "vale_archer" and deck_ids(m, 0)[0] == "hunting_bow"
+    assert slot_card(m, 0, 0) == "vale_archer"
+    assert deck_ids(m, 0)[:2] == ["lithriels_berries", "hunting_bow"]   # the spent spell goes down last
 
 
 @spell_test
@@ -289,6 +290,23 @@ def st_rallying_cry():
     assert m.stats(1, 0)[0] == CARDS["dawn_seers"].attack          # only the caster's creatures
     play(m, PASS, PASS)
     assert m.stats(0, 0)[0] == a0                                  # the round is over
+
+
+def test_rallying_cry_from_an_empty_support_deck_draws_nothing():
+    """The spell resolves, then goes to the bottom of the support deck: from an empty deck
+    its "draw 1" gives no card, so it can't draw itself back and be cast again for another +1."""
+    m = spell_scenario("rallying_cry", hand0=["rallying_cry"], sdeck0=[])
+    a0 = m.stats(0, 0)[0]
+    play(m, (M.CAST, 0, M.NO_TARGET))
+    assert m.hand[0] == [] and deck_ids(m, 0) == ["rallying_cry"]
+    assert (M.CAST, 0, M.NO_TARGET) not in m.legal_actions()
+    assert m.stats(0, 0)[0] == a0 + 1 and not m.invariant_problems()
+
+
+def test_rallying_cry_draws_the_card_above_it_and_lies_at_the_bottom():
+    m = spell_scenario("rallying_cry", hand0=["rallying_cry"], sdeck0=["war_axe"])
+    play(m, (M.CAST, 0, M.NO_TARGET))
+    assert hand_ids(m, 0) == ["war_axe"] and deck_ids(m, 0) == ["rallying_cry"]
 
 
 @spell_test
