@@ -1996,7 +1996,7 @@ class EverdawnMatch(Match):
         self.sdeck[o] = sup[nh:]
         self.cdeck[o] = cre
         orig = list(self.orig)
-        orig[o] = tuple(sorted(self._board_cards(o) + self.hand[o] + self.sdeck[o] + cre))
+        orig[o] = tuple(sorted(self._board_cards(o) + self._resolving(o) + self.hand[o] + self.sdeck[o] + cre))
         self.orig = tuple(orig)
         b = self.b
         if b[G_PHASE] == PH_CHOICE and b[G_PEND + 1] == o:
@@ -2021,10 +2021,15 @@ class EverdawnMatch(Match):
                     out.append(b[i + k])
         return out
 
+    def _resolving(self, p: int) -> list[int]:
+        """``p``'s spells cast and still resolving (they go to the bottom of the deck after)."""
+        q = self.q
+        return [q[i + 2] for i in range(0, len(q) - 3, 4) if q[i] == Q_SPENT and q[i + 1] == p]
+
     def _guess_decks(self, o: int, n_support: int, n_creatures: int, r: Rng) -> tuple[list, list]:
         """``o``'s unseen support cards (hand and deck) and creature deck, guessed from the card
-        pool within the deck rules given the cards ``o`` has in play (one Champion in all)."""
-        seen = self._board_cards(o)
+        pool within the deck rules given the cards ``o`` has in play or resolving (one Champion in all)."""
+        seen = self._board_cards(o) + self._resolving(o)
         sup_seen = [c for c in seen if KIND[c] != K_CREATURE]
         cre_seen = [c for c in seen if KIND[c] == K_CREATURE]
         sup = guess_cards(n_support, allowance_after(SUPPORT_CODES, _support_copies, sup_seen), sup_seen, r.shuffle)
@@ -2068,8 +2073,7 @@ class EverdawnMatch(Match):
         b = self.b
         for p in (0, 1):
             zone_cards = list(self.hand[p]) + list(self.sdeck[p]) + list(self.cdeck[p])
-            zone_cards += [self.q[i + 2] for i in range(0, len(self.q) - 3, 4)     # a spell resolving
-                           if self.q[i] == Q_SPENT and self.q[i + 1] == p]
+            zone_cards += self._resolving(p)
             for s in SLOTS:
                 i = (S0 + p * 36 + s * NF)
                 code = b[i]

@@ -94,7 +94,9 @@ def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_drive
     marked = r.marked()
     listed = [k for k in range(8) if f"mark{k}" in rv.widgets]
     if len(marked) > len(listed):   # where the others are: the graph's points
-        assert f"the other {len(marked) - len(listed)} are the marked points" in rv.footer_text()
+        other = len(marked) - len(listed)
+        assert ("the other one is a marked point" if other == 1 else
+                f"the other {other} are the marked points") in rv.footer_text()
     else:
         assert rv.footer_text().startswith("Click a marked decision")
     if marked:
