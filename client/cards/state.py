@@ -32,10 +32,10 @@ def _client_spec(game: str):
 class InPlay:
     """The printed ``card`` with ``state``'s current values over it (see the module)."""
 
-    __slots__ = ("card", "state", "game", "_over")
+    __slots__ = ("card", "state", "game", "names", "_over")
 
-    def __init__(self, game: str, card, state):
-        self.card, self.state, self.game = card, state, game
+    def __init__(self, game: str, card, state, names=None):
+        self.card, self.state, self.game, self.names = card, state, game, names
         over = {}
         spec = _client_spec(game)
         for field, stat, left in getattr(spec, "STATE_FIELDS", ()):
@@ -62,11 +62,12 @@ class InPlay:
         return f"InPlay({self.card.id!r}, {self.state.summary()!r})"
 
 
-def in_play(game: str, card, state):
-    """``card`` as it is in play (``state`` None: the printed card itself)."""
+def in_play(game: str, card, state, names=None):
+    """``card`` as it is in play (``state`` None: the printed card itself); ``names`` (an
+    :class:`engine.core.text.Names`) words the zoom's sentences that name a seat."""
     if state is None or card is None:
         return card
-    return InPlay(game, card, state)
+    return InPlay(game, card, state, names)
 
 
 def stat_colour(card, field: str, default=(255, 255, 255)):
@@ -88,13 +89,16 @@ def stat_colour(card, field: str, default=(255, 255, 255)):
 
 def state_key(card):
     """The part of the render cache's key the state adds (None for a printed card)."""
-    return card.state if isinstance(card, InPlay) else None
+    if not isinstance(card, InPlay):
+        return None
+    return card.state if card.names is None else (card.state, card.names)
 
 
 def state_panel(state, width: int):
     """The zoom's panel under the card: "In play now" and the state's sentences (None
-    when the card is as printed)."""
-    lines = state.lines()
+    when the card is as printed). ``state``: a CardState, or (CardState, Names)."""
+    state, names = state if isinstance(state, tuple) else (state, None)
+    lines = state.lines(names)
     if not lines:
         return None
     import pygame

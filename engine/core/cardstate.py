@@ -53,6 +53,7 @@ class CardState:
     equipment: tuple = ()           # ids of the cards attached
     text: str | None = None         # the rules text it has now (None: as printed)
     notes: tuple = ()               # other sentences worth a glance ("Set: gives +2/+1 to lane 2.")
+    owner: int = -1                 # the seat whose card it is, when another controls it (a flip)
 
     def stat(self, name: str) -> Stat | None:
         for s in self.stats:
@@ -64,6 +65,7 @@ class CardState:
     def changed(self) -> bool:
         """Anything differs from the printed card (the zoom then lists it)."""
         return bool(self.damage or self.gained or self.lost or self.silenced or self.spent or self.notes
+                    or self.owner >= 0
                     or self.equipment or any(s.changed for s in self.stats))
 
     def summary(self) -> str:
@@ -76,8 +78,9 @@ class CardState:
         printed = "/".join(str(s.printed) for s in self.stats)
         return f"{names} {now}" if now == printed else f"{names} {now} (printed {printed})"
 
-    def lines(self) -> list[str]:
-        """The zoom's sentences, most telling first."""
+    def lines(self, names=None) -> list[str]:
+        """The zoom's sentences, most telling first; ``names`` (a
+        :class:`engine.core.text.Names`) says how to call the seats."""
         out = []
         if self.stats and any(s.changed for s in self.stats):
             out.append(self.summary())
@@ -96,6 +99,10 @@ class CardState:
                 out.append(f"{k} {why}.")
         for k, src in self.gained:
             out.append(f"{k} from {src}.")
+        if self.owner >= 0 and self.owner != self.controller:
+            from .text import SEATS
+            n = names or SEATS
+            out.append(f"Flipped: {n.does(self.controller, 'control', 'it now')} ({n.poss(self.owner)} card).")
         out.extend(self.notes)
         return out
 

@@ -26,10 +26,9 @@ def card_state(view, inst: int) -> CardState | None:
     if view.flags[inst] & VM.F_COVERED:
         notes.append("Growth-covered: revealed free." if view.flags[inst] & VM.F_GROWTH
                      else f"Covered: scores nothing until revealed; costs {card.cost}¢ then.")
-    if view.owner(inst) != p:
-        notes.append(f"Flipped: Player {p + 1} controls it now (Player {view.owner(inst) + 1}'s card).")
+    owner = view.owner(inst) if view.owner(inst) != p else -1
     if CARD_IS_BLOCK[ci]:
-        return CardState(card=card.id, controller=p, notes=tuple(notes))
+        return CardState(card=card.id, controller=p, notes=tuple(notes), owner=owner)
     atk_parts = ((2, f"the +2 ATK bonus of {cell_name(view.pos[inst])}"),) if bon == VM.B_ATK else ()
     def_parts = ((2, f"the +2 DEF bonus of {cell_name(view.pos[inst])}"),) if bon == VM.B_DEF else ()
     atk = CARD_ATK[ci] + (2 if bon == VM.B_ATK else 0)
@@ -39,4 +38,4 @@ def card_state(view, inst: int) -> CardState | None:
     dmg = view.dmg[inst]
     return CardState(card=card.id, controller=p,
                      stats=(Stat("ATK", atk, CARD_ATK[ci], atk_parts), Stat("DEF", dfn, CARD_DEF[ci], def_parts)),
-                     damage=dmg, left=dfn - dmg, notes=tuple(notes))
+                     damage=dmg, left=dfn - dmg, notes=tuple(notes), owner=owner)

@@ -51,3 +51,31 @@ def test_an_everdawn_set_creature_keeps_its_defense_and_says_what_it_gives():
     assert ("(printed 4/5)" in st.lines()[0]) and any("High King Arenor" in x for x in st.lines())
     archer = everdawn_state(m, (0, 0))
     assert any("from set Oathsworn Knight" in x for x in archer.lines())
+
+
+def test_an_evons_flipped_card_says_who_controls_it_in_the_screens_words():
+    """The zoom of a card a flip took: who controls it now and whose card it is, in the
+    words of the screen ("You control it now (the AI's card)"), never "Player 2"."""
+    from engine.core.harness import random_game
+    from engine.core.text import Names
+    from engine.evons.match import EvonsMatch
+    from engine.evons.state import card_state as evons_state
+    found = None
+    for seed in range(1, 30):
+        m0, acts = random_game("evons", seed)
+        m = EvonsMatch.from_json(m0.to_json())
+        for inst in range(len(m.pos)):
+            st = evons_state(m, inst)
+            if st is not None and st.owner >= 0:
+                found = st
+                break
+        if found:
+            break
+    assert found is not None, "no flipped card in 30 random games"
+    c, o = found.controller, found.owner
+    names = ["", ""]
+    names[c], names[o] = "you", "the AI"
+    line = [x for x in found.lines(Names(names)) if x.startswith("Flipped")]
+    assert line == ["Flipped: You control it now (the AI's card)."]
+    assert [x for x in found.lines() if x.startswith("Flipped")] == \
+        [f"Flipped: Player {c + 1} controls it now (Player {o + 1}'s card)."]

@@ -60,7 +60,7 @@ class EvonsDraw:
     def face_of(self, v, inst):
         """The card ``inst`` on the grid as it is now (its printed card with the engine's
         state over it: ATK and DEF left, green above the print, red below)."""
-        return in_play(GAME, card_obj(v, inst), card_state(v, inst))
+        return in_play(GAME, card_obj(v, inst), card_state(v, inst), self.seat_names())
 
     def draw_board(self, surf):
         if not self.cell:
