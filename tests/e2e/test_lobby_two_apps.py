@@ -1,10 +1,12 @@
 """Two copies of the app (two processes, each its own user folder, each driven through
 its window: tests/support/lobby_app_copy.py) find each other through the lobby of a standalone
-server (``python -m engine serve``) — by quick match, and by a private code — play the
-match out, and agree on how it ended and on the new ratings."""
+server (``python -m engine serve``, on SQLite and on PostgreSQL) — by quick match, and by
+a private code — play the match out, and agree on how it ended and on the new ratings.
+Every game is played out at least once."""
 from __future__ import annotations
 
 from support.paths import TESTS
+import itertools
 import json
 import os
 import subprocess
@@ -13,13 +15,20 @@ import sys
 import pytest
 
 ROOT = TESTS.parent
+_DBS = itertools.count()
 
 
 @pytest.fixture
-def server(tmp_path):
+def server(tmp_path, request):
+    """A standalone server on the database the test names (``backend``: sqlite or postgresql)."""
+    backend = getattr(request, "param", "sqlite")
+    if backend == "postgresql":
+        db = request.getfixturevalue("pg_cluster").new_database(f"lobby{next(_DBS)}")
+    else:
+        db = str(tmp_path / "community.sqlite3")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-m", "engine", "serve", "--port", "0", "--quiet", "--sync", "normal",
-                          "--db", str(tmp_path / "community.sqlite3")], cwd=str(ROOT), env=env,
+                          "--db", db], cwd=str(ROOT), env=env,
                          stdout=subprocess.PIPE, text=True)
     try:
         line = p.stdout.readline()
@@ -65,23 +74,30 @@ def check_pair(a, b):
         assert (won["rating"], lost["rating"]) == (1662, 1338)
 
 
-def test_two_app_copies_meet_by_quick_match(server, tmp_path):
-    ann = copy(tmp_path, server, "Ann", "everdawn", "quick", 1)
-    bo = copy(tmp_path, server, "Bo", "everdawn", "quick", 2)
+#: each game played out once, each way of meeting and each database at least once
+QUICK = [("everdawn", "sqlite"), ("evons", "postgresql")]
+PRIVATE = [("essveil", "sqlite"), ("everdawn", "postgresql")]
+
+
+@pytest.mark.parametrize("game,server", QUICK, indirect=["server"])
+def test_two_app_copies_meet_by_quick_match(game, server, tmp_path):
+    ann = copy(tmp_path, server, "Ann", game, "quick", 1)
+    bo = copy(tmp_path, server, "Bo", game, "quick", 2)
     a, b = finish(ann), finish(bo)
     check_pair(a, b)
     assert sorted(a["names"]) == ["Ann", "Bo"]
 
 
-def test_two_app_copies_meet_by_a_private_code(server, tmp_path):
-    ann = copy(tmp_path, server, "Ann", "essveil", "private", 3)
+@pytest.mark.parametrize("game,server", PRIVATE, indirect=["server"])
+def test_two_app_copies_meet_by_a_private_code(game, server, tmp_path):
+    ann = copy(tmp_path, server, "Ann", game, "private", 3)
     code = None
     for line in ann.stdout:          # the host's copy says the code once the match waits
         if line.startswith("code "):
             code = line.split()[1]
             break
     assert code, ann.communicate(timeout=10)
-    bo = copy(tmp_path, server, "Bo", "essveil", f"join:{code}", 4)
+    bo = copy(tmp_path, server, "Bo", game, f"join:{code}", 4)
     a, b = finish(ann), finish(bo)
     check_pair(a, b)
     assert a["names"] == b["names"] == ["Ann", "Bo"]
