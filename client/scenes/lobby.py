@@ -23,7 +23,7 @@ from client.storage import replays_dir
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, fit_line, fit_named, font, note_panel, \
     panel, shade
 from client.scenes.base import Scene
-from client.scenes.online import _Job
+from client.scenes.online import PACE_TIP, PACES, _Job
 from client.scenes.online_prefs import MAX_SERVERS, forget, load_prefs, parse_address, remember, save_prefs
 from client.ui.backdrop import draw_background
 from client.ui.widgets import dropdown, handle_dropdown_event
@@ -184,12 +184,12 @@ class LobbyScene(Scene):
         x2 = x + s(330)
         self.deck_label = pygame.Rect(x2, y, s(60), h)
         opts = [(e.label, i) for i, e in enumerate(self.decks)] or [("No legal deck", 0)]
-        pace_w = max(font(s(17)).size(t)[0] for t in ("Live · 2 min", "Daily · 24 h")) + s(56)
+        pace_w = max(font(s(17)).size(t)[0] for t, _v in PACES) + s(56)
         x3 = min(x2 + s(410), r.right - pad - s(60) - pace_w)
         dropdown(self, (x2 + s(60), y, x3 - s(20) - (x2 + s(60)), h), opts, self.pick, self.set_pick, name="deck")
         self.pace_label = pygame.Rect(x3, y, s(60), h)
         dropdown(self, (x3 + s(60), y, r.right - pad - x3 - s(60), h),
-                 [("Live · 2 min", "live"), ("Daily · 24 h", "daily")], self.pace, self.set_pace, name="pace")
+                 PACES, self.pace, self.set_pace, name="pace", tip=PACE_TIP)
         top = y + h + s(20)
         bottom = r.bottom - s(58) - s(14)
         # the servers you added

@@ -36,6 +36,12 @@ from client.ui.widgets import dropdown, handle_dropdown_event
 LIST_WAIT = 5.0
 
 
+#: the paces a match can be played at (the server's clocks: engine/net/pace.py)
+PACES = [("Live · 2 min + 5 bank", "live"), ("Daily · 24 h a move", "daily")]
+PACE_TIP = ("Live: 2 minutes for each turn, then a 5-minute bank for the whole match; "
+            "3 timeouts lose. Daily: 24 hours for each move; 2 misses lose.")
+
+
 def _reason_shown(result: dict, names, seat) -> str:
     """Why a match ended, as the list names its players: our seat "you", the other by
     its name ("Ann conceded", "your morale is depleted"); a result from an older server
@@ -180,14 +186,13 @@ class OnlineScene(Scene):
         self.deck_label = pygame.Rect(x2, y, s(60), h)
         opts = [(e.label, i) for i, e in enumerate(self.decks)] or [("No legal deck", 0)]
         from client.ui.theme import font as _font
-        pace_w = max(_font(s(17)).size(t)[0] for t in ("Live · 2 min", "Daily · 24 h")) + s(56)
+        pace_w = max(_font(s(17)).size(t)[0] for t, _v in PACES) + s(56)
         x3 = min(x2 + s(410), r.right - pad - s(60) - pace_w)  # the pace list keeps room for its words
         dropdown(self, (x2 + s(60), y, x3 - s(20) - (x2 + s(60)), h), opts,
                  self.pick, self.set_pick, name="deck")
         self.pace_label = pygame.Rect(x3, y, s(60), h)
-        dropdown(self, (x3 + s(60), y, r.right - pad - x3 - s(60), h),
-                 [("Live · 2 min", "live"), ("Daily · 24 h", "daily")], self.pace, self.set_pace,
-                 name="pace")
+        dropdown(self, (x3 + s(60), y, r.right - pad - x3 - s(60), h), PACES, self.pace, self.set_pace,
+                 name="pace", tip=PACE_TIP)
         # two boxes: host | join
         top = y + h + s(24)
         bh = s(210)

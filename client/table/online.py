@@ -218,6 +218,15 @@ class OnlineTableMixin:
         if c is None or c.get("mover") is None or self.result() is not None:
             return None
         p = c["mover"]
+        said = getattr(self, "_clock_said", None)
+        if self.anims.busy and said is not None and said[0] != p:
+            return said[1]      # the last turn is still being shown: the clock is still its player's
+        out = self._clock_words(c, p)
+        self._clock_said = (p, out)
+        return out
+
+    def _clock_words(self, c, p):
+        s = self.session
         who = "You" if p == s.seat else self.names[p]
         left, bank = c["left"][p], c["bank"][p]
         if c.get("frozen"):     # the server is out of reach: the time it last said, held still

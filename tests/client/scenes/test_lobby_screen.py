@@ -191,7 +191,7 @@ def test_a_match_left_for_the_menu_is_opened_again_from_the_lobby(driver, commun
     try:
         sc = _lobby_of(d, game, port)
         from client.ui.widgets import set_dropdown
-        set_dropdown(sc, "pace", "Daily · 24 h")
+        set_dropdown(sc, "pace", "Daily · 24 h a move")
         d.step(2)
         d.click("quick")
         assert until(d, lambda: d.scene.name == "table"), sc.status
@@ -256,7 +256,7 @@ def test_a_daily_match_waits_after_you_leave_and_can_be_called_off_later(driver,
     d, port, game = driver, community, "evons"
     sc = _lobby_of(d, game, port)
     from client.ui.widgets import set_dropdown
-    set_dropdown(sc, "pace", "Daily · 24 h")
+    set_dropdown(sc, "pace", "Daily · 24 h a move")
     d.step(2)
     d.click("create_open")
     assert until(d, lambda: sc.session is not None), sc.status

@@ -706,3 +706,31 @@ def test_server_refusals_are_told_in_a_players_words(driver, hosting):
         assert str(e.value) == ERROR_WORDS[P.E_BUSY]
     finally:
         full.stop()
+
+
+def test_the_clock_names_the_next_player_once_the_last_turn_is_shown(driver, hosting):
+    """The server's clock turns to the next player the moment the last decision lands;
+    while the table still shows that turn playing out, the clock stays with its player."""
+    d = driver
+    sc = _host_from_menu(d, "evons")
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    try:
+        assert until(d, lambda: d.scene.name == "table")
+        t = d.scene
+        assert until(d, lambda: t.clock_text() is not None, 10)
+        s = t.session
+        now = dict(s.clock_now())
+        p = now["mover"]
+        before = t.clock_text()
+        assert before[0].startswith("You: " if p == s.seat else f"{t.names[p]}: ")
+        turned = dict(now, mover=1 - p)
+        s.clock_now = lambda: turned
+        t.anims.items.append(object())          # the last turn still playing out on the table
+        try:
+            assert t.clock_text() == before
+        finally:
+            t.anims.items.clear()
+        after = t.clock_text()
+        assert after[0].startswith("You: " if 1 - p == s.seat else f"{t.names[1 - p]}: "), after
+    finally:
+        guest.close()
