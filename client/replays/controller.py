@@ -41,6 +41,7 @@ class ReplayController:
         self._acc = 0.0
         self.table = None
         self.return_kwargs = {}  # how to reopen the list on Back (filter, origin)
+        self.review = None       # {"record", "seat"} when a review's decision opened it: Back returns there
         self.timeline_rect = None
         self.turn_entry = None
 

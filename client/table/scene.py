@@ -675,6 +675,12 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.push("review", record=rp.record, seat=self.viewer, controller=rp, game=self.game)
 
     def leave_replay(self):
+        rv = getattr(self.replay, "review", None)
+        if rv:      # opened from a review's decision: Back returns to the review (its Back, here)
+            self.replay.review = None
+            self.replay.pause()
+            self.push("review", record=rv["record"], seat=rv["seat"], controller=self.replay, game=self.game)
+            return
         back = dict(getattr(self.replay, "return_kwargs", None) or {})
         back.setdefault("selected", getattr(self.replay, "path", None))
         self.go("replays", **back)

@@ -105,6 +105,16 @@ def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_drive
         d.step(3)
         assert d.scene.name == "table" and d.scene.mode == "replay"
         assert d.scene.replay.index == marked[0].index
+        replay = d.scene
+        d.click("Back")                 # back from a reviewed decision: to the review
+        d.step(2)
+        assert d.scene.name == "review" and d.scene.result is r
+        d.key("escape")                 # the review's Back: the replay where it was
+        d.step(2)
+        assert d.scene is replay and replay.replay.index == marked[0].index
+        d.click("Back")                 # and now Back leaves the replay for the list
+        d.step(2)
+        assert d.scene.name == "replays"
     del t
 
 
