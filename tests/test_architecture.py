@@ -1,8 +1,10 @@
 """The code's arrangement (issue #39), checked on the real tree and on small trees broken on
 purpose (so each check is seen to fail): no import circle (imports inside functions count),
 nothing but the application's own modules directly under client/, no game named and no raw
-action number tested in shared code beyond what is still listed here, the engine never
-imports pygame, and ruff finds nothing."""
+action number tested in shared code beyond what is still listed here, the client reads no
+event by position (``v = m.event(e)``, ``v.player``), the engine never imports pygame, and
+ruff finds nothing."""
+import ast
 import shutil
 import subprocess
 import sys
@@ -72,6 +74,106 @@ def test_a_game_name_or_an_action_number_in_shared_code_is_found(tmp_path):
     assert list(hits) == ["client/table/hint.py"]
     assert any("raw action number" in h for h in hits["client/table/hint.py"])
     assert any("'essveil'" in h for h in hits["client/table/hint.py"])
+
+
+#: what the client calls an event, and a list of them
+EVENT_NAMES = {"e", "ev", "evt", "event"}
+EVENT_LISTS = {"events", "evs"}
+
+
+def _event_names(tree) -> set[str]:
+    """:data:`EVENT_NAMES` and the names a loop over an event list binds (``for x in
+    events``, ``(x for x in events[:i])``, ``for i, e in enumerate(events)``)."""
+    names = set(EVENT_NAMES)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.comprehension)):
+            it = node.iter
+            if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "reversed") \
+                    and it.args:
+                it = it.args[0]
+            if isinstance(it, ast.Subscript):
+                it = it.value
+            if isinstance(it, ast.Name) and it.id in EVENT_LISTS:
+                tgt = node.target
+                if isinstance(tgt, ast.Tuple) and tgt.elts and node.iter is not it:
+                    tgt = tgt.elts[-1]
+                if isinstance(tgt, ast.Name):
+                    names.add(tgt.id)
+    return names
+
+
+def _by_position(index) -> bool:
+    """``[1]`` or ``[1:]``: a field taken by its place (``[-1]`` is a list's last item)."""
+    if isinstance(index, ast.Constant):
+        return type(index.value) is int and index.value >= 0
+    if isinstance(index, ast.Slice):
+        return any(isinstance(b, ast.Constant) and type(b.value) is int and b.value > 0 for b in (index.lower, index.upper))
+    return False
+
+
+def positional_event_reads(root) -> list[str]:
+    """Every place under client/ that reads an engine event by position — ``ev[1]``,
+    ``events[j][0]``, ``kind, p = ev``, ``for k, p in events`` — as "file:line: code".
+    Events are read by name: ``v = m.event(e)`` (or ``event_view(e, EVENTS)``), ``v.kind``,
+    ``v.player``; code that meets any game's events tests ``event_kind(e)``."""
+    out = []
+    for p in sorted((root / "client").rglob("*.py")):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        names = _event_names(tree)
+
+        def is_event(node):        # an event's name, or an item of an event list
+            return (isinstance(node, ast.Name) and node.id in names) or (
+                isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in EVENT_LISTS)
+        for node in ast.walk(tree):
+            hit = False
+            if isinstance(node, ast.Subscript) and _by_position(node.slice):
+                hit = is_event(node.value)
+            elif isinstance(node, ast.Assign) and is_event(node.value):
+                hit = any(isinstance(t, (ast.Tuple, ast.List)) for t in node.targets)
+            elif isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Name) \
+                    and node.iter.id in EVENT_LISTS and isinstance(node.target, (ast.Tuple, ast.List)):
+                hit = True
+            if hit:
+                out.append(f"{p.relative_to(root).as_posix()}:{node.lineno}: {ast.unparse(node)[:70]}")
+    return out
+
+
+def test_the_client_reads_events_by_name():
+    assert positional_event_reads(ROOT) == []
+
+
+def test_an_event_read_by_position_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "client/tables/toy/table.py": """\
+            def animate(events, m):
+                for i, e in enumerate(events):
+                    v = m.event(e)
+                    if v.kind == "draw":
+                        seat = e[1]
+                    elif v.kind == "clash":
+                        who = v.player
+                back = next((x.back for x in map(m.event, events) if x.kind == "refresh"), 0)
+                enter = next((x for x in events[:3] if x[0] == "enter"), None)
+                j = len(events) - 1
+                last = events[j][2]
+                kind, player, *rest = events[0]
+                for k, p, *_ in events:
+                    pass
+                ev = events[-1]
+                _, seat = ev
+                pos = [r[0] for r in m.rects]
+                return seat, who, back, enter, last, kind, player, rest, pos
+            """,
+        "client/table/log.py": """\
+            def draw(self):
+                e = self.entries
+                key = (len(e), id(e[-1]) if e else None)
+                return self.event_kind(self.ev), key
+            """,
+    })
+    found = [h.split(": ", 1)[1] for h in positional_event_reads(root)]
+    assert sorted(found) == sorted(["e[1]", "x[0]", "events[j][2]", "kind, player, *rest = events[0]",
+                                    "for k, p, *_ in events:\n    pass", "_, seat = ev"]), found
 
 
 def test_the_engine_never_imports_pygame():

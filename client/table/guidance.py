@@ -100,8 +100,8 @@ def _arrow(surf, a_rect, b_rect, s):
         # coming in at a cell's corner the head would sit between the target and its
         # neighbours: it goes into the target instead
         tr = pygame.Rect(b_rect)
-        e = _edge_point(tr, a_rect.center)
-        b = (e[0] + (tr.centerx - e[0]) * 0.4, e[1] + (tr.centery - e[1]) * 0.4)
+        edge = _edge_point(tr, a_rect.center)
+        b = (edge[0] + (tr.centerx - edge[0]) * 0.4, edge[1] + (tr.centery - edge[1]) * 0.4)
     dx, dy = b[0] - a[0], b[1] - a[1]
     n = math.hypot(dx, dy)
     if n < s(12):

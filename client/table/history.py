@@ -2,6 +2,7 @@
 buttons, the hot-seat consent) and the log rebuilt from the record after a jump."""
 from __future__ import annotations
 
+from engine.core.match import event_kind
 from engine.core.text import possessive
 
 from client.scenes import gamesinfo
@@ -13,7 +14,7 @@ TURN_EVENTS = ("turn", "new_turn", "turn_start")
 
 
 def log_kind(ev) -> str:
-    return "turn" if ev and ev[0] in TURN_EVENTS else "event"
+    return "turn" if event_kind(ev) in TURN_EVENTS else "event"
 
 
 class HistoryMixin:
@@ -222,7 +223,7 @@ class HistoryMixin:
         try:
             start = self.session.state_at(0)
             for ev in self.opening_events(start):
-                seat = ev[1] if len(ev) > 1 and ev[0] != "turn" else None
+                seat = getattr(start.event(ev), "player", None) if event_kind(ev) != "turn" else None
                 self.log.add(self.log_event_text(start, ev), turn=max(1, start.turn()), seat=seat,
                              kind=log_kind(ev))
         except Exception:  # noqa: BLE001 - the opening lines are a nicety

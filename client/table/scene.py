@@ -58,6 +58,8 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.match import event_kind
+
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
 from client.table.ai import AIMixin
@@ -430,7 +432,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             anims = list(self.animate(tuple(action), events, before, self.view) or [])
         except Exception:  # noqa: BLE001 - an animation must never break the table
             anims = []
-        if self.banner_on_turn and self.mode != "watch" and any(ev and ev[0] == "turn" for ev in events) \
+        if self.banner_on_turn and self.mode != "watch" and any(event_kind(ev) == "turn" for ev in events) \
                 and not any(isinstance(a, Banner) for a in anims):  # the table made its own
             tp = after_match.turn_player()
             if tp in self.human_seats and after_match.result() is None:
@@ -504,9 +506,10 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     def sound_of(self, ev, actor):
         """The effect for engine event ``ev`` (None: silent). Morale lost sounds as a hit."""
-        k = ev[0] if ev else None
+        k = event_kind(ev)
         if k == "morale":
-            return "hit" if len(ev) > 2 and isinstance(ev[2], int) and ev[2] < 0 else None
+            delta = getattr(self.match.event(ev), "delta", None)
+            return "hit" if isinstance(delta, int) and delta < 0 else None
         return self.SOUND_OF.get(k)
 
     def _sound_events(self, events, actor):

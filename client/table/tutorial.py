@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.match import event_kind
+
 from client.table import guidance
 
 PROGRESS_FILE = "tutorial.json"
@@ -266,10 +268,11 @@ class TutorialMixin:
         out = []
         m = self.match
         ev_for = getattr(type(m), "event_for", None)
-        kinds = {ev[0] for ev in events if ev}
+        kinds = {event_kind(ev) for ev in events if ev}
         for ev in events:
-            if not ev or ev[0] in ("phase", "turn", "to_deck", "setup", "set_ends", "game_over") \
-                    or (ev[0] == "attack" and kinds & {"clash", "open_hit"}):
+            kind = event_kind(ev)
+            if not ev or kind in ("phase", "turn", "to_deck", "setup", "set_ends", "game_over") \
+                    or (kind == "attack" and kinds & {"clash", "open_hit"}):
                 continue
             e = ev_for(ev, self.viewer) if callable(ev_for) else ev
             try:

@@ -310,6 +310,12 @@ def event_view(event, kinds: Mapping[str, type]):
     return cls(*event[:len(cls._fields)])
 
 
+def event_kind(event) -> str | None:
+    """The kind of ``event`` (every game's events begin with it), None for an empty one:
+    for code that meets any game's events, including a game that names no fields."""
+    return event[0] if event else None
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A match option shown in match setup (e.g. Evons' rules in testing)."""

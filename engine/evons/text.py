@@ -54,7 +54,7 @@ END_BY_CODE = {1: EvonsEnd.FULL, 2: EvonsEnd.PASSED_OUT, 3: EvonsEnd.STALL, 4: E
 EVENTS = event_kinds({
     "turn": "player turn",
     "credits": "player delta now why",
-    "draw": "player",
+    "draw": "player inst",
     "no_draw": "player",
     "keep": "player n",
     "mulligan": "player n drawn",

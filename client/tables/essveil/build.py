@@ -17,9 +17,11 @@ import math
 
 import pygame
 
+from engine.core.match import event_view
 from engine.core.text import possessive
 from engine.essveil import match as EV
 from engine.essveil.cards import CARDS
+from engine.essveil.text import EVENTS
 
 from client.cards import back_surface, card_surface
 from client.table.kit.parts import Banner, Call, Flash, FloatText, LogStep, Wait
@@ -50,6 +52,7 @@ def build_animations(t, action, events, before, after):
     me = t.viewer
     if not t.reveal_all:
         events = [EV.EssveilMatch.mask_event(e, me) for e in events]
+    views = [event_view(e, EVENTS) for e in events]
     steps = Steps(before, action, after)
     start_state = steps.state()
     states = []                              # states[i]: the display state once events[:i + 1] are shown
@@ -128,8 +131,8 @@ def build_animations(t, action, events, before, after):
     actor = before.to_move()
     played = action[0] == EV.PLAY
     n_ev = len(events)
-    for i, e in enumerate(events):
-        k = e[0]
+    for i, (e, v) in enumerate(zip(events, views)):
+        k = v.kind
         last = i == n_ev - 1
         cur["i"] = i
         pre_rects = rects()
@@ -139,12 +142,12 @@ def build_animations(t, action, events, before, after):
             (st["dying"] > 0 and k in ("die", "vanish"))
         out.append(LogStep(i + 1, parallel=together))
         if k == "turn":
-            p, turn = e[1], e[2]
-            back = next((x[2] for x in events if x[0] == "refresh" and x[1] == p), 0)
+            p, turn = v.player, v.turn
+            back = next((x.back for x in views if x.kind == "refresh" and x.player == p), 0)
             human = p in t.human_seats
             head = f"{possessive('You' if (human and t.mode == 'ai') else t.names[p], True)} turn"
             if after.is_first_turn_of(p) and after.turn() == turn:
-                n = next((x[2] for x in events if x[0] == "attune" and x[1] == p), 0)
+                n = next((x.n for x in views if x.kind == "attune" and x.player == p), 0)
                 sub = f"Turn {turn} · first turn: Flow only (+{n} Essence, draw a card)"
             else:
                 sub = f"Turn {turn} · Refresh: creatures untap" + (
@@ -155,17 +158,17 @@ def build_animations(t, action, events, before, after):
             out.append(Call(lambda: t._set_chip(None)))
         elif k == "refresh":
             show(advance(e, last))
-            if e[2]:
-                out.append(FloatText(f"{e[2]} spent Essence back to the Reserve", essence_note(e[1]),
+            if v.back:
+                out.append(FloatText(f"{v.back} spent Essence back to the Reserve", essence_note(v.player),
                                      ESSENCE_COL, size=int(18 * sc), rise=int(8 * sc), duration=0.8))
         elif k == "grow":
-            rr = pre_rects.get(e[2])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
-                out.append(IconPop("sprout", rr.center, GROW_COL, f"Grow +{e[4]}/+{e[4]}", size=int(48 * sc),
+                out.append(IconPop("sprout", rr.center, GROW_COL, f"Grow +{v.n}/+{v.n}", size=int(48 * sc),
                                    scale=sc, duration=0.7))
             show(advance(e, last))
         elif k == "attune":
-            p, n, how = e[1], e[2], e[3]
+            p, n, how = v.player, v.n, v.how
             vr = t.veil_rect(p)
             label = {"flow": "Flow", "deep": "Deep Attune", "pierce": "Pierce the Veil", "effect": "Attune"}.get(how, "")
             out.append(RingPulse(vr, ESSENCE_COL, sc, duration=0.5))
@@ -173,7 +176,7 @@ def build_animations(t, action, events, before, after):
                                  size=int(20 * sc), rise=int(8 * sc), duration=0.8, parallel=True))
             show(advance(e, last))
         elif k == "draw":
-            p = e[1]
+            p = v.player
             state = advance(e, last)
             start = pygame.Rect(0, 0, s(40), s(56))
             start.center = t.deck_pos(p)
@@ -182,11 +185,11 @@ def build_animations(t, action, events, before, after):
             out.append(FlyCard(back_surface(GAME, end.width), start, end, duration=0.3,
                                on_done=lambda v=state: t._show_state(v)))
         elif k == "no_draw":
-            out.append(FloatText("Deck empty: no draw", t.deck_pos(e[1]), PAL["muted"], size=int(18 * sc),
+            out.append(FloatText("Deck empty: no draw", t.deck_pos(v.player), PAL["muted"], size=int(18 * sc),
                                  duration=0.8))
             show(advance(e, last))
         elif k == "play":
-            p, cid, target = e[1], e[2], e[3]
+            p, cid, target = v.player, v.card, v.target
             card = CARDS.get(cid)
             h = action[1] if played and p == actor else 0
             src = t.seat_hand_rect(cur["state"], p, h)
@@ -195,10 +198,10 @@ def build_animations(t, action, events, before, after):
                 show(state)
                 continue
             if card.kind == "creature":
-                j = next((j for j in range(i, n_ev) if events[j][0] == "enter" and events[j][1] == p
-                          and events[j][3] == cid), None)
-                st["played_uid"] = events[j][2] if j is not None else None
-                dest = t.unit_rects(states[j]).get(events[j][2]) if j is not None else None
+                j = next((j for j in range(i, n_ev) if views[j].kind == "enter" and views[j].player == p
+                          and views[j].card == cid), None)
+                st["played_uid"] = views[j].uid if j is not None else None
+                dest = t.unit_rects(states[j]).get(views[j].uid) if j is not None else None
                 if dest is None:
                     dest = pygame.Rect(0, 0, t.cw, t.ch)
                     dest.center = t.rows[t.row(p)].center
@@ -221,14 +224,14 @@ def build_animations(t, action, events, before, after):
                     out.append(Arrow(centre, tip(centre, target, tr), PAL["gold_hi"], max(4, s(6)), scale=sc, duration=0.5,
                                      parallel=True))
         elif k == "pay":
-            p, life = e[1], e[3]
+            p, life = v.player, v.life
             out[-1].parallel = True               # the LogStep: the price is paid as the card flies
             if life:
                 out.append(FloatText(f"−{life} Life", t.life_pos(p), PAL["bad"], size=int(28 * sc), duration=0.8,
                                      parallel=True))
             show(advance(e, last))
         elif k == "enter":
-            p, uid, cid = e[1], e[2], e[3]
+            p, uid, cid = v.player, v.uid, v.card
             state = advance(e, last)
             rr = t.unit_rects(state).get(uid)
             if uid == st["played_uid"]:
@@ -239,10 +242,10 @@ def build_animations(t, action, events, before, after):
                 if dest is not None:
                     out.append(RingPulse(dest, (255, 212, 121), sc, duration=0.4))
                 show(state)
-                play = next((x for x in events[:i] if x[0] == "play" and x[2] == cid), None)
-                tr = target_rect(play[3], state) if play else None
+                play = next((x for x in views[:i] if x.kind == "play" and x.card == cid), None)
+                tr = target_rect(play.target, state) if play else None
                 if tr is not None and dest is not None:
-                    out.append(Arrow(dest.center, tip(dest.center, play[3], tr), PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.4))
+                    out.append(Arrow(dest.center, tip(dest.center, play.target, tr), PAL["gold_hi"], max(3, s(5)), scale=sc, duration=0.4))
                 continue
             if rr is not None:
                 token = CARDS[cid].kind == "token"
@@ -250,19 +253,19 @@ def build_animations(t, action, events, before, after):
                                      label="token" if token else "returns"))
             show(state)
         elif k == "no_room":
-            out.append(FloatText("Side full (7)", t.rows[t.row(e[1])].center, PAL["bad"], size=int(20 * sc)))
+            out.append(FloatText("Side full (7)", t.rows[t.row(v.player)].center, PAL["bad"], size=int(20 * sc)))
             show(advance(e, last))
         elif k == "equip":
-            rr = pre_rects.get(e[3])
+            rr = pre_rects.get(v.target)
             if rr is not None:
-                out.append(RingPulse(rr, (190, 210, 235), sc, duration=0.5, label=CARDS[e[2]].name))
+                out.append(RingPulse(rr, (190, 210, 235), sc, duration=0.5, label=CARDS[v.item].name))
             show(advance(e, last))
         elif k == "fizzle":
             out.append(FloatText("No target: it fizzles", t.band.center, PAL["muted"], size=int(20 * sc),
                                  duration=0.8))
             show(advance(e, last))
         elif k == "ability":
-            p, uid, cid, target = e[1], e[2], e[3], e[4]
+            p, uid, cid, target = v.player, v.uid, v.card, v.target
             rr = pre_rects.get(uid)
             if rr is not None:
                 out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.45, label="Ability"))
@@ -272,7 +275,7 @@ def build_animations(t, action, events, before, after):
                                      parallel=True))
             show(advance(e, last))
         elif k == "attack":
-            p, uid, target = e[1], e[2], e[4]
+            p, uid, target = v.player, v.uid, v.target
             st["combat"] = True
             st["attacker"] = uid
             ar, tr = pre_rects.get(uid), target_rect(target)
@@ -287,7 +290,7 @@ def build_animations(t, action, events, before, after):
             show(state)
             if blocked and (1 - p) in t.human_seats:
                 names = and_list([CARDS[c["card"]].name for c in blocked])
-                note = f"Veilstep: {CARDS[e[3]].name} can't be intercepted, so {names} can't step in."
+                note = f"Veilstep: {CARDS[v.card].name} can't be intercepted, so {names} can't step in."
                 # told with the attack's arrow, after the attack's own line
                 out.append(Call(lambda n=note: t.log.add(n, kind="info"), parallel=True))
             if after.phase() == "guard" and after.to_move() in t.human_seats and t.mode != "watch":
@@ -295,7 +298,7 @@ def build_animations(t, action, events, before, after):
                 out.append(Banner(who, "A Guard may intercept: click a lit Guard, or let the attack through",
                                   PAL["info"], duration=1.0))
         elif k == "intercept":
-            uid, cid, attacker = e[2], e[3], e[4]
+            uid, attacker = v.uid, v.attacker
             st["combat"] = True
             st["attacker"] = attacker
             gr, ar = pre_rects.get(uid), pre_rects.get(attacker)
@@ -313,7 +316,7 @@ def build_animations(t, action, events, before, after):
                 st["attacker"] = pa[0]
             show(advance(e, last))
         elif k == "fight":
-            uid, target = e[1], e[2]
+            uid, target = v.uid, v.target
             ar, tr = pre_rects.get(uid), pre_rects.get(target)
             if ar is not None and tr is not None:
                 out.append(Lunge(unit_img(uid, ar), ar, tr.center, duration=0.45))
@@ -322,7 +325,7 @@ def build_animations(t, action, events, before, after):
             show(advance(e, last))
             st["fight"] = 1
         elif k == "damage":
-            tgt, n = e[1], e[3]
+            tgt, n = v.target, v.n
             if tgt in (1, 2):
                 seat = tgt - 1
                 if st["combat"] and st["attacker"] is not None and st["fight"] == 0:
@@ -342,27 +345,27 @@ def build_animations(t, action, events, before, after):
                     out.append(Flash(rr, PAL["bad"], duration=0.35, parallel=True))
             show(advance(e, last))                 # the Life / damage changes as the number pops
         elif k == "aegis_spent":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
-                beat(Burst(rr.center, rr.width * 0.62, AEGIS_COL, f"Aegis stops {e[3]}", scale=sc, duration=0.8))
+                beat(Burst(rr.center, rr.width * 0.62, AEGIS_COL, f"Aegis stops {v.n}", scale=sc, duration=0.8))
             show(advance(e, last))
         elif k == "aegis":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
                 out.append(RingPulse(rr, AEGIS_COL, sc, duration=0.5, label="Aegis"))
             show(advance(e, last))
         elif k == "aegis_stands":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
                 out.append(FloatText("Aegis already up", rr.center, AEGIS_COL, size=int(18 * sc), duration=0.8))
             show(advance(e, last))
         elif k == "venom":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
                 beat(IconPop("skull", rr.center, VENOM_COL, "Venom", size=int(52 * sc), scale=sc, duration=0.8))
             show(advance(e, last))
         elif k == "heal":
-            p, n = e[1], e[2]
+            p, n = v.player, v.n
             drain = st["combat"] and not st["dying"]
             lp = t.life_pos(p)
             if drain:
@@ -374,27 +377,27 @@ def build_animations(t, action, events, before, after):
                 beat(FloatText(f"+{n} Life", lp, PAL["good"], size=int(32 * sc), rise=int(44 * sc), duration=0.9))
             show(advance(e, last))
         elif k == "buff":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
-                out.append(FloatText(f"+{e[3]}/+{e[4]}", rr.center, GROW_COL, size=int(30 * sc), duration=0.8))
+                out.append(FloatText(f"+{v.might}/+{v.endurance}", rr.center, GROW_COL, size=int(30 * sc), duration=0.8))
             show(advance(e, last))
         elif k == "silence":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
                 out.append(IconPop("mute", rr.center, (210, 210, 220), "Silenced", size=int(52 * sc), scale=sc))
             show(advance(e, last))
         elif k == "destroy":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
                 out.append(IconPop("cross", rr.center, PAL["bad"], "Destroyed", size=int(52 * sc), scale=sc))
             show(advance(e, last))
         elif k == "tap":
-            rr = pre_rects.get(e[1])
+            rr = pre_rects.get(v.uid)
             if rr is not None:
                 out.append(FloatText("tapped", rr.center, PAL["muted"], size=int(22 * sc), duration=0.7))
             show(advance(e, last))
         elif k in ("die", "vanish"):
-            p, uid, cid = e[1], e[2], e[3]
+            p, uid, cid = v.player, v.uid, v.card
             rr = pre_rects.get(uid)
             if st["dying"] == 0:
                 out.append(Wait(0.1))
@@ -410,11 +413,11 @@ def build_animations(t, action, events, before, after):
             st["dying"] += 1
             show(advance(e, last))                 # off the board as its card fades to the graveyard
         elif k == "equipment_destroyed":
-            out.append(FloatText(f"{CARDS[e[2]].name} destroyed", t.grave_pos(e[1]), PAL["muted"],
+            out.append(FloatText(f"{CARDS[v.card].name} destroyed", t.grave_pos(v.player), PAL["muted"],
                                  size=int(16 * sc), duration=0.7, parallel=True))
             show(advance(e, last))
         elif k == "last_rites":
-            p, uid, cid = e[1], e[2], e[3]
+            p, uid, cid = v.player, v.uid, v.card
             rr = t.unit_rects(before).get(uid)
             centre = rr.center if rr is not None else t.grave_pos(p)
             st["dying"] = 0

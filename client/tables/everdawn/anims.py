@@ -7,6 +7,9 @@ from functools import partial
 
 import pygame
 
+from engine.core.match import event_view
+from engine.everdawn.text import EVENTS
+
 from client.table.kit.parts import Anim, draw_arrow, draw_cross
 from client.table.kit.parts import pill as _pill
 from client.ui.theme import PAL
@@ -108,13 +111,14 @@ def step_state(state, ev):
     action's end state: a destroyed creature leaves its slot (with its equipment and
     set), morale takes its new value. Other events leave ``state`` as it is."""
     from engine.everdawn import match as EM
-    k = ev[0] if ev else None
+    v = event_view(ev, EVENTS) if ev else None
+    k = v.kind if v else None
     if k not in ("destroyed", "morale") or state is None:
         return state
     m = state.clone()
     b = m.b
     if k == "destroyed":
-        p, s = ev[1], ev[2]
+        p, s = v.player, v.slot
         i = EM.S0 + p * 36 + s * EM.NF
         b[i] = b[i + 1] = b[i + 2] = b[i + 3] = -1
         b[i + EM.SF_FLAGS] = 0
@@ -122,7 +126,7 @@ def step_state(state, ev):
         if b[EM.G_SET_SRC + p] == s or b[EM.G_SET_TGT + p] == s:
             b[EM.G_SET_SRC + p] = b[EM.G_SET_TGT + p] = -1
     else:
-        b[EM.G_MORALE + ev[1]] = ev[3]
+        b[EM.G_MORALE + v.player] = v.value
     return m
 
 
@@ -134,22 +138,23 @@ def track_placed(placed: set, events) -> set:
     moving keeps its mark; a slot emptied loses it."""
     sudden = False
     for e in events:
-        k = e[0]
+        v = event_view(e, EVENTS)
+        k = v.kind
         if k == "setup":
-            p = e[1]
-            for s, code in enumerate(e[2]):
+            p = v.player
+            for s, code in enumerate(v.lanes):
                 if code >= 0:
                     placed.add((p, s))
         elif k == "sudden_death":
             sudden = True
             placed.clear()
         elif k == "place":
-            if sudden and e[2] < 3:
-                placed.add((e[1], e[2]))
+            if sudden and v.slot < 3:
+                placed.add((v.player, v.slot))
             else:
-                placed.discard((e[1], e[2]))
+                placed.discard((v.player, v.slot))
         elif k == "move":
-            p, a, b = e[1], e[2], e[3]
+            p, a, b = v.player, v.src, v.dst
             was = (p, a) in placed
             there = (p, b) in placed
             placed.discard((p, a))
@@ -159,7 +164,7 @@ def track_placed(placed: set, events) -> set:
             if there and a < 3:          # a swap: the other creature goes the other way
                 placed.add((p, a))
         elif k == "destroyed":
-            placed.discard((e[1], e[2]))
+            placed.discard((v.player, v.slot))
         elif k == "turn":
             sudden = False
     return placed

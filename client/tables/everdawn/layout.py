@@ -6,8 +6,10 @@ import functools
 
 import pygame
 
+from engine.core.match import event_view
 from engine.everdawn import match as EM
 from engine.everdawn.cards import KIND
+from engine.everdawn.text import EVENTS
 
 from client.tables.everdawn.face import art_rect
 from client.table.kit.parts import hand_layout
@@ -273,27 +275,28 @@ class EverdawnLayout:
         self.choice_spots = spots
 
     def _event_rect(self, e):
-        k = e[0]
+        v = event_view(e, EVENTS)
+        k = v.kind
         try:
             if k in ("move",):
-                return self.slot_rect(e[1], e[3])
+                return self.slot_rect(v.player, v.dst)
             if k in ("place", "revive"):
-                return self.slot_rect(e[1], e[2])
+                return self.slot_rect(v.player, v.slot)
             if k == "equip":
-                return self.eq_rect(e[1], e[3], KIND[e[2]])
+                return self.eq_rect(v.player, v.slot, KIND[v.item])
             if k == "set":
-                return self.slot_rect(e[1], e[2])
+                return self.slot_rect(v.player, v.slot)
             if k == "cast":
-                t = e[3]
+                t = v.target
                 if 0 <= t < 6:
-                    return self.slot_rect(e[1], t)
+                    return self.slot_rect(v.player, t)
                 return self.band
             if k == "redirect":
-                return self.slot_rect(e[1], e[4])
+                return self.slot_rect(v.player, v.new_lane)
             if k == "attack":
-                return self.slot_rect(1 - e[1], e[3])
-            if k == "lane_bonus" and e[2] >= 0:
-                return self.slot_rect(e[1], e[2])
+                return self.slot_rect(1 - v.player, v.target_lane)
+            if k == "lane_bonus" and v.lane >= 0:
+                return self.slot_rect(v.player, v.lane)
         except (IndexError, KeyError, TypeError):
             return None
         return None

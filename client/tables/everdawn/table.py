@@ -43,9 +43,11 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.match import event_view
 from engine.core.text import does, possessive
 from engine.everdawn import match as EM
 from engine.everdawn.cards import BEATS, TYPE
+from engine.everdawn.text import EVENTS
 
 from client.cards import card_surface
 from client.table.scene import TableScene
@@ -202,7 +204,8 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         sc = self.app.scale
         out = []
         switched = False
-        combat = any(e[0] in ("clash", "open_hit", "miss") for e in events)
+        views = [event_view(e, EVENTS) for e in events]
+        combat = any(v.kind in ("clash", "open_hit", "miss") for v in views)
         late = []
         post = []
 
@@ -225,16 +228,16 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         if combat:
             out.append(Call(lambda: setattr(self, "_in_combat", True)))
 
-        for i, e in enumerate(events):
-            k = e[0]
+        for i, (e, v) in enumerate(zip(events, views)):
+            k = v.kind
             if combat and k in ("clash", "open_hit", "miss"):
                 out.append(LogStep(i + 1))  # the log tells each clash as it starts, not all at once
             if k == "turn":
                 if combat:
                     continue
-                who = self.names[e[2]]
-                head = "Your turn" if (self.mode == "ai" and e[2] in self.human_seats) else f"{possessive(who, True)} turn"
-                late.append(Banner(head, f"Turn {e[1]}", duration=0.8))
+                who = self.names[v.player]
+                head = "Your turn" if (self.mode == "ai" and v.player in self.human_seats) else f"{possessive(who, True)} turn"
+                late.append(Banner(head, f"Turn {v.turn}", duration=0.8))
             elif k == "sudden_death":
                 switch()
                 first = self.names[1 - before.first_player()]
@@ -242,21 +245,22 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                 out.append(Banner("Sudden Death", f"Lanes cleared · 1 morale each · {goes}",
                                   PAL["bad"], duration=2.4))
             elif k == "clash":
-                p, a, t, acode, dcode = e[1], e[2], e[3], e[4], e[5]
+                p, a, t, acode, dcode = v.player, v.lane, v.target_lane, v.card, v.defender
                 adv_a = BEATS[TYPE[acode]][TYPE[dcode]] or bool(before.lane_mods(p, a)[2] & EM.CM_ADV)
                 adv_d = BEATS[TYPE[dcode]][TYPE[acode]] or bool(before.lane_mods(1 - p, t)[2] & EM.CM_ADV)
-                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[6], e[7], e[8], e[9],
-                                     adv_a, adv_d, bool(e[10]), bool(e[11]), scale=sc))
+                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), v.attack, v.defense, v.counter,
+                                     v.card_defense, adv_a, adv_d, bool(v.destroyed), bool(v.attacker_destroyed),
+                                     scale=sc))
             elif k == "open_hit":
-                p, a, t = e[1], e[2], e[3]
-                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), e[5], 0, -1, 0, True, False,
+                p, a, t = v.player, v.lane, v.target_lane
+                out.append(ClashAnim(self.slot_rect(p, a), self.slot_rect(1 - p, t), v.damage, 0, -1, 0, True, False,
                                      False, False, scale=sc, open_lane=True, duration=0.9))
             elif k == "miss":
-                p, a, t = e[1], e[2], e[3]
+                p, t = v.player, v.target_lane
                 out.append(FloatText("hits nothing", self.slot_rect(1 - p, t).center, PAL["muted"],
                                      size=int(20 * sc), duration=0.7))
             elif k == "destroyed":
-                p, slot, code = e[1], e[2], e[3]
+                p, slot, code = v.player, v.slot, v.card
                 rr = self.slot_rect(p, slot)
                 img = card_surface(GAME, card_of(code), rr.width)
                 late_anim = FadeOut(img, rr, self.morale_pos(p), duration=0.5)
@@ -268,7 +272,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                 out.append(FloatText("Destroyed", rr.center, PAL["bad"], size=int(24 * sc), duration=0.8,
                                      parallel=True))
             elif k == "treated_dead":      # Lithriel's Berries: dies for every purpose, then revives
-                p, slot = e[1], e[2]
+                p, slot = v.player, v.slot
                 rr = self.slot_rect(p, slot)
                 switch()
                 out.append(Flash(rr, PAL["bad"], duration=0.45))
@@ -276,12 +280,12 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                                      parallel=True))
             elif k == "revive":
                 switch()
-                rr = self.slot_rect(e[1], e[2])
+                rr = self.slot_rect(v.player, v.slot)
                 out.append(RingPulse(rr, PAL["good"], sc, duration=0.55, label="Revives"))
             elif k == "morale":
-                delta = e[2]
+                delta = v.delta
                 col = PAL["bad"] if delta < 0 else PAL["good"]
-                ft = FloatText(f"{delta:+d} morale", self.morale_pos(e[1]), col, size=int(26 * sc),
+                ft = FloatText(f"{delta:+d} morale", self.morale_pos(v.player), col, size=int(26 * sc),
                                rise=int(50 * sc), duration=0.9, parallel=True)
                 if combat:       # after every clash is shown (the fallen leave after the last one)
                     post.append(Call(lambda e=e: self._step_shown(e)))
@@ -289,12 +293,12 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                 else:
                     switch()
                     out.append(ft)
-            elif k in ("move", "place") and (e[1] != self.viewer or k == "place" or self.mode == "watch"):
-                p = e[1]
-                dest = e[3] if k == "move" else e[2]
-                code = e[4] if k == "move" else e[3]
+            elif k in ("move", "place") and (v.player != self.viewer or k == "place" or self.mode == "watch"):
+                p = v.player
+                dest = v.dst if k == "move" else v.slot
+                code = v.card
                 rr = self.slot_rect(p, dest)
-                src = self.slot_rect(p, e[2]) if k == "move" else pygame.Rect(self.morale_pos(p), (1, 1))
+                src = self.slot_rect(p, v.src) if k == "move" else pygame.Rect(self.morale_pos(p), (1, 1))
                 img = card_surface(GAME, card_of(code), rr.width)
                 out.append(Call(lambda p=p, d=dest: (self.hidden_slots.add((p, d)), self._show_now())))
                 switched = True
@@ -302,10 +306,10 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                                      duration=0.4))
                 out.append(Call(lambda p=p, d=dest: self.hidden_slots.discard((p, d))))
                 out.append(RingPulse(rr, PAL["gold_hi"], sc, duration=0.35))
-            elif k in ("equip", "cast") and (e[1] != self.viewer or self.mode == "watch"):
-                c = card_of(e[2])
+            elif k in ("equip", "cast") and (v.player != self.viewer or self.mode == "watch"):
+                c = card_of(v.spell if k == "cast" else v.item)
                 big = card_surface(GAME, c, int(self.cw * 1.25))
-                who = self.names[e[1]]
+                who = self.names[v.player]
                 switch()
                 out.append(CardShow(big, self.band.center, does(who, "cast" if k == "cast" else "equip", c.name), sc,
                                     duration=1.1))
@@ -317,7 +321,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
                 switch()
                 rr = self._event_rect(e)
                 if rr is not None:
-                    label = {"set": "SET", "cast": card_of(e[2]).name if k == "cast" else ""}.get(k, "")
+                    label = {"set": "SET", "cast": card_of(v.spell).name if k == "cast" else ""}.get(k, "")
                     out.append(RingPulse(rr, PAL["gold_hi"] if k != "attack" else ATTACK_COL, sc,
                                          duration=0.45 if k != "cast" else 0.7, label=label))
         ph_after = after.phase() if after is not None else ""

@@ -13,7 +13,9 @@ import math
 
 import pygame
 
+from engine.core.match import event_view
 from engine.evons import match as EM
+from engine.evons.text import EVENTS
 
 from client.table.kit.parts import Anim, draw_arrow, draw_cross, pill
 from client.ui.theme import PAL, shade
@@ -57,35 +59,36 @@ def _put(d, inst, c):
 
 def apply_event(d, e):
     """Move the display copy ``d`` forward by one engine event (display only)."""
-    k = e[0]
+    v = event_view(e, EVENTS)
+    k = v.kind
     sc = d.sc
     try:
         if k == "turn":
             d.dmg = [0] * len(d.dmg)        # damage wears off at the end of each turn
-            sc[EM.S_TP] = e[1]
-            sc[EM.S_TURN] = e[2]
-            sc[EM.S_MOVER] = e[1]
+            sc[EM.S_TP] = v.player
+            sc[EM.S_TURN] = v.turn
+            sc[EM.S_MOVER] = v.player
         elif k == "credits":
-            sc[EM.S_CRED0 + e[1]] = e[3]
+            sc[EM.S_CRED0 + v.player] = v.now
         elif k == "draw":
-            _zone_remove(d, e[2])
-            d.zones[EM.Z_HAND + e[1]].append(e[2])
+            _zone_remove(d, v.inst)
+            d.zones[EM.Z_HAND + v.player].append(v.inst)
         elif k == "play":
-            p, inst, c, cov = e[1], e[2], e[3], e[4]
+            p, inst, c, cov = v.player, v.inst, v.cell, v.covered
             _zone_remove(d, inst)
             _put(d, inst, c)
             d.ctrl[inst] = p
             d.flags[inst] = EM.F_COVERED if cov else 0
         elif k == "reveal":
-            d.flags[e[2]] &= ~(EM.F_COVERED | EM.F_GROWTH)
+            d.flags[v.inst] &= ~(EM.F_COVERED | EM.F_GROWTH)
         elif k == "bonus":
-            inst, c, name = e[2], e[3], e[4]
+            inst, c, name = v.inst, v.cell, v.what
             kind = EM.BONUS_NAMES.index(name) if name in EM.BONUS_NAMES else 0
             d.cellbonus[c] = 0
             if kind in (EM.B_ATK, EM.B_DEF, EM.B_DOUBLE):
                 d.bon[inst] = kind
         elif k == "activate":
-            inst, re = e[1], e[3]
+            inst, re = v.inst, v.again
             new = []
             for f in d.stack:
                 if f[0] == EM.FR_GROUP and inst in f[2:]:
@@ -99,18 +102,18 @@ def apply_event(d, e):
         elif k == "sequence_end":
             for i in range(len(d.stack) - 1, -1, -1):
                 f = d.stack[i]
-                if f[0] == EM.FR_ACT and f[1] == e[1]:
+                if f[0] == EM.FR_ACT and f[1] == v.inst:
                     del d.stack[i]
                     break
         elif k == "ability":
-            _stage(d, e[1], lambda st: EM.ST_P2 if st == EM.ST_CONFLICT else st)
+            _stage(d, v.inst, lambda st: EM.ST_P2 if st == EM.ST_CONFLICT else st)
         elif k == "conflict":
-            a, b, to_a, to_b = e[1], e[2], e[3], e[4]
+            a, b, to_a, to_b = v.inst, v.other, v.damage, v.other_damage
             d.dmg[a] += to_a
             d.dmg[b] += to_b
             _stage(d, a, lambda st: EM.ST_CONFLICT)
         elif k == "destroy":
-            inst, where = e[1], e[3]
+            inst, where = v.inst, v.how
             _off_grid(d, inst)
             d.flags[inst] = 0
             d.dmg[inst] = 0
@@ -121,20 +124,20 @@ def apply_event(d, e):
             d.zones[(EM.Z_REMOVED if where == "removed" else EM.Z_GRAVE) + o].append(inst)
             d.stack = [f for f in d.stack if not (f[0] == EM.FR_ACT and f[1] == inst)]
         elif k == "flip":
-            d.ctrl[e[1]] = e[3]
+            d.ctrl[v.inst] = v.player
             _stage(d, None, lambda st: EM.ST_CONFLICT)
         elif k == "move":
-            inst, frm, to = e[1], e[2], e[3]
+            inst, frm, to = v.inst, v.src, v.dst
             if d.grid[frm] == inst:
                 d.grid[frm] = -1
             d.grid[to] = inst
             d.pos[inst] = to
             d.bon[inst] = 0
         elif k == "damage":
-            if e[1] >= 0:
-                d.dmg[e[1]] += e[3]
+            if v.inst >= 0:
+                d.dmg[v.inst] += v.n
         elif k == "place":
-            inst, t, how = e[1], e[2], e[3]
+            inst, t, how = v.inst, v.cell, v.how
             _zone_remove(d, inst)
             _put(d, inst, t)
             d.ctrl[inst] = sc[EM.S_TP]
@@ -142,8 +145,8 @@ def apply_event(d, e):
         elif k == "end":
             d.stack = []
         elif k == "discard":
-            _zone_remove(d, e[2])
-            d.zones[EM.Z_GRAVE + e[1]].append(e[2])
+            _zone_remove(d, v.inst)
+            d.zones[EM.Z_GRAVE + v.player].append(v.inst)
     except (IndexError, ValueError, TypeError):
         pass  # a display nicety: the real view is shown when the queue ends
 

@@ -24,7 +24,8 @@ class EvonsPrompts:
         return EM.A_DONE
 
     def log_event_text(self, m, ev) -> str:
-        if ev and ev[0] == "damage" and len(ev) >= 5:   # Firestorm: one line per Firestorm, with the split
+        v = m.event(ev) if ev else None
+        if v is not None and v.kind == "damage" and v.acting is not None:   # Firestorm: one line each, with the split
             try:
                 return self.storm_event_text(m, ev)
             except Exception:  # noqa: BLE001 - fall back to the engine's sentence

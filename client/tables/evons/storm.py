@@ -241,7 +241,8 @@ class StormMixin:
         """For the engine's per-point ``("damage", inst, cell, 1, acting)``: the whole
         split so far, marked to replace this Firestorm's line in the log."""
         acc = self.__dict__.setdefault("_storm_acc", {})
-        inst, c, acting = ev[1], ev[2], ev[4]
+        v = m.event(ev)
+        inst, c, acting = v.inst, v.cell, v.acting
         key = (m.turn(), acting)
         split = acc.setdefault(key, {})
         if not split and len(acc) > 8:
@@ -249,7 +250,7 @@ class StormMixin:
                 del acc[k]
         name = self.storm_name_inst(m, inst, c)
         n, _nm = split.get(inst, (0, name))
-        split[inst] = (n + ev[3], name)
+        split[inst] = (n + v.n, name)
         src = m.card(acting)
         who = f"{src.name}'s Firestorm" if src is not None else "Firestorm"
         text = f"{who}: " + ", ".join(f"{k} damage to {nm}" for k, nm in split.values()) + "."

@@ -47,9 +47,11 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.match import event_view
 from engine.core.text import possessive
 from engine.evons import match as EM
 from engine.evons.cards import DIRECTIONS, NEIGHBOUR
+from engine.evons.text import EVENTS
 
 from client.table.scene import TableScene
 
@@ -195,29 +197,30 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
         def step(e, **kw):
             return Call(lambda e=e: apply_event(disp, e), **kw)
 
-        for i, e in enumerate(events):
-            k = e[0]
+        views = [event_view(x, EVENTS) for x in events]
+        for i, (e, v) in enumerate(zip(events, views)):
+            k = v.kind
             out.append(LogStep(i + 1))   # the log tells each event as the board reaches it
             try:
                 if k == "turn":
-                    p = e[1]
+                    p = v.player
                     if self.mode == "ai" and p in self.human_seats:
                         head = "Your turn"
                     else:
                         head = f"{possessive(self.names[p], True)} turn"
                     out.append(step(e))
-                    out.append(Banner(head, f"Turn {e[2]}", colour=SEAT_COLOURS[p], duration=0.6))
+                    out.append(Banner(head, f"Turn {v.turn}", colour=SEAT_COLOURS[p], duration=0.6))
                 elif k == "credits":
                     out.append(step(e))
-                    delta = e[2]
-                    r = self.panel_of(e[1])
+                    delta = v.delta
+                    r = self.panel_of(v.player)
                     ft = FloatText(f"{delta:+d} ¢", (r.left + self.s(48), r.top + self.s(56)),
                                    PAL["good"] if delta >= 0 else PAL["bad"], size=int(22 * sc),
                                    rise=int(30 * sc), duration=0.45, parallel=True)
                     ft.side = True      # plays alongside the next step instead of holding the queue
                     out.append(ft)
                 elif k == "play":
-                    p, inst, c, cov = e[1], e[2], e[3], e[4]
+                    p, inst, c, cov = v.player, v.inst, v.cell, v.covered
                     rr = self.cell_rect(c)
                     if own_drop:
                         out.append(step(e))
@@ -231,56 +234,56 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
                         if cov:
                             out.append(Ring(rr, SEAT_COLOURS[p], "covered", sc, duration=0.3))
                 elif k == "reveal":
-                    rr = self.cell_rect(e[3])
+                    rr = self.cell_rect(v.cell)
                     out.append(step(e))
-                    out.append(Ring(rr, PAL["gold_hi"], f"revealed · {e[4]}¢" if e[4] else "revealed (free)", sc,
+                    out.append(Ring(rr, PAL["gold_hi"], f"revealed · {v.cost}¢" if v.cost else "revealed (free)", sc,
                                     duration=0.45))
                 elif k == "unaffordable":
-                    rr = self.cell_rect(e[3])
-                    out.append(Ring(rr, PAL["bad"], f"can't pay {e[4]}¢", sc, duration=0.6))
+                    rr = self.cell_rect(v.cell)
+                    out.append(Ring(rr, PAL["bad"], f"can't pay {v.cost}¢", sc, duration=0.6))
                 elif k == "bonus":
-                    rr = self.cell_rect(e[3])
+                    rr = self.cell_rect(v.cell)
                     out.append(step(e))
-                    out.append(FloatText(BONUS_SHORT.get(e[4], e[4]), rr.center, PAL["gold_hi"], size=int(22 * sc),
+                    out.append(FloatText(BONUS_SHORT.get(v.what, v.what), rr.center, PAL["gold_hi"], size=int(22 * sc),
                                          rise=int(30 * sc), duration=0.6))
                 elif k == "activate":
                     out.append(step(e))
-                    out.append(Ring(self.cell_rect(e[2]), PAL["gold_hi"], "reactivates" if e[3] else "activates",
+                    out.append(Ring(self.cell_rect(v.cell), PAL["gold_hi"], "reactivates" if v.again else "activates",
                                     sc, duration=0.25))
                 elif k == "sequence_end":
                     out.append(step(e))
                     out.append(Wait(0.1))
                 elif k == "ability":
-                    a, d, title, t = e[1], e[2], e[3], e[4]
+                    d, title, t = v.direction, v.title, v.cell
                     c0 = NEIGHBOUR[t][(d + 4) & 7]
                     out.append(step(e))
                     out.append(AbilityArrow(self.cell_rect(c0), self.cell_rect(t), f"{title} ({DIRECTIONS[d]})",
                                             scale=sc, duration=0.5))
                 elif k == "conflict":
-                    a, b, to_a, to_b = e[1], e[2], e[3], e[4]
+                    a, b, to_a, to_b = v.inst, v.other, v.damage, v.other_damage
                     ca, cb = disp.pos[a], disp.pos[b]
                     if ca < 0 or cb < 0:
                         ca, cb = before.pos[a], before.pos[b]
-                    dies_a = any(x[0] == "destroy" and x[1] == a for x in events)
-                    dies_b = any(x[0] == "destroy" and x[1] == b for x in events)
+                    dies_a = any(x.kind == "destroy" and x.inst == a for x in views)
+                    dies_b = any(x.kind == "destroy" and x.inst == b for x in views)
                     out.append(ConflictAnim(self.cell_rect(ca), self.cell_rect(cb), to_a, to_b, dies_a, dies_b,
                                             scale=sc, duration=0.85))
                     out.append(step(e))
                 elif k == "destroy":
-                    inst, c, where = e[1], e[2], e[3]
+                    inst, c, where = v.inst, v.cell, v.how
                     rr = self.cell_rect(c)
                     img = self.tile_image(disp, inst) if disp.grid[c] == inst else None
                     out.append(step(e))
                     out.append(Fade(img, rr, "removed" if where == "removed" else "destroyed", sc, duration=0.45))
                 elif k == "flip":
-                    inst, c, to = e[1], e[2], e[3]
+                    inst, c, to = v.inst, v.cell, v.player
                     old = self.tile_image(disp, inst, seat=1 - to)
                     new = self.tile_image(disp, inst, seat=to)
                     out.append(FlipAnim(self.cell_rect(c), old, new, on_half=lambda e=e: apply_event(disp, e),
                                         duration=0.4))
                     out.append(Ring(self.cell_rect(c), SEAT_COLOURS[to], "flipped", sc, duration=0.4, parallel=True))
                 elif k == "move":
-                    inst, frm, to = e[1], e[2], e[3]
+                    inst, frm, to = v.inst, v.src, v.dst
                     img = self.tile_image(disp, inst)
                     a_, b_ = self.cell_rect(frm), self.cell_rect(to)
 
@@ -291,18 +294,18 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
                     out.append(Slide(img, a_.topleft, b_.topleft, duration=0.35,
                                      on_done=lambda inst=inst: self.hidden_insts.discard(inst)))
                 elif k == "damage":
-                    rr = self.cell_rect(e[2])
+                    rr = self.cell_rect(v.cell)
                     out.append(step(e))
                     out.append(FloatText("-1", rr.center, PAL["bad"], size=int(26 * sc), rise=int(26 * sc),
                                          duration=0.3))
                 elif k == "place":
-                    inst, t, how = e[1], e[2], e[3]
+                    inst, t, how = v.inst, v.cell, v.how
                     out.append(step(e))
                     out.append(Ring(self.cell_rect(t), ABILITY_COL, {"growth": "Growth", "block": "Block",
                                                                       "resurrected": "resurrected"}.get(how, ""),
                                     sc, duration=0.45))
                 elif k == "pass":
-                    r = self.panel_of(e[1])
+                    r = self.panel_of(v.player)
                     out.append(FloatText("Pass", (r.centerx, r.top + self.s(40)), PAL["muted"], size=int(24 * sc),
                                          rise=int(24 * sc), duration=0.6))
                 else:
