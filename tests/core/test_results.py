@@ -7,7 +7,7 @@ import pytest
 
 from support.paths import TESTS
 
-from engine.core.match import End, Result, reason_text, result_text
+from engine.core.match import End, Result, event_kind, event_view, reason_text, result_text
 from engine.core.record import load_record
 from engine.core.replays import check_record
 from engine.core.rng import Rng
@@ -173,3 +173,16 @@ def test_events_are_read_by_name(game):
         assert v.kind == e[0] and tuple(v)[:len(e)] == tuple(e)
         if "player" in v._fields and v.player is not None:
             assert v.player in (0, 1, -1) or game == "essveil"
+
+
+def test_the_kind_of_any_event():
+    """Shared code tests a kind with ``event_kind``: it works for a game that names no
+    fields (its view is the plain event, a list when it came over the network) and for
+    no event at all."""
+    from support.ai_toy import ToyMatch
+    m = ToyMatch.new(seed=3)
+    e = m.apply(m.legal_actions()[0])[0]
+    assert m.event(e) == e and event_kind(e) == e[0] == "pick"
+    assert event_kind(["turn", 1, 0]) == "turn" and event_kind(()) is None
+    v = event_view(["draw", 1, 7], get_game("evons").match_class.EVENTS)
+    assert (v.kind, v.player, v.inst) == ("draw", 1, 7)
