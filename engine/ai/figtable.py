@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 from pathlib import Path
+
+from engine.core.rng import mix_seed
 
 from .arena import _record_key, read_records, summarize
 
@@ -19,21 +22,27 @@ FIGURES = Path(__file__).parent / "figures"
 
 #: (game, agent A, agent B, first seed, seeds, record file, target for A's score), from
 #: figures/rows.json (data: a row is added there, not here)
+_ROWS_FILE = json.loads((FIGURES / "rows.json").read_text(encoding="utf-8"))
 ROWS = [(r["game"], r["a"], r["b"], r["seed"], r["seeds"], r["record"], r["target"])
-        for r in json.loads((FIGURES / "rows.json").read_text(encoding="utf-8"))["rows"]]
+        for r in _ROWS_FILE["rows"]]
+#: the starter decks' round-robin with one level on both sides (``python -m engine
+#: balance``): (game, level, first seed, seeds a pair, record file, a pair's target, the length's target), from
+#: figures/rows.json's "balance"
+BALANCE = [(r["game"], r["agent"], r["seed"], r["seeds"], r["record"], r["target"], r.get("length_target", ""))
+           for r in _ROWS_FILE.get("balance", ())]
 
 
 def _pct(x: float) -> str:
     return f"{x * 100:.0f}%"
 
 
-def row_figures(game, a, b, seed, games, path):
-    key = _record_key(game, (a, b), None, "seat")
+def row_figures(game, a, b, seed, games, path, decks=None, decks_follow="seat"):
+    key = _record_key(game, (a, b), decks, decks_follow)
     recs = [r for r in read_records(path, key) if seed <= r["seed"] < seed + games]
     if not recs:
         return None
     recs.sort(key=lambda r: (r["seed"], r["swap"]))
-    return summarize(recs, (a, b), seed, "seat")
+    return summarize(recs, (a, b), seed, decks_follow)
 
 
 def table() -> str:
@@ -81,7 +90,56 @@ def table() -> str:
             f"| {dc['p95']:.3f} / {dc['max']:.2f} s "
             f"| {t['p50']:.3f} / {t['p95']:.3f} / {t['max']:.2f} s | {cpu_turn} | {tb['p95']:.3f} s "
             f"| {ratio} | {cmd} |")
+    lines += balance_lines()
     return "\n".join(lines) + "\n"
+
+
+def balance_lines() -> list[str]:
+    """The starter decks round-robin (``python -m engine balance``), read from its record
+    file: each pair's score for its first deck (both seats, the decks staying with their
+    player) and the median length of the game over every pair, in turns a player."""
+    if not BALANCE:
+        return []
+    from engine.games import get_game
+    lines = [
+        "",
+        "## Starter decks: balance and game length",
+        "",
+        "One level plays both sides of every pairing of the starter decks, each seed twice",
+        "with the seats swapped. The first deck's score is the pairing's; a pair over 60%",
+        "misses the balance target. The game's length is its turns halved (turns a player),",
+        "the median over all of the game's pairs.",
+        "",
+        "| game | pairing | level | games | first deck won–lost–drawn | first deck's score (95% interval) "
+        "| target | command |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for game, level, seed, games, fname, target, length_target in BALANCE:
+        cmd = (f"`nice -n 10 python -m engine balance {game} --agent {level} --games {games} "
+               f"--seed {seed} --record engine/ai/figures/{fname}`")
+        decks = get_game(game).starter_decks()
+        stems = [d.path.stem if d.path else d.name for d in decks]
+        turns: list[int] = []
+        for i in range(len(decks)):
+            for j in range(i + 1, len(decks)):
+                pair_seed = mix_seed(seed, i, j) % (1 << 31)
+                key = _record_key(game, (level, level), [stems[i], stems[j]], "agent")
+                recs = [r for r in read_records(FIGURES / fname, key)
+                        if pair_seed <= r["seed"] < pair_seed + games]
+                shown = f"{decks[i].name} vs {decks[j].name}"
+                if not recs:
+                    lines.append(f"| {game} | {shown} | {level} | 0 | — | not measured yet | {target} | {cmd} |")
+                    continue
+                turns += [r["turns"] for r in recs]
+                r = summarize(recs, (level, level), pair_seed, "agent")
+                lo, hi = r["ci95_a"]
+                lines.append(f"| {game} | {shown} | {level} | {r['games']} | "
+                             f"{r['wins'][0]}–{r['wins'][1]}–{r['draws']} | "
+                             f"{_pct(r['win_rate_a'])} ({_pct(lo)}–{_pct(hi)}) | {target} | {cmd} |")
+        if turns:
+            lines.append(f"| {game} | median game: {statistics.median(turns) / 2:g} turns a player "
+                         f"({len(turns)} games) | {level} | {len(turns)} | | | {length_target or '—'} | {cmd} |")
+    return lines
 
 
 def write(path=None) -> Path:

@@ -8,7 +8,7 @@ of ten random games; two whole AI games (expert against expert, a search against
 expert). For Evons, whose levels are tuned elsewhere, the tree search and the expert
 playouts with a fixed local evaluation and expert, and random games' events. A faster
 engine or search must reproduce all of it exactly. (If a level is changed on purpose,
-re-record with ``python -m tests.support.decision_prints > tests/golden/decisions.json``.)
+re-record with ``PYTHONPATH=tests python -m tests.support.decision_prints > tests/golden/decisions.json``.)
 """
 from support.paths import TESTS
 import json
