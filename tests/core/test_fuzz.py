@@ -101,11 +101,7 @@ def test_check_position_catches_broken_engines(cls, what):
 
 @pytest.mark.parametrize("cls,what", [(LosesCards, "not conserved"), (SharedClone, "clone taken earlier|changed the match")])
 def test_fuzz_game_catches_broken_engines(monkeypatch, cls, what):
-    import dataclasses
-    broken_spec = dataclasses.replace(toy_game.make_spec(), match_class=cls)
-    import engine.games as games
-    orig = games.get_game
-    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "toy" else orig(n))
+    toy_game.register(monkeypatch, match_class=cls)
     probs = []
     for seed in range(1, 6):
         _, p = fuzz_game("toy", seed)
@@ -114,12 +110,7 @@ def test_fuzz_game_catches_broken_engines(monkeypatch, cls, what):
 
 
 def test_failing_games_are_written_as_replayable_bug_reports(monkeypatch, tmp_path):
-    import dataclasses
-
-    import engine.games as games
-    broken_spec = dataclasses.replace(toy_game.make_spec(), match_class=LosesCards)
-    orig = games.get_game
-    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "toy" else orig(n))
+    toy_game.register(monkeypatch, match_class=LosesCards)
     res = fuzz("toy", 2, 1, out_dir=tmp_path)
     assert res["problems"] > 0 and "first_problem" in res
     files = sorted(tmp_path.glob("fuzz-toy-*.json"))

@@ -272,16 +272,19 @@ def make_spec():
 SPEC = None
 
 
-def register(monkeypatch):
-    """Make "toy" a known game, with its evaluation, for the duration of one test."""
+def register(monkeypatch, match_class=None):
+    """Make "toy" a known game, with its evaluation, for the duration of one test;
+    ``match_class``: play it with that class (an engine broken on purpose)."""
     global SPEC
+    import dataclasses
+
     import engine.games as games
     from engine.ai import evaluation
     SPEC = SPEC or make_spec()
     monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES)          # all put back after the test
     monkeypatch.setattr(games, "_REGISTERED", dict(games._REGISTERED))
     monkeypatch.setattr(evaluation, "_REGISTRY", dict(evaluation._REGISTRY))
-    games.register(SPEC)
+    games.register(SPEC if match_class is None else dataclasses.replace(SPEC, match_class=match_class))
     evaluation.register_evaluator(GAME, evaluate)
 
 
