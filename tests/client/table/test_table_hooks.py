@@ -53,6 +53,10 @@ def test_every_game_table_provides_every_hook(game):
     assert problems(scene_class("table", game)) == []
 
 
+def test_the_scene_has_a_default_for_every_optional_hook():
+    assert sorted(problems(TableScene)) == sorted(f"{n}: required, only the scene's placeholder" for n in REQUIRED)
+
+
 def test_a_table_lacking_a_hook_is_found():
     class Half(TableScene):                    # every required hook but card_at, one with the wrong arity
         def layout(self): pass
