@@ -22,10 +22,23 @@ rest of a process (a test's subprocess).
 from __future__ import annotations
 
 from engine.core.deck import Deck
-from engine.core.match import Match, OptionSpec, Result
+from engine.core.match import EndReason, Match, OptionSpec, Result, register_end_reasons
 from engine.core.rng import Rng
 
 GAME = "toy"
+
+
+class ToyEnd(EndReason):
+    """How a toy game ends (beside the shared ways: a concession...)."""
+    TARGET = "toy.target"           # the winner reached the target score
+    TIME = "toy.time"               # turn 30 passed: the higher score wins
+
+
+def _end_sentence(result, names) -> str:
+    return "the target score is reached" if result.reason is ToyEnd.TARGET else "the last turn passed"
+
+
+register_end_reasons(ToyEnd, _end_sentence)
 
 PLAY, END, ROLL, COUNTER, PASS = 0, 1, 2, 3, 4
 WIN_SCORE = 15
@@ -154,11 +167,11 @@ class ToyMatch(Match):
     def _check_end(self):
         for p in (0, 1):
             if self.score[p] >= self._win:
-                self.over = (p, "reached the target score")
+                self.over = (p, ToyEnd.TARGET)
                 return
         if self.turn_no > LAST_TURN:
             a, b = self.score
-            self.over = (None if a == b else int(b > a), "time")
+            self.over = (None if a == b else int(b > a), ToyEnd.TIME)
 
     def result(self):
         return None if self.over is None else Result(self.over[0], self.over[1])
@@ -209,7 +222,7 @@ class ToyMatch(Match):
                 "hand": [h[:] for h in self.hand], "pile": [p[:] for p in self.pile],
                 "score": self.score[:], "turn": self.turn_no, "tp": self.tp, "plays": self.plays,
                 "rolled": self.rolled, "pending": self.pending,
-                "over": None if self.over is None else list(self.over), "hidden": self.hidden,
+                "over": None if self.over is None else [self.over[0], self.over[1].value], "hidden": self.hidden,
                 "rng": self.rng.state, "win": self._win}
 
     @classmethod
@@ -222,7 +235,7 @@ class ToyMatch(Match):
         m.score = list(o["score"])
         m.turn_no, m.tp, m.plays, m.rolled = o["turn"], o["tp"], o["plays"], o["rolled"]
         m.pending, m.hidden = o["pending"], o["hidden"]
-        m.over = None if o["over"] is None else tuple(o["over"])
+        m.over = None if o["over"] is None else (o["over"][0], ToyEnd(o["over"][1]))
         m.rng = Rng(o["rng"])
         m._win = o["win"]
         return m
