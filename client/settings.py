@@ -33,15 +33,11 @@ class GameSetting(NamedTuple):
 @functools.cache
 def game_settings() -> dict[str, GameSetting]:
     """Every game's own settings by name, in the games' order."""
-    import importlib
+    from client.tables import game_package
     from engine.games import GAME_NAMES
     out = {}
     for g in GAME_NAMES:
-        try:
-            pkg = importlib.import_module(f"client.tables.{g}")
-        except ModuleNotFoundError:
-            continue
-        for row in getattr(pkg, "SETTINGS", ()):
+        for row in getattr(game_package(g), "SETTINGS", ()):
             gs = GameSetting(*row, game=g)
             out[gs.name] = gs
     return out

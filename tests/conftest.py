@@ -10,7 +10,7 @@
   window), ``xvfb`` (a real X window), ``slow`` (tests/e2e and those marked by hand).
   ``pytest -m "not gui"`` runs the engine, AI, network and file tests alone.
 
-Helpers (tables, sessions, toy games, servers) live in tests/support/."""
+Helpers (tables, sessions, the toy game, servers) live in tests/support/."""
 import os
 import tempfile
 

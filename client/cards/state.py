@@ -13,20 +13,9 @@ here works a rule out: every value and sentence is the engine's.
 """
 from __future__ import annotations
 
-import functools
+from client.tables import game_package
 
 UP, DOWN = (150, 245, 150), (255, 140, 130)
-
-
-@functools.cache
-def _client_spec(game: str):
-    """The game's client package (``client/tables/<game>/``: its ``STATE_FIELDS`` and
-    ``state_over``), or None for a game without one."""
-    import importlib
-    try:
-        return importlib.import_module(f"client.tables.{game}")
-    except ModuleNotFoundError:
-        return None
 
 
 class InPlay:
@@ -37,7 +26,7 @@ class InPlay:
     def __init__(self, game: str, card, state, names=None):
         self.card, self.state, self.game, self.names = card, state, game, names
         over = {}
-        spec = _client_spec(game)
+        spec = game_package(game)
         for field, stat, left in getattr(spec, "STATE_FIELDS", ()):
             st = state.stat(stat)
             if st is None:
@@ -75,7 +64,7 @@ def stat_colour(card, field: str, default=(255, 255, 255)):
     when damage has taken some of it, else ``default``."""
     if not isinstance(card, InPlay):
         return default
-    for f, stat, left in getattr(_client_spec(card.game), "STATE_FIELDS", ()):
+    for f, stat, left in getattr(game_package(card.game), "STATE_FIELDS", ()):
         if f != field:
             continue
         st = card.state.stat(stat)

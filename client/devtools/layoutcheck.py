@@ -38,6 +38,7 @@ import tempfile
 import weakref
 
 from client.devtools import layoutcheck_scale as scale_check
+from client.tables import game_package
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 SCALES = (1.0, 1.5, 2.0)
@@ -420,17 +421,12 @@ def _extra_session(game: str, name: str):
     a function giving a session), searched once a run; a fresh copy each time."""
     from engine.core.session import MatchSession
     if (game, name) not in _EXTRA:
-        _EXTRA[(game, name)] = _game_pkg(game).LAYOUT_POSITIONS[name]()
+        _EXTRA[(game, name)] = game_package(game).LAYOUT_POSITIONS[name]()
     s = _EXTRA[(game, name)]
     out = MatchSession.new(game, s.record.decks, s.record.seed, None, dict(s.meta))
     for a in s.actions:
         out.apply(a)
     return out
-
-
-def _game_pkg(game: str):
-    import importlib
-    return importlib.import_module(f"client.tables.{game}")
 
 
 def targets(games, quick=False):
@@ -448,7 +444,7 @@ def targets(games, quick=False):
     for g in games:
         out.append((f"table[{g}] early", "table", g, 1, None))
         out.append((f"table[{g}] busy", "table", g, 7, "busy"))
-        for extra in getattr(_game_pkg(g), "LAYOUT_POSITIONS", {}):
+        for extra in getattr(game_package(g), "LAYOUT_POSITIONS", {}):
             out.append((f"table[{g}] {extra}", "table", g, 1, ("position", extra)))
     out += tutorial_targets(games)
     if quick:

@@ -17,14 +17,14 @@ class BoardAids:
         """The hovered card follows the board: when the drawn state changes under a still
         mouse (a card leaves play, a choice appears), the hover is looked up again, so a
         zoom never outlives its card."""
-        key = (id(self.shown), len(getattr(self, "_action_widgets", ())),
+        key = (id(self.shown), len(self._action_widgets),
                int(self.t * 10) if self.anims.busy else 0)   # a display copy changes in place
-        if getattr(self, "_hover_key", None) == key:
+        if self._hover_key == key:
             return
         self._hover_key = key
         if self.session is None or self.shown is None:
             return
-        if getattr(self, "handoff_pending", False):   # a covered hand never shows through a zoom
+        if self.handoff_pending:   # a covered hand never shows through a zoom
             self.hover_card = None
             return
 
@@ -37,6 +37,10 @@ class BoardAids:
             self.hover_card = card
             self.hover_since = self.t
 
+    #: what the hover was last looked up for (the drawn state, the buttons, the moment)
+    _hover_key = None
+    #: the card or cell the hovered card was found in (the zoom goes beside it)
+    _hover_rect = None
     #: the hovered card is a line of a list or of the log: a small tip, not the big zoom
     _hover_small = False
     #: the pointer's place when the player last acted: no zoom until it moves
@@ -101,7 +105,7 @@ class BoardAids:
     def zoom_keep_clear(self) -> list:
         """Rects a hover zoom must never cover: the action buttons and what the table
         offers to choose now (tables add their choice spots, trays and panels)."""
-        return [b.rect for b in getattr(self, "_action_widgets", ())]
+        return [b.rect for b in self._action_widgets]
 
     def _default_zoom_rect(self, surf, avoid, card_surface):
         """Where :func:`client.table.kit.parts.draw_zoom` puts the zoom (its own rule, unchanged)."""
@@ -112,12 +116,12 @@ class BoardAids:
     def draw_hover_zoom(self, surf):
         """The hovered card large, beside the card / cell it was found in, never over
         :meth:`zoom_keep_clear` (smaller when it must be; left out when nothing fits)."""
-        avoid = getattr(self, "_hover_rect", None)
+        avoid = self._hover_rect
         keep = [pygame.Rect(r) for r in self.zoom_keep_clear() if r is not None]
         if avoid is not None:
             keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
         keep += [pygame.Rect(r) for r in self.zoom_play_area() if r is not None]   # never over the lanes / grid
-        if getattr(self, "top_rect", None) is not None:
+        if self.top_rect is not None:
             keep.append(pygame.Rect(self.top_rect))      # nor the top bar's buttons
         from client.cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
@@ -126,7 +130,7 @@ class BoardAids:
         a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.app.mouse[0] - 8, self.app.mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
-        top = getattr(self, "top_rect", None)
+        top = self.top_rect
         if top is not None:     # not over the top bar's buttons (Menu, Undo, Hint)
             bounds.height -= max(0, top.bottom + 4 - bounds.top)
             bounds.top = max(bounds.top, top.bottom + 4)
@@ -153,7 +157,7 @@ class BoardAids:
 
     def hand_cover_rect(self):
         """Where the covered hand is (its area, and a little room for a lifted card)."""
-        area = getattr(self, "hand_area", None)
+        area = self.hand_area
         return pygame.Rect(area).inflate(self.s(6), self.s(6)) if area is not None else None
 
     def zoom_hidden(self) -> bool:
@@ -199,9 +203,8 @@ class BoardAids:
         """Besides the dragged card, the legal targets and the buttons: what a move
         preview should not cover when it has anywhere else to go — the phase band's
         prompt (the table's words for this decision) and the mover's own panel."""
-        out = [r for r in (getattr(self, "band", None), getattr(self, "prompt_rect", None))
-               if isinstance(r, pygame.Rect)]
-        info = getattr(self, "info", None)
+        out = [r for r in (self.band, self.prompt_rect) if isinstance(r, pygame.Rect)]
+        info = self.info
         if isinstance(info, dict) and isinstance(info.get("me"), pygame.Rect):
             out.append(info["me"])
         return out

@@ -19,6 +19,9 @@ def as_result(winner, reason) -> Result:
 class EndMixin:
     """Concession, result and game over (mixed into TableScene)."""
 
+    #: the result of a game ended by the client (a concession, a forfeit), else None
+    conceded = None
+
     # ================================================================ concede
     def concede_action(self):
         """The engine's concede action for this game (``concede()``, ``CONCEDE_ACTION``
@@ -139,8 +142,7 @@ class EndMixin:
             self.end_match(winner, reason, **meta)
 
     def result(self):
-        r = getattr(self, "conceded", None)
-        return r or self.match.result()
+        return self.conceded or self.match.result()
 
     def seat_names(self) -> Names:
         """How this table's sentences call each seat: "you", "the AI", the players' names

@@ -26,7 +26,7 @@ class ReturnOverlay(HandoffUndoOverlay):
 
     def hand_rect(self):
         t = self.table
-        a = getattr(t, "hand_area", None)
+        a = t.hand_area
         if a is None:
             return pygame.Rect(0, self.H - self.s(200), self.W, self.s(200))
         # the hand itself is not drawn under the cover (client.table.handoff), so the

@@ -41,7 +41,7 @@ class InputMixin:
         if press and (self._widget_at(ev.pos) or self.in_log_drawer(ev.pos) or self.top_rect.collidepoint(ev.pos)
                       or (not self.log.hidden and self.log.rect.collidepoint(ev.pos))):
             return False              # a standing button (Menu, Undo, Hint), the log, the top bar
-        if key and (ev.key, 0) in getattr(self, "_keys", {}) and ev.key not in DECISION_KEYS:
+        if key and (ev.key, 0) in self._keys and ev.key not in DECISION_KEYS:
             return False              # its button stands: it answers for itself
         if self.anims.busy and self.human_to_move() and self.ai_job is None and not self.handoff_pending:
             pick = self._shown_source_at(ev.pos) if press else None
@@ -67,7 +67,7 @@ class InputMixin:
         return f"Not yet: {who} is deciding. Your move comes after."
 
     def _widget_at(self, pos) -> bool:
-        return any(b.alive() and b.visible and b.rect.collidepoint(pos) for b in getattr(self, "_actions", {}))
+        return any(b.alive() and b.visible and b.rect.collidepoint(pos) for b in self._actions)
 
     def _shown_source_at(self, pos):
         """The key of the drag source under ``pos`` as the board draws it now
@@ -184,7 +184,7 @@ class InputMixin:
 
     def _in_home(self, source, pos) -> bool:
         """``pos`` is where ``source`` lives (a hand card dropped back over the hand)."""
-        area = getattr(self, "hand_area", None)
+        area = self.hand_area
         return (isinstance(source.key, tuple) and source.key[:1] == ("hand",) and area is not None
                 and pygame.Rect(area).collidepoint(pos) and pygame.Rect(area).colliderect(source.rect))
 
@@ -218,8 +218,8 @@ class InputMixin:
     def _scroll_event(self, ev) -> bool:
         """The wheel over the hand, a click on its arrows, Left / Right / Page Up / Page
         Down: scroll the hand (``self.hand_scroll``, when it holds more than it shows)."""
-        hs = getattr(self, "hand_scroll", None)
-        if hs is None or not hs.active or (self.drag is not None and self.drag.moved):
+        hs = self.hand_scroll
+        if not hs.active or (self.drag is not None and self.drag.moved):
             return False
         k = 0
         if ev.type == pygame.MOUSEWHEEL and hs.area.collidepoint(self.app.mouse):

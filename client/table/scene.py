@@ -2,40 +2,29 @@
 
 How a table plugs in
 --------------------
-Create ``client/tables/<game>.py`` with ``class Table(TableScene)``; the scene
+Create ``client/tables/<game>/table.py`` with ``class Table(TableScene)``; the scene
 registry opens it for scene ``table`` with ``game=<game>`` (see
 :mod:`client.scenes`). The framework owns the session, the AI, hot seat,
 animation queue, log, hover zoom, drag and drop, pause / game-over overlays;
-the table only draws its board and maps gestures to engine actions:
+the table only draws its board and maps gestures to engine actions. A new game
+table reads as "implement these hooks": :class:`client.table.hooks.GameTable` lists
+every hook, what it returns and when it is called. Each game's table defines these
+itself:
 
-* :meth:`layout` — compute your rects from ``self.board_rect`` (called on every
-  resize / UI-scale change). ``self.s(x)`` scales a length.
-* :meth:`draw_board` — draw ``self.view`` (the match as the current viewer may see
-  it: hidden cards masked) inside ``self.board_rect``.
-* :meth:`drag_sources` / :meth:`drop_targets` — what can be picked up / where it
-  can land, as :class:`~client.table.kit.parts.DragSource` / ``DropTarget`` with keys you
-  choose. Recomputed by :meth:`refresh` after every state change.
-* :meth:`gesture_of(action)` — for a legal action, the ``(source key, target
-  key)`` drag that performs it, or None. The framework lights up only sources and
-  targets of *legal* actions, and a drop performs the action.
-* :meth:`guess_action(source key, target key)` — the action the player meant by a
-  drop that is not legal, so the engine's ``why_illegal`` reason is shown (the
-  card snaps back). Return None for "that can't go there".
-* :meth:`action_buttons` — clickable actions that are not drags (end turn, pass,
-  choices): ``[(label, action, key, tip), ...]``; the default offers legal
-  actions not covered by a gesture, labelled with ``action_text``.
-* :meth:`on_board_click(pos)` — clicks that are not drags (return True if used).
-* :meth:`card_at(pos)` — the card object under the cursor (hover zoom); return it as
-  ``self.hovered(card, rect)`` so the zoom is drawn beside that card or cell, not over it.
-* :meth:`animate(action, events, before, after)` — :class:`~client.table.kit.parts.Anim`
-  objects for the events just applied (FloatText, MoveImage, Flash, Banner, ...).
-  Durations are at normal speed; the queue applies the animation-speed setting
-  (instant skips them). ``self.shown`` is the state drawn while animations play:
-  set it to the new view with a :class:`~client.table.kit.parts.Call` at the right moment,
-  or let the framework switch at the end (default). The log tells an action's lines
-  when its animations start; put :class:`~client.table.kit.parts.LogStep` ``(k)`` among them
-  to tell ``events[:k]`` only when that point is reached (the rest at the end).
+* :meth:`layout` — its rects from ``self.board_rect`` (every resize / UI-scale change).
+* :meth:`draw_board` — ``self.shown`` inside ``self.board_rect`` (all a replay needs).
+* :meth:`drag_sources` / :meth:`drop_targets` — what can be picked up / where it can land.
+* :meth:`gesture_of` — the ``(source key, target key)`` drag of a legal action.
+* :meth:`guess_action` — the action meant by a drop that is not legal (its reason shown).
+* :meth:`action_buttons` — the actions made by a button, not a drag.
+* :meth:`on_board_click` — clicks that are not drags.
+* :meth:`card_at` — the card under the pointer, for the hover zoom.
+* :meth:`animate` — the animations of the events an action made.
 * :meth:`status_text` — the phase line under the top bar.
+* :meth:`scale_probe` — the card sizes the layout check compares between sizes.
+
+The optional hooks (the hand's area, a reaction's words, a turn clock...) have their
+defaults here and in the parts this scene is made of.
 
 Actions go through :meth:`perform` (the session applies and autosaves them;
 illegal ones raise and are shown as a toast). Modes: ``"ai"`` (human seat(s) in
@@ -390,6 +379,24 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             out.append((self.match.action_text(a), a, keys[len(out)], "Do this"))
         return out
 
+    def scale_probe(self) -> dict:
+        """The card sizes a player notices, ``{name: px}``. Default: none."""
+        return {}
+
+    # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
+    # before it is first set: plain attributes, never looked up with getattr
+    #: where the viewer's hand is (set by a table's layout); None: no hand
+    hand_area = None
+    #: the phase band, a prompt outside it, the players' panels ({"me", "opp"}): a move
+    #: preview keeps clear of them
+    band = prompt_rect = info = None
+    #: the top bar (set by build)
+    top_rect = None
+    #: the turn clock's state while one runs: {"key", "left", "bank", "timeouts"}
+    clock = None
+    #: the last save problem said in a toast
+    _shown_save_error = None
+
     # ================================================================ actions
     def perform_numbered(self, key: int, spots) -> bool:
         """Keys 1–9 pick the n-th of ``spots`` (``(rect, action)`` pairs shown numbered on
@@ -567,7 +574,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             w = self.replay.wake_in()
             if w is not None:
                 take(w)
-        c = getattr(self, "clock", None)
+        c = self.clock
         if c is not None and self.clock_text() is not None:
             p = self.match.to_move()
             x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
@@ -593,7 +600,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 self._auto_answer()
                 self._sync_history_buttons()
                 err = getattr(self.session, "save_error", None)
-                if err != getattr(self, "_shown_save_error", None):
+                if err != self._shown_save_error:
                     self._shown_save_error = err
                     if err:  # the disk refused; the game goes on and the next save retries
                         more = (" The game stays in your saves and reaches Replays once the folder can be written."

@@ -29,6 +29,10 @@ class SideMixin:
     #: the log column may fold into a strip with a Log drawer (a table that lays out
     #: its own log, like Evons, says False until it handles ``side_compact``)
     fold_log = True
+    #: the log is folded into the strip (set by ``build``)
+    side_compact = False
+    #: the last :meth:`chrome_plan`: (its question, its answer)
+    _chrome_memo = None
 
     def wants_compact_side(self, k=None) -> bool:
         """Would a full log column leave the board less room than its cards need (at
@@ -43,9 +47,9 @@ class SideMixin:
         compare themselves with another interface size)."""
         def s(x):
             return int(round(x * k))
-        top = self.top_bar_at(k) if hasattr(self, "top_bar_at") else s(52)
+        top = self.top_bar_at(k)
         side_w = s(COMPACT_WIDTH) if self.wants_compact_side(k) else s(self.log_width)
-        gap = self.board_margin_at(k) if hasattr(self, "board_margin_at") else s(8)
+        gap = self.board_margin_at(k)
         return pygame.Rect(s(10), top + gap, self.W - side_w - s(10) - s(20), self.H - top - 2 * gap)
 
     def reference_scale(self) -> float:
@@ -71,7 +75,7 @@ class SideMixin:
             return k, None
         key = (self.W, self.H, k, ref, tuple(self.board_rect), floor,
                getattr(getattr(sizes, "func", sizes), "__qualname__", id(sizes)))
-        memo = getattr(self, "_chrome_memo", None)
+        memo = self._chrome_memo
         if memo is not None and memo[0] == key:
             return memo[1]
         rr = self.board_rect_at(ref)
@@ -143,7 +147,7 @@ class SideMixin:
         """The side's log (full column, or the folded strip's ticker and drawer) ends
         above ``bottom`` (a replay's controls take more of the column than buttons)."""
         s = self.s
-        if not getattr(self, "side_compact", False):
+        if not self.side_compact:
             self.log.set_rect(pygame.Rect(self.side_rect.left, self.side_rect.top, self.side_rect.width,
                                           bottom - self.side_rect.top - s(8)))
             return
@@ -158,7 +162,7 @@ class SideMixin:
 
     def _after_layout(self):
         """A table that placed the log itself in :meth:`layout` (Evons) keeps it: no fold."""
-        if getattr(self, "side_compact", False) and self.log.rect != self._drawer_rect:
+        if self.side_compact and self.log.rect != self._drawer_rect:
             self.side_compact = False
             self.log.hidden = False
             self.log.ticker = None
@@ -190,7 +194,7 @@ class SideMixin:
 
     def toggle_log(self):
         """L / the Log button: open the log drawer over the board, or close it."""
-        if not getattr(self, "side_compact", False):
+        if not self.side_compact:
             return
         self.app._table_log_open = not self.log_open
         self._sync_log()
@@ -198,7 +202,7 @@ class SideMixin:
 
     def _sync_log(self):
         """The drawer and the ticker follow the open/closed state."""
-        if not getattr(self, "side_compact", False):
+        if not self.side_compact:
             return
         open_ = self.log_open
         self.log.hidden = not open_
@@ -209,13 +213,13 @@ class SideMixin:
 
     def log_face_rect(self):
         """Where the log shows now (the drawer, the ticker or the full column)."""
-        if getattr(self, "side_compact", False) and not self.log_open and self.ticker is not None:
+        if self.side_compact and not self.log_open and self.ticker is not None:
             return self.ticker.rect
         return self.log.rect
 
     def draw_side(self, surf):
         """The log (column or open drawer), else the ticker in the strip."""
-        if getattr(self, "side_compact", False):
+        if self.side_compact:
             if getattr(self.app, "_table_log_open", False) != (not self.log.hidden):
                 self._sync_log()   # another table changed it
             if not self.log_open and self.ticker is not None:
@@ -225,4 +229,4 @@ class SideMixin:
 
     def in_log_drawer(self, pos) -> bool:
         """``pos`` is on the open drawer (clicks there are not the board's)."""
-        return bool(getattr(self, "side_compact", False) and self.log_open and self.log.rect.collidepoint(pos))
+        return bool(self.side_compact and self.log_open and self.log.rect.collidepoint(pos))

@@ -17,7 +17,7 @@ _REGISTRY: dict[str, Evaluator] = {}
 
 
 def register_evaluator(game: str, fn: Evaluator) -> None:
-    """Register an evaluation for a game name (used by tests with toy games)."""
+    """Register an evaluation for a game name (the tests' toy game registers its own)."""
     _REGISTRY[game] = fn
 
 

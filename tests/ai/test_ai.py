@@ -1,23 +1,27 @@
-"""The AI on a tiny hidden-hand toy game (tests/support/ai_toy.py): legality, honesty,
-reproducibility, strength against random, and the background API."""
+"""The AI on the tests' tiny hidden-hand toy game (tests/support/toy_game.py): legality,
+honesty, reproducibility, strength against random, and the background API."""
 import time
 
 import pytest
 
-from engine.ai import make_agent, register_evaluator
+from engine.ai import make_agent
 from engine.ai.arena import run_arena, wilson
 from engine.ai.background import think
 from engine.core.rng import Rng
 
-from support.ai_toy import ToyMatch, toy_eval
-
-register_evaluator("toy", toy_eval)
+from support import toy_game
+from support.toy_game import ToyMatch
 
 AGENTS = ("random", "greedy", "easy", "normal", "hard", "search:50")
 
 
+@pytest.fixture(autouse=True)
+def toy(monkeypatch):
+    toy_game.register(monkeypatch)           # the game and its evaluation, as any game has
+
+
 def toy_positions(n=30, seed=0):
-    """Seeded mid-game toy positions (including mid two-step decisions)."""
+    """Seeded mid-game toy positions (including plays awaiting the opponent's reaction)."""
     out = []
     for i in range(n):
         m = ToyMatch.new(None, seed + i)
@@ -49,7 +53,7 @@ def _twin(m):
     me = m.to_move()
     for s in range(1, 50):
         other = m.determinize(me, s)
-        if other.hands[1 - me] != m.hands[1 - me] or other.decks != m.decks:
+        if other.hand[1 - me] != m.hand[1 - me] or other.deck != m.deck:
             assert other.info_key(me) == m.info_key(me)
             return other
     raise AssertionError("no differing determinization found")

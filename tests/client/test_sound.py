@@ -9,6 +9,7 @@ from client.sound import EFFECTS, SoundBoard, synth
 from client.settings import Settings
 
 from support.helpers import ai_table, game_session
+from support.paths import ROOT
 
 
 def test_every_effect_is_short_audible_and_never_clips():
@@ -97,8 +98,7 @@ def test_a_real_mixer_plays_every_effect(tmp_path):
             "print(sb._state, len(sb._sounds))\n")
     env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIOFILE=str(tmp_path / "out.raw"),
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    p = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, timeout=120)
+    p = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     if p.stdout.startswith("off"):
         import pytest

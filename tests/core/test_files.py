@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support import session_toy
+from support import toy_game
 from engine.core.autosave import Autosave, load_autosave, parse_autosave_bytes
 from engine.core.deck import Deck, load_deck, load_deck_folder
 from engine.core.files import FileProblem, load_folder, parse_json_bytes, read_json, read_toml
@@ -31,17 +31,17 @@ HSET = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 @pytest.fixture(scope="module", autouse=True)
 def toy():
     with pytest.MonkeyPatch.context() as mp:
-        session_toy.register(mp)
+        toy_game.register(mp)
         yield
 
 
-def _deck_obj(game="tally", cards=None):
+def _deck_obj(game="toy", cards=None):
     return {"format": "cardhall-deck", "version": 1, "game": game, "name": "Sparks",
             "description": "Low cards.", "cards": cards or {"c1": 3, "c2": 3, "c3": 2, "c4": 2, "c5": 1}}
 
 
 def _finished_record(seed=3) -> MatchRecord:
-    s = MatchSession.new("tally", (session_toy.toy_deck("A"), session_toy.toy_deck("B")), seed)
+    s = MatchSession.new("toy", (toy_game.toy_deck("A"), toy_game.toy_deck("B")), seed)
     r = Rng(seed)
     while s.match.result() is None:
         la = s.match.legal_actions()
@@ -50,11 +50,11 @@ def _finished_record(seed=3) -> MatchRecord:
 
 
 DECK_BYTES = json.dumps(_deck_obj(), indent=2).encode()
-TOY_IDS = set(session_toy.CARDS)
+TOY_IDS = set(toy_game.CARDS)
 
 
 def read_deck_bytes(data: bytes) -> Deck:
-    return Deck.from_json(parse_json_bytes(data, "deck.json"), game="tally", known_ids=TOY_IDS)
+    return Deck.from_json(parse_json_bytes(data, "deck.json"), game="toy", known_ids=TOY_IDS)
 
 
 def read_record_bytes(data: bytes):
@@ -72,7 +72,7 @@ def read_autosave_bytes(data: bytes):
 # ------------------------------------------------------------------ damage strategies
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(1 << 70), 1 << 70) | st.floats(allow_nan=False)
-    | st.text(max_size=20) | st.sampled_from(["tally", "evons", "c1", "zzz", "cardhall-deck", "cardhall-match"]),
+    | st.text(max_size=20) | st.sampled_from(["toy", "evons", "c1", "zzz", "cardhall-deck", "cardhall-match"]),
     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
     max_leaves=12)
 
@@ -162,7 +162,7 @@ def test_deck_truncated_at_any_byte_is_refused(n):
 
 
 @pytest.mark.parametrize("obj,msg", [
-    (_deck_obj(game="evons"), "not a Tally deck"),
+    (_deck_obj(game="evons"), "not a Toy deck"),
     (_deck_obj(cards={"c1": 2, "dragon": 1}), 'unknown card "dragon"'),
     (_deck_obj(cards={"c1": "2"}), "count"),
     (_deck_obj(cards={"c1": 2.0}), "count"),
@@ -193,7 +193,7 @@ def test_json_parser_turns_every_failure_into_a_file_problem(text, msg):
 def test_deck_file_with_bom_and_oversized_deck_file(tmp_path):
     p = tmp_path / "bom.json"
     p.write_bytes(b"\xef\xbb\xbf" + DECK_BYTES)
-    assert load_deck(p, game="tally", known_ids=TOY_IDS).name == "Sparks"
+    assert load_deck(p, game="toy", known_ids=TOY_IDS).name == "Sparks"
     big = tmp_path / "big.json"
     obj = _deck_obj()
     obj["description"] = "x" * 100_000
@@ -228,7 +228,7 @@ def test_a_folder_of_decks_loads_and_bad_files_are_set_aside_unchanged(tmp_path)
     }
     for n, b in files.items():
         (tmp_path / n).write_bytes(b)
-    got = load_deck_folder(tmp_path, game="tally", known_ids=TOY_IDS)
+    got = load_deck_folder(tmp_path, game="toy", known_ids=TOY_IDS)
     assert [d.name for d in got.items] == ["Sparks"]
     assert len(got.problems) == 5
     for msg, orig, moved in got.problems:
@@ -237,7 +237,7 @@ def test_a_folder_of_decks_loads_and_bad_files_are_set_aside_unchanged(tmp_path)
         assert moved.name.startswith(orig.name + ".damaged-")
     assert sorted(p.name for p in tmp_path.glob("*.json")) == ["good.json"]
     # loading again finds only the good deck and sets nothing else aside
-    again = load_deck_folder(tmp_path, game="tally", known_ids=TOY_IDS)
+    again = load_deck_folder(tmp_path, game="toy", known_ids=TOY_IDS)
     assert len(again.items) == 1 and not again.problems
 
 
@@ -302,8 +302,8 @@ def test_bad_records_are_refused_with_a_clear_message(change, msg):
 def test_record_for_a_game_not_wanted_and_oversized_record(tmp_path):
     p = tmp_path / "r.json"
     p.write_bytes(_rec_bytes())
-    assert load_record(p, game="tally").actions == _rec().actions
-    with pytest.raises(FileProblem, match="this is a Tally match, not an Evons one"):
+    assert load_record(p, game="toy").actions == _rec().actions
+    with pytest.raises(FileProblem, match="this is a Toy match, not an Evons one"):
         load_record(p, game="evons")
     p.write_bytes(b" " * (MAX_RECORD_BYTES + 1))
     with pytest.raises(FileProblem, match="too large"):
@@ -411,11 +411,11 @@ def test_sigkill_during_atomic_writes_leaves_the_old_or_the_new_file(tmp_path):
 APPENDER = r"""
 import sys
 sys.path.insert(0, sys.argv[2])
-from support import session_toy
-session_toy.register_globally()
+from support import toy_game
+toy_game.register_globally()
 from engine.core.autosave import Autosave
 from engine.core.record import MatchRecord
-rec = MatchRecord("tally", (session_toy.toy_deck(), session_toy.toy_deck()), 1, {"short": False}, [], None, {})
+rec = MatchRecord("toy", (toy_game.toy_deck(), toy_game.toy_deck()), 1, {"short": False}, [], None, {})
 a = Autosave(sys.argv[1], fsync=False)
 a.write_all(rec)
 i = 0
@@ -448,7 +448,7 @@ def test_sigkill_during_autosave_appends_loses_at_most_the_action_in_flight(tmp_
 
 
 # ------------------------------------------------------------------ real engines' records
-REAL = session_toy.playable_games()
+REAL = toy_game.playable_games()
 
 
 @functools.cache
@@ -502,9 +502,9 @@ def test_oversized_save_and_replay_files_are_refused(tmp_path):
         load_autosave(p)
     r = tmp_path / "replays"
     r.mkdir()
-    (r / "20260101-000000-000000-tally.json").write_bytes(b" " * (MAX_RECORD_BYTES + 1))
+    (r / "20260101-000000-000000-toy.json").write_bytes(b" " * (MAX_RECORD_BYTES + 1))
     assert list_replays(r) == []
-    assert [x.name.split(".damaged-")[0] for x in r.iterdir()] == ["20260101-000000-000000-tally.json"]
+    assert [x.name.split(".damaged-")[0] for x in r.iterdir()] == ["20260101-000000-000000-toy.json"]
 
 
 def test_a_save_with_too_many_actions_is_refused_quickly():

@@ -4,10 +4,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import session_toy
+from support import toy_game
 from engine.games import get_game
 
-REAL = session_toy.playable_games()
+REAL = toy_game.playable_games()
 
 
 def _line(names):

@@ -9,21 +9,21 @@ import sys
 
 import pytest
 
-from support import session_toy
+from support import toy_game
 from engine.core.rng import Rng
 from engine.fuzz import check_position, fuzz, fuzz_game, fuzz_main
 from engine.replaycli import replay_file
 
-REAL = session_toy.playable_games()
+REAL = toy_game.playable_games()
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
-    session_toy.register(monkeypatch)
+    toy_game.register(monkeypatch)
 
 
 def test_fuzzing_the_toy_game_with_random_and_ai_games_finds_nothing():
-    res = fuzz("tally", 12, 1, ai=True)
+    res = fuzz("toy", 12, 1, ai=True)
     assert res["problems"] == 0, res
     assert res["games"] == 12 and res["ai_games"] == 3 and res["actions"] > 100
 
@@ -34,8 +34,8 @@ def test_short_fuzz_pass_on_each_real_game(game):
     assert res["problems"] == 0, res
 
 
-def _mid_game(cls=session_toy.ToyMatch, seed=3, n=9):
-    m = cls.new((session_toy.toy_deck(), session_toy.toy_deck()), seed)
+def _mid_game(cls=toy_game.ToyMatch, seed=3, n=9):
+    m = cls.new((toy_game.toy_deck(), toy_game.toy_deck()), seed)
     r = Rng(seed)
     for _ in range(n):
         la = m.legal_actions()
@@ -44,24 +44,24 @@ def _mid_game(cls=session_toy.ToyMatch, seed=3, n=9):
     return m
 
 
-class LosesCards(session_toy.ToyMatch):
+class LosesCards(toy_game.ToyMatch):
     __slots__ = ()
 
     def _apply(self, a):
         ev = super()._apply(a)
-        if a[0] == session_toy.END and self.deck[self.tp]:
+        if a[0] == toy_game.END and self.deck[self.tp]:
             self.deck[self.tp].pop()  # a card vanishes
         return ev
 
 
-class AcceptsAnything(session_toy.ToyMatch):
+class AcceptsAnything(toy_game.ToyMatch):
     __slots__ = ()
 
     def why_illegal(self, action):
         return None
 
 
-class ChangesWhenRefusing(session_toy.ToyMatch):
+class ChangesWhenRefusing(toy_game.ToyMatch):
     __slots__ = ()
 
     def why_illegal(self, action):
@@ -69,7 +69,7 @@ class ChangesWhenRefusing(session_toy.ToyMatch):
         return super().why_illegal(action)
 
 
-class LeakyView(session_toy.ToyMatch):
+class LeakyView(toy_game.ToyMatch):
     __slots__ = ()
 
     def view(self, player):
@@ -78,7 +78,7 @@ class LeakyView(session_toy.ToyMatch):
         return v
 
 
-class SharedClone(session_toy.ToyMatch):
+class SharedClone(toy_game.ToyMatch):
     __slots__ = ()
 
     def clone(self):
@@ -101,39 +101,30 @@ def test_check_position_catches_broken_engines(cls, what):
 
 @pytest.mark.parametrize("cls,what", [(LosesCards, "not conserved"), (SharedClone, "clone taken earlier|changed the match")])
 def test_fuzz_game_catches_broken_engines(monkeypatch, cls, what):
-    import dataclasses
-    broken_spec = dataclasses.replace(session_toy.make_spec(), match_class=cls)
-    import engine.games as games
-    orig = games.get_game
-    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "tally" else orig(n))
+    toy_game.register(monkeypatch, match_class=cls)
     probs = []
     for seed in range(1, 6):
-        _, p = fuzz_game("tally", seed)
+        _, p = fuzz_game("toy", seed)
         probs += p
     assert any(__import__("re").search(what, p) for p in probs), probs[:5]
 
 
 def test_failing_games_are_written_as_replayable_bug_reports(monkeypatch, tmp_path):
-    import dataclasses
-
-    import engine.games as games
-    broken_spec = dataclasses.replace(session_toy.make_spec(), match_class=LosesCards)
-    orig = games.get_game
-    monkeypatch.setattr(games, "get_game", lambda n: broken_spec if n == "tally" else orig(n))
-    res = fuzz("tally", 2, 1, out_dir=tmp_path)
+    toy_game.register(monkeypatch, match_class=LosesCards)
+    res = fuzz("toy", 2, 1, out_dir=tmp_path)
     assert res["problems"] > 0 and "first_problem" in res
-    files = sorted(tmp_path.glob("fuzz-tally-*.json"))
+    files = sorted(tmp_path.glob("fuzz-toy-*.json"))
     assert files
     code, lines = replay_file(files[0])  # the record reproduces the faulty game up to the problem
     assert code == 0, lines
 
 
 def test_fuzz_command_prints_one_json_line(capsys):
-    assert fuzz_main(["tally", "--games", "3", "--seed", "5"]) == 0
+    assert fuzz_main(["toy", "--games", "3", "--seed", "5"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert len(out) == 1
     res = json.loads(out[0])
-    assert res["game"] == "tally" and res["games"] == 3 and res["problems"] == 0
+    assert res["game"] == "toy" and res["games"] == 3 and res["problems"] == 0
     assert fuzz_main(["chess", "--games", "1"]) == 2
 
 

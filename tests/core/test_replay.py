@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support import session_toy
+from support import toy_game
 from test_files import byte_damage, tree_mutation
 from engine.core.autosave import Autosave
 from engine.core.files import FileProblem
@@ -26,11 +26,11 @@ GOLDEN = sorted((ROOT / "tests" / "golden").glob("*_*.json"))   # <game>_*.json 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
-    session_toy.register(monkeypatch)
+    toy_game.register(monkeypatch)
 
 
 def finished(seed, names=("Ann", "Bob")):
-    s = MatchSession.new("tally", (session_toy.toy_deck("Low"), session_toy.toy_deck("High")), seed,
+    s = MatchSession.new("toy", (toy_game.toy_deck("Low"), toy_game.toy_deck("High")), seed,
                          meta={"names": list(names)})
     r = Rng(seed)
     while s.match.result() is None:
@@ -54,7 +54,7 @@ def test_library_keeps_the_newest_50_and_lists_them_newest_first(tmp_path):
     infos = list_replays(tmp_path)
     assert [i.path for i in infos] == list(reversed(sorted(paths[3:])))
     i0 = infos[0]
-    assert i0.game == "tally" and i0.names == ["Ann", "Bob"] and i0.deck_names == ["Low", "High"]
+    assert i0.game == "toy" and i0.names == ["Ann", "Bob"] and i0.deck_names == ["Low", "High"]
     assert i0.result is not None and i0.turns > 0 and i0.actions > 0 and i0.finished
     assert "Low vs High" in i0.title()
     assert prune_replays(tmp_path, 10) and len(list(tmp_path.glob("*.json"))) == 10
@@ -62,16 +62,16 @@ def test_library_keeps_the_newest_50_and_lists_them_newest_first(tmp_path):
 
 def test_a_damaged_replay_is_set_aside_and_the_rest_listed(tmp_path):
     save_replay(tmp_path, finished(1).record)
-    (tmp_path / "20000101-000000-000000-tally.json").write_text('{"format": "cardhall-match", "vers')
+    (tmp_path / "20000101-000000-000000-toy.json").write_text('{"format": "cardhall-match", "vers')
     unfinished = finished(2).record.copy()
     unfinished.result = None
     unfinished.actions = unfinished.actions[:3]
-    (tmp_path / "20000101-000001-000000-tally.json").write_text(json.dumps(unfinished.to_json()))
+    (tmp_path / "20000101-000001-000000-toy.json").write_text(json.dumps(unfinished.to_json()))
     infos = list_replays(tmp_path)
     assert len(infos) == 1
     assert len(list(tmp_path.glob("*.damaged-*"))) == 2
     with pytest.raises(FileProblem, match="not finished"):
-        load_replay(next(tmp_path.glob("20000101-000001-000000-tally.json.damaged-*")))
+        load_replay(next(tmp_path.glob("20000101-000001-000000-toy.json.damaged-*")))
 
 
 def test_replay_command_reproduces_a_replay_and_a_save(tmp_path):

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support import session_toy
+from support import toy_game
 from engine.core.autosave import find_resumable, load_autosave
 from engine.core.files import FileProblem
 from engine.core.harness import starter_pair
@@ -21,18 +21,18 @@ from engine.core.replays import list_replays
 from engine.core.rng import Rng
 from engine.core.session import MatchSession
 
-REAL = session_toy.playable_games()
-GAMES = ["tally"] + REAL
+REAL = toy_game.playable_games()
+GAMES = ["toy"] + REAL
 
 
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
-    session_toy.register(monkeypatch)
+    toy_game.register(monkeypatch)
 
 
 def decks_for(game, seed=1):
-    if game == "tally":
-        return session_toy.toy_deck("A"), session_toy.toy_deck("B", {"c2": 4, "c3": 4, "c4": 3})
+    if game == "toy":
+        return toy_game.toy_deck("A"), toy_game.toy_deck("B", {"c2": 4, "c3": 4, "c4": 3})
     return starter_pair(game, seed)
 
 
@@ -50,7 +50,7 @@ def play(s, rng, n=None):
 
 
 def test_session_records_actions_and_refuses_illegal_ones_without_saving(tmp_path):
-    s = MatchSession.new("tally", decks_for("tally"), 7, autosave_folder=tmp_path)
+    s = MatchSession.new("toy", decks_for("toy"), 7, autosave_folder=tmp_path)
     play(s, Rng(1), 5)
     before = s.match.to_json()
     with pytest.raises(IllegalAction) as e:
@@ -163,7 +163,7 @@ def _mix(game, ops, seed, folder):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=OPS, seed=st.integers(0, 1000))
 def test_any_mix_of_play_undo_redo_keeps_states_exact(ops, seed, tmp_path_factory):
-    _mix("tally", ops, seed, tmp_path_factory.mktemp("auto"))
+    _mix("toy", ops, seed, tmp_path_factory.mktemp("auto"))
 
 
 @pytest.mark.parametrize("game", REAL)
@@ -176,7 +176,7 @@ def test_any_mix_of_play_undo_redo_keeps_real_game_states_exact(game, ops, seed,
 
 def test_finished_game_is_kept_as_a_replay_and_its_autosave_removed(tmp_path):
     auto, reps = tmp_path / "auto", tmp_path / "replays"
-    s = MatchSession.new("tally", decks_for("tally"), 11, {"short": True}, {"names": ["Ann", "Bob"]},
+    s = MatchSession.new("toy", decks_for("toy"), 11, {"short": True}, {"names": ["Ann", "Bob"]},
                          autosave_folder=auto, replay_folder=reps)
     play(s, Rng(2))
     assert s.replay_path is not None and s.replay_path.exists()
@@ -201,13 +201,13 @@ def test_finished_game_is_kept_as_a_replay_and_its_autosave_removed(tmp_path):
 
 def test_resume_restores_position_and_ai_settings(tmp_path):
     meta = {"mode": "ai", "ai": {"seat": 1, "level": "normal", "seed": 1234}, "names": ["You", "AI"]}
-    s = MatchSession.new("tally", decks_for("tally"), 21, meta=meta, autosave_folder=tmp_path)
+    s = MatchSession.new("toy", decks_for("toy"), 21, meta=meta, autosave_folder=tmp_path)
     play(s, Rng(21), 12)
     s.undo_to_previous_decision(0)
     s.set_meta("note", "x")
     [info] = find_resumable(tmp_path)
-    assert info.game == "tally" and info.actions == len(s) and info.turn == s.match.turn()
-    assert info.title().startswith(f"Tally — A vs B — turn {s.match.turn()} — vs AI (normal) — saved ")
+    assert info.game == "toy" and info.actions == len(s) and info.turn == s.match.turn()
+    assert info.title().startswith(f"Toy — A vs B — turn {s.match.turn()} — vs AI (normal) — saved ")
     r = MatchSession.resume(info.path)
     assert r.match.to_json() == s.match.to_json()
     assert r.meta["ai"] == meta["ai"] and r.meta["note"] == "x"
@@ -216,7 +216,7 @@ def test_resume_restores_position_and_ai_settings(tmp_path):
 
 
 def test_damaged_autosave_is_set_aside_not_offered(tmp_path):
-    s = MatchSession.new("tally", decks_for("tally"), 2, autosave_folder=tmp_path)
+    s = MatchSession.new("toy", decks_for("toy"), 2, autosave_folder=tmp_path)
     play(s, Rng(2), 6)
     bad = tmp_path / "zzz-broken.autosave"
     bad.write_bytes(b'{"format":"cardhall-autosave","version":1,"record":{"oops":1}}\n')
@@ -235,14 +235,14 @@ def test_damaged_autosave_is_set_aside_not_offered(tmp_path):
 PLAYER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from support import session_toy
-session_toy.register_globally()
+from support import toy_game
+toy_game.register_globally()
 from engine.core.harness import starter_pair
 from engine.core.record import state_digest
 from engine.core.rng import Rng, mix_seed
 from engine.core.session import MatchSession
 game, folder, stop_at, first_seed = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-decks = lambda seed: ((session_toy.toy_deck("A"), session_toy.toy_deck("B")) if game == "tally"
+decks = lambda seed: ((toy_game.toy_deck("A"), toy_game.toy_deck("B")) if game == "toy"
                       else starter_pair(game, seed))
 seed = first_seed
 while True:  # game after game until killed
@@ -335,7 +335,7 @@ def test_game_killed_at_any_moment_loses_at_most_the_action_in_flight(game, tmp_
 
 def _record_of(game, seed, actions):
     from engine.core.record import MatchRecord
-    d = (session_toy.toy_deck("A"), session_toy.toy_deck("B")) if game == "tally" else starter_pair(game, seed)
+    d = (toy_game.toy_deck("A"), toy_game.toy_deck("B")) if game == "toy" else starter_pair(game, seed)
     return MatchRecord(game, d, seed, get_default_options(game), list(actions), None, {})
 
 
@@ -348,7 +348,7 @@ def test_a_failing_disk_never_stops_the_game_and_the_next_save_catches_up(tmp_pa
     import errno
 
     from engine.core.autosave import Autosave
-    s = MatchSession.new("tally", decks_for("tally"), 8, autosave_folder=tmp_path)
+    s = MatchSession.new("toy", decks_for("toy"), 8, autosave_folder=tmp_path)
     rng = Rng(8)
     play(s, rng, 3)
     real_append = Autosave.append
@@ -369,7 +369,7 @@ def test_a_failing_disk_never_stops_the_game_and_the_next_save_catches_up(tmp_pa
     assert load_autosave(s.autosave.path).actions == s.actions
 
 
-@pytest.mark.parametrize("game,level", [("tally", "easy"), ("tally", "search:30")] + [(g, "easy") for g in REAL])
+@pytest.mark.parametrize("game,level", [("toy", "easy"), ("toy", "search:30")] + [(g, "easy") for g in REAL])
 def test_resumed_game_against_the_ai_continues_exactly_as_it_would_have(tmp_path, game, level):
     """The AI's level and seed live in the save: after a resume it makes the same
     moves it would have made had the game never stopped."""

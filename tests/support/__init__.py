@@ -1,1 +1,1 @@
-"""Helpers shared by the tests: drivers, toy games, servers."""
+"""Helpers shared by the tests: drivers, the toy game, servers."""

@@ -69,6 +69,8 @@ class GameLog:
 
     #: the heading drawn at the top (None: no heading, e.g. the ticker)
     title = "Game log"
+    #: where the oldest line shown starts (set when drawn; the ticker hugs its lines)
+    _content_top = 0
 
     def __init__(self, names: NameIndex, seat_colours=((120, 180, 255), (255, 140, 120))):
         self.entries: list[LogEntry] = []
@@ -276,7 +278,7 @@ class LogTicker(GameLog):
         if self._dirty or self._surf is None or self._surf.get_size() != r.size:
             self._render(max(10, int(15 * scale)), scale)
             # a panel only as tall as the lines it shows, at the bottom of its place
-            top = getattr(self, "_content_top", 0) - int(6 * scale)
+            top = self._content_top - int(6 * scale)
             top = max(0, min(r.height - int(30 * scale), top))
             s = pygame.Surface((r.width, r.height - top), pygame.SRCALPHA)
             rr = s.get_rect()

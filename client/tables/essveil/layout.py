@@ -47,7 +47,7 @@ class EssveilLayout:
     def scale_probe(self):
         """The card sizes a player notices (the layout check's "larger is larger")."""
         out = {"board card": self.cw, "hand card": self.hw}
-        face = self.info_plan(self.viewer)[1] if hasattr(self, "info") else 0
+        face = self.info_plan(self.viewer)[1] if self.info is not None else 0
         if face:
             out["graveyard card"] = face
         return out

@@ -1,24 +1,44 @@
-"""A tiny game on the match contract, for testing sessions, autosave, replays
-and the fuzzer before (and besides) the real engines.
+"""The tests' toy game, registered as any game is: a tiny hidden-hand card game on the
+match contract, for testing sessions, autosave, replays, files, the fuzzer and the AI
+without the real engines.
 
-"Tally" (game id "tally", not "toy": tests/support/ai_toy.py owns that name): each player has a deck of cards worth 1..5 points. The turn player draws
-one card, may play up to two cards (score their value) and may roll once
-(0..2 points from the match RNG), then ends the turn. After each play the other
-player may *counter* by discarding a card of equal or higher value (the play
-scores nothing) or pass: a reaction decision inside the opponent's turn. First to
-15 points wins; after turn 30 the higher score wins (or a draw).
+"Toy" (game id ``"toy"``): each player has a deck of cards worth 1..5 points and a hand
+of three. The turn player draws two cards, may play up to two cards (score their value)
+and may roll once (0..2 points from the match RNG), then ends the turn. After each play
+the other player may *counter* by discarding a card of equal or higher value (the play scores nothing) or
+pass: a reaction decision inside the opponent's turn, so a play is a decision of two
+steps by two players. First to 15 points wins; after turn 30 the higher score wins (or a
+draw). The option "short" wins at 8 points.
 
 Actions: (PLAY, value), (END,), (ROLL,), (COUNTER, value), (PASS,).
-Hidden: the opponent's hand, both decks' order, the RNG.
+Hidden: the opponent's hand, both decks' order, the RNG. ``view(p)`` masks them;
+``determinize`` deals the unseen cards back at random from what ``p`` does not see.
 
-``register(monkeypatch)`` makes it the game "tally" for engine.games;
-``register_globally()`` does the same without pytest (subprocesses).
+What a real game registers, this one registers too: its :class:`engine.games.GameSpec`
+(cards, deck rules, starter decks) and its AI evaluation (:func:`evaluate`).
+``register(monkeypatch)`` makes it known for one test, ``register_globally()`` for the
+rest of a process (a test's subprocess).
 """
 from __future__ import annotations
 
 from engine.core.deck import Deck
-from engine.core.match import Match, OptionSpec, Result
+from engine.core.match import EndReason, Match, OptionSpec, Result, register_end_reasons
 from engine.core.rng import Rng
+
+GAME = "toy"
+
+
+class ToyEnd(EndReason):
+    """How a toy game ends (beside the shared ways: a concession...)."""
+    TARGET = "toy.target"           # the winner reached the target score
+    TIME = "toy.time"               # turn 30 passed: the higher score wins
+
+
+def _end_sentence(result, names) -> str:
+    return "the target score is reached" if result.reason is ToyEnd.TARGET else "the last turn passed"
+
+
+register_end_reasons(ToyEnd, _end_sentence)
 
 PLAY, END, ROLL, COUNTER, PASS = 0, 1, 2, 3, 4
 WIN_SCORE = 15
@@ -40,13 +60,15 @@ TOY_CARDS = {cid: ToyCard(cid, v) for cid, v in CARDS.items()}
 class ToyMatch(Match):
     __slots__ = ("decklists", "deck", "hand", "pile", "score", "turn_no", "tp", "plays", "rolled",
                  "pending", "rng", "over", "hidden", "_win")
-    GAME = "tally"
+    GAME = GAME
     OPTIONS = (OptionSpec("short", "Short game", "Win at 8 points.", False),)
 
     @classmethod
-    def new(cls, decks, seed, options=None):
+    def new(cls, decks=None, seed=0, options=None):
+        """A new game; ``decks`` None deals two copies of :func:`toy_deck`."""
         opts = cls.default_options()
         opts.update(options or {})
+        decks = decks or (toy_deck(), toy_deck())
         m = cls.__new__(cls)
         m.decklists = tuple(tuple(sorted(CARDS[c] for c in d.card_list())) for d in decks)
         m.rng = Rng(seed)
@@ -67,12 +89,16 @@ class ToyMatch(Match):
         m.over = None
         m.hidden = -1
         m._win = 8 if opts["short"] else WIN_SCORE
-        m._draw(m.tp)
+        m._draw_two(m.tp)
         return m
 
     def _draw(self, p):
         if self.deck[p]:
             self.hand[p].append(self.deck[p].pop())
+
+    def _draw_two(self, p):
+        self._draw(p)
+        self._draw(p)
 
     # -------------------------------------------------------------- decisions
     def to_move(self):
@@ -133,7 +159,7 @@ class ToyMatch(Match):
             self.turn_no += 1
             self.plays = 0
             self.rolled = False
-            self._draw(self.tp)
+            self._draw_two(self.tp)
             ev.append(("turn", self.tp))
         self._check_end()
         return ev
@@ -141,11 +167,11 @@ class ToyMatch(Match):
     def _check_end(self):
         for p in (0, 1):
             if self.score[p] >= self._win:
-                self.over = (p, "reached the target score")
+                self.over = (p, ToyEnd.TARGET)
                 return
         if self.turn_no > LAST_TURN:
             a, b = self.score
-            self.over = (None if a == b else int(b > a), "time")
+            self.over = (None if a == b else int(b > a), ToyEnd.TIME)
 
     def result(self):
         return None if self.over is None else Result(self.over[0], self.over[1])
@@ -196,7 +222,7 @@ class ToyMatch(Match):
                 "hand": [h[:] for h in self.hand], "pile": [p[:] for p in self.pile],
                 "score": self.score[:], "turn": self.turn_no, "tp": self.tp, "plays": self.plays,
                 "rolled": self.rolled, "pending": self.pending,
-                "over": None if self.over is None else list(self.over), "hidden": self.hidden,
+                "over": None if self.over is None else [self.over[0], self.over[1].value], "hidden": self.hidden,
                 "rng": self.rng.state, "win": self._win}
 
     @classmethod
@@ -209,7 +235,7 @@ class ToyMatch(Match):
         m.score = list(o["score"])
         m.turn_no, m.tp, m.plays, m.rolled = o["turn"], o["tp"], o["plays"], o["rolled"]
         m.pending, m.hidden = o["pending"], o["hidden"]
-        m.over = None if o["over"] is None else tuple(o["over"])
+        m.over = None if o["over"] is None else (o["over"][0], ToyEnd(o["over"][1]))
         m.rng = Rng(o["rng"])
         m._win = o["win"]
         return m
@@ -224,7 +250,20 @@ class ToyMatch(Match):
 
 def toy_deck(name="Toy", cards=None) -> Deck:
     cards = cards or {"c1": 3, "c2": 3, "c3": 2, "c4": 2, "c5": 1}
-    return Deck("tally", name, tuple(cards.items()))
+    return Deck(GAME, name, tuple(cards.items()))
+
+
+def evaluate(m: ToyMatch, player: int) -> float:
+    """The AI's evaluation, in [-1, 1] for ``player``: the score lead against the target,
+    the cards in hand at a fifth of their value, a play awaiting its reaction at half its
+    value for the turn player."""
+    r = m.result()
+    if r is not None:
+        return 0.0 if r.winner is None else (1.0 if r.winner == player else -1.0)
+    lead = m.score[player] - m.score[1 - player] + (sum(m.hand[player]) - sum(m.hand[1 - player])) / 5
+    if m.pending:
+        lead += m.pending / 2 * (1 if m.tp == player else -1)
+    return max(-1.0, min(1.0, lead / m._win))
 
 
 def _validate(deck):
@@ -239,29 +278,37 @@ def make_spec():
             return [toy_deck("Low", {"c1": 4, "c2": 4, "c3": 3}), toy_deck("High", {"c3": 3, "c4": 3, "c5": 3}),
                     toy_deck()]
 
-    return ToySpec("tally", "Toy", "A tiny test game.", ToyMatch, TOY_CARDS, _validate,
+    return ToySpec(GAME, "Toy", "A tiny test game.", ToyMatch, TOY_CARDS, _validate,
                    lambda d: [("Cards", list(d.cards))])
 
 
 SPEC = None
 
 
-def register(monkeypatch):
-    """Make "tally" a known game for the duration of one test (registered as any game is)."""
+def register(monkeypatch, match_class=None):
+    """Make "toy" a known game, with its evaluation, for the duration of one test;
+    ``match_class``: play it with that class (an engine broken on purpose)."""
     global SPEC
+    import dataclasses
+
     import engine.games as games
+    from engine.ai import evaluation
     SPEC = SPEC or make_spec()
-    monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES)          # both put back after the test
+    monkeypatch.setattr(games, "GAME_NAMES", games.GAME_NAMES)          # all put back after the test
     monkeypatch.setattr(games, "_REGISTERED", dict(games._REGISTERED))
-    games.register(SPEC)
+    monkeypatch.setattr(evaluation, "_REGISTRY", dict(evaluation._REGISTRY))
+    games.register(SPEC if match_class is None else dataclasses.replace(SPEC, match_class=match_class))
+    evaluation.register_evaluator(GAME, evaluate)
 
 
 def register_globally():
-    """Make "tally" a known game for the rest of this process (a child process of a test)."""
+    """Make "toy" a known game for the rest of this process (a child process of a test)."""
     global SPEC
     import engine.games as games
+    from engine.ai.evaluation import register_evaluator
     SPEC = SPEC or make_spec()
     games.register(SPEC)
+    register_evaluator(GAME, evaluate)
 
 
 def playable_games() -> list[str]:
