@@ -58,7 +58,7 @@ def test_a_champion_with_nowhere_to_add_a_creature_says_so(driver):
     """Traghrim moved from the bench into the last open lane, bench slots 2 and 3
     full: its "When played" adds nothing, and the log says why (it read "When played.")."""
     from support.helpers import ai_table
-    from test_table_evons import FakeSession
+    from support.fake_session import FakeSession
     m = scenario(board0=["iron_vanguard", "iron_vanguard", None, "traghrim", "iron_vanguard", "iron_vanguard"],
                  board1=["iron_vanguard"], cdeck0=["iron_vanguard"] * 3, sdeck0=["iron_sword"] * 5,
                  sdeck1=["iron_sword"] * 5)

@@ -42,5 +42,5 @@ def test_a_reactivated_out_zone_card_reads_whole_on_the_chain(plain_driver, monk
 
 
 def _session(m):
-    from test_table_evons import FakeSession
+    from support.fake_session import FakeSession
     return FakeSession(m)

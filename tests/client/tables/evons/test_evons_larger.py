@@ -52,7 +52,7 @@ def test_hand_cards_grow_at_every_interface_size_step(driver, size):
 def firestorm_with_four_buttons(d):
     m = scenario(grid={"C2": ("tide_sprite", 1), "D2": ("oak_sentinel", 1, "covered"), "B2": ("ember_imp", 0)},
                  hand0=["flame_warden", "stone_ram"], deck0=["gloom_bat"] * 6, deck1=["gloom_bat"] * 6)
-    from test_table_evons import FakeSession
+    from support.fake_session import FakeSession
     t = ai_table(d, "evons", FakeSession(m), paused=True)
     hand = t.view.hand(t.viewer)
     src = t.hand_rects(len(hand))[hand.index(find(m, "flame_warden"))].center
@@ -217,7 +217,7 @@ BIG_HAND = ["flame_warden", "stone_ram", "gloom_bat", "tide_sprite", "ember_imp"
 
 def _big_hand_table(d, size, u):
     at_scale(d, u, size)
-    from test_table_evons import FakeSession
+    from support.fake_session import FakeSession
     m = scenario(hand0=BIG_HAND, deck0=["gloom_bat"] * 6, deck1=["gloom_bat"] * 6)
     t = ai_table(d, "evons", FakeSession(m), paused=True)
     d.move((5, 5))

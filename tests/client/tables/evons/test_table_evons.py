@@ -6,7 +6,6 @@ animations, concede, and a whole game against the AI played through the UI."""
 from support.paths import ROOT
 import os
 import time
-from types import SimpleNamespace
 
 import pytest
 
@@ -16,61 +15,12 @@ from engine.core.session import MatchSession
 from engine.evons import match as EM
 from engine.evons.cards import CARDS, parse_cell
 from engine.evons.testing import card_at, end_and_begin_turn, find, inst_at, scenario
+from support.fake_session import FakeSession
 from support.helpers import ai_table, game_session, hotseat_table, last_toast, thinking_calls
 
 FILL = ["gloom_bat"] * 6
 N, NE, E, SE, S, SW, W, NW = range(8)
 HUMAN = 0
-
-
-class FakeSession:
-    """Just enough of MatchSession to put a hand-built position on the table."""
-
-    def __init__(self, m, names=("You", "AI (easy)")):
-        self._m = m
-        self.actions = []
-        self.actors, self.turns = [], []   # who made each action, the turn it was made in
-        self.meta = {"names": list(names), "ai_seed": 1}
-        self.game = "evons"
-        self.record = SimpleNamespace(seed=1, meta={}, result=None, decks=(), options={})
-        self.autosave = None
-        self.save_error = None
-        self.replay_path = None
-
-    @property
-    def match(self):
-        return self._m
-
-    def apply(self, a):
-        self.actors.append(self._m.to_move())
-        self.turns.append(self._m.turn())
-        ev = self._m.apply(tuple(a))
-        self.actions.append(tuple(a))
-        return ev
-
-    def __len__(self):
-        return len(self.actions)
-
-    def undo_to_previous_decision(self, seat):
-        return False
-
-    def can_undo(self, seat):
-        return False
-
-    def can_redo(self):
-        return False
-
-    def redo(self):
-        return False
-
-    def set_meta(self, key, value):
-        self.meta[key] = value
-
-    def actor(self, i):
-        return self.actors[i]
-
-    def turn_at(self, i):
-        return self.turns[i]
 
 
 def sc(**kw):
