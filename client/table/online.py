@@ -6,10 +6,11 @@
 ``Table``. The server is the judge: our moves go to it (``perform`` →
 ``session.apply``: sent, stored, acknowledged, then animated as usual), the
 opponent's moves arrive as updates and are played through ``perform`` like an
-AI's move would be (by :class:`OnlineDriver`, the table's driver). The top bar shows the opponent's name and connection, the
-server's clock for whoever is deciding; a lost connection comes back by itself
-and the table carries on from exactly where the server is. After two minutes
-away the opponent's win can be claimed (W or the button on the board).
+AI's move would be (by :class:`OnlineDriver`, the table's driver). The top bar
+shows the opponent's name and connection, the server's clock for whoever is
+deciding; a lost connection comes back by itself and the table carries on from
+exactly where the server is. After two minutes away the opponent's win can be
+claimed (W or the button on the board).
 """
 from __future__ import annotations
 

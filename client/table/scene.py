@@ -47,12 +47,33 @@ feeds the recorded actions through :meth:`perform`; ``viewer`` = the chosen
 seat, hidden cards masked unless ``reveal_all``). Every table gets replay mode
 for free: it only needs :meth:`draw_board` to draw ``self.shown``.
 
-Undo / redo (Ctrl+Z / Ctrl+Y and the top-bar buttons) live here too: against
-the AI they take back the human's last decision at once (the AI's pending
-decision is cancelled); in hot seat the other player must allow it first.
-After any jump in history :meth:`on_history_changed` is called (tables drop
-selections there). Concession goes through the engine's CONCEDE action
-(:meth:`concede_action`), so the replay records it.
+The parts
+---------
+The scene holds three parts, each an object made with the table (``Part(self)``)
+that keeps its own state and calls back the table's hooks:
+
+* ``self.history`` — :class:`~client.table.history.History`: undo / redo (Ctrl+Z /
+  Ctrl+Y and the top-bar buttons, the scene's :meth:`undo` / :meth:`redo`). Against
+  the AI they take back the human's last decision at once (the AI's pending
+  decision is cancelled); in hot seat the other player must allow it first. After
+  any jump in history (undo, redo, a replay's seek) the log is rebuilt from the
+  record (:meth:`rebuild_log`) and :meth:`on_history_changed` is called (tables
+  drop selections there).
+* ``self.handoff`` — :class:`~client.table.handoff.Handoff`: hot seat's pass screen
+  when the seat to move changes, and the short return veil after a reaction
+  (``handoff.pending`` while the screen waits for its player). Its words are the
+  table's hooks :meth:`handoff_reason`, :meth:`reaction_text`, :meth:`_answered`;
+  :attr:`RETURN_VEIL` / :meth:`return_veil_ok` allow the veil, :meth:`on_handoff`
+  follows the hand-over.
+* ``self.driver`` — the :class:`~client.table.ai.Driver` made by :meth:`make_driver`:
+  who plays the seats no one at the screen plays. The local
+  :class:`~client.table.ai.AIDriver` thinks for the AI's seats in the background
+  (the "thinking" sign while it does) and runs the human seats' turn clock
+  (:meth:`clock_spec`, :meth:`on_timeout`); the network table's driver plays the
+  moves the server sends.
+
+Concession goes through the engine's CONCEDE action (:meth:`concede_action`), so
+the replay records it.
 """
 from __future__ import annotations
 
@@ -172,6 +193,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
             self.log_history(40)            # the recent history, so the log reads on
 
+    # ================================================================ the log from the record
     def rebuild_log(self, note=None, recent=40):
         """The log from the record's last ``recent`` actions, then ``note``."""
         self.log.entries.clear()
