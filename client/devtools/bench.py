@@ -153,9 +153,9 @@ def _ai_frames(app, sc, n):
     sc.kwargs["_paused_ai"] = False
     sc.human_seats = ()
     sc.ai_level = "normal"
-    sc.agents.clear()
+    sc.driver.agents.clear()
     out = _frames(app, n, wiggle=False)
-    sc.cancel_ai()
+    sc.driver.cancel()
     sc.kwargs["_paused_ai"] = True
     return out
 

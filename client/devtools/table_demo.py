@@ -40,7 +40,7 @@ def run_demo(app, game, seed, frames_dir=None, every=10, level="easy", max_secon
         if len(session) >= max_actions:
             print(f"demo: stopped after {max_actions} actions without a result", file=sys.stderr)
             break
-        if sc.ai_job is not None:
+        if sc.driver.busy():
             time.sleep(0.001)  # let the AI thread run
     for _ in range(10):
         app.step()

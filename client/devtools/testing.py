@@ -88,8 +88,10 @@ class Driver:
         that watches frame by frame calls it before each frame, so that its frame budget
         counts frames of play, not the AI's thinking time."""
         from engine.ai.background import Decision
+        from client.table.ai import AIDriver
         for sc in self.app.scenes.stack:
-            job = getattr(sc, "ai_job", None)
+            d = getattr(sc, "driver", None)      # (a table's: other scenes have none)
+            job = d.job if isinstance(d, AIDriver) else None
             if isinstance(job, Decision) and not job.done():
                 job.result(timeout=timeout)
 

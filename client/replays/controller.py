@@ -5,7 +5,7 @@ whole game: turn index, length) and ``cursor`` (the game up to the position
 shown). The table is opened in ``mode="replay"`` with ``session=cursor``; a step
 forward goes through ``TableScene.perform`` (log and animations as in a live
 game), every other move (step back, jump to a turn, drag on the timeline) goes
-through the session (``undo_to`` / ``apply``) and then ``TableScene._after_jump``.
+through the session (``undo_to`` / ``apply``) and then the table's ``history.after_jump``.
 
     ctrl = ReplayController(load_replay(path), path)
     app.scenes.switch("table", **ctrl.table_kwargs(viewer=0, reveal=False))
@@ -131,7 +131,7 @@ class ReplayController:
                 self.cursor.apply(a)
         self._acc = 0.0
         if self.table is not None:
-            self.table._after_jump(None)
+            self.table.history.after_jump(None)
             self._sync_buttons()
 
     def back(self):

@@ -150,7 +150,7 @@ class HandoffOverlay(_Overlay):
         t = self.table
         self.close()
         if t is not None:
-            t.handoff_done(seat)
+            t.handoff.done(seat)
 
     def draw(self, surf):
         surf.fill((8, 9, 13))

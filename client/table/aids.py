@@ -24,7 +24,7 @@ class BoardAids:
         self._hover_key = key
         if self.session is None or self.shown is None:
             return
-        if self.handoff_pending:   # a covered hand never shows through a zoom
+        if self.handoff.pending:   # a covered hand never shows through a zoom
             self.hover_card = None
             return
 
@@ -153,7 +153,7 @@ class BoardAids:
         if self.mode != "hotseat" or self.session is None or self.result() is not None:
             return False
         p = self.match.to_move()
-        return bool(self.handoff_pending) or (p is not None and p != self.viewer)
+        return bool(self.handoff.pending) or (p is not None and p != self.viewer)
 
     def hand_cover_rect(self):
         """Where the covered hand is (its area, and a little room for a lifted card)."""

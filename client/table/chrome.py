@@ -48,7 +48,7 @@ class ChromeMixin:
         self._action_widgets = []
         if self.busy() and not self.human_to_move():
             return
-        if self.handoff_pending:
+        if self.handoff.pending:
             return   # under the hand-off screen or the short return panel: nothing to press yet
         sh = self.shown
         if self.anims.busy and sh is not None and sh is not self.view and sh.to_move() != self.match.to_move():
@@ -104,8 +104,8 @@ class ChromeMixin:
         else decides, a note says so (False)."""
         if not self.busy():
             return True
-        if self.anims.busy and self.human_to_move() and self.ai_job is None \
-                and not self.handoff_pending and self.mode in ("ai", "hotseat", "online"):
+        if self.anims.busy and self.human_to_move() and self.driver.thinking() is None \
+                and not self.handoff.pending and self.mode in ("ai", "hotseat", "online"):
             self.finish_anims()
             if not self.busy():
                 return True
@@ -178,8 +178,8 @@ class ChromeMixin:
             x = chip.right + s(10)
         # the status ends before the first button of the bar (Hint, Redo, Undo, Menu ...)
         lefts = [b.rect.left for b in self._actions if b.rect.bottom <= r.bottom + s(4) and b.rect.left > x]
-        right = min(lefts) - s(4) if lefts else self.W - s(330 if self._history_buttons else 230)
-        ct = self.clock_text()
+        right = min(lefts) - s(4) if lefts else self.W - s(330 if self.history.buttons else 230)
+        ct = self.driver.clock_text()
         if ct is not None:
             text, urgent = ct
             col = PAL["bad"] if urgent else PAL["text"]

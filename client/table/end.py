@@ -60,7 +60,7 @@ class EndMixin:
         if act is not None:
             if m.to_move() == loser and m.why_illegal(act) is None:
                 self._pending_end = None
-                self.cancel_ai()
+                self.driver.cancel()
                 self.anims.clear()
                 self.cancel_drag()
                 s.record.meta.update(meta)
@@ -77,7 +77,7 @@ class EndMixin:
                 why = reason_text(as_result(winner, reason), self.seat_names()).rstrip(".")
                 self.app.toast(f"{why}: the game ends {when}.", "info", 4)
                 return
-        self.cancel_ai()
+        self.driver.cancel()
         res = as_result(winner, reason)
         s.record.meta.update(meta)
         s.record.result = res.to_json()
@@ -97,7 +97,7 @@ class EndMixin:
         m = self.match
         loser = 1 - winner if winner in (0, 1) else None
         if m.result() is None and loser is not None and m.to_move() == loser:
-            self.cancel_ai()
+            self.driver.cancel()
             self.anims.clear()
             self.cancel_drag()
             start = len(self.log.entries)
@@ -172,7 +172,7 @@ class EndMixin:
     def can_undo_game_over(self) -> bool:
         """Against the AI, a game decided by play (not a concession or a timeout)
         can be taken back from the game-over screen: the human's last decision."""
-        seat = self.history_seat()
+        seat = self.history.seat()
         return (self.mode == "ai" and seat is not None and self.session is not None and self.conceded is None
                 and self.match.result() is not None and self.session.can_undo(seat))
 
@@ -180,7 +180,7 @@ class EndMixin:
         """Back from the game-over screen to just before the human's last decision."""
         if not self.can_undo_game_over():
             return False
-        return self.take_back(self.history_seat())
+        return self.history.take_back(self.history.seat())
 
     def rematch(self):
         from client.scenes.setup import start_match

@@ -8,7 +8,7 @@ the board is the same for both). So there is no second dark screen: the board
 shows the answer's outcome at once, the turn player's hand stays covered, and a
 small panel over it says "Player 2 has answered: pass back to Player 1" with one
 button. Tables whose own side shows more private things than the hand keep the
-full hand-off screen (``TableScene.RETURN_VEIL = False``)."""
+full hand-off screen (``RETURN_VEIL = False``)."""
 from __future__ import annotations
 
 import pygame
@@ -19,7 +19,7 @@ from client.ui.theme import PAL, draw_wrapped, fit_font, panel
 
 class ReturnOverlay(HandoffUndoOverlay):
     """"X has answered: pass back to Y" over the covered hand; Enter / Space / the
-    button hands the screen back (``table.handoff_done``)."""
+    button hands the screen back (``table.handoff.done``)."""
 
     name = "handoff_return"
     dim_below = 0          # the board stays in view: it shows what the answer did

@@ -248,6 +248,13 @@ class GameTable(Protocol):
         """``seat`` ran out of turn time and bank: end its turn (the game's end-turn
         action). Default: nothing."""
 
+    def make_driver(self):
+        """The :class:`client.table.ai.Driver` of the seats no one at the screen plays,
+        made once when the table opens. Default: :class:`client.table.ai.AIDriver` (the
+        AI in the background and the human seats' turn clock); a game whose table must
+        act before the AI (Everdawn's ordering of cards sent to a deck's bottom) returns
+        its own."""
+
 
 #: the hooks every game's ``Table`` defines itself
 REQUIRED = frozenset({"layout", "draw_board", "drag_sources", "drop_targets", "gesture_of", "guess_action",

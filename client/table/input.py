@@ -43,7 +43,7 @@ class InputMixin:
             return False              # a standing button (Menu, Undo, Hint), the log, the top bar
         if key and (ev.key, 0) in self._keys and ev.key not in DECISION_KEYS:
             return False              # its button stands: it answers for itself
-        if self.anims.busy and self.human_to_move() and self.ai_job is None and not self.handoff_pending:
+        if self.anims.busy and self.human_to_move() and self.driver.thinking() is None and not self.handoff.pending:
             pick = self._shown_source_at(ev.pos) if press else None
             self.finish_anims()
             self._pick_key = pick

@@ -6,10 +6,11 @@
 ``Table``. The server is the judge: our moves go to it (``perform`` →
 ``session.apply``: sent, stored, acknowledged, then animated as usual), the
 opponent's moves arrive as updates and are played through ``perform`` like an
-AI's move would be. The top bar shows the opponent's name and connection, the
-server's clock for whoever is deciding; a lost connection comes back by itself
-and the table carries on from exactly where the server is. After two minutes
-away the opponent's win can be claimed (W or the button on the board).
+AI's move would be (by :class:`OnlineDriver`, the table's driver). The top bar
+shows the opponent's name and connection, the server's clock for whoever is
+deciding; a lost connection comes back by itself and the table carries on from
+exactly where the server is. After two minutes away the opponent's win can be
+claimed (W or the button on the board).
 """
 from __future__ import annotations
 
@@ -30,6 +31,70 @@ def _mmss(x: float) -> str:
     return f"{x // 60}:{x % 60:02d}"
 
 
+class OnlineDriver:
+    """The table's :class:`client.table.ai.Driver` online: the other player's moves come
+    from the server, in order, one per animation; the clock is the server's."""
+
+    def __init__(self, table):
+        self.table = table
+        self._clock_said = None    # (seat, words) the clock showed last
+
+    def drive(self):
+        t = self.table
+        s = t.session
+        if s is None or t.anims.busy:
+            return
+        nxt = s.next_remote()
+        if nxt is not None:
+            t.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
+            return
+        answer = getattr(t, "auto_answer", None)
+        if answer is not None and t.human_to_move() and not t.busy() and s.connected:
+            action = answer()       # a decision the player leaves to the game's rule
+            if action is not None:
+                t.perform(tuple(action))
+                return
+        mover = t.auto_mover
+        if mover is not None and t.human_to_move() and not t.busy() and s.connected:
+            action = mover(t)
+            if action is not None:
+                t.perform(tuple(action))
+
+    def cancel(self):
+        self.table.hints.cancel()
+
+    def busy(self) -> bool:
+        s = self.table.session
+        return bool(s is not None and s.pending)     # our move on its way to the server
+
+    def thinking(self):
+        return None
+
+    def wake_in(self):
+        """The server may speak at any moment: look ten times a second."""
+        return 0.1
+
+    def tick(self, dt):
+        pass                     # the server keeps the time
+
+    def clock_text(self):
+        t = self.table
+        s = t.session
+        c = s.clock_now() if s is not None else None
+        if c is None or c.get("mover") is None or t.result() is not None:
+            return None
+        p = c["mover"]
+        said = self._clock_said
+        if t.anims.busy and said is not None and said[0] != p:
+            return said[1]      # the last turn is still being shown: the clock is still its player's
+        out = t._clock_words(c, p)
+        self._clock_said = (p, out)
+        return out
+
+    def reset(self):
+        pass
+
+
 class OnlineTableMixin:
     poll_every = 0.1  # the network session is polled while the window rests (client.scenes.base)
     banner_on_turn = True
@@ -46,6 +111,9 @@ class OnlineTableMixin:
         self.names = session.record.meta["names"]
         self._claim_rect = None
         self._was_connected = True
+
+    def make_driver(self):
+        return OnlineDriver(self)
 
     def _log_start(self):
         """Sitting down again in a new program: the server sent what this seat's log told of
@@ -123,39 +191,9 @@ class OnlineTableMixin:
                         self.log.add(line, kind="info")
         super().update(dt)
 
-    def _drive_ai(self):
-        """The other player's moves come from the server, in order, one per animation."""
-        s = self.session
-        if s is None or self.anims.busy:
-            return
-        nxt = s.next_remote()
-        if nxt is not None:
-            self.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
-            return
-        answer = getattr(self, "auto_answer", None)
-        if answer is not None and self.human_to_move() and not self.busy() and s.connected:
-            action = answer()       # a decision the player leaves to the game's rule
-            if action is not None:
-                self.perform(tuple(action))
-                return
-        mover = self.auto_mover
-        if mover is not None and self.human_to_move() and not self.busy() and s.connected:
-            action = mover(self)
-            if action is not None:
-                self.perform(tuple(action))
-
     def perform(self, action, *, by_ai=False) -> bool:
         ok = super().perform(action, by_ai=by_ai)
         return ok
-
-    def wake_in(self):
-        """The server may speak at any moment: look ten times a second."""
-        w = super().wake_in()
-        return 0.1 if w is None else min(w, 0.1)
-
-    def busy(self) -> bool:
-        s = self.session
-        return self.anims.busy or self.handoff_pending or bool(s is not None and s.pending)
 
     # ------------------------------------------------------------ ending
     def concede(self, seat=None):
@@ -211,19 +249,6 @@ class OnlineTableMixin:
     # ------------------------------------------------------------ clock and presence
     def clock_spec(self):
         return None   # the server keeps the time
-
-    def clock_text(self):
-        s = self.session
-        c = s.clock_now() if s is not None else None
-        if c is None or c.get("mover") is None or self.result() is not None:
-            return None
-        p = c["mover"]
-        said = getattr(self, "_clock_said", None)
-        if self.anims.busy and said is not None and said[0] != p:
-            return said[1]      # the last turn is still being shown: the clock is still its player's
-        out = self._clock_words(c, p)
-        self._clock_said = (p, out)
-        return out
 
     def _clock_words(self, c, p):
         s = self.session

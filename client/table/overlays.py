@@ -64,4 +64,4 @@ class HandoffUndoOverlay(HandoffOverlay):
         def close_me():
             if self.app.scenes.top is self:
                 self.close()
-        t.request_undo(seat, on_done=close_me)
+        t.history.request_undo(seat, on_done=close_me)

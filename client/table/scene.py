@@ -36,12 +36,33 @@ feeds the recorded actions through :meth:`perform`; ``viewer`` = the chosen
 seat, hidden cards masked unless ``reveal_all``). Every table gets replay mode
 for free: it only needs :meth:`draw_board` to draw ``self.shown``.
 
-Undo / redo (Ctrl+Z / Ctrl+Y and the top-bar buttons) live here too: against
-the AI they take back the human's last decision at once (the AI's pending
-decision is cancelled); in hot seat the other player must allow it first.
-After any jump in history :meth:`on_history_changed` is called (tables drop
-selections there). Concession goes through the engine's CONCEDE action
-(:meth:`concede_action`), so the replay records it.
+The parts
+---------
+The scene holds three parts, each an object made with the table (``Part(self)``)
+that keeps its own state and calls back the table's hooks:
+
+* ``self.history`` — :class:`~client.table.history.History`: undo / redo (Ctrl+Z /
+  Ctrl+Y and the top-bar buttons, the scene's :meth:`undo` / :meth:`redo`). Against
+  the AI they take back the human's last decision at once (the AI's pending
+  decision is cancelled); in hot seat the other player must allow it first. After
+  any jump in history (undo, redo, a replay's seek) the log is rebuilt from the
+  record (:meth:`rebuild_log`) and :meth:`on_history_changed` is called (tables
+  drop selections there).
+* ``self.handoff`` — :class:`~client.table.handoff.Handoff`: hot seat's pass screen
+  when the seat to move changes, and the short return veil after a reaction
+  (``handoff.pending`` while the screen waits for its player). Its words are the
+  table's hooks :meth:`handoff_reason`, :meth:`reaction_text`, :meth:`_answered`;
+  :attr:`RETURN_VEIL` / :meth:`return_veil_ok` allow the veil, :meth:`on_handoff`
+  follows the hand-over.
+* ``self.driver`` — the :class:`~client.table.ai.Driver` made by :meth:`make_driver`:
+  who plays the seats no one at the screen plays. The local
+  :class:`~client.table.ai.AIDriver` thinks for the AI's seats in the background
+  (the "thinking" sign while it does) and runs the human seats' turn clock
+  (:meth:`clock_spec`, :meth:`on_timeout`); the network table's driver plays the
+  moves the server sends.
+
+Concession goes through the engine's CONCEDE action (:meth:`concede_action`), so
+the replay records it.
 """
 from __future__ import annotations
 
@@ -51,12 +72,12 @@ from engine.core.match import event_kind
 
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
-from client.table.ai import AIMixin
+from client.table.ai import THINKING_FPS, AIDriver, Driver
 from client.table.aids import BoardAids
 from client.table.chrome import SEAT_COLOURS, ChromeMixin
 from client.table.end import EndMixin
-from client.table.handoff import HandoffMixin
-from client.table.history import HistoryMixin, log_kind
+from client.table.handoff import Handoff
+from client.table.history import History, log_kind
 from client.table.input import InputMixin
 from client.table.side import SideMixin
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
@@ -66,14 +87,11 @@ from client.table.kit.log import GameLog, NameIndex
 #: highlights (playable cards, choices) pulse this long after the state or a selection
 #: changes, then hold still so a table waiting for the player costs no CPU
 PULSE_SECONDS = 3.0
-#: the thinking sign's spinner: frames per second (only its rectangle is redrawn)
-THINKING_FPS = 24
 #: a hover zoom appears this long after the pointer settles on a card
 ZOOM_DELAY = 0.12
 
 
-class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, ChromeMixin, SideMixin,
-                 BoardAids, Scene):
+class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -86,6 +104,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
     def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
                  **kw):
         super().__init__(app, game=game, **kw)
+        self.history = History(self)      # undo / redo / take-back
+        self.handoff = Handoff(self)      # hot seat: whose screen it is
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -98,7 +118,6 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.viewer = self.human_seats[0] if self.human_seats else int(kw.get("viewer", 0) or 0)
         self.conceded = None
         self._pending_end = None  # (winner, reason, meta): concede at the loser's next decision
-        self._history_buttons = ()
         spec = gamesinfo.spec(self.game)
         self.spec = spec
         meta = session.meta if session is not None else {}
@@ -112,8 +131,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.hand_scroll = HandScroll()   # a hand with more cards than it shows at their size
         self.t = 0.0
         self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
-        self.ai_job = None
-        self.agents = {}
+        self.driver: Driver = self.make_driver()   # plays the seats no one at the screen plays
         self.view = None
         self.shown = None
         self.legal: list = []
@@ -122,7 +140,6 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.targets: dict = {}
         self.live_sources: set = set()
         self.over_shown = False
-        self.handoff_pending = False
         self.preview_rect = None  # where the move preview was drawn last frame
         self.zoom_rect = None     # where the hover zoom was drawn last frame
         self._action_widgets = []
@@ -167,9 +184,124 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
             self.log_history(40)            # the recent history, so the log reads on
 
+    # ================================================================ the log from the record
+    def rebuild_log(self, note=None, recent=40):
+        """The log from the record's last ``recent`` actions, then ``note``."""
+        self.log.entries.clear()
+        self.log.scroll = 0
+        self.log._dirty = True
+        n = len(self.session)
+        if n - recent <= 0:
+            self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
+                         kind="info")
+            self._log_opening()
+        self.log_history(recent)
+        if note:
+            self.log.add(note, kind="info")
+
+    def log_history(self, recent=40):
+        """Log the record's last ``recent`` actions' events, as they were told when played."""
+        n = len(self.session)
+        for i in range(max(0, n - recent), n):
+            try:
+                after, _a, events = self.session.step(i)
+                seat = self.session.actor(i)
+                for ev in events:
+                    self.log.add(self.log_event_text(after, ev), turn=after.turn(), seat=seat, kind=log_kind(ev))
+            except Exception:  # noqa: BLE001 - history is a nicety
+                break
+
+    def opening_events(self, start):
+        """Events for what the engine did while creating the match (``start``: the state
+        before the first action), e.g. the first player's turn 1 and set-up, so the log
+        tells them. Default: none. A table returns event tuples its engine can word."""
+        return []
+
+    def _log_opening(self):
+        try:
+            start = self.session.state_at(0)
+            for ev in self.opening_events(start):
+                seat = getattr(start.event(ev), "player", None) if event_kind(ev) != "turn" else None
+                self.log.add(self.log_event_text(start, ev), turn=max(1, start.turn()), seat=seat,
+                             kind=log_kind(ev))
+        except Exception:  # noqa: BLE001 - the opening lines are a nicety
+            pass
+
+    def log_event_text(self, m, ev) -> str:
+        """The log sentence for ``ev`` as the player(s) at the screen may read it:
+        events private to one player (the game's ``event_for(event, viewer)``,
+        e.g. a card tutored into a hand) are masked for the other — in hot seat
+        for both, since the log is shared; nothing is masked with reveal all. The
+        seats are called as :meth:`seat_names` says ("you", "the AI", names)."""
+        if not self.reveal_all:
+            f = getattr(type(m), "event_for", None)
+            if f is not None:
+                try:
+                    ev = f(ev, self.viewer if self.mode != "hotseat" else -1)
+                except Exception:  # noqa: BLE001 - fall back to the plain event
+                    pass
+        return m.event_text(ev, self.seat_names())
+
     @property
     def match(self):
         return self.session.match
+
+    # ================================================================ the parts
+    def make_driver(self) -> Driver:
+        """The driver of the seats no one at the screen plays (made once, in ``__init__``):
+        the AI in the background, and the human seats' turn clock. A table whose
+        opponent moves otherwise returns its own :class:`~client.table.ai.Driver`."""
+        return AIDriver(self)
+
+    def undo(self):
+        """Ctrl+Z / the Undo button (see :class:`~client.table.history.History`)."""
+        self.history.undo()
+
+    def redo(self):
+        """Ctrl+Y / the Redo button."""
+        self.history.redo()
+
+    def on_history_changed(self):
+        """The match jumped (undo, redo, replay seek). Drop selections etc. Override."""
+
+    # ---- turn clock (run by the driver: client.table.ai.AIDriver)
+    def clock_spec(self):
+        """``(seconds per turn, bank seconds, timeouts that forfeit)`` to run a turn
+        clock for the human seats, or None (default). Everdawn returns
+        ``(120, 300, 3)`` when ``self.app.settings.everdawn_turn_clock`` is on."""
+        return None
+
+    def on_timeout(self, seat):
+        """``seat`` ran out of turn time and bank: end its turn (override with the
+        game's end-turn action). The clock then gives it a fresh turn allowance."""
+
+    # ---- hot seat (the hand-off is client.table.handoff.Handoff)
+    #: hot seat, after the other player's reaction: hand the screen back with the short
+    #: "X has answered: pass back to Y" over the covered hand (client/table/handoff_return.py)
+    #: instead of a second dark screen. Only for tables whose private side is the hand.
+    RETURN_VEIL = False
+
+    def return_veil_ok(self, seat) -> bool:
+        """May the screen go back to ``seat`` with only the hand covered? (Override when
+        some states show more of ``seat``'s private cards, e.g. the top of a deck.)"""
+        return self.RETURN_VEIL
+
+    def handoff_reason(self, seat) -> str:
+        """What the hand-off screen tells ``seat`` (default: :meth:`Handoff.reason`)."""
+        return self.handoff.reason(seat)
+
+    def reaction_text(self, seat) -> str:
+        """The decision ``seat`` makes in the other player's turn (a Guard, a spell window).
+        Default: the engine's prompt when it has one."""
+        return self.handoff.reaction(seat)
+
+    def _answered(self, seat):
+        """The words of the other player's answer in ``seat``'s turn, for the short return
+        ("" when there are none), else None (default: :meth:`Handoff.answered`)."""
+        return self.handoff.answered(seat)
+
+    def on_handoff(self, seat):
+        """Hot seat: ``seat`` now has the screen. Reset per-player modes here. Override."""
 
     # ================================================================ geometry
     def build(self):
@@ -194,7 +326,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         else:
             self.button((self.W - s(118), by, s(108), s(36)), "Menu", self.pause, key="escape",
                         tip="Pause: resume, settings, concede, quit to menu", name="menu", cls="@small")
-        self._history_buttons = ()
+        self.history.buttons = ()
         if self.mode in ("ai", "hotseat"):
             who = "your" if self.mode == "ai" else "the last"
             u = self.button((self.W - s(118) - s(96), by, s(88), s(36)), "Undo", self.undo, key="ctrl+z",
@@ -204,8 +336,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             r = self.button((self.W - s(118) - s(192), by, s(88), s(36)), "Redo", self.redo, key="ctrl+y",
                             keys=("ctrl+shift+z",), tip="Play again what you took back", name="redo",
                             cls="@small")
-            self._history_buttons = (u, r)
-            self._sync_history_buttons()
+            self.history.buttons = (u, r)
+            self.history.sync_buttons()
         if self.mode == "ai":
             self.button((self.W - s(118) - s(288), by, s(88), s(36)), "Hint", self.hints.request, key="h",
                         tip="What would the hard AI do here? (from what you can see)", name="hint",
@@ -303,7 +435,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.perform(a)
 
     def busy(self) -> bool:
-        return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
+        return self.anims.busy or self.driver.busy() or self.handoff.pending or self.mode == "replay"
 
     # ================================================================ overridables
     def draw_board(self, surf):
@@ -392,8 +524,6 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
     band = prompt_rect = info = None
     #: the top bar (set by build)
     top_rect = None
-    #: the turn clock's state while one runs: {"key", "left", "bank", "timeouts"}
-    clock = None
     #: the last save problem said in a toast
     _shown_save_error = None
 
@@ -568,23 +698,20 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             best = w if best is None else min(best, w)
         if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
             take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
-        if self.ai_job is not None or self.hints.thinking:
+        if self.hints.thinking:
             take(1 / THINKING_FPS)
         if self.replay is not None and hasattr(self.replay, "wake_in"):
             w = self.replay.wake_in()
             if w is not None:
                 take(w)
-        c = self.clock
-        if c is not None and self.clock_text() is not None:
-            p = self.match.to_move()
-            x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
-            if x > 0:  # until the shown second changes
-                take(max(0.01, x - (int(x + 0.999) - 1) - 0.0009))
+        w = self.driver.wake_in()     # the thinking sign, the clock's next second
+        if w is not None:
+            take(w)
         return best
 
     # ================================================================ frame
     def update(self, dt):
-        was = (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
+        was = (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
@@ -592,13 +719,13 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 if self.replay is not None:
                     self.replay.update(dt)
             else:
-                self._tick_clock(dt)
+                self.driver.tick(dt)
                 self._check_pending_end()
-                self._drive_ai()
+                self.driver.drive()
                 self.hints.update()
-                self._check_handoff()
+                self.handoff.check()
                 self._auto_answer()
-                self._sync_history_buttons()
+                self.history.sync_buttons()
                 err = getattr(self.session, "save_error", None)
                 if err != self._shown_save_error:
                     self._shown_save_error = err
@@ -612,10 +739,10 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.snap = None
         super().update(dt)
         if self.session is not None:
-            if was != (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
+            if was != (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
                     or getattr(self.log, "_dirty", False):
                 self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
-            elif self.ai_job is not None:
+            elif self.driver.thinking() is not None:
                 self.invalidate(self.thinking_area())  # only the spinner moves
 
     def update_below(self, dt):
@@ -651,10 +778,11 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.hints.draw(surf)      # over the top of the log: the board stays uncovered
         if self.replay is not None:
             self.replay.draw(surf, self)
-        if self.ai_job is not None:
+        thinking = self.driver.thinking()
+        if thinking is not None:
             r = self.thinking_rect()
             if r is not None:
-                draw_thinking(surf, r, self.t, f"{self.names[self.ai_job.player]} is thinking…", self.app.scale)
+                draw_thinking(surf, r, self.t, f"{self.names[thinking]} is thinking…", self.app.scale)
         self.draw_ui(surf)
         if self.drag is not None and self.drag.moved:
             self._draw_dragged(surf)
@@ -670,7 +798,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     # ================================================================ leaving
     def leave(self):
-        self.cancel_ai()
+        self.driver.cancel()
         auto = getattr(self.session, "autosave", None)
         if auto is not None and hasattr(auto, "close"):
             auto.close()  # the save's lock: another Cardhall may resume this game now

@@ -25,6 +25,7 @@ import pygame
 from engine.core.match import event_kind
 
 from client.table import guidance
+from client.table.ai import AIDriver
 
 PROGRESS_FILE = "tutorial.json"
 MAX_PROGRESS_BYTES = 64 * 1024
@@ -164,6 +165,30 @@ class TutorialScene:
     def demo_kwargs(cls, app, game, seed):
         c = course(game)
         return {"lesson": c.lessons[(seed - 1) % len(c.lessons)].id}
+
+
+class LessonDriver(AIDriver):
+    """The opponent moves only in a lesson's 'them' steps: one scripted move at a time,
+    or the AI the lesson names (thinking in the background as in any game) until the
+    player is to move again."""
+
+    def drive(self):
+        t = self.table
+        st = t.step
+        if t.state == "step" and st is not None and st.kind == "them" and st.ai:
+            t.ai_level = st.ai
+            if self.job is None and not t.anims.busy and (
+                    t.match.to_move() in t.human_seats or t.match.result() is not None):
+                t._them_over()
+                return
+            super().drive()
+            return
+        if t.state != "step" or st is None or st.kind != "them" or t.anims.busy:
+            return
+        if t.t < t.them_wait:
+            return
+        t.them_wait = t.t + OPPONENT_PAUSE
+        t._play_them()
 
 
 # ================================================================ the table's lesson layer
@@ -410,25 +435,8 @@ class TutorialMixin:
         else:
             self._begin_step(self.k + 1)
 
-    def _drive_ai(self):
-        """The opponent moves only in a lesson's 'them' steps: one scripted move at a time,
-        or the AI the lesson names (thinking in the background as in any game) until the
-        player is to move again."""
-        st = self.step
-        if self.state == "step" and st is not None and st.kind == "them" and st.ai:
-            self.ai_level = st.ai
-            if self.ai_job is None and not self.anims.busy and (
-                    self.match.to_move() in self.human_seats or self.match.result() is not None):
-                self._them_over()
-                return
-            super()._drive_ai()
-            return
-        if self.state != "step" or st is None or st.kind != "them" or self.anims.busy:
-            return
-        if self.t < self.them_wait:
-            return
-        self.them_wait = self.t + OPPONENT_PAUSE
-        self._play_them()
+    def make_driver(self):
+        return LessonDriver(self)
 
     def wake_in(self):
         best = super().wake_in()
@@ -456,7 +464,7 @@ class TutorialMixin:
         s = self.s
         for name in ("undo", "redo", "hint"):
             self._drop_widget(name)
-        self._history_buttons = ()
+        self.history.buttons = ()
         by = s(8) if self.top_rect.height == s(52) else max(0, (self.top_rect.height - s(36)) // 2)
         self.button((self.W - s(118) - s(132), by, s(124), s(36)), "Lessons", self.to_list, key="f2",
                     tip="Every lesson of this game, to replay any of them", name="tut_list", cls="@small")
@@ -488,11 +496,8 @@ class TutorialMixin:
             del self._keys[k]
         b.kill()
 
-    def _sync_history_buttons(self):
-        return                         # no undo in a lesson
-
     def undo(self):
-        return
+        return                         # no undo in a lesson
 
     def redo(self):
         return

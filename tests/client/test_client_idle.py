@@ -70,7 +70,7 @@ def test_while_the_ai_thinks_only_the_thinking_sign_is_redrawn(driver, game):
 
         def cancel(self):
             pass
-    t.ai_job = Thinking()
+    t.driver.job = Thinking()
     t.invalidate()
     driver.step(1)
     r = t.thinking_area()
@@ -81,7 +81,7 @@ def test_while_the_ai_thinks_only_the_thinking_sign_is_redrawn(driver, game):
     after = driver.app.screen.subsurface(r)
     assert any(before.get_at((x, y)) != after.get_at((x, y))  # ...and the spinner on screen turns
                for x in range(0, r.width, 2) for y in range(0, r.height, 2))
-    t.ai_job = None
+    t.driver.job = None
 
 
 def test_the_deck_builder_and_the_replays_list_left_alone_draw_nothing(driver):

@@ -73,7 +73,7 @@ def thinking_calls(d, t, module, player):
     """One frame with ``player``'s AI still thinking: [(rect, args)] of each call of
     ``module.draw_thinking`` (the table module that draws the sign)."""
     import pygame
-    t.ai_job = StillThinking(player)
+    t.driver.job = StillThinking(player)
     calls = []
     orig = module.draw_thinking
     module.draw_thinking = lambda surf, r, *a, **k: (calls.append((pygame.Rect(r), a)), orig(surf, r, *a, **k))
@@ -81,7 +81,7 @@ def thinking_calls(d, t, module, player):
         d.step(1)
     finally:
         module.draw_thinking = orig
-        t.ai_job = None
+        t.driver.job = None
     return calls
 
 

@@ -27,16 +27,6 @@ from client.tables.essveil.common import BOARD, GAME, card_of
 
 class EssveilDraw:
     # ================================================================ drawing
-    def draw(self, surf):
-        # the "thinking" sign goes in the phase band, not over the opponent's Veil
-        job = self._thinking = self.ai_job
-        self.ai_job = None
-        try:
-            super().draw(surf)
-        finally:
-            self.ai_job = job
-            self._thinking = None
-
     def draw_board(self, surf):
         if not self.cw:
             return

@@ -301,6 +301,11 @@ class EssveilLayout:
         return pygame.Rect(p.right - self.s(40), p.top + self.s(8), self.s(30), self.s(30))
 
     # ---------------------------------------------------------------- the thinking sign in the band
+    def thinking_rect(self):
+        """None: _draw_band draws the thinking sign, in the phase band (not over the
+        opponent's Veil)."""
+        return None
+
     def thinking_area(self):
         """Where _draw_band puts the thinking sign (redrawn alone while the AI thinks)."""
         b = self.band

@@ -54,11 +54,11 @@ class EssveilOverlays:
         full = text
         text = ellipsize(full, f, width, where="prompt")
         col = PAL["gold_hi"] if (self.human_to_move() and not self.anims.busy) else PAL["muted"]
-        job = getattr(self, "_thinking", None) or self.ai_job
-        if job is not None:
+        thinking = self.driver.thinking()
+        if thinking is not None:
             r = pygame.Rect(0, 0, s(250), b.height - s(8))
             r.midright = (b.right - s(6), b.centery)
-            draw_thinking(surf, r, self.t, does(self.names[job.player], "are", "thinking…"), self.app.scale)
+            draw_thinking(surf, r, self.t, does(self.names[thinking], "are", "thinking…"), self.app.scale)
             width = r.left - s(10) - x
             text = ellipsize(full, f, width, where="prompt")
         img = f.render(text, True, col)
@@ -96,7 +96,7 @@ class EssveilOverlays:
 
     # ---------------------------------------------------------------- hand
     def _draw_hand(self, surf, v):
-        if self.handoff_pending:      # covered until its player is at the screen: not drawn at all
+        if self.handoff.pending:      # covered until its player is at the screen: not drawn at all
             return
         s = self.s
         me = self.viewer

@@ -93,7 +93,7 @@ class EssveilPrompts:
         if self.pick is not None:
             return self.pick["text"]
         p = m.to_move()
-        if getattr(self, "handoff_pending", False) and p is not None:
+        if self.handoff.pending and p is not None:
             return f"Pass the screen to {self.names[p]}: the hand stays covered until they are back."
         ph = m.phase()
         name = self.names[p] if p is not None else "?"

@@ -368,7 +368,7 @@ class EverdawnDraw:
             r.midright = (right, b.centery)
             pill(surf, "SUDDEN DEATH", r.center, s(14), PAL["bad"])
             right = r.left - s(8)
-        if self.ai_job is not None:      # the thinking sign sits at the band's right end
+        if self.driver.thinking() is not None:      # the thinking sign sits at the band's right end
             right = self.thinking_rect().left - s(8)
         drop_here = self.drag is not None and self.drag.moved and \
             ("table",) in self.legal_targets_for(self.drag.source.key)
@@ -376,7 +376,7 @@ class EverdawnDraw:
             draw_text(surf, "Drop here to cast", (b.centerx, b.centery), s(15), PAL["good"], bold=True,
                       anchor="center")
             return
-        col = PAL["gold_hi"] if self.human_to_move() and not self.handoff_pending else PAL["muted"]
+        col = PAL["gold_hi"] if self.human_to_move() and not self.handoff.pending else PAL["muted"]
         for line_, y in self._band_lines(self.prompt(), right - x, b):
             surf.blit(line_[0].render(line_[1], True, col), (x, y))
 
@@ -470,7 +470,7 @@ class EverdawnDraw:
         draw_text(surf, label, (x, self.opp_hand_area.centery), s(14), PAL["muted"], anchor="midright")
 
     def _draw_hand(self, surf, v):
-        if self.handoff_pending:      # covered until its player is at the screen: not drawn at all
+        if self.handoff.pending:      # covered until its player is at the screen: not drawn at all
             return
         s = self.s
         me = self.viewer

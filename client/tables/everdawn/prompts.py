@@ -134,7 +134,7 @@ class EverdawnPrompts:
             return f"{self.poss(v.turn_player())} {('Set Phase', 'Combat Phase', 'End Phase')[self.phase_chip(v)]}…"
         if self.result() is not None:
             return "The duel is over."
-        if getattr(self, "handoff_pending", False) and m.to_move() is not None:
+        if self.handoff.pending and m.to_move() is not None:
             name = self.names[m.to_move()]     # the other player is still at the screen
             return f"{possessive(name, True)} turn goes on: pass the screen to {name}."
         p = m.to_move()

@@ -28,9 +28,11 @@ item, which card) by clicking the lit slot or card, or keys 1–9.
 
 The optional turn clock (Settings → Everdawn turn clock: 2 minutes a turn plus a
 5-minute bank, the third timeout forfeits) is the framework's
-(:meth:`TableScene.clock_spec`); a timeout here passes every decision of that
-player until their turn is over, and a forfeit or a concession is the engine's
-``CONCEDE`` action whenever it is that player's decision. Animations:
+(:meth:`TableScene.clock_spec`, run by :class:`~client.table.ai.AIDriver`); a timeout
+here passes every decision of that player until their turn is over, and a forfeit or a
+concession is the engine's ``CONCEDE`` action whenever it is that player's decision.
+Cards gone to the bottom of a deck are put in order for the player at once (by the
+engine's rule, unless Settings say to choose): :class:`EverdawnDriver`. Animations:
 :mod:`client.tables.everdawn.anims`.
 
 The class is put together from mixins, one per seam: geometry
@@ -50,6 +52,7 @@ from engine.everdawn.cards import BEATS, TYPE
 from engine.everdawn.text import EVENTS
 
 from client.cards import card_surface
+from client.table.ai import AIDriver
 from client.table.scene import TableScene
 from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
@@ -63,6 +66,20 @@ from client.tables.everdawn.draw import EverdawnDraw
 from client.tables.everdawn.gestures import EverdawnGestures
 from client.tables.everdawn.layout import EverdawnLayout
 from client.tables.everdawn.prompts import EverdawnPrompts
+
+
+class EverdawnDriver(AIDriver):
+    """The AI, and before it the cards gone to the bottom of a deck put in order by the
+    engine's rule for a human seat (:meth:`Table.auto_answer`), at once."""
+
+    def drive(self):
+        t = self.table
+        if t.mode != "replay" and not t.anims.busy and t.match.result() is None:
+            a = t.auto_answer()
+            if a is not None:
+                t.perform(a)
+                return
+        super().drive()
 
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
@@ -80,13 +97,8 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
             return None
         return m.ruled_choice()
 
-    def _drive_ai(self):
-        if self.mode != "replay" and not self.anims.busy and self.match.result() is None:
-            a = self.auto_answer()
-            if a is not None:
-                self.perform(a)
-                return
-        super()._drive_ai()
+    def make_driver(self):
+        return EverdawnDriver(self)
 
     def return_veil_ok(self, seat) -> bool:
         # ... except in a choice (the top of our own deck may be on show)
@@ -142,8 +154,10 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
 
     def clock_state(self, seat):
         """(turn seconds left, bank seconds left, timeouts) of ``seat``, or None without a clock."""
-        c = getattr(self, "clock", None)
-        if not c or self.clock_spec() is None:
+        if self.clock_spec() is None:
+            return None
+        c = self.driver.clock
+        if not c:
             return None
         return c["left"][seat], c["bank"][seat], c["timeouts"][seat]
 

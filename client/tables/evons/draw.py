@@ -290,21 +290,22 @@ class EvonsDraw:
         r = self.prompt_rect
         if r.height < s(40):
             return
-        mine = self.human_to_move() and not self.anims.busy and not self.handoff_pending
+        mine = self.human_to_move() and not self.anims.busy and not self.handoff.pending
         panel(surf, r, colour=(16, 18, 26), border=PAL["gold"] if mine else PAL["line"], radius=s(10), alpha=225)
         draw_text(surf, "YOUR MOVE" if mine else "NOW", (r.left + s(10), r.top + s(6)), s(12),
                   PAL["gold"] if mine else PAL["muted"], bold=True)
         leg_h = s(94) if r.height > s(200) else 0
         top = r.top + s(24)
-        if self.ai_job is not None:      # the thinking sign: here, never over the grid's letters
+        thinking = self.driver.thinking()
+        if thinking is not None:      # the thinking sign: here, never over the grid's letters
             sign = pygame.Rect(r.left + s(8), top, r.width - s(16), s(34))
-            name = self.names[self.ai_job.player]
+            name = self.names[thinking]
             text = f"{name} is thinking…"
             if font(int(sign.height * 0.42), True).size(text)[0] > sign.width - sign.height - s(8):
                 text = "Thinking…"
             draw_thinking(surf, sign, self.t, text, self.app.scale)
             top = sign.bottom + s(6)
-        if self.ai_job is None or self.anims.busy:  # the sign already says who is deciding
+        if thinking is None or self.anims.busy:  # the sign already says who is deciding
             forms = self.prompt_forms()
             w, h = r.width - s(20), r.bottom - top - s(6)
             base = max(8, int(round(15 * self.reference_scale())))     # the words' 100 % size
@@ -544,7 +545,7 @@ class EvonsDraw:
 
     # ---------------------------------------------------------------- hand
     def _draw_hand(self, surf, v):
-        if self.handoff_pending:      # covered until its player is at the screen: not drawn at all
+        if self.handoff.pending:      # covered until its player is at the screen: not drawn at all
             return
         s = self.s
         me = self.viewer

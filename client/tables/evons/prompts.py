@@ -146,7 +146,7 @@ class EvonsPrompts:
         m = self.match
         short = None
         if self.human_to_move() and not self.anims.busy and self.result() is None \
-                and not getattr(self, "handoff_pending", False):
+                and not self.handoff.pending:
             ph = m.phase()
             if ph == "main":
                 short = "Your turn: drag a card onto a lit cell (C: active / covered). Space: pass."
@@ -165,7 +165,7 @@ class EvonsPrompts:
         m = self.match
         if self.result() is not None:
             return "The game is over."
-        if getattr(self, "handoff_pending", False) and m.to_move() is not None:
+        if self.handoff.pending and m.to_move() is not None:
             name = self.names[m.to_move()]     # the other player is still at the screen
             return f"{possessive(name, True)} turn: pass the screen to {name}."
         if self.anims.busy:

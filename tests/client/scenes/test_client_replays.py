@@ -58,7 +58,7 @@ def test_replay_controls_on_the_games_own_table(driver, library, game):
     t = open_replay(driver, game)
     c = t.replay
     full = c.full
-    assert c.index == 0 and not t.legal and t.ai_job is None
+    assert c.index == 0 and not t.legal and t.driver.job is None
     driver.key("right")                             # step forward
     driver.key("right")
     assert c.index == 2 and js(t.match) == js(full.state_at(2))
@@ -183,7 +183,7 @@ def test_conceding_while_the_ai_thinks_ends_at_my_next_decision_and_is_recorded(
         legal = t.match.legal_actions()
         t.perform(legal[k % len(legal)])
         driver.step(1)
-        if t.ai_job is not None:
+        if t.driver.job is not None:
             break
     t.concede()                                     # the AI is to move: no CONCEDE from me yet
     assert t.match.result() is None and t._pending_end is not None

@@ -106,7 +106,7 @@ def test_a_killed_game_resumes_from_the_title_to_the_identical_state(tmp_path, d
     assert saved_ai["seat"] == ai_seat and saved_ai["level"] == "easy"
     assert t.ai_level == "easy" and s.meta["ai"]["seed"] == saved_ai["seed"]
     from engine.ai import make_agent
-    assert t.agent_for(ai_seat).seed == make_agent("easy", saved_ai["seed"] + ai_seat).seed
+    assert t.driver.agent_for(ai_seat).seed == make_agent("easy", saved_ai["seed"] + ai_seat).seed
     if s.state_at(last["n"]).to_move() == ai_seat:  # the AI's very next decision is the uninterrupted one
         want = make_agent("easy", saved_ai["seed"] + ai_seat).choose(s.state_at(last["n"]))
         assert driver.until_ai(lambda: len(s) > last["n"], 3000)

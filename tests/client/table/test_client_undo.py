@@ -64,7 +64,7 @@ def test_undo_and_redo_against_the_ai_restore_identical_states(driver, game):
     assert t.widgets["undo"].is_enabled and not t.widgets["redo"].is_enabled
     driver.key("z", ctrl=True)                      # Ctrl+Z: back to before my last decision
     assert len(s) == last and state(t) == want
-    assert t.human_to_move() and t.ai_job is None
+    assert t.human_to_move() and t.driver.job is None
     assert t.widgets["redo"].is_enabled
     driver.key("y", ctrl=True)                      # Ctrl+Y: everything played again
     assert len(s) == n and state(t) == now
@@ -112,12 +112,12 @@ def test_undo_cancels_the_ais_pending_decision(driver):
         before = len(s)
         human_move(t, k)
         driver.step(1)                              # the AI starts thinking in the background
-        if t.ai_job is not None:
+        if t.driver.job is not None:
             break
     else:
         pytest.fail("the AI never had to decide")
     driver.key("z", ctrl=True)
-    assert t.ai_job is None and len(s) == before and t.human_to_move()
+    assert t.driver.job is None and len(s) == before and t.human_to_move()
     driver.step(30)
     assert len(s) == before and t.human_to_move()   # the cancelled decision never lands
 
@@ -167,7 +167,7 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
     assert driver.scene is t and t.viewer == seat and t.match.to_move() == seat
     # at the table, Ctrl+Z on a decision of an earlier turn asks too (and Esc refuses)
     asker = t.viewer
-    plan = t.undo_plan(asker)
+    plan = t.history.undo_plan(asker)
     if plan is not None and plan[1]:
         m = len(s)
         driver.key("z", ctrl=True)
@@ -237,7 +237,7 @@ def test_hotseat_undo_takes_back_only_your_own_decisions_of_this_turn(driver, ga
     first = 1 - me
     n = len(s)
     # nothing of mine this turn: Undo does not silently take back the other player's turn
-    plan = t.undo_plan(me)
+    plan = t.history.undo_plan(me)
     if plan is not None:
         assert plan[1], "an earlier turn's decision needs the other player's consent"
         driver.key("z", ctrl=True)
@@ -252,7 +252,7 @@ def test_hotseat_undo_takes_back_only_your_own_decisions_of_this_turn(driver, ga
     before = json.dumps(t.match.to_json(), sort_keys=True)
     assert t.perform(keeps[0])
     driver.step(2)
-    assert not t.undo_plan(me)[1]
+    assert not t.history.undo_plan(me)[1]
     driver.key("z", ctrl=True)
     assert driver.scene is t and len(s) == n and json.dumps(t.match.to_json(), sort_keys=True) == before
     assert t.viewer == me and any("took back their last decision:" in e.text for e in t.log.entries)
@@ -312,7 +312,7 @@ def test_hotseat_guard_reaction_hand_off_says_what_is_to_be_decided(driver):
             break
     assert found, "no attack into a Guard found"
     t = hotseat_table(driver, "essveil", s, steps=0)
-    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
+    driver.until(lambda: t.handoff.pending or t.viewer == t.match.to_move(), 120)
     if driver.scene.name == "handoff":
         driver.key("return")
     attacker = t.viewer
@@ -370,7 +370,7 @@ def assert_short_return(driver, t, attacker, answer):
         assert not rects["take_back"].colliderect(rects["ready"])
     assert all(r.top >= pr.top + ret.s(74) for r in rects.values())
     driver.click("ready")
-    assert driver.scene is t and t.viewer == attacker and not t.handoff_pending
+    assert driver.scene is t and t.viewer == attacker and not t.handoff.pending
     assert t.human_to_move() and t.legal
     driver.step(2)
     assert visible_action_buttons(t)                       # the attacker's buttons are back
@@ -405,12 +405,12 @@ def test_hotseat_hand_off_screen_leaves_no_action_buttons_behind(driver, game):
         human_move(t, k)
         driver.step(1)
     assert driver.until(lambda: driver.scene.name.startswith("handoff"), 600)
-    assert t.handoff_pending and visible_action_buttons(t) == []
+    assert t.handoff.pending and visible_action_buttons(t) == []
     driver.step(3)
     assert visible_action_buttons(t) == []                 # and none come back while it is up
     driver.key("return")
     driver.step(3)
-    assert not t.handoff_pending and t.viewer == t.match.to_move()
+    assert not t.handoff.pending and t.viewer == t.match.to_move()
     assert visible_action_buttons(t)
 
 
@@ -448,7 +448,7 @@ def test_hotseat_everdawn_spell_window_is_one_hand_off(driver):
             break
     assert found, "no Everdawn spell window found"
     t = hotseat_table(driver, "everdawn", s, steps=0)
-    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
+    driver.until(lambda: t.handoff.pending or t.viewer == t.match.to_move(), 120)
     if driver.scene.name == "handoff":
         driver.key("return")
     attacker = t.viewer

@@ -83,7 +83,7 @@ def test_gestures_at_random_moments_are_performed_or_explained(animated, game):
             performed = len(t.session) > n
             assert performed or len(toasts) > k, (game, frame, action, "nothing happened")
             ahead += performed
-        elif t.ai_job is not None or (t.busy() and not t.human_to_move() and t.match.to_move() not in t.human_seats):
+        elif t.driver.job is not None or (t.busy() and not t.human_to_move() and t.match.to_move() not in t.human_seats):
             n, k = len(t.session), len(toasts)
             if rng.random() < 0.5:
                 d.key("space")
@@ -96,7 +96,7 @@ def test_gestures_at_random_moments_are_performed_or_explained(animated, game):
             d.step()
         else:
             d.step()
-        if t.ai_job is not None and rng.random() < 0.3:
+        if t.driver.job is not None and rng.random() < 0.3:
             d.wait_ai()
     assert ahead >= 2 and refused >= 2, (ahead, refused)
 

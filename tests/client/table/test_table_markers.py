@@ -169,7 +169,7 @@ def test_everdawn_short_return_says_what_was_answered(driver):
             break
     assert found
     t = hotseat_table(driver, "everdawn", found, steps=0)
-    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
+    driver.until(lambda: t.handoff.pending or t.viewer == t.match.to_move(), 120)
     if driver.scene.name == "handoff":
         driver.key("return")
     attacker = t.viewer

@@ -8,8 +8,8 @@ from support.helpers import ai_table, game_session
 def test_setup_creatures_say_placed_not_played_on_hover_and_in_the_log(driver):
     s = game_session("everdawn", 3, human=0)
     t = ai_table(driver, "everdawn", s)
-    driver.until_ai(lambda: t.human_to_move() and not t.anims.busy and t.ai_job is None, 600)
-    t.cancel_ai()
+    driver.until_ai(lambda: t.human_to_move() and not t.anims.busy and t.driver.job is None, 600)
+    t.driver.cancel()
     assert any("placed, not played" in e.text and "sets up" in e.text for e in t.log.entries)
     me = t.viewer
     lane = next(sl for sl in EM.LANES if t.shown.creature_at(me, sl) >= 0)

@@ -270,8 +270,8 @@ def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
     driver.step(2)
     assert t.clock_state(HUMAN) is not None
     turn = t.match.turn()
-    t.clock["left"][HUMAN] = 0.0
-    t.clock["bank"][HUMAN] = 0.05
+    t.driver.clock["left"][HUMAN] = 0.0
+    t.driver.clock["bank"][HUMAN] = 0.05
     driver.step(10)
     assert t.clock_state(HUMAN)[2] == 1
     assert t.match.turn() > turn or t.match.result() is not None      # the turn was ended for us
@@ -285,8 +285,8 @@ def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
             t.session.apply(m.legal_actions()[0])
         t.refresh()
         driver.step(1)           # the clock sees the new turn first
-        t.clock["left"][HUMAN] = 0.0
-        t.clock["bank"][HUMAN] = 0.05
+        t.driver.clock["left"][HUMAN] = 0.0
+        t.driver.clock["bank"][HUMAN] = 0.05
         driver.step(10)
         if t.result() is not None:
             break
@@ -441,13 +441,13 @@ def test_instant_animations_leave_nothing_queued(driver):
 
 def test_hot_seat_turns_the_board_to_the_player_to_move(driver):
     t = hotseat_table(driver, "everdawn", game_session("everdawn", 5, hotseat=True), steps=0)
-    driver.until(lambda: t.handoff_pending or t.viewer == t.match.to_move(), 120)
-    if t.handoff_pending:
+    driver.until(lambda: t.handoff.pending or t.viewer == t.match.to_move(), 120)
+    if t.handoff.pending:
         driver.key("return")
     seat = t.match.to_move()
     assert t.viewer == seat and t.row(seat) == "me"
     driver.key("space")             # the first turn has no combat: Space ends it
-    assert driver.until(lambda: t.handoff_pending and driver.scene is not t, 120)   # the pass screen
+    assert driver.until(lambda: t.handoff.pending and driver.scene is not t, 120)   # the pass screen
     driver.key("return")
     assert t.viewer == 1 - seat and t.row(1 - seat) == "me"
     assert t.sources and all(k[0] in ("slot", "hand") for k in t.sources)
@@ -519,8 +519,8 @@ def test_undo_after_a_timeout_gives_the_decision_back(driver):
     t = open_table(driver, s, clock=True)
     driver.step(2)
     turn = t.match.turn()
-    t.clock["left"][HUMAN] = 0.0
-    t.clock["bank"][HUMAN] = 0.05
+    t.driver.clock["left"][HUMAN] = 0.0
+    t.driver.clock["bank"][HUMAN] = 0.05
     driver.step(10)
     assert any("ran out of time" in e.text for e in t.log.entries)
     driver.key("z", ctrl=True)                      # take back the last pass made for me

@@ -51,7 +51,7 @@ def test_a_phase_two_with_only_self_harm_is_not_asked_and_undo_asks(driver):
     assert len(s) > n and tuple(s.record.actions[n]) == EM.A_DONE
     # an undo back onto such a decision asks (the arrows offered), never answers it again
     while len(s) > n and t.session.undo_to_previous_decision(0):
-        t._after_jump(None)
+        t.history.after_jump(None)
         driver.step(3)
         if _only_self_harm(t.match):
             k = len(s)

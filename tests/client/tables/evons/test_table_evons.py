@@ -414,8 +414,8 @@ def test_hot_seat_hands_over_and_shows_the_other_players_hand(driver):
     m = sc(hand0=["stone_ram", "tide_sprite"], hand1=["ember_imp", "cinder_fox"], credits=(20, 20))
     t = hotseat_table(driver, "evons", FakeSession(m, ("Ann", "Bob")))
     driver.drag(hand_centre(t, find(m, "stone_ram")), cell_centre(t, "C3"))
-    driver.until(lambda: t.handoff_pending, 60)
-    assert t.handoff_pending and "Handoff" in type(driver.scene).__name__
+    driver.until(lambda: t.handoff.pending, 60)
+    assert t.handoff.pending and "Handoff" in type(driver.scene).__name__
     driver.key("return")
     driver.step(2)
     assert t.viewer == 1 and t.human_to_move()

@@ -80,7 +80,7 @@ def test_second_opening_hand_is_one_hand_off_then_a_short_return(driver):
     assert all(tuple(surf.get_at(p))[:3] == (8, 9, 13) for p in corners if not r.collidepoint(p))
     assert driver.widget("ready").text == f"I am {t.names[first]} — show my hand"
     ready(driver)
-    assert driver.scene is t and t.viewer == first and not t.handoff_pending
+    assert driver.scene is t and t.viewer == first and not t.handoff.pending
     assert t.human_to_move() and t.match.phase() == "main" and t.legal
     # per-player modes start afresh for the player back at the screen
     assert t.cov_mode == {} and not t.cov_default and not t.mull_marks
