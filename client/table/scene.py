@@ -67,6 +67,7 @@ from client.table.end import EndMixin
 from client.table.handoff import HandoffMixin
 from client.table.history import HistoryMixin, log_kind
 from client.table.input import InputMixin
+from client.table.layer import Layer, TableLayer
 from client.table.side import SideMixin
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
                                     draw_hand_arrows, draw_thinking)
@@ -93,7 +94,9 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     # ================================================================ set-up
     def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
-                 **kw):
+                 layer: TableLayer | None = None, **kw):
+        #: what the way of playing adds (online, a lesson: see client.table.layer)
+        self.layer: TableLayer = layer if layer is not None else Layer()
         super().__init__(app, game=game, **kw)
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
@@ -140,6 +143,9 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.hints = HintControl(self)  # the Hint button (H) against the AI
         if self.replay is not None:
             self.replay.attach(self)
+        self.layer.attach(self)
+        #: who moves the seats nobody at this screen plays (the AI, or the layer's own)
+        self.driver = self.layer.driver(_AIDriver(self))
         if session is not None:
             self._log_start()
             self.refresh()
@@ -167,6 +173,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 "_paused_ai": True}
 
     def _log_start(self):
+        if self.layer.log_start():
+            return
         m = self.session.match
         if len(self.session) == 0:
             self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
@@ -226,6 +234,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.layout()
         self._after_layout()
         self.refresh()
+        self.layer.build()
 
     #: a lower top bar above 100 % (tables whose board needs the window's height)
     low_top_bar = False
@@ -312,7 +321,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.perform(a)
 
     def busy(self) -> bool:
-        return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay"
+        return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay" \
+            or self.layer.busy()
 
     # ================================================================ overridables
     def draw_board(self, surf):
@@ -400,7 +410,11 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         return True
 
     def perform(self, action, *, by_ai=False) -> bool:
-        """Apply ``action`` through the session: log, animations, autosave. False if refused."""
+        """Apply ``action`` through the session: log, animations, autosave. False if refused
+        (by the engine, or by the layer: a lesson lets through only the move it teaches)."""
+        return self.layer.perform(action, by_ai, self._play)
+
+    def _play(self, action, *, by_ai=False) -> bool:
         from engine.core.match import IllegalAction
         m = self.match
         actor = m.to_move()
@@ -570,10 +584,16 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
             if x > 0:  # until the shown second changes
                 take(max(0.01, x - (int(x + 0.999) - 1) - 0.0009))
+        w = self.layer.wake_in()
+        if w is not None:
+            take(w)
         return best
 
     # ================================================================ frame
     def update(self, dt):
+        self.layer.update(dt, self._frame)
+
+    def _frame(self, dt):
         was = (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
         self.t += dt
         self.anims.update(dt)
@@ -582,9 +602,10 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 if self.replay is not None:
                     self.replay.update(dt)
             else:
-                self._tick_clock(dt)
+                if not self.layer.keeps_time:
+                    self._tick_clock(dt)
                 self._check_pending_end()
-                self._drive_ai()
+                self.driver.drive()
                 self.hints.update()
                 self._check_handoff()
                 self._auto_answer()
@@ -613,6 +634,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.t += dt
 
     def process_event(self, ev):
+        if self.layer.handle_event(ev):
+            return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
@@ -628,6 +651,9 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     # ================================================================ drawing
     def draw(self, surf):
+        self.layer.draw(surf, self._draw_frame)
+
+    def _draw_frame(self, surf):
         self.draw_backdrop(surf)
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
@@ -636,6 +662,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.draw_waiting_hand(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
+        self.layer.draw_top_bar(surf)
         self.draw_side(surf)
         if self.session is not None and self.shown is not None:
             self.hints.draw(surf)      # over the top of the log: the board stays uncovered
@@ -660,11 +687,16 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
     # ================================================================ leaving
     def leave(self):
-        self.cancel_ai()
+        self.driver.cancel()
         auto = getattr(self.session, "autosave", None)
         if auto is not None and hasattr(auto, "close"):
             auto.close()  # the save's lock: another Cardhall may resume this game now
         super().leave()
+        self.layer.leave()
+
+    def clock_text(self):
+        """The top bar's clock: ``(text, urgent)`` or None (the layer's where it keeps the time)."""
+        return self.layer.clock_text() if self.layer.keeps_time else super().clock_text()
 
     def open_review(self):
         """The review screen for the replay's player in view (see client/scenes/review.py)."""
@@ -684,3 +716,17 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         back = dict(getattr(self.replay, "return_kwargs", None) or {})
         back.setdefault("selected", getattr(self.replay, "path", None))
         self.go("replays", **back)
+
+
+class _AIDriver:
+    """The table's AI as its :class:`client.table.layer.Driver` (the AI seats are moved by
+    :meth:`AIMixin._drive_ai`, stopped by :meth:`AIMixin.cancel_ai`)."""
+
+    def __init__(self, table):
+        self.table = table
+
+    def drive(self):
+        self.table._drive_ai()
+
+    def cancel(self):
+        self.table.cancel_ai()
