@@ -53,6 +53,13 @@ decision is cancelled); in hot seat the other player must allow it first.
 After any jump in history :meth:`on_history_changed` is called (tables drop
 selections there). Concession goes through the engine's CONCEDE action
 (:meth:`concede_action`), so the replay records it.
+
+A way of playing that changes the table — online (:class:`client.table.online.OnlineLink`),
+a lesson (:class:`client.table.tutorial.Coach`), the first game's note on Hint — is a part
+passed as ``layer=`` and held as ``self.layer``: the table calls it at the hook points of
+:class:`client.table.layer.TableLayer`. ``self.driver`` moves the seats nobody at this
+screen plays (``drive()`` each frame, ``cancel()`` on leaving): the AI, or the layer's own
+(the server's moves online, a lesson's scripted opponent).
 """
 from __future__ import annotations
 

@@ -86,6 +86,9 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
         assert t.mode == "online" and t.names[1] == "Bo" and t.names[0] == "You"
+        from client.scenes import scene_class
+        from client.table.online import OnlineLink
+        assert type(t) is scene_class("table", game) and isinstance(t.layer, OnlineLink)   # the game's own
         assert t.layer.connection_text() == "Bo is connected"
         d.step(3)       # nothing went out of step: the log does not say it is back in step
         assert not [e.text for e in t.log.entries if "in step" in e.text], [e.text for e in t.log.entries]
