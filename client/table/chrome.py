@@ -179,7 +179,7 @@ class ChromeMixin:
         # the status ends before the first button of the bar (Hint, Redo, Undo, Menu ...)
         lefts = [b.rect.left for b in self._actions if b.rect.bottom <= r.bottom + s(4) and b.rect.left > x]
         right = min(lefts) - s(4) if lefts else self.W - s(330 if self._history_buttons else 230)
-        ct = self.clock_text()
+        ct = self.driver.clock_text()
         if ct is not None:
             text, urgent = ct
             col = PAL["bad"] if urgent else PAL["text"]

@@ -12,9 +12,10 @@ behaviour is an object passed as ``layer=`` and kept as ``table.layer``:
 
 The table calls its layer at the hook points of :class:`TableLayer`, each at one place
 (named in its doc); :class:`Layer` is the layer that changes nothing (every table without
-one holds it), and the base the parts above override what they need of. A layer that
-moves seats the table's AI would (the server's moves, a lesson's opponent) gives its own
-:class:`Driver` from :meth:`TableLayer.driver`.
+one holds it), and the base the parts above override what they need of. Who moves the
+seats nobody at this screen plays, and the turn clock, is the table's :class:`Driver`
+(``table.driver``): the AI's, or the layer's own from :meth:`TableLayer.driver` (the
+server's moves and clock online, a lesson's scripted opponent).
 """
 from __future__ import annotations
 
@@ -22,20 +23,40 @@ from typing import Callable, Protocol
 
 
 class Driver(Protocol):
-    """Who moves the seats nobody at this screen plays: the table calls :meth:`drive`
-    once a frame and :meth:`cancel` when its decision in progress must go (leaving, undo)."""
+    """What the table calls on its driver."""
 
-    def drive(self) -> None: ...
+    def drive(self) -> None:
+        """Once a frame (not in replays): start or collect the other side's decision
+        and play it through ``table.perform(action, by_ai=True)``."""
 
-    def cancel(self) -> None: ...
+    def cancel(self) -> None:
+        """Drop a decision being thought about (leaving, the game ending, undo)."""
+
+    def busy(self) -> bool:
+        """The table must wait for the driver (a decision on its way): no input now."""
+
+    def thinking(self) -> int | None:
+        """The seat whose decision is being thought about (the table shows the
+        "<name> is thinking…" sign), else None."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until the driver has something new to show (the thinking sign's next
+        frame, the clock's next second), None: nothing."""
+
+    def tick(self, dt: float) -> None:
+        """Once a frame (not in replays), ``dt`` seconds on: run the turn clock."""
+
+    def clock_text(self) -> tuple[str, bool] | None:
+        """The turn clock in the top bar ``(text, urgent)``, or None without a clock."""
+
+    def reset(self) -> None:
+        """The match jumped (undo, redo, replay seek): think afresh from the position
+        now shown (the same position gets the same reply), the clock's turn re-read."""
 
 
 class TableLayer(Protocol):
     """The hook points of a table's layer (see the module doc). ``table`` is the
     :class:`client.table.scene.TableScene` holding it."""
-
-    #: the table's own turn clock stands still: the layer tells the time (:meth:`clock_text`)
-    keeps_time: bool
 
     # ---------------------------------------------------------------- set-up
     def attach(self, table) -> None:
@@ -60,16 +81,10 @@ class TableLayer(Protocol):
     def draw_top_bar(self, surf) -> None:
         """Over the top bar, just drawn (``draw``)."""
 
-    def wake_in(self) -> float | None:
-        """Seconds until the layer needs a frame while the window rests, or None (``wake_in``)."""
-
     # ---------------------------------------------------------------- play
     def perform(self, action, by_ai: bool, play: Callable[..., bool]) -> bool:
         """Around a move (``perform``): ``play(action, by_ai=...)`` makes it; the result
         says whether it was made."""
-
-    def busy(self) -> bool:
-        """The layer holds the table back (a move on its way to the server) (``busy``)."""
 
     def refuses_batch(self) -> bool:
         """A table's command that makes several moves at once (a game's "end the turn")
@@ -81,9 +96,6 @@ class TableLayer(Protocol):
 
     def status_text(self, text: str) -> str:
         """The top bar's status line, given the table's."""
-
-    def clock_text(self):
-        """With :attr:`keeps_time`: ``(text, urgent)`` for the top bar's clock, or None."""
 
     def prompt(self) -> str | None:
         """Words that stand for the game's prompt while the layer has the player's
@@ -112,7 +124,6 @@ class TableLayer(Protocol):
 class Layer:
     """The layer that changes nothing; the base of the table's parts (override what you need)."""
 
-    keeps_time = False
     table = None
 
     def attach(self, table) -> None:
@@ -136,14 +147,8 @@ class Layer:
     def draw_top_bar(self, surf) -> None:
         return None
 
-    def wake_in(self):
-        return None
-
     def perform(self, action, by_ai, play) -> bool:
         return play(action, by_ai=by_ai)
-
-    def busy(self) -> bool:
-        return False
 
     def refuses_batch(self) -> bool:
         return False
@@ -153,9 +158,6 @@ class Layer:
 
     def status_text(self, text: str) -> str:
         return text
-
-    def clock_text(self):
-        return None
 
     def prompt(self):
         return None

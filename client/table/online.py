@@ -6,7 +6,7 @@
 :class:`OnlineLink` as its layer (see :mod:`client.table.layer`). The server is the
 judge: our moves go to it (``perform`` → ``session.apply``: sent, stored,
 acknowledged, then animated as usual), the opponent's moves arrive as updates and are
-played through ``perform`` by the link's :class:`ServerDriver`, as an AI's move would
+played through ``perform`` by the link's :class:`OnlineDriver`, as an AI's move would
 be. The top bar shows the opponent's name and connection, the server's clock for
 whoever is deciding; a lost connection comes back by itself and the table carries on
 from exactly where the server is. After two minutes away the opponent's win can be
@@ -29,13 +29,14 @@ def _mmss(x: float) -> str:
     return f"{x // 60}:{x % 60:02d}"
 
 
-class ServerDriver:
+class OnlineDriver:
     """The online table's :class:`~client.table.layer.Driver`: the other player's moves
     come from the server, in order, one per animation (and, where the player leaves a
-    decision to the game's rule, its answer)."""
+    decision to the game's rule, its answer); the clock is the server's."""
 
     def __init__(self, link: "OnlineLink"):
         self.link = link
+        self._clock_said = None    # (seat, words) the clock showed last
 
     def drive(self):
         t = self.link.table
@@ -61,11 +62,42 @@ class ServerDriver:
     def cancel(self):
         self.link.table.hints.cancel()     # (no AI of ours thinks at an online table)
 
+    def busy(self) -> bool:
+        s = self.link.session
+        return bool(s is not None and s.pending)     # our move on its way to the server
+
+    def thinking(self):
+        return None
+
+    def wake_in(self):
+        """The server may speak at any moment: look ten times a second."""
+        return 0.1
+
+    def tick(self, dt):
+        pass                     # the server keeps the time
+
+    def clock_text(self):
+        t = self.link.table
+        s = self.link.session
+        c = s.clock_now() if s is not None else None
+        if c is None or c.get("mover") is None or t.result() is not None:
+            return None
+        p = c["mover"]
+        said = self._clock_said
+        if t.anims.busy and said is not None and said[0] != p:
+            return said[1]      # the last turn is still being shown: the clock is still its player's
+        out = self.link.clock_words(c, p)
+        self._clock_said = (p, out)
+        return out
+
+    def reset(self):
+        pass
+
 
 class OnlineLink(Layer):
-    """The table's link to the server (its layer): connection, clock, claim, the end."""
+    """The table's link to the server (its layer): connection, claim, the end; its
+    :class:`OnlineDriver` plays the server's moves and tells the server's clock."""
 
-    keeps_time = True       # the server keeps the time
     #: None in the product: only the player moves for their seat. A test harness may set a
     #: callable ``(table) -> action or None``, asked whenever our seat may move (see
     #: tests/manual/online_autoplay.py); nothing in the program or its environment sets it.
@@ -81,7 +113,6 @@ class OnlineLink(Layer):
         self._long_loss_told = None
         self._shown_second = None
         self._marked_over = False
-        self._clock_said = None
 
     def attach(self, table):
         super().attach(table)
@@ -89,7 +120,10 @@ class OnlineLink(Layer):
         table.banner_on_turn = True   # "Your turn" / "Bo's turn" on every game's online table
 
     def driver(self, ai):
-        return ServerDriver(self)
+        return OnlineDriver(self)
+
+    # (the seats' names need nothing here: the session names our seat "You", the friend
+    # by their name, quoted when it reads "You", so the table's own naming says "you")
 
     @property
     def names(self):
@@ -171,13 +205,6 @@ class OnlineLink(Layer):
                         t.log.add(line, kind="info")
         frame(dt)
 
-    def wake_in(self):
-        """The server may speak at any moment: look ten times a second."""
-        return 0.1
-
-    def busy(self) -> bool:
-        return bool(self.session is not None and self.session.pending)
-
     # ------------------------------------------------------------ ending
     def concede(self) -> bool:
         """Concede (or leave for good): the server records the loss."""
@@ -219,21 +246,8 @@ class OnlineLink(Layer):
         return self.table.reason_line(r).rstrip(".")
 
     # ------------------------------------------------------------ clock and presence
-    def clock_text(self):
-        t = self.table
-        s = self.session
-        c = s.clock_now() if s is not None else None
-        if c is None or c.get("mover") is None or t.result() is not None:
-            return None
-        p = c["mover"]
-        said = self._clock_said
-        if t.anims.busy and said is not None and said[0] != p:
-            return said[1]      # the last turn is still being shown: the clock is still its player's
-        out = self._clock_words(c, p)
-        self._clock_said = (p, out)
-        return out
-
-    def _clock_words(self, c, p):
+    def clock_words(self, c, p):
+        """The server's clock ``c`` for seat ``p`` in the top bar's words: ``(text, urgent)``."""
         s = self.session
         who = "You" if p == s.seat else self.names[p]
         left, bank = c["left"][p], c["bank"][p]

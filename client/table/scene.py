@@ -328,8 +328,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.perform(a)
 
     def busy(self) -> bool:
-        return self.anims.busy or self.ai_job is not None or self.handoff_pending or self.mode == "replay" \
-            or self.layer.busy()
+        return self.anims.busy or self.driver.busy() or self.handoff_pending or self.mode == "replay"
 
     # ================================================================ overridables
     def draw_board(self, surf):
@@ -579,19 +578,13 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             best = w if best is None else min(best, w)
         if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
             take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
-        if self.ai_job is not None or self.hints.thinking:
+        if self.hints.thinking:
             take(1 / THINKING_FPS)
         if self.replay is not None and hasattr(self.replay, "wake_in"):
             w = self.replay.wake_in()
             if w is not None:
                 take(w)
-        c = getattr(self, "clock", None)
-        if c is not None and self.clock_text() is not None:
-            p = self.match.to_move()
-            x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
-            if x > 0:  # until the shown second changes
-                take(max(0.01, x - (int(x + 0.999) - 1) - 0.0009))
-        w = self.layer.wake_in()
+        w = self.driver.wake_in()     # the thinking sign, the clock's next second
         if w is not None:
             take(w)
         return best
@@ -601,7 +594,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         self.layer.update(dt, self._frame)
 
     def _frame(self, dt):
-        was = (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
+        was = (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
@@ -609,8 +602,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
                 if self.replay is not None:
                     self.replay.update(dt)
             else:
-                if not self.layer.keeps_time:
-                    self._tick_clock(dt)
+                self.driver.tick(dt)
                 self._check_pending_end()
                 self.driver.drive()
                 self.hints.update()
@@ -630,7 +622,7 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
             self.snap = None
         super().update(dt)
         if self.session is not None:
-            if was != (self.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
+            if was != (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
                     or getattr(self.log, "_dirty", False):
                 self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
             elif self.ai_job is not None:
@@ -701,10 +693,6 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
         super().leave()
         self.layer.leave()
 
-    def clock_text(self):
-        """The top bar's clock: ``(text, urgent)`` or None (the layer's where it keeps the time)."""
-        return self.layer.clock_text() if self.layer.keeps_time else super().clock_text()
-
     def open_review(self):
         """The review screen for the replay's player in view (see client/scenes/review.py)."""
         rp = self.replay
@@ -726,8 +714,8 @@ class TableScene(HistoryMixin, HandoffMixin, EndMixin, AIMixin, InputMixin, Chro
 
 
 class _AIDriver:
-    """The table's AI as its :class:`client.table.layer.Driver` (the AI seats are moved by
-    :meth:`AIMixin._drive_ai`, stopped by :meth:`AIMixin.cancel_ai`)."""
+    """The table's AI and turn clock (:class:`client.table.ai.AIMixin`) as its
+    :class:`client.table.layer.Driver`."""
 
     def __init__(self, table):
         self.table = table
@@ -737,3 +725,31 @@ class _AIDriver:
 
     def cancel(self):
         self.table.cancel_ai()
+
+    def busy(self) -> bool:
+        return self.table.ai_job is not None
+
+    def thinking(self):
+        job = self.table.ai_job
+        return job.player if job is not None else None
+
+    def tick(self, dt):
+        self.table._tick_clock(dt)
+
+    def clock_text(self):
+        return self.table.clock_text()
+
+    def reset(self):
+        return None
+
+    def wake_in(self):
+        t = self.table
+        best = 1 / THINKING_FPS if t.ai_job is not None else None
+        c = getattr(t, "clock", None)
+        if c is not None and self.clock_text() is not None:
+            p = t.match.to_move()
+            x = c["left"][p] if c["left"][p] > 0 else c["bank"][p]
+            if x > 0:  # until the shown second changes
+                w = max(0.01, x - (int(x + 0.999) - 1) - 0.0009)
+                best = w if best is None else min(best, w)
+        return best

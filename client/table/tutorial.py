@@ -432,15 +432,6 @@ class Coach(Layer):
         else:
             self._begin_step(self.k + 1)
 
-    def wake_in(self):
-        t = self.table
-        st = self.step
-        if self.state == "wait":
-            return 0.0
-        if self.state == "step" and st is not None and st.kind == "them":
-            return max(0.0, self.them_wait - t.t) + 0.01
-        return None
-
     def update(self, dt, frame):
         t = self.table
         frame(dt)
@@ -735,6 +726,33 @@ class LessonDriver:
 
     def cancel(self):
         self.ai.cancel()
+
+    def busy(self) -> bool:
+        return self.ai.busy()
+
+    def thinking(self):
+        return self.ai.thinking()
+
+    def tick(self, dt):
+        self.ai.tick(dt)
+
+    def clock_text(self):
+        return self.ai.clock_text()
+
+    def reset(self):
+        self.ai.reset()
+
+    def wake_in(self):
+        """The AI's, or sooner: the scripted opponent's next move, the explanation due."""
+        c = self.coach
+        best = self.ai.wake_in()
+        st = c.step
+        if c.state == "step" and st is not None and st.kind == "them":
+            w = max(0.0, c.them_wait - c.table.t) + 0.01
+            best = w if best is None else min(best, w)
+        if c.state == "wait":
+            best = 0.0
+        return best
 
     def drive(self):
         c = self.coach

@@ -530,8 +530,8 @@ def test_a_daily_match_shows_a_day_a_move_and_misses_as_live_shows_timeouts(driv
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
-        assert until(d, lambda: t.clock_text() is not None, 10)
-        text, urgent = t.clock_text()
+        assert until(d, lambda: t.driver.clock_text() is not None, 10)
+        text, urgent = t.driver.clock_text()
         assert text.endswith("to move · missed 0/2") and ": 2" in text and not urgent, text
     finally:
         guest.close()
@@ -600,22 +600,22 @@ def test_the_clock_holds_while_the_server_is_out_of_reach(driver, hosting):
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
-        assert until(d, lambda: t.clock_text() is not None, 10)
+        assert until(d, lambda: t.driver.clock_text() is not None, 10)
         s = t.session
         s.link.connected = False                # as the link marks it when the server goes
         d.step(1)
-        held = t.clock_text()
+        held = t.driver.clock_text()
         assert "reconnecting" in held[0] and not held[1], held
         left = s.clock_now()["left"][s.clock["mover"]]
         time.sleep(1.2)
         d.step(2)
-        assert t.clock_text() == held and s.clock_now()["left"][s.clock["mover"]] == left
+        assert t.driver.clock_text() == held and s.clock_now()["left"][s.clock["mover"]] == left
         s.link.connected = True
         d.step(1)
-        assert t.clock_text() == held           # still the last word until the server speaks
+        assert t.driver.clock_text() == held           # still the last word until the server speaks
         s.link.send({"t": "resume", "match": s.match_id, "token": s.token, "have": s.received})
-        assert until(d, lambda: "reconnecting" not in (t.clock_text() or ("reconnecting",))[0], 10)
-        assert t.clock_text()[0].startswith("You: ") or "+ bank" in t.clock_text()[0]
+        assert until(d, lambda: "reconnecting" not in (t.driver.clock_text() or ("reconnecting",))[0], 10)
+        assert t.driver.clock_text()[0].startswith("You: ") or "+ bank" in t.driver.clock_text()[0]
     finally:
         guest.close()
         d.app.online_server.stop()
@@ -725,20 +725,20 @@ def test_the_clock_names_the_next_player_once_the_last_turn_is_shown(driver, hos
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
-        assert until(d, lambda: t.clock_text() is not None, 10)
+        assert until(d, lambda: t.driver.clock_text() is not None, 10)
         s = t.session
         now = dict(s.clock_now())
         p = now["mover"]
-        before = t.clock_text()
+        before = t.driver.clock_text()
         assert before[0].startswith("You: " if p == s.seat else f"{t.names[p]}: ")
         turned = dict(now, mover=1 - p)
         s.clock_now = lambda: turned
         t.anims.items.append(object())          # the last turn still playing out on the table
         try:
-            assert t.clock_text() == before
+            assert t.driver.clock_text() == before
         finally:
             t.anims.items.clear()
-        after = t.clock_text()
+        after = t.driver.clock_text()
         assert after[0].startswith("You: " if 1 - p == s.seat else f"{t.names[1 - p]}: "), after
     finally:
         guest.close()

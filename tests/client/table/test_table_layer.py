@@ -1,6 +1,7 @@
 """A way of playing is a part the game's own table holds (``table.layer``, see
 client/table/layer.py), never a class built at run time: the layer decides which moves
-are played, who moves the other seat, and what the top bar's clock and status say."""
+are played, who moves the other seat (its driver, which may keep the time too), and
+what the top bar's status says."""
 import ast
 
 from client.table.layer import Layer
@@ -9,17 +10,37 @@ from support.paths import ROOT
 
 
 class StandStill:
-    """A driver that never moves (and counts how often it was asked)."""
+    """A driver that never moves (and counts how often it was asked); ``clock``: the
+    words it gives the top bar's clock."""
 
-    def __init__(self):
+    def __init__(self, clock=None):
         self.driven = 0
         self.cancelled = 0
+        self.clock = clock
 
     def drive(self):
         self.driven += 1
 
     def cancel(self):
         self.cancelled += 1
+
+    def busy(self):
+        return False
+
+    def thinking(self):
+        return None
+
+    def wake_in(self):
+        return None
+
+    def tick(self, dt):
+        pass
+
+    def clock_text(self):
+        return self.clock
+
+    def reset(self):
+        pass
 
 
 class Gate(Layer):
@@ -57,21 +78,19 @@ def test_the_layer_decides_which_moves_are_played_and_who_moves_the_other_seat(d
 
 
 class Server(Layer):
-    keeps_time = True
-
-    def clock_text(self):
-        return "Bo: 0:42 + bank 5:00", False
+    def driver(self, ai):
+        return StandStill(clock=("Bo: 0:42 + bank 5:00", False))
 
     def status_text(self, text):
         return "Bo away 0:07 · " + text
 
 
-def test_a_layer_that_keeps_the_time_tells_the_clock_and_the_status(driver, monkeypatch):
+def test_the_layers_driver_keeps_the_time_and_the_layer_words_the_status(driver, monkeypatch):
     from client.ui import theme as ui
     t = ai_table(driver, "everdawn", game_session("everdawn", 2, human=0), paused=True, layer=Server(),
                  clock=True)                       # the table's own turn clock is on, but stands still
     driver.step(30)
-    assert t.clock_text() == ("Bo: 0:42 + bank 5:00", False) and getattr(t, "clock", None) is None
+    assert t.driver.clock_text() == ("Bo: 0:42 + bank 5:00", False) and getattr(t, "clock", None) is None
     rec = Texts()
     monkeypatch.setattr(ui, "RECORDER", rec)
     monkeypatch.setattr(ui, "_TEXT_CACHE", None)
