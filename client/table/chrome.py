@@ -191,7 +191,7 @@ class ChromeMixin:
             pygame.draw.line(surf, col, (cx - s(14), r.centery), (cx - s(10), r.centery), max(1, s(2)))
             draw_text(surf, text, (cx, r.centery), s(15), col, bold=True, anchor="midleft")
             right = cx - s(30)
-        text = self.status_text()
+        text = self.layer.status_text(self.status_text())
         if self.mode == "replay" and not text.startswith("Replay"):
             text = "Replay · " + text
         room = right - x - s(10)

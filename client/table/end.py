@@ -44,6 +44,8 @@ class EndMixin:
 
     def concede(self, seat=None):
         """The player (``seat``, default the viewer) concedes: the other seat wins."""
+        if self.layer.concede():    # (online: the server records it; a lesson: back to the list)
+            return
         seat = self.viewer if seat is None else seat
         self.end_match(1 - seat, End.CONCEDED, conceded_by=seat)
 
@@ -142,7 +144,9 @@ class EndMixin:
             self.end_match(winner, reason, **meta)
 
     def result(self):
-        return self.conceded or self.match.result()
+        r = self.conceded
+        m = self.match       # (online, None while the server sends the match anew)
+        return self.layer.result(r or (m.result() if m is not None else None))
 
     def seat_names(self) -> Names:
         """How this table's sentences call each seat: "you", "the AI", the players' names
@@ -161,6 +165,8 @@ class EndMixin:
         if self.over_shown:
             return
         self.over_shown = True
+        if self.layer.game_over():      # (a lesson goes on with its explanation)
+            return
         r = self.result()
         if r is not None and self.mode != "replay":
             lost = self.mode == "ai" and r.winner is not None and r.winner not in self.human_seats
@@ -183,6 +189,8 @@ class EndMixin:
         return self.history.take_back(self.history.seat())
 
     def rematch(self):
+        if self.layer.rematch():        # (online: where the match was found)
+            return
         from client.scenes.setup import start_match
         decks = tuple(self.session.record.decks)
         opts = dict(self.session.record.options)

@@ -2,26 +2,24 @@
 (the same one as against the AI), driven by a
 :class:`engine.net.client.RemoteSession` instead of a local session.
 
-:func:`online_table_class` mixes :class:`OnlineTableMixin` into the game's
-``Table``. The server is the judge: our moves go to it (``perform`` →
-``session.apply``: sent, stored, acknowledged, then animated as usual), the
-opponent's moves arrive as updates and are played through ``perform`` like an
-AI's move would be (by :class:`OnlineDriver`, the table's driver). The top bar
-shows the opponent's name and connection, the server's clock for whoever is
-deciding; a lost connection comes back by itself and the table carries on from
-exactly where the server is. After two minutes away the opponent's win can be
+:func:`open_online_table` opens the game's ``Table`` in mode ``"online"`` holding an
+:class:`OnlineLink` as its layer (see :mod:`client.table.layer`). The server is the
+judge: our moves go to it (``perform`` → ``session.apply``: sent, stored,
+acknowledged, then animated as usual), the opponent's moves arrive as updates and are
+played through ``perform`` by the link's :class:`OnlineDriver`, as an AI's move would
+be. The top bar shows the opponent's name and connection, the server's clock for
+whoever is deciding; a lost connection comes back by itself and the table carries on
+from exactly where the server is. After two minutes away the opponent's win can be
 claimed (W or the button on the board).
 """
 from __future__ import annotations
 
 import pygame
 
-from engine.core.text import Names
 from engine.core.text import YOU, conceded
 
+from client.table.layer import Layer
 from client.ui.theme import PAL, draw_text, font
-
-_CLASSES: dict = {}
 
 
 def _mmss(x: float) -> str:
@@ -32,15 +30,16 @@ def _mmss(x: float) -> str:
 
 
 class OnlineDriver:
-    """The table's :class:`client.table.ai.Driver` online: the other player's moves come
-    from the server, in order, one per animation; the clock is the server's."""
+    """The online table's :class:`~client.table.ai.Driver`: the other player's moves
+    come from the server, in order, one per animation (and, where the player leaves a
+    decision to the game's rule, its answer); the clock is the server's."""
 
-    def __init__(self, table):
-        self.table = table
+    def __init__(self, link: "OnlineLink"):
+        self.link = link
         self._clock_said = None    # (seat, words) the clock showed last
 
     def drive(self):
-        t = self.table
+        t = self.link.table
         s = t.session
         if s is None or t.anims.busy:
             return
@@ -54,17 +53,17 @@ class OnlineDriver:
             if action is not None:
                 t.perform(tuple(action))
                 return
-        mover = t.auto_mover
+        mover = self.link.auto_mover
         if mover is not None and t.human_to_move() and not t.busy() and s.connected:
             action = mover(t)
             if action is not None:
                 t.perform(tuple(action))
 
     def cancel(self):
-        self.table.hints.cancel()
+        self.link.table.hints.cancel()     # (no AI of ours thinks at an online table)
 
     def busy(self) -> bool:
-        s = self.table.session
+        s = self.link.session
         return bool(s is not None and s.pending)     # our move on its way to the server
 
     def thinking(self):
@@ -78,8 +77,8 @@ class OnlineDriver:
         pass                     # the server keeps the time
 
     def clock_text(self):
-        t = self.table
-        s = t.session
+        t = self.link.table
+        s = self.link.session
         c = s.clock_now() if s is not None else None
         if c is None or c.get("mover") is None or t.result() is not None:
             return None
@@ -87,7 +86,7 @@ class OnlineDriver:
         said = self._clock_said
         if t.anims.busy and said is not None and said[0] != p:
             return said[1]      # the last turn is still being shown: the clock is still its player's
-        out = t._clock_words(c, p)
+        out = self.link.clock_words(c, p)
         self._clock_said = (p, out)
         return out
 
@@ -95,124 +94,134 @@ class OnlineDriver:
         pass
 
 
-class OnlineTableMixin:
-    poll_every = 0.1  # the network session is polled while the window rests (client.scenes.base)
-    banner_on_turn = True
+class OnlineLink(Layer):
+    """The table's link to the server (its layer): connection, claim, the end; its
+    :class:`OnlineDriver` plays the server's moves and tells the server's clock."""
+
     #: None in the product: only the player moves for their seat. A test harness may set a
     #: callable ``(table) -> action or None``, asked whenever our seat may move (see
     #: tests/manual/online_autoplay.py); nothing in the program or its environment sets it.
     auto_mover = None
+    #: seconds without the server before the banner says more than "reconnecting"
+    LOST_LONG = 10.0
 
-    def __init__(self, app, *, session=None, **kw):
-        kw.pop("mode", None)
-        kw.pop("human_seats", None)
-        super().__init__(app, game=session.game, session=session, mode="online", human_seats=(session.seat,),
-                         **kw)
-        self.names = session.record.meta["names"]
-        self._claim_rect = None
+    def __init__(self, session):
+        self.session = session
+        self.claim_rect = None        # the banner that claims the win, where drawn last
         self._was_connected = True
+        self._lost_at = None          # the table's time since when the server is out of reach
+        self._long_loss_told = None
+        self._shown_second = None
+        self._marked_over = False
 
-    def make_driver(self):
+    def attach(self, table):
+        super().attach(table)
+        table.poll_every = 0.1        # the session is polled while the window rests (client.scenes.base)
+        table.banner_on_turn = True   # "Your turn" / "Bo's turn" on every game's online table
+
+    def driver(self, ai):
         return OnlineDriver(self)
 
-    def _log_start(self):
+    # (the seats' names need nothing here: the session names our seat "You", the friend
+    # by their name, quoted when it reads "You", so the table's own naming says "you")
+
+    @property
+    def names(self):
+        return self.table.names
+
+    def log_start(self) -> bool:
         """Sitting down again in a new program: the server sent what this seat's log told of
         the last actions (``session.history``); they are told again, as they were told live,
         before "Game resumed at turn N"."""
+        t = self.table
         s = self.session
         hist = list(getattr(s, "history", None) or ())
         if len(s) == 0 or not hist:
-            return super()._log_start()
+            return False
         from client.scenes import gamesinfo
         from client.table.history import log_kind
-        wrap = getattr(self, "_wrap_log", None)
-        if wrap is not None:
-            wrap()              # (the named seats' sentences, as every later line has them)
         m = s.match
         names = s.record.meta.get("names") or self.names
         if getattr(s, "history_from", 0) == 0:
-            self.log.add(f"{names[0]} and {names[1]} sit down to {gamesinfo.title(self.game)}.", kind="info")
+            t.log.add(f"{names[0]} and {names[1]} sit down to {gamesinfo.title(t.game)}.", kind="info")
         else:
             from engine.core.text import count
-            self.log.add(f"Earlier in this match (its last {count(len(hist), 'move')}):", kind="info")
+            t.log.add(f"Earlier in this match (its last {count(len(hist), 'move')}):", kind="info")
         for actor, turn, events in hist:
             for ev in events:
                 try:
-                    text = self.log_event_text(m, ev)
+                    text = t.log_event_text(m, ev)
                 except Exception:  # noqa: BLE001 - a log line must never break the table
                     text = " ".join(str(x) for x in ev)
-                self.log.add(text, turn=turn, seat=actor, kind=log_kind(ev))
-        self.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
+                t.log.add(text, turn=turn, seat=actor, kind=log_kind(ev))
+        t.log.add(f"Game resumed at turn {m.turn()}.", kind="info")
+        return True
 
     # ------------------------------------------------------------ the session drives the table
-    def update(self, dt):
+    def update(self, dt, frame):
+        t = self.table
         s = self.session
         if s is not None:
             if s.poll():
-                self.invalidate()
-            sec = int(self.t)
-            if sec != getattr(self, "_shown_second", None):  # the clock and "away" count in seconds
+                t.invalidate()
+            sec = int(t.t)
+            if sec != self._shown_second:  # the clock and "away" count in seconds
                 self._shown_second = sec
-                self.invalidate()
+                t.invalidate()
             if s.connected:
                 self._lost_at = None
-            elif getattr(self, "_lost_at", None) is None:
-                self._lost_at = self.t          # since when the server is out of reach
+            elif self._lost_at is None:
+                self._lost_at = t.t          # since when the server is out of reach
             else:
                 self._note_long_loss()
             for text, kind in s.notes:
-                self.app.toast(text, kind, 4)
+                t.app.toast(text, kind, 4)
             s.notes.clear()
             if s.resynced:
                 s.resynced = False
-                self.anims.clear()
-                self.cancel_drag()
-                self.on_history_changed()       # the match jumped: half-made choices and marks go
-                self.log.add("Back in step with the server.", kind="info")
-                self.refresh()
-                self.shown = self.view
+                t.anims.clear()
+                t.cancel_drag()
+                t.on_history_changed()       # the match jumped: half-made choices and marks go
+                t.log.add("Back in step with the server.", kind="info")
+                t.refresh()
+                t.shown = t.view
             if s.connected != self._was_connected:
                 self._was_connected = s.connected
                 if s.connected:
-                    self.log.add("Connected to the server again.", kind="info")
-            if s.final is not None and not getattr(self, "_marked_over", False):
+                    t.log.add("Connected to the server again.", kind="info")
+            if s.final is not None and not self._marked_over:
                 self._marked_over = True
                 try:
                     from client.scenes.online_prefs import mark_over
                     mark_over(s.match_id)       # the game menu no longer points to it
                 except Exception:  # noqa: BLE001 - a nicety; the list learns it from the server too
                     pass
-            if s.final is not None and self.conceded is None and s.final != (self.match.result() if self.match
-                                                                              else None):
-                if not s.pending and not self.anims.busy:
-                    self.conceded = s.final
+            if s.final is not None and t.conceded is None and s.final != (t.match.result() if t.match
+                                                                           else None):
+                if not s.pending and not t.anims.busy:
+                    t.conceded = s.final
                     line = self.reason_words(s.final) + "."
-                    if not any(e.text == line for e in self.log.entries[-3:]):   # "You conceded." once
-                        self.log.add(line, kind="info")
-        super().update(dt)
-
-    def perform(self, action, *, by_ai=False) -> bool:
-        ok = super().perform(action, by_ai=by_ai)
-        return ok
+                    if not any(e.text == line for e in t.log.entries[-3:]):   # "You conceded." once
+                        t.log.add(line, kind="info")
+        frame(dt)
 
     # ------------------------------------------------------------ ending
-    def concede(self, seat=None):
+    def concede(self) -> bool:
         """Concede (or leave for good): the server records the loss."""
         if self.session.final is None and not self.session.concede():
-            self.app.toast("Not connected: the concession is sent when the connection is back.", "error", 4)
-            return
-        self.log.add(conceded(YOU, stop=True), kind="info")
-
-    def end_match(self, winner, reason, **meta):   # the server ends online matches
-        self.concede()
+            self.table.app.toast("Not connected: the concession is sent when the connection is back.", "error", 4)
+            return True
+        self.table.log.add(conceded(YOU, stop=True), kind="info")
+        return True
 
     def claim(self):
         if self.session.can_claim():
             self.session.claim()
 
-    def rematch(self):
+    def rematch(self) -> bool:
         """Another match where this one was found: a match made in a community server's
         lobby goes back to that lobby, any other to Play online."""
+        t = self.table
         entry = None
         try:
             from client.scenes.online_prefs import load_prefs
@@ -220,37 +229,25 @@ class OnlineTableMixin:
         except Exception:  # noqa: BLE001 - whatever online.json holds, Play online is the way back
             entry = None
         if entry is not None and entry.get("lobby"):
-            self.go("lobby", game=self.game, server=entry["server"])
-            return
-        self.go("online", game=self.game)
+            t.go("lobby", game=t.game, server=entry["server"])
+            return True
+        t.go("online", game=t.game)
+        return True
 
-    def can_undo_game_over(self) -> bool:
-        return False
-
-    def result(self):
-        r = self.conceded or (self.match.result() if self.match is not None else None)
-        if r is None and self.session is not None and self.session.final is not None and not self.session.pending:
-            r = self.session.final
-        return r
-
-    def seat_names(self) -> Names:
-        """Online: our seat is "you", the other the opponent's name."""
+    def result(self, r):
         s = self.session
-        seat = getattr(s, "seat", None)
-        if seat not in (0, 1):
-            return super().seat_names()
-        return Names(["you" if k == seat else str(self.names[k]) for k in (0, 1)])
+        if r is None and s is not None and s.final is not None and not s.pending:
+            r = s.final
+        return r
 
     def reason_words(self, r) -> str:
         """Why the match ended, as this screen names the players, without the full stop
         ("The AI's morale is depleted", "Bo conceded", "You ran out of time 3 times")."""
-        return self.reason_line(r).rstrip(".")
+        return self.table.reason_line(r).rstrip(".")
 
     # ------------------------------------------------------------ clock and presence
-    def clock_spec(self):
-        return None   # the server keeps the time
-
-    def _clock_words(self, c, p):
+    def clock_words(self, c, p):
+        """The server's clock ``c`` for seat ``p`` in the top bar's words: ``(text, urgent)``."""
         s = self.session
         who = "You" if p == s.seat else self.names[p]
         left, bank = c["left"][p], c["bank"][p]
@@ -263,15 +260,14 @@ class OnlineTableMixin:
         text = f"{who}: {_mmss(left)} + bank {_mmss(bank)} · timeouts {c['timeouts'][p]}/{c['limit']}"
         return text, left <= 0 and bank < 30
 
-    def status_text(self) -> str:
+    def status_text(self, base: str) -> str:
         s = self.session
-        base = super().status_text()
         if s is None:
             return base
         opp = self.names[1 - s.seat]
         if not s.connected:
             return "Reconnecting… · " + base
-        if not s.opponent.get("connected", True) and self.result() is None:
+        if not s.opponent.get("connected", True) and self.table.result() is None:
             away = s.opponent_away()
             after = s.opponent.get("claim_after")
             if after and away >= after:
@@ -288,37 +284,38 @@ class OnlineTableMixin:
         return f"{o} is connected" if s.opponent.get("connected", True) else f"{o} is away"
 
     def draw_top_bar(self, surf):
-        super().draw_top_bar(surf)
         s = self.session
         if s is None:
             return
+        t = self.table
         # a dot at the end of each seat chip: green = at the table, red = away / not connected
-        sc = self.s
+        sc = t.s
         from client.scenes import gamesinfo
         scratch = pygame.Surface((1, 1))
-        x = draw_text(scratch, gamesinfo.title(self.game), (sc(16), self.top_rect.centery), sc(24), title=True,
+        x = draw_text(scratch, gamesinfo.title(t.game), (sc(16), t.top_rect.centery), sc(24), title=True,
                       anchor="midleft").right + sc(24)
         for seat in (0, 1):
-            chip = pygame.Rect(x + seat * (sc(170) + sc(10)), self.top_rect.centery - sc(15), sc(170), sc(30))
+            chip = pygame.Rect(x + seat * (sc(170) + sc(10)), t.top_rect.centery - sc(15), sc(170), sc(30))
             up = s.connected if seat == s.seat else (s.connected and s.opponent.get("connected", True))
             col = PAL["good"] if up else PAL["bad"]
             c = (chip.right - sc(14), chip.centery)
             pygame.draw.circle(surf, (14, 16, 23), c, sc(7))
             pygame.draw.circle(surf, col, c, sc(5))
 
-    def draw(self, surf):
-        super().draw(surf)
+    def draw(self, surf, frame):
+        frame(surf)
         s = self.session
         if s is None:
             return
-        self._claim_rect = None
-        sc = self.s
+        t = self.table
+        self.claim_rect = None
+        sc = t.s
         msg = None
         if not s.connected:
             msg = (self.lost_text(), PAL["bad"])
-        elif s.can_claim() and self.result() is None:
+        elif s.can_claim() and t.result() is None:
             msg = (f"{self.names[1 - s.seat]} left the table: claim the win (W)", PAL["gold"])
-        elif not s.opponent.get("connected", True) and self.result() is None:
+        elif not s.opponent.get("connected", True) and t.result() is None:
             how = {"left": "left the table", "silent": "is not answering"}.get(s.opponent.get("why"),
                                                                               "lost the connection")
             msg = (f"{self.names[1 - s.seat]} {how} — waiting ({_mmss(s.opponent_away())})", PAL["muted"])
@@ -328,74 +325,65 @@ class OnlineTableMixin:
         f = font(sc(17), True)
         w = f.size(text)[0] + sc(40)
         r = pygame.Rect(0, 0, w, sc(40))
-        r.midtop = (self.board_rect.centerx, self.board_rect.top + sc(6))
+        r.midtop = (t.board_rect.centerx, t.board_rect.top + sc(6))
         pygame.draw.rect(surf, (18, 20, 28), r, border_radius=sc(20))
         pygame.draw.rect(surf, col, r, max(1, sc(2)), border_radius=sc(20))
         draw_text(surf, text, r.center, sc(17), col, bold=True, anchor="center")
         if s.can_claim():
-            self._claim_rect = r
-
-    #: seconds without the server before the banner says more than "reconnecting"
-    LOST_LONG = 10.0
+            self.claim_rect = r
 
     def lost_text(self) -> str:
         """The banner while the server is out of reach: at first "reconnecting"; after a
         while, for how long and that nothing is lost (a friend's Cardhall, which hosts the
         match, may simply be closed), in the longest form that fits the board."""
-        lost = getattr(self, "_lost_at", None)
-        away = 0.0 if lost is None else self.t - lost
+        t = self.table
+        lost = self._lost_at
+        away = 0.0 if lost is None else t.t - lost
         if away < self.LOST_LONG:
             return "Connection lost — reconnecting…"
-        t = _mmss(away)
-        f = font(self.s(17), True)
-        room = int(self.board_rect.width * 0.62)      # a banner over the board, not across it
-        forms = (f"No answer from the server for {t} — still trying",
-                 f"No server for {t} — still trying")
+        w = _mmss(away)
+        f = font(t.s(17), True)
+        room = int(t.board_rect.width * 0.62)      # a banner over the board, not across it
+        forms = (f"No answer from the server for {w} — still trying",
+                 f"No server for {w} — still trying")
         return next((x for x in forms if f.size(x)[0] <= room), forms[-1])
 
     def _note_long_loss(self):
         """Once per loss, when it has lasted: the log says that nothing is lost."""
-        lost = getattr(self, "_lost_at", None)
-        if lost is None or getattr(self, "_long_loss_told", None) == lost or self.t - lost < self.LOST_LONG:
+        t = self.table
+        lost = self._lost_at
+        if lost is None or self._long_loss_told == lost or t.t - lost < self.LOST_LONG:
             return
         self._long_loss_told = lost
-        self.log.add("The server does not answer; Cardhall keeps trying. Nothing is lost: the match "
-                     "goes on from where it stands when the server is back (a friend who hosts it "
-                     "may have closed Cardhall).", kind="info")
+        t.log.add("The server does not answer; Cardhall keeps trying. Nothing is lost: the match "
+                  "goes on from where it stands when the server is back (a friend who hosts it "
+                  "may have closed Cardhall).", kind="info")
 
-    def handle_event(self, ev):
+    def handle_event(self, ev) -> bool:
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_w and self.session.can_claim():
             self.claim()
-            return
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self._claim_rect is not None \
-                and self._claim_rect.collidepoint(ev.pos):
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.claim_rect is not None \
+                and self.claim_rect.collidepoint(ev.pos):
             self.claim()
-            return
-        super().handle_event(ev)
+            return True
+        return False
 
     def leave(self):
         """Leaving the table (quit to menu) is not leaving the match: the connection
         closes, the opponent sees us away, and the match can be reopened from Play online."""
-        super().leave()
         if self.session is not None:
             self.session.detach()     # the opponent is told we left the table, not that we were cut off
             self.session.close()
 
 
-def online_table_class(game: str):
-    cls = _CLASSES.get(game)
-    if cls is None:
-        from client.scenes import scene_class
-        base = scene_class("table", game)
-        cls = type(f"Online{base.__name__}", (OnlineTableMixin, base), {})
-        _CLASSES[game] = cls
-    return cls
-
-
 def open_online_table(app, session):
-    """Switch to the table for ``session`` (a RemoteSession that has begun)."""
-    cls = online_table_class(session.game)
-    sc = cls(app, session=session)
+    """Switch to the table for ``session`` (a RemoteSession that has begun): the game's own
+    table in mode "online", holding the link to the server."""
+    from client.scenes import scene_class
+    cls = scene_class("table", session.game)
+    sc = cls(app, game=session.game, session=session, mode="online", human_seats=(session.seat,),
+             layer=OnlineLink(session))
     sc.name = "table"
     app.scenes.switch(sc)
     return sc

@@ -63,6 +63,12 @@ that keeps its own state and calls back the table's hooks:
 
 Concession goes through the engine's CONCEDE action (:meth:`concede_action`), so
 the replay records it.
+
+A way of playing that changes the table — online (:class:`client.table.online.OnlineLink`),
+a lesson (:class:`client.table.tutorial.Coach`), the first game's note on Hint — is a part
+passed as ``layer=`` and held as ``self.layer``: the table calls it at the hook points of
+:class:`client.table.layer.TableLayer`, and the layer may put its own driver in the
+table's (the server's moves online, a lesson's scripted opponent).
 """
 from __future__ import annotations
 
@@ -79,6 +85,7 @@ from client.table.end import EndMixin
 from client.table.handoff import Handoff
 from client.table.history import History, log_kind
 from client.table.input import InputMixin
+from client.table.layer import Layer, TableLayer
 from client.table.side import SideMixin
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
                                     draw_hand_arrows, draw_thinking)
@@ -102,7 +109,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
 
     # ================================================================ set-up
     def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
-                 **kw):
+                 layer: TableLayer | None = None, **kw):
+        #: what the way of playing adds (online, a lesson: see client.table.layer)
+        self.layer: TableLayer = layer if layer is not None else Layer()
         super().__init__(app, game=game, **kw)
         self.history = History(self)      # undo / redo / take-back
         self.handoff = Handoff(self)      # hot seat: whose screen it is
@@ -131,7 +140,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.hand_scroll = HandScroll()   # a hand with more cards than it shows at their size
         self.t = 0.0
         self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
-        self.driver: Driver = self.make_driver()   # plays the seats no one at the screen plays
         self.view = None
         self.shown = None
         self.legal: list = []
@@ -148,6 +156,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.hints = HintControl(self)  # the Hint button (H) against the AI
         if self.replay is not None:
             self.replay.attach(self)
+        self.layer.attach(self)
+        #: who moves the seats nobody at this screen plays (the AI, or the layer's own)
+        self.driver: Driver = self.layer.driver(self.make_driver())
         if session is not None:
             self._log_start()
             self.refresh()
@@ -175,6 +186,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
                 "_paused_ai": True}
 
     def _log_start(self):
+        if self.layer.log_start():
+            return
         m = self.session.match
         if len(self.session) == 0:
             self.log.add(f"{self.names[0]} and {self.names[1]} sit down to {gamesinfo.title(self.game)}.",
@@ -349,6 +362,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.layout()
         self._after_layout()
         self.refresh()
+        self.layer.build()
 
     #: a lower top bar above 100 % (tables whose board needs the window's height)
     low_top_bar = False
@@ -539,7 +553,11 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         return True
 
     def perform(self, action, *, by_ai=False) -> bool:
-        """Apply ``action`` through the session: log, animations, autosave. False if refused."""
+        """Apply ``action`` through the session: log, animations, autosave. False if refused
+        (by the engine, or by the layer: a lesson lets through only the move it teaches)."""
+        return self.layer.perform(action, by_ai, self._play)
+
+    def _play(self, action, *, by_ai=False) -> bool:
         from engine.core.match import IllegalAction
         m = self.match
         actor = m.to_move()
@@ -711,6 +729,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
 
     # ================================================================ frame
     def update(self, dt):
+        self.layer.update(dt, self._frame)
+
+    def _frame(self, dt):
         was = (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
         self.t += dt
         self.anims.update(dt)
@@ -750,6 +771,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.t += dt
 
     def process_event(self, ev):
+        if self.layer.handle_event(ev):
+            return
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
             self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
@@ -765,6 +788,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
 
     # ================================================================ drawing
     def draw(self, surf):
+        self.layer.draw(surf, self._draw_frame)
+
+    def _draw_frame(self, surf):
         self.draw_backdrop(surf)
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
@@ -773,6 +799,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             self.draw_waiting_hand(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
+        self.layer.draw_top_bar(surf)
         self.draw_side(surf)
         if self.session is not None and self.shown is not None:
             self.hints.draw(surf)      # over the top of the log: the board stays uncovered
@@ -803,6 +830,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         if auto is not None and hasattr(auto, "close"):
             auto.close()  # the save's lock: another Cardhall may resume this game now
         super().leave()
+        self.layer.leave()
 
     def open_review(self):
         """The review screen for the replay's player in view (see client/scenes/review.py)."""
@@ -822,3 +850,4 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         back = dict(getattr(self.replay, "return_kwargs", None) or {})
         back.setdefault("selected", getattr(self.replay, "path", None))
         self.go("replays", **back)
+

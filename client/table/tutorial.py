@@ -1,8 +1,8 @@
 """Learn to play: the guided first game on the real table.
 
 A lesson (``assets/lessons/<game>.toml``, read by :mod:`engine.core.tutorial`) opens the
-game's own table on a prepared position (scene ``tutorial``: the game's ``Table`` with
-:class:`TutorialMixin` in front). The mixin
+game's own table on a prepared position (scene ``tutorial``: the game's ``Table`` holding a
+:class:`Coach` as its layer, see :mod:`client.table.layer`). The coach
 
 * shows the lesson's panel over the top of the side column (what to do; afterwards what
   happened and why, filled with the figures of the move's own events) with a Continue
@@ -20,12 +20,12 @@ and treated as empty.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from engine.core.match import event_kind
-
 from client.table import guidance
-from client.table.ai import AIDriver
+from client.table.layer import Layer
 
 PROGRESS_FILE = "tutorial.json"
 MAX_PROGRESS_BYTES = 64 * 1024
@@ -131,34 +131,24 @@ def lesson_screens(lesson) -> list[str]:
     return out + ["done"]
 
 
-def tutorial_table_class(game: str):
-    cls = _CLASSES.get(game)
-    if cls is None:
-        from client.scenes import scene_class
-        base = scene_class("table", game)
-        cls = _CLASSES[game] = type(f"Tutorial{base.__name__}", (TutorialMixin, base), {})
-    return cls
-
-
-_CLASSES: dict = {}
-
-
 class TutorialScene:
-    """Scene ``tutorial``: the game's table with the lesson mixed in (see module doc)."""
+    """Scene ``tutorial``: the game's own table holding the lesson as its layer, a
+    :class:`Coach` (see module doc)."""
 
-    def __new__(cls, app, *, game=None, lesson=None, **kw):
+    def __new__(cls, app, *, game=None, lesson=None, screen=None, **kw):
         from engine.core.tutorial import lesson_session
-        from client.scenes import gamesinfo
+        from client.scenes import gamesinfo, scene_class
         game = game or gamesinfo.default_game()
         c = course(game)
         les = c.lesson(lesson) if lesson else c.lessons[0]
         if les is None:
             les = c.lessons[0]
         session = lesson_session(game, les, {"names": ["You", "Opponent"]})
-        tcls = tutorial_table_class(game)
-        t = tcls(app, game=game, session=session, mode="ai", human_seats=(0,), ai_level="easy",
-                 lesson=les.id, **{k: v for k, v in kw.items() if k in ("screen",)})
+        coach = Coach(c, les)
+        t = scene_class("table", game)(app, game=game, session=session, mode="ai", human_seats=(0,),
+                                       ai_level="easy", layer=coach)
         t.name = "tutorial"
+        coach.begin(screen)
         return t
 
     @classmethod
@@ -167,39 +157,14 @@ class TutorialScene:
         return {"lesson": c.lessons[(seed - 1) % len(c.lessons)].id}
 
 
-class LessonDriver(AIDriver):
-    """The opponent moves only in a lesson's 'them' steps: one scripted move at a time,
-    or the AI the lesson names (thinking in the background as in any game) until the
-    player is to move again."""
-
-    def drive(self):
-        t = self.table
-        st = t.step
-        if t.state == "step" and st is not None and st.kind == "them" and st.ai:
-            t.ai_level = st.ai
-            if self.job is None and not t.anims.busy and (
-                    t.match.to_move() in t.human_seats or t.match.result() is not None):
-                t._them_over()
-                return
-            super().drive()
-            return
-        if t.state != "step" or st is None or st.kind != "them" or t.anims.busy:
-            return
-        if t.t < t.them_wait:
-            return
-        t.them_wait = t.t + OPPONENT_PAUSE
-        t._play_them()
-
-
 # ================================================================ the table's lesson layer
-class TutorialMixin:
-    """Put in front of a game's Table class (see :func:`tutorial_table_class`)."""
+class Coach(Layer):
+    """The lesson, held by the game's table as its layer (see :mod:`client.table.layer`):
+    its panel, the taught move let through, the opponent's scripted moves."""
 
-    banner_on_turn = False
-
-    def __init__(self, app, *, lesson=None, screen=None, **kw):
-        self.course = course(kw.get("game") or kw["session"].game)
-        self.lesson = self.course.lesson(lesson) or self.course.lessons[0]
+    def __init__(self, course_, lesson):
+        self.course = course_
+        self.lesson = lesson
         self.lesson_no = self.course.index(self.lesson.id)
         self.state = "intro" if self.lesson.intro else "step"
         self.k = 0                    # the step
@@ -211,11 +176,26 @@ class TutorialMixin:
         self.them_done: list = []     # (action, before, events) of the current 'them' step
         self.tut_error = ""
         self.refusal = ""             # what to do instead of a move just refused (shown in the panel)
-        super().__init__(app, **kw)
+        self.tut_button = None        # the panel's button (Start, Continue, Next lesson)
+        self.panel_box = None         # where the panel was placed last
+        self.panel_parts = None
+        self._panel_tall = False
+        self._log_home = self._log_set = None
+        self._own_move = False        # a move of the lesson's own (the AI's, asked in advance())
+
+    def attach(self, table):
+        super().attach(table)
+        table.banner_on_turn = False
+
+    def begin(self, screen=None):
+        """The table is open: the first step, or the ``screen``-th screen of the lesson."""
         if self.state == "step":
             self._begin_step(0)
         for _ in range(int(screen or 0)):
             self.advance()
+
+    def driver(self, ai):
+        return LessonDriver(self, ai)
 
     # ------------------------------------------------------------ steps
     @property
@@ -227,11 +207,13 @@ class TutorialMixin:
     def say(self, text):
         """A word of the lesson's on a refused move: in the panel, under what to do (never
         over the board, where it could hide the card the lesson points at)."""
+        t = self.table
         self.refusal = text
         self._relabel()
-        self.invalidate()
+        t.invalidate()
 
     def _begin_step(self, k):
+        t = self.table
         self.refusal = ""
         self.k = k
         self.state = "step"
@@ -245,22 +227,24 @@ class TutorialMixin:
         if st.kind == "them":
             self.them_left = [dict(x) for x in (st.moves or ())]
             self.them_done = []
-            self.them_wait = self.t + OPPONENT_PAUSE
+            self.them_wait = t.t + OPPONENT_PAUSE
         self._relabel()
 
     def taught_action(self):
         """The legal action the current step teaches (resolved now against the engine), or None."""
+        t = self.table
         st = self.step
-        if self.state != "step" or st is None or st.kind != "move" or not self.human_to_move():
+        if self.state != "step" or st is None or st.kind != "move" or not t.human_to_move():
             return None
         from engine.core.tutorial import resolve
-        return resolve(self.game, self.match, st.move)
+        return resolve(t.game, t.match, st.move)
 
     def _finish_lesson(self):
+        t = self.table
         self.state = "done"
         last = self.lesson_no == len(self.course.lessons) - 1
-        update_progress(self.game, done=self.lesson.id, finished=True if last else None)
-        self.sfx("win")
+        update_progress(t.game, done=self.lesson.id, finished=True if last else None)
+        t.sfx("win")
         self._relabel()
 
     def _after_move(self, template, before, action, events):
@@ -270,13 +254,14 @@ class TutorialMixin:
         self._relabel()
 
     def _explain_now(self):
+        t = self.table
         template, before, action, events = self.pending_explain
         self.pending_explain = None
         from engine.core.tutorial import LessonError, facts, fill
         text = ""
         if template:
             try:
-                text = fill(template, facts(self.game, before, action, events, self.viewer, self.match))
+                text = fill(template, facts(t.game, before, action, events, t.viewer, t.match))
             except LessonError as e:
                 text = f"(This explanation could not be filled: {e})"
         self.what_lines = self._event_lines(before, events)
@@ -290,18 +275,18 @@ class TutorialMixin:
     def _event_lines(self, before, events) -> list:
         """The engine's own sentences for the move (as this seat may see them), the
         turn and phase markers left out."""
+        t = self.table
         out = []
-        m = self.match
+        m = t.match
         ev_for = getattr(type(m), "event_for", None)
-        kinds = {event_kind(ev) for ev in events if ev}
+        kinds = {ev[0] for ev in events if ev}
         for ev in events:
-            kind = event_kind(ev)
-            if not ev or kind in ("phase", "turn", "to_deck", "setup", "set_ends", "game_over") \
-                    or (kind == "attack" and kinds & {"clash", "open_hit"}):
+            if not ev or ev[0] in ("phase", "turn", "to_deck", "setup", "set_ends", "game_over") \
+                    or (ev[0] == "attack" and kinds & {"clash", "open_hit"}):
                 continue
-            e = ev_for(ev, self.viewer) if callable(ev_for) else ev
+            e = ev_for(ev, t.viewer) if callable(ev_for) else ev
             try:
-                line = self.log_event_text(m, e)
+                line = t.log_event_text(m, e)
             except Exception:  # noqa: BLE001 - a log line must never break the lesson
                 continue
             if line and line not in out:
@@ -312,6 +297,7 @@ class TutorialMixin:
         """Continue (Space / Enter / the button): the next screen of the lesson. Where
         the lesson waits for a move, the tutorial makes it (the layout check's and the
         tests' fast way through; a player uses the board)."""
+        t = self.table
         if self.state == "intro":
             self._begin_step(0)
         elif self.state == "explain":
@@ -325,7 +311,7 @@ class TutorialMixin:
             elif st.kind == "move":
                 a = self.taught_action()
                 if a is not None:
-                    self.perform(a)
+                    t.perform(a)
                     self._settle()
             else:
                 for _ in range(400):
@@ -339,32 +325,36 @@ class TutorialMixin:
             self._settle()
         elif self.state == "done":
             self.next_lesson()
-        self.invalidate()
+        t.invalidate()
 
     def _settle(self):
         if self.state == "wait" and self.pending_explain is not None:
             self._explain_now()
 
     # ------------------------------------------------------------ moves
-    def perform(self, action, *, by_ai=False) -> bool:
+    def perform(self, action, by_ai, play) -> bool:
+        """Only the taught move is played (and the opponent's)."""
+        t = self.table
+        if self._own_move:
+            return play(action, by_ai=by_ai)
         st = self.step
         if by_ai and self.state == "step" and st is not None and st.kind == "them" and st.ai:
-            before = self.match.clone()        # the AI's move (in the background): kept for the explanation
+            before = t.match.clone()        # the AI's move (in the background): kept for the explanation
             events = before.clone().apply(tuple(action))
-            ok = super().perform(action, by_ai=True)
+            ok = play(action, by_ai=True)
             if ok:
                 self.them_done.append((tuple(action), before, events))
             return ok
         if by_ai:
-            return super().perform(action, by_ai=by_ai)
+            return play(action, by_ai=by_ai)
         st = self.step
         taught = self.taught_action()
         if taught is None or tuple(action) != taught:
             self.refuse()
             return False
-        before = self.match.clone()
+        before = t.match.clone()
         events = before.clone().apply(taught)
-        ok = super().perform(action, by_ai=by_ai)
+        ok = play(action, by_ai=by_ai)
         if ok:
             self.refusal = ""
             self._after_move(st.explain, before, taught, events)
@@ -372,6 +362,7 @@ class TutorialMixin:
 
     def refuse(self):
         """A move the lesson does not teach now: not played, and a word on what to do instead."""
+        t = self.table
         st = self.step
         if self.state != "step" or st is None or st.kind != "move":
             label = self.button_text()
@@ -379,29 +370,35 @@ class TutorialMixin:
                      self.state != "step" else "Watch their move first.")
         else:
             from engine.core.tutorial import try_text
-            self.say(try_text(self.game, st))
-        self.sfx("refusal")
+            self.say(try_text(t.game, st))
+        t.sfx("refusal")
 
-    def end_turn(self):
+    def refuses_batch(self) -> bool:
         """(A table's "End turn without attacking": several passes in one press.) A lesson
         teaches one move at a time, so the press is refused as a whole, never half made
         (its first pass taken for the lesson's "Go to combat", the next ones refused)."""
         self.refuse()
+        return True
 
     def _play_them(self) -> bool:
         """One of the opponent's scripted moves (or the easy AI's turn); False when the step is over."""
+        t = self.table
         st = self.step
         if st is None or st.kind != "them":
             return False
         if st.ai:
-            if self.match.to_move() in self.human_seats or self.match.result() is not None:
+            if t.match.to_move() in t.human_seats or t.match.result() is not None:
                 self._them_over()
                 return False
             from engine.ai import make_agent
-            a = make_agent(st.ai, 7).choose(self.match)      # (the fast way through: advance())
-            before = self.match.clone()
+            a = make_agent(st.ai, 7).choose(t.match)      # (the fast way through: advance())
+            before = t.match.clone()
             events = before.clone().apply(a)
-            super().perform(a, by_ai=True)
+            self._own_move = True
+            try:
+                t.perform(a, by_ai=True)
+            finally:
+                self._own_move = False
             self.them_done.append((a, before, events))
             return True
         else:
@@ -410,16 +407,16 @@ class TutorialMixin:
                 return False
             from engine.core.tutorial import resolve
             spec = self.them_left[0]
-            a = resolve(self.game, self.match, spec) if self.match.to_move() not in self.human_seats else None
+            a = resolve(t.game, t.match, spec) if t.match.to_move() not in t.human_seats else None
             if a is None:
                 self.tut_error = f"This lesson's opponent move ({spec}) is not possible here."
                 self.them_left = []
                 self._them_over()
                 return False
             self.them_left.pop(0)
-        before = self.match.clone()
+        before = t.match.clone()
         events = before.clone().apply(a)
-        self.perform(a, by_ai=True)
+        t.perform(a, by_ai=True)
         self.them_done.append((a, before, events))
         if not st.ai and not self.them_left:
             self._them_over()
@@ -435,77 +432,68 @@ class TutorialMixin:
         else:
             self._begin_step(self.k + 1)
 
-    def make_driver(self):
-        return LessonDriver(self)
-
-    def wake_in(self):
-        best = super().wake_in()
-        st = self.step
-        if self.state == "step" and st is not None and st.kind == "them":
-            w = max(0.0, self.them_wait - self.t) + 0.01
-            best = w if best is None else min(best, w)
-        if self.state == "wait":
-            best = 0.0
-        return best
-
-    def update(self, dt):
-        super().update(dt)
-        if self.state == "wait" and not self.anims.busy:
+    def update(self, dt, frame):
+        t = self.table
+        frame(dt)
+        if self.state == "wait" and not t.anims.busy:
             self._settle()
 
-    def show_game_over(self):
+    def game_over(self) -> bool:
         """A lesson that ends the game (the ways to win) goes on with its explanation:
         no game-over screen."""
-        self.over_shown = True
+        return True
 
     # ------------------------------------------------------------ widgets
     def build(self):
-        super().build()
-        s = self.s
+        t = self.table
+        s = t.s
         for name in ("undo", "redo", "hint"):
             self._drop_widget(name)
-        self.history.buttons = ()
-        by = s(8) if self.top_rect.height == s(52) else max(0, (self.top_rect.height - s(36)) // 2)
-        self.button((self.W - s(118) - s(132), by, s(124), s(36)), "Lessons", self.to_list, key="f2",
-                    tip="Every lesson of this game, to replay any of them", name="tut_list", cls="@small")
-        self.button((self.W - s(118) - s(264), by, s(124), s(36)), "Skip lesson", self.skip, key="f3",
-                    tip="Go on to the next lesson", name="tut_skip", cls="@small")
-        self.tut_button = self.button((0, 0, s(160), s(40)), "Continue", self.advance,
-                                      tip="Go on with the lesson<br>shortcut: <b>Space</b> or <b>Enter</b>",
-                                      name="tut_next", cls="@primary")
+        t.history.buttons = ()
+        by = s(8) if t.top_rect.height == s(52) else max(0, (t.top_rect.height - s(36)) // 2)
+        t.button((t.W - s(118) - s(132), by, s(124), s(36)), "Lessons", self.to_list, key="f2",
+                 tip="Every lesson of this game, to replay any of them", name="tut_list", cls="@small")
+        t.button((t.W - s(118) - s(264), by, s(124), s(36)), "Skip lesson", self.skip, key="f3",
+                 tip="Go on to the next lesson", name="tut_skip", cls="@small")
+        self.tut_button = t.button((0, 0, s(160), s(40)), "Continue", self.advance,
+                                   tip="Go on with the lesson<br>shortcut: <b>Space</b> or <b>Enter</b>",
+                                   name="tut_next", cls="@primary")
         self._place_panel()
 
-    def process_event(self, ev):
+    def handle_event(self, ev) -> bool:
         """Space / Enter press the panel's button while it shows (before the table's own keys)."""
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and self.button_text() is not None \
                 and not getattr(ev, "repeat", False):
             self.advance()
-            return
-        super().process_event(ev)
+            return True
+        return False
 
-    def _log_opening(self):
-        self.log.add(f"Lesson {self.lesson_no + 1}: {self.lesson.title}.", kind="info")
+    def log_start(self) -> bool:
+        """The log opens on the lesson's title (after the players sitting down)."""
+        t = self.table
+        if len(t.session) != 0:
+            return False
+        from client.scenes import gamesinfo
+        t.log.add(f"{t.names[0]} and {t.names[1]} sit down to {gamesinfo.title(t.game)}.", kind="info")
+        t.log.add(f"Lesson {self.lesson_no + 1}: {self.lesson.title}.", kind="info")
+        return True
 
     def _drop_widget(self, name):
-        b = self.widgets.pop(name, None)
+        t = self.table
+        b = t.widgets.pop(name, None)
         if b is None:
             return
-        self._actions.pop(b, None)
-        for k in [k for k, (_a, btn) in self._keys.items() if btn is b]:
-            del self._keys[k]
+        t._actions.pop(b, None)
+        for k in [k for k, (_a, btn) in t._keys.items() if btn is b]:
+            del t._keys[k]
         b.kill()
 
-    def undo(self):
-        return                         # no undo in a lesson
-
-    def redo(self):
-        return
-
     def _relabel(self):
-        if getattr(self, "tut_button", None) is not None and self.ui is not None:
+        t = self.table
+        if self.tut_button is not None and t.ui is not None:
             self._place_panel()
-        self.liven()
+        t.liven()
 
     def button_text(self) -> str | None:
         """The panel button's label now, or None when the lesson waits for a move."""
@@ -543,21 +531,17 @@ class TutorialMixin:
             lines = [self.tut_error] + lines
         return header, body, lines
 
-    def prompt(self) -> str:
-        """The table's own prompt, except while the lesson is read: then what goes on is
-        the panel's button (never "Opponent is deciding…" over a lesson waiting for Continue)."""
+    def prompt(self) -> str | None:
+        """While the lesson is read, what goes on is the panel's button (never "Opponent is
+        deciding…" over a lesson waiting for Continue): these words stand for the game's
+        prompt (and its short forms); otherwise None, the game's own."""
+        t = self.table
         label = self.button_text()
-        if label is not None and not self.anims.busy:
+        if label is not None and not t.anims.busy:
             if self.state == "done":
                 return f"Lesson done: {label} (Space)."
             return f"Read the lesson on the right, then press {label} (Space)."
-        return super().prompt()
-
-    def prompt_forms(self):
-        """(Evons) the prompt and its short form: the lesson's words alone while it is read."""
-        if self.button_text() is not None and not self.anims.busy:
-            return (self.prompt(),)
-        return super().prompt_forms()
+        return None
 
     def reading(self) -> bool:
         """The lesson waits for Continue (no move to make): the action buttons step aside."""
@@ -567,61 +551,58 @@ class TutorialMixin:
         """The side column (where the log is): the board stays uncovered. While the
         player reads, the column's action buttons step aside and the panel may use
         their room too. A table may place it itself with ``lesson_panel_area()``."""
-        own = getattr(self, "lesson_panel_area", None)
+        t = self.table
+        own = getattr(t, "lesson_panel_area", None)
         if callable(own):
             return own(self.reading())
-        s = self.s
-        side = self.side_rect
+        s = t.s
+        side = t.side_rect
         top = side.top
-        right = getattr(self, "right_rect", None)
+        right = getattr(t, "right_rect", None)
         if right is not None and side.height < s(120):
             # the log is one row (Evons above 100 %): the column under it, or with the
             # row too where the words need it (``tall``)
             top = side.top if getattr(self, "_panel_tall", False) else side.bottom + s(8)
-            bottom = self.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
+            bottom = t.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
             return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
-        if getattr(self, "side_compact", False) and getattr(self, "ticker_rect", None) is not None:
-            top = self.ticker_rect.top       # the folded strip, under its Log button
+        if getattr(t, "side_compact", False) and getattr(t, "ticker_rect", None) is not None:
+            top = t.ticker_rect.top       # the folded strip, under its Log button
         bottom = side.bottom if self.reading() else self._buttons_top() - s(8)
-        if not self.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
+        if not t.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
             bottom = side.bottom
         return pygame.Rect(side.left, top, side.width, bottom - top)
 
     def _buttons_top(self) -> int:
         """The top of the action buttons shown (the room kept for them when fewer show is
         the panel's): the action area's top when none is placed yet."""
+        t = self.table
         try:
-            shown = bool(self.action_buttons())
+            shown = bool(t.action_buttons())
         except Exception:  # noqa: BLE001 - then the room stays the buttons'
             shown = True
         if not shown:                                    # (the opponent's move: no button)
-            return self.actions_rect.bottom
-        tops = [w.rect.top for w in getattr(self, "_action_widgets", ()) if w.visible
-                and self.actions_rect.colliderect(w.rect)]
-        return max(self.actions_rect.top, min(tops)) if tops else self.actions_rect.top
+            return t.actions_rect.bottom
+        tops = [w.rect.top for w in getattr(t, "_action_widgets", ()) if w.visible
+                and t.actions_rect.colliderect(w.rect)]
+        return max(t.actions_rect.top, min(tops)) if tops else t.actions_rect.top
 
-    def placed_slots(self) -> set:
-        """(Everdawn) a lesson's creatures count as played (their "When played" used), not
-        as placed at set-up: no "placed, not played" marks."""
-        return set()
-
-    def _draw_chain(self, surf, v):
-        """(Evons) the chain column, unless the lesson's panel lies over it (above 100 %)."""
-        box, right = getattr(self, "panel_box", None), getattr(self, "right_rect", None)
-        if box is not None and right is not None and box.colliderect(right):
-            return
-        super()._draw_chain(surf, v)
+    def covers(self, rect) -> bool:
+        """The panel lies over ``rect`` (a column the game then leaves out)."""
+        box = self.panel_box
+        return box is not None and rect is not None and box.colliderect(rect)
 
     def _sync_action_widgets(self):
+        t = self.table
         show = not self.reading()
-        for w in getattr(self, "_action_widgets", ()):
+        for w in getattr(t, "_action_widgets", ()):
             if show and not w.visible:
                 w.show()
             elif not show and w.visible:
                 w.hide()
 
     def _place_panel(self):
-        s = self.s
+        t = self.table
+        s = t.s
         area = self.panel_area()
         label = self.button_text()
         bh = s(40)
@@ -632,7 +613,7 @@ class TutorialMixin:
             self._panel_tall = False
             area = self.panel_area()
         h, parts = guidance.panel_layout(area, header, body, [], s, bh if label else 0, size, alert)
-        if h > area.height and getattr(self, "right_rect", None) is not None and self.side_rect.height < s(120):
+        if h > area.height and getattr(t, "right_rect", None) is not None and t.side_rect.height < s(120):
             self._panel_tall = True                        # (Evons above 100 %) the log row gives way
             area = self.panel_area()
         h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
@@ -645,7 +626,7 @@ class TutorialMixin:
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
         self._fit_log_under_panel()
-        toggle = getattr(self, "log_toggle", None)       # (a Log button the panel lies over steps aside)
+        toggle = getattr(t, "log_toggle", None)       # (a Log button the panel lies over steps aside)
         if toggle is not None:
             over = self.panel_box.colliderect(toggle.rect)
             if over and toggle.visible:
@@ -670,12 +651,13 @@ class TutorialMixin:
         """The log, where the panel lies over its column, keeps to the room under the panel
         (its heading and whole lines, never lines cut by the panel's edge); where that room
         is too small for its heading and a line or two, it steps aside until there is room."""
-        log = getattr(self, "log", None)
+        t = self.table
+        log = getattr(t, "log", None)
         if log is None or log.hidden:
             return
         if log.rect != getattr(self, "_log_set", None):
             self._log_home = pygame.Rect(log.rect)        # (placed anew by the table's layout)
-        home, box, s = self._log_home, self.panel_box, self.s
+        home, box, s = self._log_home, self.panel_box, t.s
         if not home.colliderect(box) or box.top > home.top + s(4):
             want = home
         else:
@@ -696,88 +678,145 @@ class TutorialMixin:
             self.to_list()
 
     def next_lesson(self):
+        t = self.table
         n = len(self.course.lessons)
         if self.lesson_no < n - 1:
-            open_lesson(self.app, self.game, self.course.lessons[self.lesson_no + 1].id)
+            open_lesson(t.app, t.game, self.course.lessons[self.lesson_no + 1].id)
         else:
-            start_first_game(self.app, self.game)
+            start_first_game(t.app, t.game)
 
     def to_list(self):
-        self.go("lessons", game=self.game)
+        t = self.table
+        t.go("lessons", game=t.game)
 
-    def concede(self, seat=None):
+    def concede(self) -> bool:
         """Conceding a lesson leaves it for the list of lessons (nothing is recorded)."""
         self.to_list()
+        return True
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surf):
+    def draw(self, surf, frame):
+        t = self.table
         self._place_panel()
         self._sync_action_widgets()
-        super().draw(surf)
-        s = self.s
-        glow = 0.5 + 0.5 * __import__("math").sin(self.pulse_t * 4)
-        if self.state == "step" and not self.anims.busy and self.app.scenes.top is self:
-            rects = guidance.move_rects(self, self.taught_action())
-            if rects and (self.drag is None or not self.drag.moved):
-                guidance.draw_guide(surf, rects, self.app.scale, glow)
+        frame(surf)
+        s = t.s
+        glow = 0.5 + 0.5 * math.sin(t.pulse_t * 4)
+        if self.state == "step" and not t.anims.busy and t.app.scenes.top is t:
+            rects = guidance.move_rects(t, self.taught_action())
+            if rects and (t.drag is None or not t.drag.moved):
+                guidance.draw_guide(surf, rects, t.app.scale, glow)
             elif rects:
-                guidance.draw_guide(surf, rects[1:], self.app.scale, glow)
+                guidance.draw_guide(surf, rects[1:], t.app.scale, glow)
         guidance.draw_panel(surf, self.panel_box, self.panel_parts, s)
-        self.draw_ui(surf)          # the panel's button over the panel
-        if self.drag is not None and self.drag.moved:
-            self._draw_dragged(surf)
+        t.draw_ui(surf)          # the panel's button over the panel
+        if t.drag is not None and t.drag.moved:
+            t._draw_dragged(surf)
 
 
-class FirstGameMixin:
-    """The first real game after the lessons: a note with an arrow to the Hint button,
-    until the player asks for a hint or makes a few moves."""
+class LessonDriver:
+    """The lesson's :class:`~client.table.ai.Driver`: the opponent moves only in a
+    lesson's 'them' steps: one scripted move at a time, or the AI the lesson names
+    (the table's own, thinking in the background as in any game) until the player is to
+    move again."""
+
+    def __init__(self, coach: Coach, ai):
+        self.coach = coach
+        self.ai = ai
+
+    def cancel(self):
+        self.ai.cancel()
+
+    def busy(self) -> bool:
+        return self.ai.busy()
+
+    def thinking(self):
+        return self.ai.thinking()
+
+    def tick(self, dt):
+        self.ai.tick(dt)
+
+    def clock_text(self):
+        return self.ai.clock_text()
+
+    def reset(self):
+        self.ai.reset()
+
+    def wake_in(self):
+        """The AI's, or sooner: the scripted opponent's next move, the explanation due."""
+        c = self.coach
+        best = self.ai.wake_in()
+        st = c.step
+        if c.state == "step" and st is not None and st.kind == "them":
+            w = max(0.0, c.them_wait - c.table.t) + 0.01
+            best = w if best is None else min(best, w)
+        if c.state == "wait":
+            best = 0.0
+        return best
+
+    def drive(self):
+        c = self.coach
+        t = c.table
+        st = c.step
+        if c.state == "step" and st is not None and st.kind == "them" and st.ai:
+            t.ai_level = st.ai
+            if not self.ai.busy() and not t.anims.busy and (
+                    t.match.to_move() in t.human_seats or t.match.result() is not None):
+                c._them_over()
+                return
+            self.ai.drive()
+            return
+        if c.state != "step" or st is None or st.kind != "them" or t.anims.busy:
+            return
+        if t.t < c.them_wait:
+            return
+        c.them_wait = t.t + OPPONENT_PAUSE
+        c._play_them()
+
+
+class HintCallout(Layer):
+    """The first real game after the lessons (the table's layer): a note with an arrow to
+    the Hint button, until the player asks for a hint or makes a few moves."""
 
     CALLOUT = "Stuck? Press Hint (H): the hard AI shows the move it would make, from what you can see."
 
-    def callout_live(self) -> bool:
-        if getattr(self.hints, "message", ""):
-            self._hint_seen = True          # asked once: the player knows where it is
-        return not getattr(self, "_hint_seen", False) and self.actions_applied < 6 \
-            and "hint" in self.widgets and self.result() is None
+    def __init__(self):
+        self.hint_seen = False
 
-    def draw(self, surf):
-        super().draw(surf)
-        if not self.callout_live() or self.app.scenes.top is not self:
+    def callout_live(self) -> bool:
+        t = self.table
+        if getattr(t.hints, "message", ""):
+            self.hint_seen = True           # asked once: the player knows where it is
+        return not self.hint_seen and t.actions_applied < 6 and "hint" in t.widgets and t.result() is None
+
+    def draw(self, surf, frame):
+        frame(surf)
+        t = self.table
+        if not self.callout_live() or t.app.scenes.top is not t:
             return
-        s = self.s
-        hb = pygame.Rect(self.widgets["hint"].rect)
+        s = t.s
+        hb = pygame.Rect(t.widgets["hint"].rect)
         from client.ui.theme import font, wrap_lines, draw_text, panel, PAL
-        w = min(s(300), self.W // 3)
+        w = min(s(300), t.W // 3)
         f = font(s(15))
         lines = wrap_lines(self.CALLOUT, f, w - s(24))
         h = s(16) + len(lines) * f.get_linesize()
         box = pygame.Rect(0, 0, w, h)
-        box.topright = (min(self.W - s(10), hb.right + s(40)), hb.bottom + s(34))
+        box.topright = (min(t.W - s(10), hb.right + s(40)), hb.bottom + s(34))
         panel(surf, box, border=PAL["gold"], radius=s(8))
         y = box.top + s(8)
         for ln in lines:
             draw_text(surf, ln, (box.left + s(12), y), s(15), PAL["text"])
             y += f.get_linesize()
-        guidance.draw_outline(surf, hb, self.app.scale, 0.6)
-        guidance.draw_arrow(surf, box, hb, self.app.scale, 0.6)
-
-
-def first_game_class(game):
-    cls = _FIRST.get(game)
-    if cls is None:
-        from client.scenes import scene_class
-        base = scene_class("table", game)
-        cls = _FIRST[game] = type(f"FirstGame{base.__name__}", (FirstGameMixin, base), {})
-    return cls
-
-
-_FIRST: dict = {}
+        guidance.draw_outline(surf, hb, t.app.scale, 0.6)
+        guidance.draw_arrow(surf, box, hb, t.app.scale, 0.6)
 
 
 def start_first_game(app, game):
     """The real game after the lessons: the easy AI, starter decks, the Hint button pointed out."""
     from engine.core.harness import starter_pair
     from engine.core.session import MatchSession
+    from client.scenes import scene_class
     from client.table.start import new_seed, table_kwargs
     from client.storage import replays_dir, saves_dir
     seed = new_seed()
@@ -785,7 +824,7 @@ def start_first_game(app, game):
             "names": ["You", "AI (easy)"]}
     session = MatchSession.new(game, starter_pair(game, seed), seed, {}, meta,
                                autosave_folder=saves_dir(), replay_folder=replays_dir())
-    t = first_game_class(game)(app, **table_kwargs(session))
+    t = scene_class("table", game)(app, **table_kwargs(session), layer=HintCallout())
     t.name = "table"
     app.scenes.switch(t)
     return t

@@ -56,24 +56,24 @@ def main(argv) -> int:
             nwords = 0.0
             start = d.app.now          # the table's own time: every frame of the run (it never waits
             for _ in range(2000):      # for a reader), animations and the opponent's pauses
-                if t.state == "wait" or t.anims.busy or (t.state == "step" and t.step.kind == "them"):
+                if t.layer.state == "wait" or t.anims.busy or (t.layer.state == "step" and t.layer.step.kind == "them"):
                     d.wait_ai()
                     d.step()
                     continue
-                header, body, lines = t.panel_texts()
+                header, body, lines = t.layer.panel_texts()
                 screens += 1
                 nwords += words(body) + 0.5 * sum(words(x) for x in lines)
-                if t.state == "done":
+                if t.layer.state == "done":
                     break
-                if t.button_text() is not None:
+                if t.layer.button_text() is not None:
                     d.key("space")
                 else:
                     moves += 1
                     n = len(t.session)
-                    gesture(d, t, t.taught_action())
-                    if len(t.session) == n and t.state == "step":
-                        gesture(d, t, t.taught_action())
-            assert t.state == "done", f"{game} {les.id}: stopped in {t.state}"
+                    gesture(d, t, t.layer.taught_action())
+                    if len(t.session) == n and t.layer.state == "step":
+                        gesture(d, t, t.layer.taught_action())
+            assert t.layer.state == "done", f"{game} {les.id}: stopped in {t.layer.state}"
             table_s = d.app.now - start
             presses = screens - moves                        # every other screen ends with a press
             player_s = nwords / READ_WPM * 60 + screens * LOOK + moves * MOVE + presses * PRESS + NEXT

@@ -9,7 +9,7 @@ import sys
 
 
 def random_mover(seed: int, every: int = 6):
-    """A mover for :attr:`client.table.online.OnlineTableMixin.auto_mover`."""
+    """A mover for :attr:`client.table.online.OnlineLink.auto_mover`."""
     rng = random.Random(seed)
     wait = [0]
 
@@ -27,8 +27,8 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     seed = int(argv.pop(0)) if argv and argv[0].isdigit() else 1
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    from client.table.online import OnlineTableMixin
-    OnlineTableMixin.auto_mover = staticmethod(random_mover(seed))
+    from client.table.online import OnlineLink
+    OnlineLink.auto_mover = staticmethod(random_mover(seed))
     from client.cli import main as client_main
     return client_main(argv)
 

@@ -49,27 +49,27 @@ def main(argv) -> int:
             d.step(3)
             n, tried = 0, False
             for _ in range(400):
-                if t.state in ("wait",) or t.anims.busy:
+                if t.layer.state in ("wait",) or t.anims.busy:
                     d.step()
                     continue
                 d.step()        # one frame more: a widget shown in this frame is drawn from the next
-                if t.state in ("wait",) or t.anims.busy:
+                if t.layer.state in ("wait",) or t.anims.busy:
                     continue
-                d.app.screenshot(out / f"{game}-{les.id}-{n:02d}-{t.state}.png")
+                d.app.screenshot(out / f"{game}-{les.id}-{n:02d}-{t.layer.state}.png")
                 n += 1
-                if t.state == "done":
+                if t.layer.state == "done":
                     break
-                if t.button_text() is not None:
+                if t.layer.button_text() is not None:
                     d.key("space")
-                elif t.step.kind == "them":        # one picture a move of theirs
-                    st, before = t.step, len(t.session)
+                elif t.layer.step.kind == "them":        # one picture a move of theirs
+                    st, before = t.layer.step, len(t.session)
                     for _f in range(600):
                         d.wait_ai()
                         d.step()
-                        if len(t.session) > before or t.state != "step" or t.step is not st:
+                        if len(t.session) > before or t.layer.state != "step" or t.layer.step is not st:
                             break
                 else:
-                    a = t.taught_action()
+                    a = t.layer.taught_action()
                     w = wrong_gesture(t, a) if not tried else None
                     if w is not None:
                         tried = True
@@ -78,9 +78,9 @@ def main(argv) -> int:
                         n += 1
                     before = len(t.session)
                     gesture(d, t, a)
-                    if len(t.session) == before and t.state == "step":
-                        gesture(d, t, t.taught_action())
-            assert t.state == "done", f"{game} {les.id}: stopped in {t.state}"
+                    if len(t.session) == before and t.layer.state == "step":
+                        gesture(d, t, t.layer.taught_action())
+            assert t.layer.state == "done", f"{game} {les.id}: stopped in {t.layer.state}"
             played += 1
     print("lessons played:", played)
     return 0

@@ -81,6 +81,9 @@ class EssveilPrompts:
         return f"Turn {v.turn()} · {possessive(self.names[tp], True)} turn · {ph}"
 
     def prompt(self) -> str:
+        said = self.layer.prompt()      # (a lesson's words while it is read)
+        if said is not None:
+            return said
         m = self.match
         if self.result() is not None and not self.anims.busy:
             return "The duel is over."

@@ -201,7 +201,10 @@ class EverdawnGestures:
         self.perform(action)
 
     def end_turn(self):
-        """End the Set Phase and declare nothing: the turn ends."""
+        """End the Set Phase and declare nothing: the turn ends (all of it, or none where
+        the table's layer takes one move at a time: a lesson)."""
+        if self.layer.refuses_batch():
+            return
         m = self.match
         me, turn = m.to_move(), m.turn()
         for _ in range(4):
@@ -216,6 +219,9 @@ class EverdawnGestures:
         followed through the record (cached; rebuilt after any jump in history)."""
         from client.tables.everdawn.anims import track_placed
         sess = self.session
+        if sess.meta.get("tutorial"):
+            # a lesson's creatures count as played (their "When played" used), not as placed
+            return set()
         n = len(sess)
         if self.mode == "online":
             # the history is on the server: the marks start from the first position (when

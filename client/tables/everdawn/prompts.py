@@ -126,6 +126,9 @@ class EverdawnPrompts:
         return f"Turn {m.turn()} · {self.poss(tp)} turn{sd}"
 
     def prompt(self) -> str:
+        said = self.layer.prompt()      # (a lesson's words while it is read)
+        if said is not None:
+            return said
         m = self.match
         if self.anims.busy:
             v = self.shown or m

@@ -356,6 +356,8 @@ class EvonsDraw:
     def _draw_chain(self, surf, v):
         s = self.s
         r = self.right_rect
+        if self.layer.covers(r):        # (a lesson's panel over the column, above 100 %)
+            return
         if r.width < s(60):
             return
         frames = list(v.stack)

@@ -142,6 +142,9 @@ class EvonsPrompts:
     def prompt_forms(self) -> tuple:
         """The prompt, then a shorter form of it for a panel too small for it at its
         100 % size (the words never get smaller as the interface size grows)."""
+        said = self.layer.prompt()      # (a lesson's words alone while it is read)
+        if said is not None:
+            return (said,)
         text = self.prompt()
         m = self.match
         short = None
@@ -162,6 +165,9 @@ class EvonsPrompts:
         return (text, short) if short and short != text else (text,)
 
     def prompt(self) -> str:
+        said = self.layer.prompt()      # (a lesson's words while it is read)
+        if said is not None:
+            return said
         m = self.match
         if self.result() is not None:
             return "The game is over."

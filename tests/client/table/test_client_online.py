@@ -86,7 +86,10 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
         assert t.mode == "online" and t.names[1] == "Bo" and t.names[0] == "You"
-        assert t.connection_text() == "Bo is connected"
+        from client.scenes import scene_class
+        from client.table.online import OnlineLink
+        assert type(t) is scene_class("table", game) and isinstance(t.layer, OnlineLink)   # the game's own
+        assert t.layer.connection_text() == "Bo is connected"
         d.step(3)       # nothing went out of step: the log does not say it is back in step
         assert not [e.text for e in t.log.entries if "in step" in e.text], [e.text for e in t.log.entries]
         assert not guest.resynced       # nor on the friend's side: joining is no jump
@@ -187,7 +190,7 @@ def test_the_online_table_never_plays_by_itself_whatever_the_environment(driver,
             time.sleep(0.004)
         assert len(t.session) == at and t.human_to_move()
         from tests.manual.online_autoplay import random_mover
-        t.auto_mover = random_mover(9, every=1)    # the harness's hook does play
+        t.layer.auto_mover = random_mover(9, every=1)    # the harness's hook does play
         assert until(d, lambda: len(t.session) > at)
     finally:
         guest.close()
@@ -387,7 +390,7 @@ def test_a_concession_online_reads_as_this_screen_names_the_players(driver, host
         t.concede()
         assert until(d, lambda: t.result() is not None and d.app.scenes.top.name == "game_over", 30)
         d.step(3)
-        assert t.reason_words(t.result()) == "You conceded", t.result()
+        assert t.layer.reason_words(t.result()) == "You conceded", t.result()
         texts = [e.text for e in t.log.entries]
         assert texts.count("You conceded.") == 1, texts
         assert not any(server_name + " conceded" in x for x in texts), texts
@@ -439,12 +442,12 @@ def test_a_long_loss_of_the_server_says_how_long_and_that_the_match_waits(driver
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
-        assert t.lost_text() == "Connection lost — reconnecting…"
+        assert t.layer.lost_text() == "Connection lost — reconnecting…"
         t.session.link.connected = False        # as the link marks it when the server goes
         d.step(2)
-        assert t.lost_text() == "Connection lost — reconnecting…"
-        t._lost_at = t.t - 42
-        text = t.lost_text()
+        assert t.layer.lost_text() == "Connection lost — reconnecting…"
+        t.layer._lost_at = t.t - 42
+        text = t.layer.lost_text()
         assert text.startswith("No answer from the server for 0:42") and "still trying" in text, text
         assert font(t.s(17), True).size(text)[0] <= t.board_rect.width * 0.62
         d.step(2)
@@ -454,7 +457,7 @@ def test_a_long_loss_of_the_server_says_how_long_and_that_the_match_waits(driver
         assert len([e for e in t.log.entries if "Nothing is lost" in e.text]) == 1     # told once
         t.session.link.connected = True
         d.step(2)
-        assert t._lost_at is None
+        assert t.layer._lost_at is None
     finally:
         guest.close()
         d.app.online_server.stop()
@@ -507,7 +510,7 @@ def test_a_friend_who_calls_themselves_you_is_shown_in_quotes(driver, hosting):
         guest.concede()
         assert until(d, lambda: t.result() is not None, 30)
         d.step(3)
-        assert t.reason_words(t.result()) == "\u201cYou\u201d conceded" and t.result().winner == 0
+        assert t.layer.reason_words(t.result()) == "\u201cYou\u201d conceded" and t.result().winner == 0
     finally:
         guest.close()
         d.app.online_server.stop()

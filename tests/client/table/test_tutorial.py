@@ -92,21 +92,21 @@ def wrong_gesture(t, taught):
 
 
 def play_lesson(d, game, lesson_id, *, try_wrong=False):
-    from client.table.tutorial import TutorialMixin
+    from client.table.tutorial import Coach
     t = d.app.scenes.switch("tutorial", game=game, lesson=lesson_id)
     d.step(2)
-    assert isinstance(t, TutorialMixin)
+    assert isinstance(t.layer, Coach)
     tried_wrong = False
     for _ in range(300):
-        if t.state == "done":
+        if t.layer.state == "done":
             break
-        if t.state == "wait" or t.anims.busy:
+        if t.layer.state == "wait" or t.anims.busy:
             d.step()
             continue
-        if t.button_text() is not None:
+        if t.layer.button_text() is not None:
             d.key("space")
             continue
-        st = t.step
+        st = t.layer.step
         if st.kind == "them":
             d.wait_ai()                         # (an AI step thinks in its thread: frames of play, not of thinking)
             d.step(5)
@@ -120,13 +120,13 @@ def play_lesson(d, game, lesson_id, *, try_wrong=False):
                 tried_wrong = True
                 d.drag(*wrong, steps=3)
                 assert len(t.session) == n, "a move the lesson does not teach was played"
-                assert t.refusal == try_text(game, st)           # said in the lesson's panel
+                assert t.layer.refusal == try_text(game, st)           # said in the lesson's panel
         gesture(d, t, taught)
-        if len(t.session) == n and t.state == "step":
+        if len(t.session) == n and t.layer.state == "step":
             # the first gesture prepared it (Evons: a click turns a hand card face down)
             gesture(d, t, taught)
-        assert len(t.session) > n or t.state != "step", f"{st.where}: the gesture did not play it"
-    assert t.state == "done", f"lesson {lesson_id} did not finish (state {t.state}, step {t.k})"
+        assert len(t.session) > n or t.layer.state != "step", f"{st.where}: the gesture did not play it"
+    assert t.layer.state == "done", f"lesson {lesson_id} did not finish (state {t.layer.state}, step {t.layer.k})"
     return t, tried_wrong
 
 
@@ -151,8 +151,8 @@ def test_the_outline_and_arrow_point_at_the_taught_card_and_target(driver):
     driver.key("space")                    # the intro
     driver.key("space")                    # Go to combat (the first step)
     driver.step(3)
-    assert t.state == "step" and t.step.move["do"] == "attack"
-    a = t.taught_action()
+    assert t.layer.state == "step" and t.layer.step.move["do"] == "attack"
+    a = t.layer.taught_action()
     src, tgt = move_rects(t, a)
     assert src == t.slot_rect(0, 1)        # Vale Archer, lane 2
     assert tgt == t.slot_rect(1, 2)        # Star Oracle, their lane 3
@@ -161,35 +161,35 @@ def test_the_outline_and_arrow_point_at_the_taught_card_and_target(driver):
 def test_the_explanation_has_the_engine_s_figures(driver):
     t, _ = play_lesson(driver, "everdawn", "triangle")
     # the screen before the last: read what the clash did from the engine's own record
-    assert t.state == "done"
+    assert t.layer.state == "done"
     t2 = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle", screen=3)
     driver.step(2)
-    assert t2.state == "explain"
-    assert "Range beats magic: Vale Archer adds its +2, attacking with 6 against defense 2" in t2.explained
-    assert "Vale Archer's defense 3" in t2.explained
-    assert any("Star Oracle" in ln for ln in t2.what_lines)
+    assert t2.layer.state == "explain"
+    assert "Range beats magic: Vale Archer adds its +2, attacking with 6 against defense 2" in t2.layer.explained
+    assert "Vale Archer's defense 3" in t2.layer.explained
+    assert any("Star Oracle" in ln for ln in t2.layer.what_lines)
 
 
 def test_skip_goes_to_the_next_lesson_and_lessons_lists_them(driver):
     driver.app.scenes.switch("tutorial", game="everdawn", lesson="lanes")
     driver.step(2)
     driver.click("tut_skip")
-    assert driver.scene.name == "tutorial" and driver.scene.lesson.id == "equip"
+    assert driver.scene.name == "tutorial" and driver.scene.layer.lesson.id == "equip"
     driver.click("tut_list")
     assert driver.scene.name == "lessons"
     driver.click("lesson_spell")
-    assert driver.scene.name == "tutorial" and driver.scene.lesson.id == "spell"
+    assert driver.scene.name == "tutorial" and driver.scene.layer.lesson.id == "spell"
 
 
 def test_a_taught_drag_refuses_a_key_for_another_move(driver):
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="set")
     driver.step(2)
     driver.key("space")                     # the intro
-    assert t.state == "step" and t.step.move["do"] == "set"
+    assert t.layer.state == "step" and t.layer.step.move["do"] == "set"
     n = len(t.session)
     driver.key("space")                     # Go to combat: a legal move, not this step's
     assert len(t.session) == n and t.match.phase() == "set"
-    assert t.refusal == "Try dragging Vale Archer onto Iron Vanguard."
+    assert t.layer.refusal == "Try dragging Vale Archer onto Iron Vanguard."
 
 
 def test_a_lesson_follows_the_window_size(driver):
@@ -200,12 +200,12 @@ def test_a_lesson_follows_the_window_size(driver):
     for w, h in ((1920, 1080), (1280, 720)):
         driver.resize(w, h)
         sc = driver.scene
-        assert sc.W == w and sc.panel_box.right <= w and sc.panel_box.bottom <= h
-        rects = move_rects(sc, sc.taught_action())
+        assert sc.W == w and sc.layer.panel_box.right <= w and sc.layer.panel_box.bottom <= h
+        rects = move_rects(sc, sc.layer.taught_action())
         assert len(rects) == 2 and all(sc.board_rect.colliderect(r) or sc.rect.contains(r) for r in rects)
-    gesture(driver, driver.scene, driver.scene.taught_action())
+    gesture(driver, driver.scene, driver.scene.layer.taught_action())
     driver.step(5)
-    assert driver.scene.state in ("explain", "step") and len(driver.scene.session) >= 1
+    assert driver.scene.layer.state in ("explain", "step") and len(driver.scene.session) >= 1
 
 
 def test_conceding_a_lesson_goes_back_to_the_list(driver):
@@ -222,7 +222,7 @@ def test_no_undo_or_hint_in_a_lesson(driver):
     assert not {"undo", "redo", "hint"} & set(t.widgets)
     driver.key("space")
     driver.key("space")
-    gesture(driver, t, t.taught_action())
+    gesture(driver, t, t.layer.taught_action())
     n = len(t.session)
     driver.key("z", ctrl=True)
     assert len(t.session) == n
@@ -254,11 +254,11 @@ def test_a_damaged_progress_file_is_set_aside(driver):
 def test_the_last_lesson_offers_a_real_game_against_easy_with_the_hint_pointed_out(driver):
     c = load_course("everdawn")
     t, _ = play_lesson(driver, "everdawn", c.lessons[-1].id)
-    assert t.button_text() == "Play the AI"
+    assert t.layer.button_text() == "Play the AI"
     driver.key("space")
     sc = driver.scene
     assert sc.name == "table" and sc.ai_level == "easy" and "hint" in sc.widgets
-    assert sc.callout_live()
+    assert sc.layer.callout_live()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -310,16 +310,16 @@ def test_a_lesson_waiting_for_continue_never_says_the_opponent_is_deciding(drive
     t = driver.app.scenes.switch("tutorial", game="evons", lesson="grid")
     driver.step(2)
     driver.key("space")                                   # the intro
-    gesture(driver, t, t.taught_action())
-    assert driver.until(lambda: t.state == "explain" and not t.anims.busy)
+    gesture(driver, t, t.layer.taught_action())
+    assert driver.until(lambda: t.layer.state == "explain" and not t.anims.busy)
     assert t.match.to_move() == 1
     for text in (t.prompt(), *t.prompt_forms()):
         assert "deciding" not in text and "Continue (Space)" in text
     driver.key("space")
-    assert t.state == "step" and t.step.kind == "them"    # now they do decide
+    assert t.layer.state == "step" and t.layer.step.kind == "them"    # now they do decide
     assert "deciding" in t.prompt()
     t2, _ = play_lesson(driver, "evons", "end")           # the course's last screen, the game over
-    assert t2.state == "done" and "Play the AI (Space)" in t2.prompt()
+    assert t2.layer.state == "done" and "Play the AI (Space)" in t2.prompt()
 
 
 def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
@@ -328,15 +328,15 @@ def test_end_turn_without_attacking_is_refused_as_a_whole_in_a_lesson(driver):
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="triangle")
     driver.step(2)
     driver.key("space")                                   # the intro
-    assert t.state == "step" and t.step.move == {"do": "pass"}
+    assert t.layer.state == "step" and t.layer.step.move == {"do": "pass"}
     n = len(t.session)
     driver.key("e")
     driver.step(5)
-    assert len(t.session) == n and t.state == "step" and t.match.phase() == "set"
-    assert t.refusal == "Not yet: press Go to combat (Space) first."
+    assert len(t.session) == n and t.layer.state == "step" and t.match.phase() == "set"
+    assert t.layer.refusal == "Not yet: press Go to combat (Space) first."
     driver.key("space")                                   # the taught Go to combat still works
-    assert driver.until(lambda: t.state == "step" and t.step.move["do"] == "attack")
-    assert t.match.phase() == "declare" and t.refusal == ""
+    assert driver.until(lambda: t.layer.state == "step" and t.layer.step.move["do"] == "attack")
+    assert t.match.phase() == "declare" and t.layer.refusal == ""
 
 
 def _gold_pixels(surf, rect):
@@ -376,13 +376,13 @@ def test_the_log_keeps_clear_of_the_lesson_panel(driver, game, lesson, screen):
     aside where there is no room), never lines cut off by the panel."""
     t = driver.app.scenes.switch("tutorial", game=game, lesson=lesson, screen=screen)
     driver.step(3)
-    assert t.state == "explain"
+    assert t.layer.state == "explain"
     log = t.log.rect
-    assert not log.colliderect(t.panel_box)
-    assert log.height == 0 or log.top >= t.panel_box.bottom and log.height >= t.s(90)
-    t.advance()                                      # a shorter panel: the log takes the room back
+    assert not log.colliderect(t.layer.panel_box)
+    assert log.height == 0 or log.top >= t.layer.panel_box.bottom and log.height >= t.s(90)
+    t.layer.advance()                                      # a shorter panel: the log takes the room back
     driver.step(3)
-    assert not t.log.rect.colliderect(t.panel_box)
+    assert not t.log.rect.colliderect(t.layer.panel_box)
     assert t.log.rect.height >= log.height
 
 
@@ -394,16 +394,16 @@ def test_a_refused_move_is_answered_in_the_panel_never_over_the_pointed_cards(dr
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="equip")
     driver.step(2)
     driver.key("space")                                   # the intro
-    taught = t.taught_action()
+    taught = t.layer.taught_action()
     driver.drag(*wrong_gesture(t, taught), steps=3)
     driver.step(2)
-    assert t.refusal == "Try dragging Hunting Bow onto Vale Archer."
-    assert not [x for x in driver.app.toasts if x.text == t.refusal]
-    hl, bl, ll, _size, al = t.panel_parts
-    assert " ".join(al) == t.refusal and bl
-    assert not any(t.panel_box.colliderect(r) for r in move_rects(t, taught))
+    assert t.layer.refusal == "Try dragging Hunting Bow onto Vale Archer."
+    assert not [x for x in driver.app.toasts if x.text == t.layer.refusal]
+    hl, bl, ll, _size, al = t.layer.panel_parts
+    assert " ".join(al) == t.layer.refusal and bl
+    assert not any(t.layer.panel_box.colliderect(r) for r in move_rects(t, taught))
     gesture(driver, t, taught)
-    assert driver.until(lambda: t.state == "explain") and t.refusal == ""
+    assert driver.until(lambda: t.layer.state == "explain") and t.layer.refusal == ""
 
 
 def test_the_lesson_panel_holds_its_words_at_interface_size_200(tmp_path):
@@ -421,11 +421,11 @@ def test_the_lesson_panel_holds_its_words_at_interface_size_200(tmp_path):
                                      ("essveil", "guard", 1)):
             t = d.app.scenes.switch("tutorial", game=game, lesson=lesson, screen=screen)
             d.step(3)
-            assert t.state == "step" and t.step.kind == "move"
-            header, body, _lines = t.panel_texts()
-            size = t.panel_parts[3]
-            h, _parts = guidance.panel_layout(t.panel_box, header, body, [], t.s, 0, size, t.refusal)
-            assert h <= t.panel_box.height, f"{game} {lesson}: the words run past the panel"
+            assert t.layer.state == "step" and t.layer.step.kind == "move"
+            header, body, _lines = t.layer.panel_texts()
+            size = t.layer.panel_parts[3]
+            h, _parts = guidance.panel_layout(t.layer.panel_box, header, body, [], t.s, 0, size, t.layer.refusal)
+            assert h <= t.layer.panel_box.height, f"{game} {lesson}: the words run past the panel"
             assert t.s(size) >= 17, f"{game} {lesson}: the words shrank below their 100 % size"
     finally:
         d.close()
