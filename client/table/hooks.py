@@ -233,6 +233,13 @@ class GameTable(Protocol):
         dragging. Default: gold rims on the sources' and targets' rects. Called every
         frame after :meth:`draw_board`."""
 
+    # ================================================================ optional: lessons
+    def lesson_events(self, events) -> list:
+        """Of the events of a move just made in a lesson, those the lesson's panel tells in
+        words (the engine's sentences, at most four). Default: all but the markers of a new
+        turn; a game leaves out its own markers (phases, set-up) and events another line
+        already tells."""
+
     # ================================================================ optional: end and clock
     def end_match(self, winner, reason, **meta) -> None:
         """End the game from the client (concession, turn-clock forfeit) through the

@@ -659,6 +659,11 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         from client.sound import board
         board(self.app).play(name)
 
+    def lesson_events(self, events) -> list:
+        """The events of a move that a lesson explains in words (see
+        :class:`client.table.tutorial.Coach`): default all but the markers of a new turn."""
+        return [ev for ev in events if ev and log_kind(ev) != "turn"]
+
     def sound_of(self, ev, actor):
         """The effect for engine event ``ev`` (None: silent). Morale lost sounds as a hit."""
         k = event_kind(ev)

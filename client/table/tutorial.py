@@ -279,11 +279,7 @@ class Coach(Layer):
         out = []
         m = t.match
         ev_for = getattr(type(m), "event_for", None)
-        kinds = {ev[0] for ev in events if ev}
-        for ev in events:
-            if not ev or ev[0] in ("phase", "turn", "to_deck", "setup", "set_ends", "game_over") \
-                    or (ev[0] == "attack" and kinds & {"clash", "open_hit"}):
-                continue
+        for ev in t.lesson_events(events):
             e = ev_for(ev, t.viewer) if callable(ev_for) else ev
             try:
                 line = t.log_event_text(m, e)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine.core.match import event_kind
 from engine.essveil import match as EV
 
 from client.table.scene import TableScene
@@ -55,6 +56,10 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
     RETURN_VEIL = True   # the only private thing on our side is the hand
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)
+
+    def lesson_events(self, events):
+        """A lesson leaves out the turn's marker and the end of the game (its own screen)."""
+        return [ev for ev in super().lesson_events(events) if event_kind(ev) != "game_over"]
 
     def __init__(self, app, **kw):
         self.cw = 0

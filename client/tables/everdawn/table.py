@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.core.match import event_view
+from engine.core.match import event_kind, event_view
 from engine.core.text import does, possessive
 from engine.everdawn import match as EM
 from engine.everdawn.cards import BEATS, TYPE
@@ -86,6 +86,15 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
 
     log_width = 300
+
+    #: events a lesson does not tell in words: markers and bookkeeping
+    LESSON_QUIET = frozenset({"phase", "turn", "to_deck", "setup", "set_ends", "game_over"})
+
+    def lesson_events(self, events):
+        """A lesson tells neither the markers nor an attack that its clash tells again."""
+        kinds = {event_kind(ev) for ev in events if ev}
+        return [ev for ev in events if ev and event_kind(ev) not in self.LESSON_QUIET
+                and not (event_kind(ev) == "attack" and kinds & {"clash", "open_hit"})]
 
     def auto_answer(self):
         """The order of cards gone to the bottom of a deck at once, answered by the engine's
@@ -156,7 +165,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         """(turn seconds left, bank seconds left, timeouts) of ``seat``, or None without a clock."""
         if self.clock_spec() is None:
             return None
-        c = self.driver.clock
+        c = self.driver.clock if isinstance(self.driver, AIDriver) else None   # (online: the server's)
         if not c:
             return None
         return c["left"][seat], c["bank"][seat], c["timeouts"][seat]
