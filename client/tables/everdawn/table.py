@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.core.match import event_view
+from engine.core.match import event_kind, event_view
 from engine.core.text import does, possessive
 from engine.everdawn import match as EM
 from engine.everdawn.cards import BEATS, TYPE
@@ -84,8 +84,18 @@ class EverdawnDriver(AIDriver):
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
+    #: the sound of each event (client.sound.EFFECTS); morale lost: see sound_of
+    SOUNDS = {"cast": "play", "equip": "play", "set": "play", "place": "play", "attack": "attack",
+              "clash": "attack", "open_hit": "attack", "destroyed": "destroyed", "turn": "turn"}
 
     log_width = 300
+
+    def sound_of(self, ev, actor):
+        """Morale lost sounds as a hit; the rest as :attr:`SOUNDS` says."""
+        if event_kind(ev) == "morale":
+            delta = self.match.event(ev).delta
+            return "hit" if isinstance(delta, int) and delta < 0 else None
+        return super().sound_of(ev, actor)
 
     def auto_answer(self):
         """The order of cards gone to the bottom of a deck at once, answered by the engine's
