@@ -240,6 +240,18 @@ class GameTable(Protocol):
         turn; a game leaves out its own markers (phases, set-up) and events another line
         already tells."""
 
+    # ================================================================ optional: sound
+    @property
+    def SOUNDS(self) -> dict:
+        """Engine event kind -> sound effect name (:data:`client.sound.EFFECTS`), read by
+        :meth:`sound_of` for every event told. Each game lists its own events; default
+        empty: a table without it is silent."""
+
+    def sound_of(self, ev, actor) -> str | None:
+        """The sound effect for engine event ``ev`` made by seat ``actor``, or None for
+        silence; at most three a move are played. Default: :attr:`SOUNDS` by the event's
+        kind (Everdawn overrides it: morale lost sounds as a hit)."""
+
     # ================================================================ optional: end and clock
     def end_match(self, winner, reason, **meta) -> None:
         """End the game from the client (concession, turn-clock forfeit) through the

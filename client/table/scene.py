@@ -630,11 +630,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             self._refresh_action_buttons()     # none for a decision the board has not reached yet
         return True
 
-    #: event kind -> effect (client.sound.EFFECTS) for the three games' events
-    SOUND_OF = {"play": "play", "cast": "play", "equip": "play", "set": "play", "place": "play",
-                "enter": "play", "attack": "attack", "clash": "attack", "open_hit": "attack", "fight": "attack",
-                "damage": "hit", "venom": "hit", "destroyed": "destroyed", "destroy": "destroyed",
-                "die": "destroyed", "flip": "flip", "conflict": "flip", "reveal": "reveal", "turn": "turn"}
+    #: engine event kind -> sound effect (client.sound.EFFECTS); each game's table
+    #: lists its own events (kinds not listed are silent)
+    SOUNDS: dict = {}
 
     #: animations being ended at once (the player acted ahead of them): no sounds
     _quiet = False
@@ -665,12 +663,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         return [ev for ev in events if ev and log_kind(ev) != "turn"]
 
     def sound_of(self, ev, actor):
-        """The effect for engine event ``ev`` (None: silent). Morale lost sounds as a hit."""
-        k = event_kind(ev)
-        if k == "morale":
-            delta = getattr(self.match.event(ev), "delta", None)
-            return "hit" if isinstance(delta, int) and delta < 0 else None
-        return self.SOUND_OF.get(k)
+        """The effect for engine event ``ev`` (None: silent): :attr:`SOUNDS` by its kind. A
+        table whose sound hangs on more than the kind overrides this."""
+        return self.SOUNDS.get(event_kind(ev))
 
     def _sound_events(self, events, actor):
         """Effects for events just told: each effect once, at most three at a time."""

@@ -5,6 +5,8 @@ refusal, win); the Settings screen has a volume slider and a mute button that
 are saved."""
 import json
 
+import pytest
+
 from client.sound import EFFECTS, SoundBoard, synth
 from client.settings import Settings
 
@@ -104,3 +106,23 @@ def test_a_real_mixer_plays_every_effect(tmp_path):
         import pytest
         pytest.skip("this SDL has no disk audio driver")
     assert p.stdout.split() == ["ready", str(len(EFFECTS))]
+
+
+@pytest.mark.parametrize("game", ("everdawn", "evons", "essveil"))
+def test_each_game_sounds_its_plays_fights_and_losses(driver, game):
+    """Each game's table names the sounds of its own events: over a few random games a
+    card played, a turn starting, a fight and a card lost are all heard."""
+    import random
+    t = ai_table(driver, game, game_session(game, 5, human=0), paused=True)
+    cls = type(t.match)
+    heard = set()
+    for seed in range(1, 6):
+        m = cls.new(t.session.record.decks, seed, None)
+        rng = random.Random(seed)
+        while m.result() is None and m.turn() < 40:
+            for ev in m.apply(rng.choice(m.legal_actions())):
+                effect = t.sound_of(ev, 0)
+                if effect:
+                    heard.add(effect)
+    assert {"play", "turn"} <= heard
+    assert heard & {"attack", "flip"} and heard & {"destroyed", "hit"}

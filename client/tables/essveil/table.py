@@ -56,6 +56,9 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
     RETURN_VEIL = True   # the only private thing on our side is the hand
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)
+    #: the sound of each event (client.sound.EFFECTS)
+    SOUNDS = {"play": "play", "equip": "play", "enter": "play", "attack": "attack", "fight": "attack",
+              "damage": "hit", "venom": "hit", "destroy": "destroyed", "die": "destroyed", "turn": "turn"}
 
     def lesson_events(self, events):
         """A lesson leaves out the turn's marker and the end of the game (its own screen)."""

@@ -84,6 +84,9 @@ class EverdawnDriver(AIDriver):
 
 class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
+    #: the sound of each event (client.sound.EFFECTS); morale lost: see sound_of
+    SOUNDS = {"cast": "play", "equip": "play", "set": "play", "place": "play", "attack": "attack",
+              "clash": "attack", "open_hit": "attack", "destroyed": "destroyed", "turn": "turn"}
 
     log_width = 300
 
@@ -95,6 +98,13 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         kinds = {event_kind(ev) for ev in events if ev}
         return [ev for ev in events if ev and event_kind(ev) not in self.LESSON_QUIET
                 and not (event_kind(ev) == "attack" and kinds & {"clash", "open_hit"})]
+
+    def sound_of(self, ev, actor):
+        """Morale lost sounds as a hit; the rest as :attr:`SOUNDS` says."""
+        if event_kind(ev) == "morale":
+            delta = self.match.event(ev).delta
+            return "hit" if isinstance(delta, int) and delta < 0 else None
+        return super().sound_of(ev, actor)
 
     def auto_answer(self):
         """The order of cards gone to the bottom of a deck at once, answered by the engine's

@@ -71,6 +71,9 @@ from client.tables.evons.prompts import EvonsPrompts
 
 class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, NamedSeats, TableScene):
     log_width = 290
+    #: the sound of each event (client.sound.EFFECTS)
+    SOUNDS = {"play": "play", "place": "play", "damage": "hit", "destroy": "destroyed", "flip": "flip",
+              "conflict": "flip", "reveal": "reveal", "turn": "turn"}
 
     def __init__(self, app, **kw):
         self.cell = 0

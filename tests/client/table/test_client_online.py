@@ -710,7 +710,7 @@ def test_server_refusals_are_told_in_a_players_words(driver, hosting):
     full = ServerThread(":memory:", limits=Limits(conns_per_peer=0)).start()
     try:
         with pytest.raises(NetError) as e:
-            resume_match("127.0.0.1", full.port, "0123456789abcdef", "x" * 32, "Ann", timeout=3)
+            resume_match("127.0.0.1", full.port, "0123456789abcdef", "x" * 32, "Ann", timeout=15)
         assert str(e.value) == ERROR_WORDS[P.E_BUSY]
     finally:
         full.stop()
