@@ -68,10 +68,11 @@ def test_a_game_name_or_an_action_number_in_shared_code_is_found(tmp_path):
         "client/table/hint.py": 'def why(game, action):\n    """Everdawn is fine here."""\n'
                                 '    if game == "essveil" and action[0] in (1, 2):\n        return "x"\n',
         "client/tables/evons/draw.py": 'GAME = "evons"\n',          # a game's own folder: allowed
-        "engine/ai/tactics_everdawn.py": 'GAME = "everdawn"\n',     # the AI's knowledge of one game
+        "engine/everdawn/tactics.py": 'GAME = "everdawn"\n',       # the AI's knowledge of one game
+        "engine/ai/tactics_essveil.py": 'GAME = "essveil"\n',      # ... kept outside its folder
     })
     hits = game_specifics(root)
-    assert list(hits) == ["client/table/hint.py"]
+    assert sorted(hits) == ["client/table/hint.py", "engine/ai/tactics_essveil.py"]
     assert any("raw action number" in h for h in hits["client/table/hint.py"])
     assert any("'essveil'" in h for h in hits["client/table/hint.py"])
 

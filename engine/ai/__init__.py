@@ -8,9 +8,9 @@ Agents (``make_agent(name, seed)``):
 
 * ``random`` — a uniformly random legal action.
 * ``greedy`` — each legal action applied once to a guess of the hidden cards,
-  scored by the game's evaluation (``eval_<game>.py``); best one wins.
+  scored by the game's evaluation (``engine/<game>/evaluation.py``); best one wins.
 * ``easy`` — greedy that plays a random legal action one time in four. Instant.
-* ``expert`` — a hand-crafted heuristic player per game (``tactics_<game>.expert``),
+* ``expert`` — a hand-crafted heuristic player per game (``engine.<game>.tactics.expert``),
   the sparring partner the levels are measured against. Instant.
 * ``planner`` — the turn planner (:mod:`engine.ai.planner`): a beam search over its
   own actions within the turn, the best turns scored after the opponent's reply on

@@ -73,14 +73,14 @@ class SearchAgent(Agent):
                  playouts: int = 0, endgame: int = 0, halving: bool = False, harmless: bool = False):
         super().__init__(seed, evaluate)
         # harmless (the hint and the review's analysis): the game's self-harming plays
-        # (``tactics_<game>.harmful``, as the planner) are left out at the root too
+        # (``engine.<game>.tactics.harmful``, as the planner) are left out at the root too
         self.harmless = harmless
         # halving (playout levels): the playouts spent by successive halving over the
         # candidates (halving.halving_search) instead of evenly
         self.halving = halving
         # endgame > 0 (playout levels, games whose tactics say how far the end is): the
         # playouts run to the end of the game once it is that close
-        # (``tactics_<game>.playout_horizon``)
+        # (``engine.<game>.tactics.playout_horizon``)
         self.endgame = endgame
         # playouts > 0: instead of the tree search, the ``top`` best root moves by the
         # game's own ranking, each played out by the expert on both sides
@@ -149,7 +149,7 @@ class SearchAgent(Agent):
 
 
 class ExpertAgent(Agent):
-    """A hand-crafted heuristic player per game (``tactics_<game>.expert``): plays
+    """A hand-crafted heuristic player per game (``engine.<game>.tactics.expert``): plays
     as a strong human would, from its own view (one guess of the hidden cards,
     which its rules never read), instantly. The sparring partner the search
     levels are measured against."""

@@ -1,6 +1,6 @@
 """Per-game evaluation functions: ``evaluate(match, player) -> float in [-1, 1]``.
 
-Game knowledge lives only in ``eval_<game>.py`` (one small module per game, each
+Game knowledge lives only in ``engine/<game>/evaluation.py`` (one small module per game, each
 exposing ``evaluate``). A finished match scores +1 / -1 / 0 for a win / loss /
 draw whatever the game. Evaluations are only ever called on determinized
 matches (or views), never on the real match, so they may read anything in the
@@ -41,8 +41,10 @@ def get_evaluator(game: str) -> Evaluator:
     if fn is not None:
         return fn
     try:
-        mod = importlib.import_module(f"engine.ai.eval_{game}")
-    except ImportError:
+        mod = importlib.import_module(f"engine.{game}.evaluation")
+    except ModuleNotFoundError as e:         # a game without an evaluation of its own
+        if e.name not in (f"engine.{game}", f"engine.{game}.evaluation"):
+            raise
         return neutral_evaluate
     fn = getattr(mod, "evaluate", neutral_evaluate)
     _REGISTRY[game] = fn

@@ -7,7 +7,7 @@ often its action was legal when its parent was visited (SO-ISMCTS), so actions
 that exist only in some guesses (an opponent card we are not sure they hold) are
 weighed fairly.
 
-* Rollouts follow the game's cheap rollout policy (``tactics_<game>.rollout``;
+* Rollouts follow the game's cheap rollout policy (``engine.<game>.tactics.rollout``;
   uniformly random without one) and are cut ``horizon`` turns after the root's turn;
   the position is then scored by the game's evaluation in [-1, 1].
 * Root actions are ordered by a one-ply look with the evaluation (a prior) and

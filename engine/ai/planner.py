@@ -16,7 +16,7 @@ its turn the planner
    each different first action) and scores each **after the opponent's reply
    turn**, estimated on ``dets`` determinizations: the plan is replayed on each
    (stopping where a hidden card makes a step illegal), the opponent then plays
-   its turn with the game's expert (``tactics_<game>.expert``) and the position
+   its turn with the game's expert (``engine.<game>.tactics.expert``) and the position
    at the start of the planner's next turn is evaluated. The plan with the best
    mean wins.
 3. plays the plan's first action, and the next ones while the views it meets are
@@ -24,7 +24,7 @@ its turn the planner
    again from there).
 
 Never chosen while another action exists: the game's pointless plays
-(``tactics.useful``), its self-harming plays (``tactics_<game>.harmful``: a weapon
+(``tactics.useful``), its self-harming plays (``engine.<game>.tactics.harmful``: a weapon
 on a set creature, Berries that trade morale at a loss, tapping the last Guard at
 low Life without lethal, ending the turn with Essence and a playable card while
 behind) and, in Everdawn, a slide that takes a creature back to a lane it stood in

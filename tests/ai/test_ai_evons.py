@@ -4,12 +4,12 @@ one-pass form agrees with the engine's own score."""
 from __future__ import annotations
 
 from engine.ai import make_agent
-from engine.ai.tactics_evons import SEARCH_LEVELS
-from engine.ai.eval_evons import _boards, evaluate
+from engine.evons.tactics import SEARCH_LEVELS
+from engine.evons.evaluation import _boards, evaluate
 from engine.ai.evaluation import get_evaluator
 from engine.ai.halving import halving_search
 from engine.ai.tactics import get_tactics, useful
-from engine.ai.tactics_evons import ENDGAME_TURNS, empty_main_cells, playout_horizon
+from engine.evons.tactics import ENDGAME_TURNS, empty_main_cells, playout_horizon
 from engine.core.harness import starter_pair
 from engine.core.rng import Rng
 from engine.evons.match import EvonsMatch
@@ -132,7 +132,7 @@ def test_hard_does_not_swap_back_and_forth_either():
 
 
 def test_a_card_back_on_the_stack_above_its_own_activation_does_not_swap_again():
-    from engine.ai.tactics_evons import _again, _is_swap, idle_swaps
+    from engine.evons.tactics import _again, _is_swap, idle_swaps
     from engine.evons.match import DONE, FIRE, PH_ABILITY, S_PHASE
     m = _swap_pair()
     # the Wave Rider swaps west, the Leviathan (reactivated) swaps back west: the Wave Rider

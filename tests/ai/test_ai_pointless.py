@@ -97,7 +97,7 @@ def test_everdawn_combat_spell_that_swings_the_clash_is_useful():
     # our lane-1 archer is attacked by a creature it can hit back: Divine Destruction kills the attacker
     from engine.everdawn.match import PASS_ACT
     from engine.everdawn.testing import scenario
-    from engine.ai.tactics_everdawn import combat_outcome
+    from engine.everdawn.tactics import combat_outcome
     m = scenario(board0=["vale_archer", None, None], board1=["hill_brute", None, None],
                  hand0=["divine_destruction"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5,
                  active=1, cdeck0=["hill_brute"] * 3, cdeck1=["hill_brute"] * 3)

@@ -1,8 +1,8 @@
 """The turn planner (``planner``): no pointless or self-harming plays, one position per
 rule and game, and decisions that depend only on the seed and the view."""
 from engine.ai import AGENT_NAMES, make_agent
-from engine.ai import tactics_essveil as TS
-from engine.ai import tactics_everdawn as TE
+from engine.essveil import tactics as TS
+from engine.everdawn import tactics as TE
 from engine.core.harness import starter_pair
 from engine.everdawn import match as M
 from engine.everdawn.testing import scenario as ed_scenario

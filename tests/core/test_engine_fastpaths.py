@@ -198,7 +198,7 @@ def test_essveil_evaluation_reads_the_records_as_the_readable_snapshot_scores():
     last bit, the score of the readable form: creatures() dicts, life(), essence()."""
     import math
 
-    from engine.ai import eval_essveil as E
+    from engine.essveil import evaluation as E
     from engine.ai.evaluation import terminal_value
     from engine.essveil.match import EssveilMatch
 

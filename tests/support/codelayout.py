@@ -100,14 +100,12 @@ def client_root_strays(root: Path) -> list[str]:
 
 
 def is_shared(rel: str) -> bool:
-    """Shared code: everything but a game's own folders (engine/<game>/, client/tables/<game>/)
-    and the AI's per-game knowledge (engine/ai/<kind>_<game>.py)."""
+    """Shared code: everything but a game's own folders (engine/<game>/, client/tables/<game>/),
+    which hold all of its rules, AI knowledge, words and client."""
     parts = rel.split("/")
     if parts[0] == "engine" and len(parts) > 2 and parts[1] in GAMES:
         return False
     if parts[:2] == ["client", "tables"] and len(parts) > 3 and parts[2] in GAMES:
-        return False
-    if parts[:2] == ["engine", "ai"] and any(parts[-1].endswith(f"_{g}.py") for g in GAMES):
         return False
     return True
 

@@ -17,8 +17,8 @@ from engine.essveil.match import (ABILITY, ATTACK, DEEP, END, F_AEGIS, F_SILENCE
                                   LIFE, PH_ATTUNE, PH_GUARD, PH_MAIN, PLAY, R_CARD, R_DMG, R_FLAGS,
                                   R_GKW, RESERVE, REC, VEIL, player_target)
 
-from .eval_essveil import evaluate as base_evaluate
-from .tactics import greedy_pick, score_after, weighted_choice
+from engine.essveil.evaluation import evaluate as base_evaluate
+from engine.ai.tactics import greedy_pick, score_after, weighted_choice
 
 END_ACT = (END,)
 FLOW_ACT = (FLOW,)

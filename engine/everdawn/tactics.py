@@ -14,8 +14,8 @@ from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTI
                                    PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
                                    REDRAW, S0, SET, SF_FLAGS, F_FRESH)
 
-from .eval_everdawn import evaluate as base_evaluate
-from .tactics import greedy_pick
+from engine.everdawn.evaluation import evaluate as base_evaluate
+from engine.ai.tactics import greedy_pick
 
 _OPS = tuple(frozenset(op for op, _, _ in c.effect) if c.is_spell else frozenset() for c in C.CARDS_BY_CODE)
 FAKE_DEATH = tuple("fake_death" in ops for ops in _OPS)

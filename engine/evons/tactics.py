@@ -15,8 +15,8 @@ from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE, SWA
 from engine.evons.match import (ABILITY_AIMS, DONE, KEEP, MULLIGAN, F_COVERED, FIRE, FR_ACT, PASS, PH_ABILITY, PH_CELL,
                                 PH_MAIN, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
 
-from .eval_evons import evaluate as base_evaluate
-from .tactics import greedy_pick, score_after, terminal_value, weighted_choice
+from engine.evons.evaluation import evaluate as base_evaluate
+from engine.ai.tactics import greedy_pick, score_after, terminal_value, weighted_choice
 
 A_PASS = (PASS,)
 A_DONE = (DONE,)

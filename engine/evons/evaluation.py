@@ -9,7 +9,7 @@ import math
 from engine.evons.cards import CARD_ARROWS, CARD_COST, CARD_IS_BLOCK, IN_MAIN, MAIN_CELLS, NEIGHBOUR
 from engine.evons.match import B_DOUBLE, F_COVERED, F_GROWTH, S_CRED0, S_CRED1, S_WINNER, WIN_NONE, Z_HAND
 
-from .evaluation import terminal_value
+from engine.ai.evaluation import terminal_value
 
 
 # EXPOSED[card][cell]: the empty-able neighbouring main cells a monster on that main cell has no

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from .evaluation import terminal_value
+from engine.ai.evaluation import terminal_value
 
 
 def _side(m, p: int):
