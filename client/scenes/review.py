@@ -6,9 +6,10 @@ replay viewer with a :class:`~engine.core.record.MatchRecord` and the seat to
 review. The review runs in the background (:func:`engine.ai.review.review`,
 from that player's own view only) with a progress bar; then the screen shows
 
-* a graph of the win estimate over the game (after each decision), the worst
-  decisions marked on it in red (blunder), orange (mistake) and yellow
-  (inaccuracy);
+* a graph of the win estimate over the game (after each decision): the line is the
+  estimate smoothed over a few decisions (``Review.curve``), each decision's own
+  figure a point beside it, the worst decisions marked in red (blunder), orange
+  (mistake) and yellow (inaccuracy);
 * the marked decisions, worst first, each with the estimate before and after
   and the move the hard level preferred — click one (or its point on the
   graph, or keys 1–8) to open the replay at that decision;
@@ -275,22 +276,30 @@ class ReviewScene(Scene):
             y = inner.bottom - int(inner.height * frac)
             pygame.draw.line(surf, PAL["line"] if frac != 0.5 else PAL["dim"], (inner.left, y), (inner.right, y), 1)
             draw_text(surf, label, (inner.left - s(8), y), s(14), PAL["dim"], anchor="midright")
-        draw_text(surf, "win estimate after each decision", (inner.left, g.top + s(10)), s(15), PAL["muted"])
+        draw_text(surf, "win estimate after each decision (line: smoothed; points: each decision's own)",
+                  (inner.left, g.top + s(10)), s(15), PAL["muted"])
         self.point_rects = []
         if not moves:
             draw_text(surf, "No decisions with a choice to review.", inner.center, s(18), PAL["muted"],
                       anchor="center")
             return
         n = len(moves)
-        pts = []
+        pts, line = [], []
+        curve = [v for _, v in self.result.curve()]
         for k, mv in enumerate(moves):
             x = inner.left + (int(inner.width * k / (n - 1)) if n > 1 else inner.width // 2)
-            y = inner.bottom - int(inner.height * mv.after)
-            pts.append((x, y))
-        if len(pts) >= 2:
-            pygame.draw.lines(surf, PAL["gold"], False, pts, max(2, s(2)))
+            pts.append((x, inner.bottom - int(inner.height * mv.after)))
+            line.append((x, inner.bottom - int(inner.height * curve[k])))
+        # the line is the smoothed estimate (one decision's search is noisy); each decision's
+        # own figure is a small point beside it, a marked one a larger point in its colour
+        if len(line) >= 2:
+            pygame.draw.lines(surf, PAL["gold"], False, line, max(2, s(2)))
         elif pts and not moves[0].mark:     # one decision: its point (a line needs two)
             pygame.draw.circle(surf, PAL["gold"], pts[0], s(5))
+        if len(pts) >= 2:
+            for (x, y), mv in zip(pts, moves):
+                if not mv.mark:
+                    pygame.draw.circle(surf, PAL["muted"], (x, y), max(2, s(2)))
         for (x, y), mv in zip(pts, moves):
             if mv.mark:
                 col = MARK_COLOURS[mv.mark]

@@ -37,6 +37,42 @@ def win(v: float) -> float:
     return max(0.0, min(1.0, (v + 1.0) / 2.0))
 
 
+#: Early estimates (see ``temper``): before both players have finished a turn the
+#: evaluation has seen one side set up at most, so an estimate is pulled halfway toward
+#: 50% and kept within 50% ± ``EARLY_CAP``; in the second round (turns 3 and 4) a quarter
+#: of the way. From turn 5 the search's figure stands as it is.
+EARLY_SHRINK = ((2, 0.5), (4, 0.75))
+EARLY_CAP = 0.15
+#: The review's curve: each decision's estimate averaged with ``SMOOTH`` decisions on each
+#: side (fewer at the ends); the raw figure stays on the decision.
+SMOOTH = 2
+
+
+def temper(estimate: float, turn: int) -> float:
+    """A win estimate made in a position of ``turn`` (the match's ``turn()``: 1 during the
+    first player's first turn, 0 before it), no more sure than the evaluation can be:
+    in the first round (turns up to 2, before the opponent's first set-up is answered)
+    half as far from 50% as the search says and within 35–65%; in the second round three
+    quarters as far; later unchanged."""
+    for last, k in EARLY_SHRINK:
+        if turn <= last:
+            d = (estimate - 0.5) * k
+            if last == EARLY_SHRINK[0][0]:
+                d = max(-EARLY_CAP, min(EARLY_CAP, d))
+            return 0.5 + d
+    return estimate
+
+
+def smooth(values: list, k: int = SMOOTH) -> list:
+    """A centred moving average of ``values`` over ``2k + 1`` of them (fewer at the ends)."""
+    out = []
+    n = len(values)
+    for i in range(n):
+        part = values[max(0, i - k):min(n, i + k + 1)]
+        out.append(sum(part) / len(part))
+    return out
+
+
 def _pct(x: float) -> str:
     return f"{round(x * 100):d}%"
 
@@ -147,6 +183,10 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     # the alternative never reads better than the move the search settled on (its estimate
     # rests on fewer visits): as in the review, where a move played never beats the best
     alt = next(((a, min(win(v), bw)) for a, n, v in kids if a != best), None)
+    turn = view.turn()          # early in the game no surer than the evaluation can be
+    bw = temper(bw, turn)
+    if alt is not None:
+        alt = (alt[0], temper(alt[1], turn))
     h = Hint(p, tuple(best), view.action_text(best), bw,
              tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
              alt[1] if alt else None, res.iterations)
@@ -240,6 +280,11 @@ class Review:
         """[(action index, win estimate after the decision)] over the game."""
         return [(m.index, m.after) for m in self.moves]
 
+    def curve(self) -> list:
+        """The graph smoothed (:func:`smooth`): what the review draws as its line, the
+        decisions' own figures as points on it."""
+        return list(zip((m.index for m in self.moves), smooth([m.after for m in self.moves])))
+
     def accuracy(self) -> float:
         """Share of decisions that matched hard's or lost under 2 points."""
         if not self.moves:
@@ -305,6 +350,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         else:
             after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
         after = min(after, before) if a != best else after
+        before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
         text, best_text = view.action_text(a), view.action_text(best)
         if words is not None:      # a move in two steps: the card and its cell, both named
