@@ -88,19 +88,32 @@ class Hint:
     alt_win: float | None = None
     iterations: int = 0
     follow: tuple | None = None   # a second step of the same move (Evons: the cell after the card)
-    why: str = ""                 # what the move does, in the game's own words (its preview)
+    why: str = ""                 # why: what the planner's line for the move shows, in the game's words
+    alt_why: str = ""             # the same for the best alternative
 
     @property
     def reason(self) -> str:
-        """One line: the suggestion with its estimate and the best alternative's, then
-        what the suggested move does."""
+        """One line: the suggestion with its estimate and why, then the best alternative's
+        ("Hint: Attack Hill Brute with Karn Berserker — win estimate 62%: kills Hill Brute and
+        survives; next best: End the Set Phase, 55%: their reply costs you 4 morale")."""
         line = f"Hint: {self.text} — win estimate {_pct(self.win)}"
+        if self.why:
+            line += f": {self.why}"
         if self.alt_action is not None and self.alt_win is not None:
             # (a move's own words may hold brackets: "Pass (no more combat spells)")
             line += f"; next best: {self.alt_text}, {_pct(self.alt_win)}"
-        if self.why:
-            line += f". {self.why}"
+            if self.alt_why:
+                line += f": {self.alt_why}"
         return line
+
+
+def move_reason(view, p, move, seed: int = 0) -> str:
+    """Why ``move`` (its steps) is worth making or not, in the game's words, from the turn
+    planner's own line for it (:func:`engine.ai.advice.reason`: "kills Hill Brute and
+    survives", "flips 2 and exposes none"); where the game says nothing, what the move
+    does (:func:`move_why`, its preview)."""
+    from .advice import reason
+    return reason(view, p, move, mix_seed(seed, 0xAD)) or move_why(view, p, move, seed)
 
 
 def move_why(view, p, move, seed: int = 0) -> str:
@@ -192,7 +205,10 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
              alt[1] if alt else None, res.iterations)
     if len(res.move) > 1:
         _name_two_steps(h, view, tuple(res.move[1]))
-    h.why = move_why(view, p, res.move, position_seed(view, seed))
+    ps = position_seed(view, seed)
+    h.why = move_reason(view, p, res.move, ps)
+    if h.alt_action is not None:
+        h.alt_why = move_reason(view, p, (h.alt_action,), ps)
     return h
 
 
@@ -247,7 +263,8 @@ class ReviewedMove:
     before: float         # win estimate with the best move
     after: float          # win estimate with the move played
     mark: str | None = None
-    why: str = ""         # what the best move does, in the game's words (marked decisions)
+    why: str = ""         # why the best move, in the game's words (marked decisions)
+    played_why: str = ""  # what the move played led to, in the game's words (marked decisions)
 
     @property
     def loss(self) -> float:
@@ -262,7 +279,9 @@ class ReviewedMove:
         if not self.agreed:
             s += f"; hard prefers {self.best_text}"
             if self.why:
-                s += f". {self.why}"
+                s += f": {self.why}"
+            if self.played_why:
+                s += f". Played: {self.played_why}"
         return s
 
 
@@ -353,16 +372,21 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
         text, best_text = view.action_text(a), view.action_text(best)
+        played = (a,)
         if words is not None:      # a move in two steps: the card and its cell, both named
             nxt = session.actions[i + 1] if i + 1 < len(session.actions) else None
             follow = tuple(nxt) if nxt is not None and session.actor(i + 1) == player else None
-            text = words(view, player, a, follow, ps) or text
+            two = words(view, player, a, follow, ps)
+            if two:
+                text = two
+                played = (a, follow) if follow is not None else played
             best_text = words(view, player, best, tuple(res.move[1]) if len(res.move) > 1 else None,
                               ps) or best_text
         rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
         rm.mark = None if rm.agreed else _mark(rm.loss)
         if rm.mark:
-            rm.why = move_why(view, player, res.move, ps)
+            rm.why = move_reason(view, player, res.move, ps)
+            rm.played_why = move_reason(view, player, played, ps)
         out.moves.append(rm)
         if progress is not None:
             progress.fraction = (k + 1) / len(todo)

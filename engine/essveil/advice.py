@@ -1,0 +1,117 @@
+"""Essveil's words for the hint and the review: what a move leads to in the turn
+planner's line (:mod:`engine.ai.advice` plays the line; this reads its events).
+
+"kills Hill Brute and survives", "deals 4: they are at 3 Life", "lethal next turn unless
+they block", "their reply kills Ember Fox and deals you 5". Lower case, no full stop: the
+hint puts the words after the move's estimate."""
+from __future__ import annotations
+
+from engine.core.text import join_names
+
+from .cards import CARDS
+from .match import ATTACK, PLAY, ABILITY, player_target
+
+
+def _name(cid: str) -> str:
+    c = CARDS.get(cid)
+    return c.name if c is not None else "a creature"
+
+
+def _winner(events):
+    return next((e[1] for e in events if e[0] == "game_over"), None)
+
+
+def _died(events, p) -> list:
+    return [_name(e[3]) for e in events if e[0] == "die" and e[1] == p]
+
+
+def _face(events, q) -> int:
+    """Damage dealt to player ``q`` in ``events``."""
+    t = player_target(q)
+    return sum(e[3] for e in events if e[0] == "damage" and e[1] == t)
+
+
+def _attack_words(line, p) -> str:
+    uid = line.move[0][1]
+    o = 1 - p
+    ev = line.move_events
+    fight = next((e for e in ev if e[0] == "fight" and e[1] == uid), None)
+    if fight is None:
+        dealt = _face(ev, o)
+        if dealt:
+            return f"deals {dealt}: they are at {line.after.life(o)} Life"
+        return ""
+    att, dfn = _name(fight[3]), _name(fight[4])
+    target_died = any(e[0] == "die" and e[1] == o and e[2] == fight[2] for e in ev)
+    att_died = any(e[0] == "die" and e[1] == p and e[2] == uid for e in ev)
+    blocked = any(e[0] == "intercept" for e in ev)
+    head = f"{dfn} blocks: " if blocked else ""
+    if target_died and not att_died:
+        return head + f"kills {dfn} and survives"
+    if target_died:
+        return head + f"kills {dfn}, but {att} dies too"
+    if att_died:
+        return head + f"{att} dies to {dfn} and kills nothing"
+    return head + f"neither {att} nor {dfn} dies"
+
+
+def _effect_words(events, p) -> str:
+    o = 1 - p
+    kills, dealt = _died(events, o), _face(events, o)
+    parts = []
+    if kills:
+        parts.append(f"kills {join_names(kills)}")
+    if dealt:
+        parts.append(f"deals {dealt} to them")
+    return " and ".join(parts)
+
+
+def _threat_words(line, p) -> str:
+    """After the reply: can the player's creatures take the opponent's last Life next turn?"""
+    m, o = line.reply_end, 1 - line.player
+    if m is None or m.result() is not None:
+        return ""
+    might = sum(max(0, c["might"]) for c in m.creatures(p))
+    if might < m.life(o) or might == 0:
+        return ""
+    guards = [c for c in m.creatures(o) if "Guard" in c["keywords"] and not c["tapped"]]
+    return "lethal next turn unless they block" if guards else "lethal next turn"
+
+
+def _reply_words(events, p) -> str:
+    o = 1 - p
+    if _winner(events) == o:
+        return "then they win in reply"
+    fallen, dealt = _died(events, p), _face(events, p)
+    if fallen:
+        return f"their reply kills {join_names(fallen)}" + (f" and deals you {dealt}" if dealt else "")
+    if dealt:
+        return f"their reply deals you {dealt}"
+    return ""
+
+
+def reason(line) -> str:
+    p = line.player
+    won = _winner(line.turn_events)
+    if won == p:
+        return "wins the game this turn"
+    if won is not None:
+        return "loses the game this turn"
+    first = line.move[0]
+    parts = []
+    if not line.own_turn:                   # a Guard's choice in their turn
+        fallen, dealt = _died(line.turn_events, p), _face(line.turn_events, p)
+        if fallen:
+            parts.append(f"you lose {join_names(fallen)} this turn")
+        if dealt:
+            parts.append(f"you take {dealt}")
+        return " and ".join(parts) or "you lose nothing this turn"
+    if first[0] == ATTACK:
+        parts.append(_attack_words(line, p))
+    elif first[0] in (PLAY, ABILITY):
+        parts.append(_effect_words(line.move_events, p))
+    if not parts or not parts[0]:
+        rest = _effect_words(line.turn_events, p)
+        parts = [f"this turn {rest}" if rest else ""]
+    parts.append(_threat_words(line, p) or _reply_words(line.reply_events, p))
+    return "; ".join(x for x in parts if x)
