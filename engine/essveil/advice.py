@@ -44,37 +44,48 @@ def _attack_words(line, p) -> str:
     att, dfn = _name(fight[3]), _name(fight[4])
     target_died = any(e[0] == "die" and e[1] == o and e[2] == fight[2] for e in ev)
     att_died = any(e[0] == "die" and e[1] == p and e[2] == uid for e in ev)
-    blocked = any(e[0] == "intercept" for e in ev)
-    head = f"{dfn} blocks: " if blocked else ""
+    if any(e[0] == "intercept" for e in ev):      # a Guard stepped in
+        if target_died and not att_died:
+            return f"{dfn} blocks it and dies; {att} survives"
+        if target_died:
+            return f"{dfn} blocks it; both die"
+        if att_died:
+            return f"{dfn} blocks it and {att} dies"
+        return f"{dfn} blocks it; neither dies"
     if target_died and not att_died:
-        return head + f"kills {dfn} and survives"
+        return f"kills {dfn} and survives"
     if target_died:
-        return head + f"kills {dfn}, but {att} dies too"
+        return f"kills {dfn}, but {att} dies too"
     if att_died:
-        return head + f"{att} dies to {dfn} and kills nothing"
-    return head + f"neither {att} nor {dfn} dies"
+        return f"{att} dies to {dfn} and kills nothing"
+    return f"neither {att} nor {dfn} dies"
 
 
 def _effect_words(events, p) -> str:
     o = 1 - p
-    kills, dealt = _died(events, o), _face(events, o)
+    kills, dealt, own = _died(events, o), _face(events, o), _died(events, p)
     parts = []
     if kills:
         parts.append(f"kills {join_names(kills)}")
     if dealt:
         parts.append(f"deals {dealt} to them")
+    if own:
+        parts.append(f"costs you {join_names(own)}")
     return " and ".join(parts)
 
 
 def _threat_words(line, p) -> str:
-    """After the reply: can the player's creatures take the opponent's last Life next turn?"""
+    """After the reply: can the player's creatures take the opponent's last Life next turn
+    (all of them attacking, each with its Might)? "unless they block" where they have a
+    Guard."""
     m, o = line.reply_end, 1 - line.player
     if m is None or m.result() is not None:
         return ""
     might = sum(max(0, c["might"]) for c in m.creatures(p))
     if might < m.life(o) or might == 0:
         return ""
-    guards = [c for c in m.creatures(o) if "Guard" in c["keywords"] and not c["tapped"]]
+    # a Guard they have (untapped now, or one the reply sent in that they may keep back)
+    guards = [c for c in m.creatures(o) if "Guard" in c["keywords"]]
     return "lethal next turn unless they block" if guards else "lethal next turn"
 
 

@@ -1,12 +1,14 @@
 """Evons' words for the hint and the review: what a move leads to in the turn planner's
 line (:mod:`engine.ai.advice` plays the line; this reads its events).
 
-"flips 2 and exposes none (score 9–7 after their reply)", "flips 1; their reply flips 2
-of yours back", "destroys Pyre Witch". Lower case, no full stop: the hint puts the words
+"flips C3 and D4 and exposes none (score 9–7 after their reply)", "flips E5; their reply
+flips 2 cards of yours back", "destroys Pyre Witch". Lower case, no full stop: the hint puts the words
 after the move's estimate."""
 from __future__ import annotations
 
 from engine.core.text import count, join_names
+
+from .cards import cell_name
 
 
 def _winner(events):
@@ -15,6 +17,18 @@ def _winner(events):
 
 def _flips_to(events, p) -> int:
     return sum(1 for e in events if e[0] == "flip" and e[3] == p)
+
+
+def _flipped_cells(line, events, p) -> list:
+    """The cells of the cards flipped to ``p`` in ``events`` (where they stand at the end
+    of the turn)."""
+    m = line.turn_end
+    out = []
+    for e in events:
+        if e[0] == "flip" and e[3] == p:
+            c = m.pos[e[1]] if 0 <= e[1] < len(m.pos) else -1
+            out.append(cell_name(c) if c >= 0 else "a card")
+    return out
 
 
 def _destroyed(line, events, q) -> list:
@@ -41,9 +55,10 @@ def reason(line) -> str:
     if not line.own_turn:
         back = _flips_to(tev, o)
         return f"they flip {back} of yours this turn" if back else "they flip none of yours this turn"
-    flips = _flips_to(tev, p)
+    cells = _flipped_cells(line, tev, p)
+    flips = len(cells)
     gone = _destroyed(line, tev, o)
-    head = f"flips {flips}" if flips else "flips none"
+    head = f"flips {join_names(cells)}" if flips else "flips none"
     if gone:
         head += f" and destroys {join_names(gone)}"
     back = _flips_to(rev, o)
