@@ -15,7 +15,11 @@ from that player's own view only) with a progress bar; then the screen shows
   graph, or keys 1–8) to open the replay at that decision;
 * a summary line (decisions reviewed, how many as good as the hard AI's, marks).
 
-Reviews are kept in memory per game and seat, so reopening is instant.
+A first look is shown at once (``review(..., quick=True)``: every decision scored one ply
+deep, a few milliseconds each), marked "First look" with the progress of the searched
+review made behind it, which replaces it when done (marks, estimates and reasons).
+Reviews are kept in memory per game and seat, so reopening is instant (a first look
+reopened resumes the searched review).
 """
 from __future__ import annotations
 
@@ -74,8 +78,13 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ life cycle
     def enter(self):
         super().enter()
-        if self.result is None:
+        if self.result is None or self.result.quick:
             self.start()
+
+    @property
+    def refining(self) -> bool:
+        """The quick pass is shown and the searched review is being made."""
+        return self.job is not None and self.result is not None and self.result.quick
 
     def leave(self):
         self.stop()
@@ -94,12 +103,14 @@ class ReviewScene(Scene):
             return
         seat = self.seat
         iters = REVIEW_ITERATIONS or DEFAULT
+        quick = self.result is None
 
         def work(cancel, yield_every, progress):
             # no seed of its own: a position's analysis is seeded by the position, so the
-            # review reads what the hint read there
-            return review(session, seat, iterations=iters, cancel=cancel,
-                          yield_every=yield_every, progress=progress)
+            # review reads what the hint read there; first the quick pass (one ply, shown
+            # at once), then the searched review that replaces it
+            return review(session, seat, iterations=iters, cancel=cancel, yield_every=yield_every,
+                          progress=progress, quick=quick)
 
         self.job = run(work)
 
@@ -114,7 +125,7 @@ class ReviewScene(Scene):
         self.stop()
         self.seat = seat
         self.result = _CACHE.get(_key(self.record, seat))
-        if self.result is None:
+        if self.result is None or self.result.quick:
             self.start()
         self.rebuild()
 
@@ -196,7 +207,10 @@ class ReviewScene(Scene):
                 if res is not None:
                     self.result = res
                     _CACHE[_key(self.record, self.seat)] = res
+                    if res.quick:           # shown at once; the searched review follows
+                        self.start()
                     self.rebuild()
+                    _dirty(self)
             elif abs(self.job.fraction - self._last_fraction) > 0.005:
                 self._last_fraction = self.job.fraction
                 _dirty(self)
@@ -240,6 +254,11 @@ class ReviewScene(Scene):
             self._draw_progress(surf, g)
         else:
             self._draw_graph(surf, g)
+            if self.result.quick:
+                frac = self.job.fraction if self.job is not None else 0.0
+                note = (f"First look; the hard AI is checking each decision… {round(frac * 100)}%"
+                        if self.job is not None else "First look (the hard AI's check was stopped)")
+                draw_text(surf, note, (g.right - s(14), g.top + s(10)), s(14), PAL["gold"], anchor="topright")
             self._draw_list(surf, lr)
             # (a long game's counts: a little smaller, never past the window's edge)
             summary, width, size = self.result.summary(), self.W - s(60), s(18)
@@ -276,7 +295,7 @@ class ReviewScene(Scene):
             y = inner.bottom - int(inner.height * frac)
             pygame.draw.line(surf, PAL["line"] if frac != 0.5 else PAL["dim"], (inner.left, y), (inner.right, y), 1)
             draw_text(surf, label, (inner.left - s(8), y), s(14), PAL["dim"], anchor="midright")
-        draw_text(surf, "win estimate after each decision (line: smoothed; points: each decision's own)",
+        draw_text(surf, "win estimate after each decision: the line smoothed, a point each decision's own",
                   (inner.left, g.top + s(10)), s(15), PAL["muted"])
         self.point_rects = []
         if not moves:

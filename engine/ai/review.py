@@ -174,6 +174,64 @@ def analyse(view, me, salt: int = 0, iterations=None, cancel=None, yield_every=0
     return res
 
 
+#: The quick pass's budget name (its analyses are kept apart from the searches').
+QUICK = "quick"
+
+
+def quick_analyse(view, me, salt: int = 0):
+    """The review's quick pass: every move the search would consider (the same root: useful,
+    not self-harming, whole moves in two steps) scored one ply deep on one guess of the
+    hidden cards by the game's own look (its ``root_moves`` where it has one, else the
+    evaluation after the move). A few milliseconds a position; the same view gives the
+    same result. Returns a :class:`~engine.ai.mcts.SearchResult` (children: each first
+    step with its best whole move's value)."""
+    from .evaluation import get_evaluator
+    from .mcts import SearchResult, _macro_score, root_candidates
+    seed = position_seed(view, salt)
+    key = (seed, me, QUICK)
+    res = _ANALYSES.get(key)
+    if res is not None:
+        return res
+    t = get_tactics(view.GAME)
+    evaluate = get_evaluator(view.GAME)
+    harmful = getattr(t, "harmful", None)
+
+    def root_filter(m, acts):
+        from .tactics import useful
+        acts = useful(m, acts)
+        if harmful is not None:
+            acts = [a for a in acts if not harmful(m, a, acts)] or acts
+        return acts
+    det = view.determinize(me, mix_seed(seed, 0xDE7, 0))
+    only, cands = root_candidates(det, me, top=1 << 30, evaluate=evaluate,
+                                  root_moves=getattr(t, "root_moves", None), root_filter=root_filter,
+                                  continues=getattr(t, "continues", None))
+    if only is not None:
+        v = _macro_score(det, me, (only,), evaluate)
+        res = SearchResult(only, 1, 0.0, [(only, 1, v)], -v)
+    else:
+        kids, seen = [], set()
+        for mv, v in cands:
+            if mv[0] not in seen:
+                seen.add(mv[0])
+                kids.append((mv[0], 1, max(-1.0, min(1.0, v))))
+        res = SearchResult(cands[0][0][0], len(cands), 0.0, kids, -kids[0][2])
+        res.move = tuple(cands[0][0])
+    if len(_ANALYSES) >= _MAX_ANALYSES:
+        _ANALYSES.clear()
+    _ANALYSES[key] = res
+    return res
+
+
+def _quick_value(view, me, move, salt: int = 0) -> float:
+    """The quick pass's value of a move it did not consider (a pointless or self-harming
+    play): the evaluation after it, on the quick pass's guess of the hidden cards."""
+    from .evaluation import get_evaluator
+    from .mcts import _macro_score
+    det = view.determinize(me, mix_seed(position_seed(view, salt), 0xDE7, 0))
+    return _macro_score(det, me, tuple(tuple(x) for x in move), get_evaluator(view.GAME))
+
+
 def _search(view, me, seed, iterations=None, cancel=None, yield_every=0):
     return analyse(view, me, seed, iterations, cancel, yield_every)
 
@@ -290,6 +348,8 @@ class Review:
     player: int
     moves: list = field(default_factory=list)
     iterations: int = REVIEW_ITERATIONS
+    #: the quick pass (one ply, no reasons), shown while the searched review is made
+    quick: bool = False
 
     def marked(self) -> list:
         """The marked decisions, worst first."""
@@ -330,15 +390,20 @@ def _mark(loss: float):
 
 
 def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITERATIONS,
-           cancel=None, yield_every: float = 0, progress=None, limit: int | None = None) -> Review:
+           cancel=None, yield_every: float = 0, progress=None, limit: int | None = None,
+           quick: bool = False) -> Review:
     """Score every decision ``player`` made in ``session`` (an
     :class:`~engine.core.session.MatchSession`) that had more than one legal action
     (not the orders a game settles by rule: Everdawn's returned cards).
 
     Per decision: a search from the player's view before it (its best child is
     "the best move" and its estimate ``before``); the move played is estimated
-    by its own child if searched enough, else by a search from the view after it."""
-    out = Review(player, [], iterations)
+    by its own child if searched enough, else by a search from the view after it.
+
+    ``quick``: the quick pass instead (:func:`quick_analyse`, one ply, no reasons; a
+    position the hint analysed keeps the hint's analysis), shown at once while the
+    searched review is made in the background."""
+    out = Review(player, [], iterations, quick)
     idx = [i for i in session.decisions(player)]
     if limit is not None:
         idx = idx[:limit]
@@ -353,21 +418,32 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     for k, (i, m) in enumerate(todo):
         a = tuple(session.actions[i])
         view = m.view(player)
-        res = analyse(view, player, seed, iterations, cancel, yield_every)
+        ps = position_seed(view, seed)
+        one_ply = quick and _ANALYSES.get((ps, player, iterations or ANALYSIS_ITERATIONS)) is None
+        if one_ply:
+            if cancel is not None and cancel.is_set():
+                from .mcts import Cancelled
+                raise Cancelled()
+            res = quick_analyse(view, player, seed)
+        else:
+            res = analyse(view, player, seed, iterations, cancel, yield_every)
         kids = {tuple(x[0]): (x[1], x[2]) for x in res.children}
         best = tuple(res.action)
-        ps = position_seed(view, seed)
-        if res.iterations == 0:
-            before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
-        else:
-            before = win(kids.get(best, (0, -res.root_value))[1])
         n_a, v_a = kids.get(a, (0, 0.0))
-        if a == best:
-            after = before
-        elif n_a >= max(8, res.iterations // 10):
-            after = win(v_a)
+        if one_ply:
+            before = win(kids[best][1])
+            after = before if a == best else win(v_a) if a in kids else win(_quick_value(view, player, (a,), seed))
         else:
-            after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
+            if res.iterations == 0:
+                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
+            else:
+                before = win(kids.get(best, (0, -res.root_value))[1])
+            if a == best:
+                after = before
+            elif n_a >= max(8, res.iterations // 10):
+                after = win(v_a)
+            else:
+                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
         after = min(after, before) if a != best else after
         before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
@@ -384,10 +460,73 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
                               ps) or best_text
         rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
         rm.mark = None if rm.agreed else _mark(rm.loss)
-        if rm.mark:
+        if rm.mark and not one_ply:
             rm.why = move_reason(view, player, res.move, ps)
             rm.played_why = move_reason(view, player, played, ps)
         out.moves.append(rm)
         if progress is not None:
             progress.fraction = (k + 1) / len(todo)
     return out
+
+
+# ---------------------------------------------------------------- benchmark
+def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
+    """A whole game to review: ``agents`` (two names) playing the starter decks."""
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    from .agents import make_agent
+    names = agents.split(",")
+    s = MatchSession.new(game, starter_pair(game, seed), seed)
+    players = [make_agent(names[0], seed), make_agent(names[-1], seed + 1)]
+    for _ in range(2000):
+        m = s.match
+        if m.result() is not None:
+            break
+        s.apply(players[m.to_move()].choose(m))
+    return s
+
+
+def bench(game: str, seed: int = 1, iterations: int = REVIEW_ITERATIONS, player: int = 0,
+          agents: str = "expert,expert") -> dict:
+    """Time the review of a whole game (a fresh analysis of every position): figures only."""
+    import time
+    s = bench_game(game, seed, agents)
+    _ANALYSES.clear()
+    t0, c0 = time.perf_counter(), time.thread_time()
+    q = review(s, player, quick=True)
+    t1, c1 = time.perf_counter(), time.thread_time()
+    r = review(s, player, iterations=iterations) if iterations else None
+    t2, c2 = time.perf_counter(), time.thread_time()
+    out = {"game": game, "seed": seed, "agents": agents, "player": player, "actions": len(s),
+           "turns": s.match.turn(), "decisions": len(q.moves),
+           "quick_s": round(t1 - t0, 2), "quick_cpu_s": round(c1 - c0, 2), "quick_marked": len(q.marked())}
+    if r is not None:
+        out.update({"iterations": iterations, "review_s": round(t2 - t1, 2), "review_cpu_s": round(c2 - c1, 2),
+                    "marked": len(r.marked()), "per_decision_s": round((t2 - t1) / max(1, len(r.moves)), 3)})
+    return out
+
+
+def main(argv=None) -> int:
+    import argparse
+    import json
+    ap = argparse.ArgumentParser(prog="python -m engine.ai.review",
+                                 description="Time the review of a whole game, its quick pass then the searched "
+                                             "review (prints one JSON line a game).")
+    ap.add_argument("--bench", metavar="GAME", required=True, help="the game, or 'all'")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=1, help="games on seeds SEED, SEED+1, ...")
+    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS,
+                    help="the searched review's budget (0: time the quick pass only)")
+    ap.add_argument("--player", type=int, default=0)
+    ap.add_argument("--agents", default="expert,expert", help="who plays the game reviewed")
+    a = ap.parse_args(argv)
+    from engine.games import GAME_NAMES
+    games = GAME_NAMES if a.bench == "all" else (a.bench,)
+    for g in games:
+        for k in range(a.games):
+            print(json.dumps(bench(g, a.seed + k, a.iterations, a.player, a.agents)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
