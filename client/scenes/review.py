@@ -152,7 +152,7 @@ class ReviewScene(Scene):
             return
         r = self.list_rect()
         y = r.top + s(44)
-        bh = s(54)
+        bh = s(74)          # three lines: the decision, the estimates and hard's move, why
         for k, mv in enumerate(self.result.marked()[:MAX_LISTED]):
             if y + bh > r.bottom:
                 break
@@ -341,7 +341,9 @@ class ReviewScene(Scene):
                      PAL["text"], bold=True)
 
     def _draw_list_text(self, surf):
-        """Text on top of the (empty-labelled) mark buttons: two lines each."""
+        """Text on top of the (empty-labelled) mark buttons: three lines each (the third why
+        the hard AI prefers its move, from the planner's line for it; the tooltip has the
+        whole decision, with what the move played led to)."""
         s = self.s
         for k, mv in enumerate(self.result.marked()[:MAX_LISTED]):
             b = self.widgets.get(f"mark{k}")
@@ -354,9 +356,11 @@ class ReviewScene(Scene):
             line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {mv.text}"
             line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: "
                      f"{mv.best_text}")
-            for text, y, bold, colour in ((line1, r.top + s(6), True, PAL["text"]),
-                                          (line2, r.top + s(29), False, PAL["muted"])):
-                size = s(15) if bold else s(14)
+            rows = [(line1, r.top + s(6), True, PAL["text"], s(15)),
+                    (line2, r.top + s(29), False, PAL["muted"], s(14))]
+            if mv.why:
+                rows.append((f"Why: {mv.why}", r.top + s(50), False, PAL["dim"], s(13)))
+            for text, y, bold, colour, size in rows:
                 room = r.width - s(40)
                 # a size or two smaller rather than cut ("hard: Attune: Deep Attune (4 Essence, no
                 # draw)"); past that the row's tooltip holds the whole decision: built to cut
