@@ -74,6 +74,31 @@ def _effect_words(events, p) -> str:
     return " and ".join(parts)
 
 
+def _board_words(line, p) -> str:
+    """What a card played did to the player's own side: a creature that entered, a creature
+    made stronger (Might, Endurance left, Aegis, a keyword)."""
+    before = {c["uid"]: c for c in line.before.creatures(p)}
+    out = []
+    for c in line.after.creatures(p):
+        name = _name(c["card"])
+        old = before.get(c["uid"])
+        if old is None:
+            kw = [k for k in c["keywords"] if k in ("Guard", "Swift", "Drain", "Venom", "Veilstep", "Aegis")]
+            out.append(f"adds {name} ({c['might']}/{c['left']}{', ' + ', '.join(kw) if kw else ''})")
+            continue
+        got = []
+        if c["might"] > old["might"]:
+            got.append(f"+{c['might'] - old['might']} Might")
+        if c["left"] > old["left"]:
+            got.append(f"+{c['left'] - old['left']} Endurance")
+        if c["aegis"] and not old["aegis"]:
+            got.append("Aegis")
+        got += [k for k in c["keywords"] if k not in old["keywords"] and k != "Aegis"]
+        if got:
+            out.append(f"gives {name} {join_names(got)}")
+    return "; ".join(out)
+
+
 def _threat_words(line, p) -> str:
     """After the reply: can the player's creatures take the opponent's last Life next turn
     (all of them attacking, each with its Might)? "unless they block" where they have a
@@ -120,7 +145,7 @@ def reason(line) -> str:
     if first[0] == ATTACK:
         parts.append(_attack_words(line, p))
     elif first[0] in (PLAY, ABILITY):
-        parts.append(_effect_words(line.move_events, p))
+        parts.append(_effect_words(line.move_events, p) or _board_words(line, p))
     if not parts or not parts[0]:
         rest = _effect_words(line.turn_events, p)
         parts = [f"this turn {rest}" if rest else ""]

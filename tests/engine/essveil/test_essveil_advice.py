@@ -28,3 +28,13 @@ def test_the_lethal_threat_after_their_reply_is_said_and_whether_a_guard_can_blo
 def test_a_spell_that_wins_says_so():
     m = scenario(boards=(["war_mammoth", "dune_raider"], ["shield_bearer"]), life=(20, 8), hands=(["firebolt"], []))
     assert reason(m.view(0), 0, [M.play(0, uid(m, 1, 0))]) == "wins the game this turn"
+
+
+def test_a_card_played_on_the_own_side_says_what_it_adds():
+    m = scenario(boards=(["shade_stalker"], ["aegis_squire"]), hands=(["aegis_ward", "stone_warden", "iron_blade"], []),
+                 life=(18, 20), veil=(4, 4))
+    v = m.view(0)
+    stalker = uid(m, 0, 0)
+    assert reason(v, 0, [M.play(1)]).startswith("adds Stone Warden (2/6, Guard)")
+    assert reason(v, 0, [M.play(0, stalker)]).startswith("gives Shade Stalker Aegis")
+    assert reason(v, 0, [M.play(2, stalker)]).startswith("gives Shade Stalker +2 Might")
