@@ -135,11 +135,15 @@ def _plan_rest(agent, s, p, turn) -> list:
 
 def reason(view, p, move, seed: int = 0, budget: int = LINE_BUDGET) -> str:
     """What ``move`` does and leads to, in the game's words (empty: nothing to say)."""
-    words = _game_words(view)
-    if words is None or not move:
+    if _game_words(view) is None or not move:
         return ""
-    ln = line(view, p, move, seed, budget)
-    if ln is None:
+    return explain(view, line(view, p, move, seed, budget))
+
+
+def explain(view, ln: Line | None) -> str:
+    """The game's words for a line made by :func:`line` (empty: nothing to say)."""
+    words = _game_words(view)
+    if words is None or ln is None:
         return ""
     try:
         return (words.reason(ln) or "").strip()
@@ -147,4 +151,4 @@ def reason(view, p, move, seed: int = 0, budget: int = LINE_BUDGET) -> str:
         return ""
 
 
-__all__ = ["Line", "line", "reason", "LINE_BUDGET"]
+__all__ = ["Line", "line", "reason", "explain", "LINE_BUDGET"]

@@ -266,8 +266,19 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     ps = position_seed(view, seed)
     h.why = move_reason(view, p, res.move, ps)
     if h.alt_action is not None:
-        h.alt_why = move_reason(view, p, (h.alt_action,), ps)
+        _alt_reason(h, view, ps)
     return h
+
+
+def _alt_reason(h: Hint, view, ps: int) -> None:
+    """The best alternative's reason, from the planner's line for it; a move in two steps
+    is named with the second step that line takes (the cell its reason is about)."""
+    from .advice import explain, line
+    ln = line(view, h.player, (h.alt_action,), mix_seed(ps, 0xAD))
+    words = getattr(get_tactics(view.GAME), "move_words", None)
+    if ln is not None and ln.rest and words is not None and h.follow is not None:
+        h.alt_text = words(view, h.player, h.alt_action, ln.rest[0]) or h.alt_text
+    h.alt_why = explain(view, ln) or move_why(view, h.player, (h.alt_action,), ps)
 
 
 def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0) -> float:
