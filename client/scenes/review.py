@@ -217,7 +217,13 @@ class ReviewScene(Scene):
 
     def footer_text(self) -> str:
         """How to open the replay at a decision; where the list holds only the worst, where
-        the others are (each marked decision is a point on the graph)."""
+        the others are (each marked decision is a point on the graph). On a first look: that
+        it is one, and how far the hard AI's check behind it has come."""
+        if self.result is not None and self.result.quick:
+            if self.job is None:
+                return "A first look only: the hard AI's check of each decision was stopped."
+            return (f"A first look: the hard AI is checking each decision ({round(self.job.fraction * 100)}%); "
+                    "the graph and the list update when it is done.")
         marked = len(self.result.marked()) if self.result is not None else 0
         listed = sum(1 for k in range(MAX_LISTED) if self.widgets.get(f"mark{k}") is not None)
         if marked > listed:
@@ -254,11 +260,6 @@ class ReviewScene(Scene):
             self._draw_progress(surf, g)
         else:
             self._draw_graph(surf, g)
-            if self.result.quick:
-                frac = self.job.fraction if self.job is not None else 0.0
-                note = (f"First look; the hard AI is checking each decision… {round(frac * 100)}%"
-                        if self.job is not None else "First look (the hard AI's check was stopped)")
-                draw_text(surf, note, (g.right - s(14), g.top + s(10)), s(14), PAL["gold"], anchor="topright")
             self._draw_list(surf, lr)
             # (a long game's counts: a little smaller, never past the window's edge)
             summary, width, size = self.result.summary(), self.W - s(60), s(18)
@@ -268,7 +269,7 @@ class ReviewScene(Scene):
                       (s(30), g.bottom + s(18)), size, PAL["text"])
             draw_wrapped(surf, self.footer_text(), pygame.Rect(s(30), g.bottom + s(44), self.W - s(60),
                                                                self.H - g.bottom - s(46)),
-                         s(15), PAL["dim"], line_gap=1.0, max_lines=2)
+                         s(15), PAL["gold"] if self.result.quick else PAL["dim"], line_gap=1.0, max_lines=2)
         self.draw_ui(surf)
         if self.result is not None:
             self._draw_list_text(surf)
@@ -335,7 +336,10 @@ class ReviewScene(Scene):
     def _draw_list(self, surf, r):
         s = self.s
         marked = self.result.marked()
-        head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
+        if self.result.quick and not marked:
+            head = "Nothing marked at a first look"
+        else:
+            head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
         # the panel's width, on two lines if need be (never past its edge)
         draw_wrapped(surf, head, pygame.Rect(r.left + s(14), r.top + s(10), r.width - s(28), s(48)), s(18),
                      PAL["text"], bold=True)
@@ -354,7 +358,8 @@ class ReviewScene(Scene):
             pygame.draw.circle(surf, col, (r.left + s(16), r.top + s(16)), s(6))
             # the engine's words name "Player 1" / "Player 2": the names the rest says
             line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {mv.text}"
-            line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: "
+            who = "first look" if self.result.quick else "hard"     # whose best move it is
+            line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — {who}: "
                      f"{mv.best_text}")
             rows = [(line1, r.top + s(6), True, PAL["text"], s(15)),
                     (line2, r.top + s(29), False, PAL["muted"], s(14))]

@@ -385,8 +385,11 @@ class Review:
         counts = {name: sum(1 for m in self.moves if m.mark == name) for _, name in MARKS}
         n = len(self.moves)
         good = sum(1 for m in self.moves if m.agreed or m.loss < 0.02)
-        parts = [f"{count(n, 'decision')} reviewed"]
-        if n:       # "9 as good as the hard AI's (31%)": how many, then the share
+        if self.quick:      # a first look: how many, and the marks so far
+            parts = [f"{count(n, 'decision')} at a first look"]
+        else:
+            parts = [f"{count(n, 'decision')} reviewed"]
+        if n and not self.quick:       # "9 as good as the hard AI's (31%)": how many, then the share
             parts.append(f"{good} as good as the hard AI's ({round(100 * good / n)}%)")
         plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
         parts += [f"{n} {name if n == 1 else plural[name]}" for name, n in counts.items() if n]

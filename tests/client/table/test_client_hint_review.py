@@ -98,10 +98,9 @@ def test_the_review_shows_a_first_look_at_once_and_the_searched_review_replaces_
     assert d.until(lambda: rv.result is not None, 60), rv.error
     first = rv.result
     assert first.quick and first.moves and rv.refining
-    drawn = []
-    monkeypatch.setattr(R, "draw_text", lambda surf, text, *a, **k: drawn.append(text))
-    rv.draw(d.app.screen)
-    assert any(t.startswith("First look") for t in drawn), drawn
+    d.step(2)
+    assert rv.footer_text().startswith("A first look: the hard AI is checking each decision (")
+    assert "at a first look" in first.summary() and "as good as the hard AI" not in first.summary()
     gate.set()
     rv.job.result(timeout=120)
     assert d.until(lambda: rv.result is not first and rv.result is not None, 120), rv.error
@@ -195,9 +194,7 @@ def test_review_says_where_the_decisions_not_listed_are(plain_driver, small_budg
     d.click("review")
     d.step(2)
     rv = d.scene
-    if rv.job is not None:
-        rv.job.result(timeout=300)
-    assert d.until(lambda: rv.result is not None, 60), rv.error
+    _reviewed(d, rv)
     n = len(rv.result.marked())
     assert n >= 3, n
     monkeypatch.setattr(R, "MAX_LISTED", 1)
@@ -221,9 +218,7 @@ def test_a_review_of_one_decision_shows_its_point(plain_driver):
     d = plain_driver
     d.open("review", game="essveil")
     rv = d.scene
-    if rv.job is not None:
-        rv.job.result(timeout=300)
-    d.until(lambda: rv.result is not None, 60)
+    _reviewed(d, rv)
     mv = rv.result.moves[0]
     rv.result = Review(0, [ReviewedMove(mv.index, 3, mv.action, mv.text, mv.action, mv.text, 0.7, 0.7)])
     rv.rebuild()
