@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from engine.core.rng import Rng, mix_seed
 
-from .planner import Budget, PlannerAgent
+from .planner import Budget, PlannerAgent, _planner_knowledge
 
 #: The planner's beam for the rest of the turn after the move: a smaller budget than a
 #: decision's (the line explains a move already chosen; it does not choose one).
@@ -72,6 +72,9 @@ def line(view, p, move, seed: int = 0, budget: int = LINE_BUDGET) -> Line | None
     move = tuple(tuple(x) for x in move)
     if not move:
         return None
+    setup = _planner_knowledge(view.GAME).get("setup_kinds")
+    if setup and move[0][0] in setup:
+        return None             # an opening choice (Evons' mulligan): no turn to speak of yet
     agent = PlannerAgent(mix_seed(seed, 0xAD1), width=LINE_WIDTH, budget=budget)
     agent._setup(view, p, mix_seed(seed, 0xAD1))
     rng = Rng(mix_seed(seed, 0xAD2))

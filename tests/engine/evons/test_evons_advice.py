@@ -21,3 +21,13 @@ def test_a_placement_the_reply_answers_says_how_many_it_flips_back():
     m = scenario(grid=GRID, hand0=["flame_warden"], deck0=FILL, deck1=FILL)
     words = reason(m.view(0), 0, [(PLAY, find(m, "flame_warden"), cell("C3"), 0)])
     assert words.startswith("flips D3 and C4; their reply flips 2 cards of yours back"), words
+
+
+def test_an_opening_choice_gets_no_words_about_a_turn_not_begun():
+    """A mulligan is decided before any turn: no "flips none" about it."""
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    m = MatchSession.new("evons", starter_pair("evons", 3), 3).match
+    assert m.phase() == "mulligan"
+    v = m.view(m.to_move())
+    assert all(reason(v, m.to_move(), [a]) == "" for a in m.legal_actions()[:3])
