@@ -5,14 +5,20 @@ AI does), count iterations (the same position gives the same advice on any
 machine) and accept ``cancel`` / ``yield_every`` so the client runs them in the
 background (:func:`engine.ai.background.run`).
 
-* :func:`hint` — the move the hard level would make, its win estimate and the
-  best alternative's.
+* :func:`hint` — the move the hard level would make, its win estimate and why
+  (:mod:`engine.ai.advice`: the planner's line for the move, in the game's words),
+  then the best alternative's.
 * :func:`review` — every decision a player made in a recorded game (those with
   a choice), scored: win estimate with the best move and with the move played,
-  the hard level's preferred move, how much was lost; the worst ones marked.
+  the hard level's preferred move, how much was lost; the worst ones marked, with
+  why. ``quick=True``: the first look (one ply, at once) the client shows while the
+  searched review is made.
 
 A *win estimate* is the search's mean result mapped to 0..1 (the evaluation
-scores a position in [-1, 1]); it is a guide, not a probability.
+scores a position in [-1, 1]); it is a guide, not a probability. Early in a game
+it is tempered toward 50% (:func:`temper`); the review's curve is smoothed
+(:func:`smooth`). ``python -m engine.ai.review --bench GAME`` times a whole game's
+review.
 """
 from __future__ import annotations
 
