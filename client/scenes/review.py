@@ -223,7 +223,7 @@ class ReviewScene(Scene):
             if self.job is None:
                 return "A first look only: the hard AI's check of each decision was stopped."
             return (f"A first look: the hard AI is checking each decision ({round(self.job.fraction * 100)}%); "
-                    "the graph and the list update when it is done.")
+                    "the graph updates and the list fills when it is done.")
         marked = len(self.result.marked()) if self.result is not None else 0
         listed = sum(1 for k in range(MAX_LISTED) if self.widgets.get(f"mark{k}") is not None)
         if marked > listed:
@@ -336,8 +336,8 @@ class ReviewScene(Scene):
     def _draw_list(self, surf, r):
         s = self.s
         marked = self.result.marked()
-        if self.result.quick and not marked:
-            head = "Nothing marked at a first look"
+        if self.result.quick:
+            head = "The decisions that lost most come with the hard AI's check"
         else:
             head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
         # the panel's width, on two lines if need be (never past its edge)

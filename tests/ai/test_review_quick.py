@@ -1,5 +1,5 @@
 """The review's quick pass (shown at once while the searched review is made): every decision
-the searched review scores, scored one ply deep — the same figures for the same game, and a
+the searched review scores, scored one ply deep, none marked — the same figures for the same game, and a
 position the hint analysed keeps the hint's analysis, so a hinted move is not marked there
 either."""
 import pytest
@@ -36,6 +36,7 @@ def test_the_quick_pass_scores_every_decision_and_is_the_same_twice(game):
     assert q.quick and not full.quick
     assert [m.index for m in q.moves][:6] == [m.index for m in full.moves]
     assert all(0.0 <= m.after <= m.before + 1e-9 <= 1.0 + 1e-9 for m in q.moves)
+    assert not q.marked()           # marks come with the searched review
     _ANALYSES.clear()
     again = review(s, 0, quick=True)
     assert [(m.index, m.best_action, m.before, m.after, m.mark) for m in again.moves] == \
