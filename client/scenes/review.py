@@ -6,15 +6,20 @@ replay viewer with a :class:`~engine.core.record.MatchRecord` and the seat to
 review. The review runs in the background (:func:`engine.ai.review.review`,
 from that player's own view only) with a progress bar; then the screen shows
 
-* a graph of the win estimate over the game (after each decision), the worst
-  decisions marked on it in red (blunder), orange (mistake) and yellow
-  (inaccuracy);
+* a graph of the win estimate over the game (after each decision): the line is the
+  estimate smoothed over a few decisions (``Review.curve``), each decision's own
+  figure a point beside it, the worst decisions marked in red (blunder), orange
+  (mistake) and yellow (inaccuracy);
 * the marked decisions, worst first, each with the estimate before and after
   and the move the hard level preferred — click one (or its point on the
   graph, or keys 1–8) to open the replay at that decision;
 * a summary line (decisions reviewed, how many as good as the hard AI's, marks).
 
-Reviews are kept in memory per game and seat, so reopening is instant.
+A first look is shown at once (``review(..., quick=True)``: every decision scored one ply
+deep, a few milliseconds each), marked "First look" with the progress of the searched
+review made behind it, which replaces it when done (marks, estimates and reasons).
+Reviews are kept in memory per game and seat, so reopening is instant (a first look
+reopened resumes the searched review).
 """
 from __future__ import annotations
 
@@ -73,8 +78,13 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------ life cycle
     def enter(self):
         super().enter()
-        if self.result is None:
+        if self.result is None or self.result.quick:
             self.start()
+
+    @property
+    def refining(self) -> bool:
+        """The quick pass is shown and the searched review is being made."""
+        return self.job is not None and self.result is not None and self.result.quick
 
     def leave(self):
         self.stop()
@@ -93,12 +103,14 @@ class ReviewScene(Scene):
             return
         seat = self.seat
         iters = REVIEW_ITERATIONS or DEFAULT
+        quick = self.result is None
 
         def work(cancel, yield_every, progress):
             # no seed of its own: a position's analysis is seeded by the position, so the
-            # review reads what the hint read there
-            return review(session, seat, iterations=iters, cancel=cancel,
-                          yield_every=yield_every, progress=progress)
+            # review reads what the hint read there; first the quick pass (one ply, shown
+            # at once), then the searched review that replaces it
+            return review(session, seat, iterations=iters, cancel=cancel, yield_every=yield_every,
+                          progress=progress, quick=quick)
 
         self.job = run(work)
 
@@ -113,7 +125,7 @@ class ReviewScene(Scene):
         self.stop()
         self.seat = seat
         self.result = _CACHE.get(_key(self.record, seat))
-        if self.result is None:
+        if self.result is None or self.result.quick:
             self.start()
         self.rebuild()
 
@@ -140,7 +152,7 @@ class ReviewScene(Scene):
             return
         r = self.list_rect()
         y = r.top + s(44)
-        bh = s(54)
+        bh = s(74)          # three lines: the decision, the estimates and hard's move, why
         for k, mv in enumerate(self.result.marked()[:MAX_LISTED]):
             if y + bh > r.bottom:
                 break
@@ -195,14 +207,23 @@ class ReviewScene(Scene):
                 if res is not None:
                     self.result = res
                     _CACHE[_key(self.record, self.seat)] = res
+                    if res.quick:           # shown at once; the searched review follows
+                        self.start()
                     self.rebuild()
+                    _dirty(self)
             elif abs(self.job.fraction - self._last_fraction) > 0.005:
                 self._last_fraction = self.job.fraction
                 _dirty(self)
 
     def footer_text(self) -> str:
         """How to open the replay at a decision; where the list holds only the worst, where
-        the others are (each marked decision is a point on the graph)."""
+        the others are (each marked decision is a point on the graph). On a first look: that
+        it is one, and how far the hard AI's check behind it has come."""
+        if self.result is not None and self.result.quick:
+            if self.job is None:
+                return "A first look only: the hard AI's check of each decision was stopped."
+            return (f"A first look: the hard AI is checking each decision ({round(self.job.fraction * 100)}%); "
+                    "the graph updates and the list fills when it is done.")
         marked = len(self.result.marked()) if self.result is not None else 0
         listed = sum(1 for k in range(MAX_LISTED) if self.widgets.get(f"mark{k}") is not None)
         if marked > listed:
@@ -248,7 +269,7 @@ class ReviewScene(Scene):
                       (s(30), g.bottom + s(18)), size, PAL["text"])
             draw_wrapped(surf, self.footer_text(), pygame.Rect(s(30), g.bottom + s(44), self.W - s(60),
                                                                self.H - g.bottom - s(46)),
-                         s(15), PAL["dim"], line_gap=1.0, max_lines=2)
+                         s(15), PAL["gold"] if self.result.quick else PAL["dim"], line_gap=1.0, max_lines=2)
         self.draw_ui(surf)
         if self.result is not None:
             self._draw_list_text(surf)
@@ -275,22 +296,30 @@ class ReviewScene(Scene):
             y = inner.bottom - int(inner.height * frac)
             pygame.draw.line(surf, PAL["line"] if frac != 0.5 else PAL["dim"], (inner.left, y), (inner.right, y), 1)
             draw_text(surf, label, (inner.left - s(8), y), s(14), PAL["dim"], anchor="midright")
-        draw_text(surf, "win estimate after each decision", (inner.left, g.top + s(10)), s(15), PAL["muted"])
+        draw_text(surf, "win estimate after each decision: the line smoothed, a point each decision's own",
+                  (inner.left, g.top + s(10)), s(15), PAL["muted"])
         self.point_rects = []
         if not moves:
             draw_text(surf, "No decisions with a choice to review.", inner.center, s(18), PAL["muted"],
                       anchor="center")
             return
         n = len(moves)
-        pts = []
+        pts, line = [], []
+        curve = [v for _, v in self.result.curve()]
         for k, mv in enumerate(moves):
             x = inner.left + (int(inner.width * k / (n - 1)) if n > 1 else inner.width // 2)
-            y = inner.bottom - int(inner.height * mv.after)
-            pts.append((x, y))
-        if len(pts) >= 2:
-            pygame.draw.lines(surf, PAL["gold"], False, pts, max(2, s(2)))
+            pts.append((x, inner.bottom - int(inner.height * mv.after)))
+            line.append((x, inner.bottom - int(inner.height * curve[k])))
+        # the line is the smoothed estimate (one decision's search is noisy); each decision's
+        # own figure is a small point beside it, a marked one a larger point in its colour
+        if len(line) >= 2:
+            pygame.draw.lines(surf, PAL["gold"], False, line, max(2, s(2)))
         elif pts and not moves[0].mark:     # one decision: its point (a line needs two)
             pygame.draw.circle(surf, PAL["gold"], pts[0], s(5))
+        if len(pts) >= 2:
+            for (x, y), mv in zip(pts, moves):
+                if not mv.mark:
+                    pygame.draw.circle(surf, PAL["muted"], (x, y), max(2, s(2)))
         for (x, y), mv in zip(pts, moves):
             if mv.mark:
                 col = MARK_COLOURS[mv.mark]
@@ -307,13 +336,18 @@ class ReviewScene(Scene):
     def _draw_list(self, surf, r):
         s = self.s
         marked = self.result.marked()
-        head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
+        if self.result.quick:
+            head = "The decisions that lost most come with the hard AI's check"
+        else:
+            head = "Decisions that lost the most" if marked else "No decision lost 5 points or more — well played."
         # the panel's width, on two lines if need be (never past its edge)
         draw_wrapped(surf, head, pygame.Rect(r.left + s(14), r.top + s(10), r.width - s(28), s(48)), s(18),
                      PAL["text"], bold=True)
 
     def _draw_list_text(self, surf):
-        """Text on top of the (empty-labelled) mark buttons: two lines each."""
+        """Text on top of the (empty-labelled) mark buttons: three lines each (the third why
+        the hard AI prefers its move, from the planner's line for it; the tooltip has the
+        whole decision, with what the move played led to)."""
         s = self.s
         for k, mv in enumerate(self.result.marked()[:MAX_LISTED]):
             b = self.widgets.get(f"mark{k}")
@@ -324,11 +358,14 @@ class ReviewScene(Scene):
             pygame.draw.circle(surf, col, (r.left + s(16), r.top + s(16)), s(6))
             # the engine's words name "Player 1" / "Player 2": the names the rest says
             line1 = f"{k + 1}. Turn {mv.turn} ({mv.mark}): {mv.text}"
-            line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — hard: "
+            who = "first look" if self.result.quick else "hard"     # whose best move it is
+            line2 = (f"{round(mv.before * 100)}% best, {round(mv.after * 100)}% played — {who}: "
                      f"{mv.best_text}")
-            for text, y, bold, colour in ((line1, r.top + s(6), True, PAL["text"]),
-                                          (line2, r.top + s(29), False, PAL["muted"])):
-                size = s(15) if bold else s(14)
+            rows = [(line1, r.top + s(6), True, PAL["text"], s(15)),
+                    (line2, r.top + s(29), False, PAL["muted"], s(14))]
+            if mv.why:
+                rows.append((f"Why: {mv.why}", r.top + s(50), False, PAL["dim"], s(13)))
+            for text, y, bold, colour, size in rows:
                 room = r.width - s(40)
                 # a size or two smaller rather than cut ("hard: Attune: Deep Attune (4 Essence, no
                 # draw)"); past that the row's tooltip holds the whole decision: built to cut

@@ -3,8 +3,9 @@
 Asks the hard level, in the background, what it would do from the player's
 own view (:func:`engine.ai.review.hint`), then outlines that move on the board
 (the card or creature and where it goes, or the action button) and shows one
-line: the move, its win estimate and the best alternative's. The hint is
-dropped as soon as the position changes.
+line: the move, its win estimate and why (what the planner's line for it shows,
+in the game's words: "kills Hill Brute and survives"), then the best alternative's.
+The hint is dropped as soon as the position changes.
 
 A table keeps one :class:`HintControl` (``table.hints``) and calls
 ``update()`` every frame and ``draw(surf)`` after its board.

@@ -5,14 +5,20 @@ AI does), count iterations (the same position gives the same advice on any
 machine) and accept ``cancel`` / ``yield_every`` so the client runs them in the
 background (:func:`engine.ai.background.run`).
 
-* :func:`hint` — the move the hard level would make, its win estimate and the
-  best alternative's.
+* :func:`hint` — the move the hard level would make, its win estimate and why
+  (:mod:`engine.ai.advice`: the planner's line for the move, in the game's words),
+  then the best alternative's.
 * :func:`review` — every decision a player made in a recorded game (those with
   a choice), scored: win estimate with the best move and with the move played,
-  the hard level's preferred move, how much was lost; the worst ones marked.
+  the hard level's preferred move, how much was lost; the worst ones marked, with
+  why. ``quick=True``: the first look (one ply, at once) the client shows while the
+  searched review is made.
 
 A *win estimate* is the search's mean result mapped to 0..1 (the evaluation
-scores a position in [-1, 1]); it is a guide, not a probability.
+scores a position in [-1, 1]); it is a guide, not a probability. Early in a game
+it is tempered toward 50% (:func:`temper`); the review's curve is smoothed
+(:func:`smooth`). ``python -m engine.ai.review --bench GAME`` times a whole game's
+review.
 """
 from __future__ import annotations
 
@@ -37,6 +43,42 @@ def win(v: float) -> float:
     return max(0.0, min(1.0, (v + 1.0) / 2.0))
 
 
+#: Early estimates (see ``temper``): before both players have finished a turn the
+#: evaluation has seen one side set up at most, so an estimate is pulled halfway toward
+#: 50% and kept within 50% ± ``EARLY_CAP``; in the second round (turns 3 and 4) a quarter
+#: of the way. From turn 5 the search's figure stands as it is.
+EARLY_SHRINK = ((2, 0.5), (4, 0.75))
+EARLY_CAP = 0.15
+#: The review's curve: each decision's estimate averaged with ``SMOOTH`` decisions on each
+#: side (fewer at the ends); the raw figure stays on the decision.
+SMOOTH = 2
+
+
+def temper(estimate: float, turn: int) -> float:
+    """A win estimate made in a position of ``turn`` (the match's ``turn()``: 1 during the
+    first player's first turn, 0 before it), no more sure than the evaluation can be:
+    in the first round (turns up to 2, before the opponent's first set-up is answered)
+    half as far from 50% as the search says and within 35–65%; in the second round three
+    quarters as far; later unchanged."""
+    for last, k in EARLY_SHRINK:
+        if turn <= last:
+            d = (estimate - 0.5) * k
+            if last == EARLY_SHRINK[0][0]:
+                d = max(-EARLY_CAP, min(EARLY_CAP, d))
+            return 0.5 + d
+    return estimate
+
+
+def smooth(values: list, k: int = SMOOTH) -> list:
+    """A centred moving average of ``values`` over ``2k + 1`` of them (fewer at the ends)."""
+    out = []
+    n = len(values)
+    for i in range(n):
+        part = values[max(0, i - k):min(n, i + k + 1)]
+        out.append(sum(part) / len(part))
+    return out
+
+
 def _pct(x: float) -> str:
     return f"{round(x * 100):d}%"
 
@@ -52,19 +94,32 @@ class Hint:
     alt_win: float | None = None
     iterations: int = 0
     follow: tuple | None = None   # a second step of the same move (Evons: the cell after the card)
-    why: str = ""                 # what the move does, in the game's own words (its preview)
+    why: str = ""                 # why: what the planner's line for the move shows, in the game's words
+    alt_why: str = ""             # the same for the best alternative
 
     @property
     def reason(self) -> str:
-        """One line: the suggestion with its estimate and the best alternative's, then
-        what the suggested move does."""
+        """One line: the suggestion with its estimate and why, then the best alternative's
+        ("Hint: Attack Hill Brute with Karn Berserker — win estimate 62%: kills Hill Brute and
+        survives; next best: End the Set Phase, 55%: their reply costs you 4 morale")."""
         line = f"Hint: {self.text} — win estimate {_pct(self.win)}"
+        if self.why:
+            line += f": {self.why}"
         if self.alt_action is not None and self.alt_win is not None:
             # (a move's own words may hold brackets: "Pass (no more combat spells)")
             line += f"; next best: {self.alt_text}, {_pct(self.alt_win)}"
-        if self.why:
-            line += f". {self.why}"
+            if self.alt_why:
+                line += f": {self.alt_why}"
         return line
+
+
+def move_reason(view, p, move, seed: int = 0) -> str:
+    """Why ``move`` (its steps) is worth making or not, in the game's words, from the turn
+    planner's own line for it (:func:`engine.ai.advice.reason`: "kills Hill Brute and
+    survives", "flips 2 and exposes none"); where the game says nothing, what the move
+    does (:func:`move_why`, its preview)."""
+    from .advice import reason
+    return reason(view, p, move, mix_seed(seed, 0xAD)) or move_why(view, p, move, seed)
 
 
 def move_why(view, p, move, seed: int = 0) -> str:
@@ -125,6 +180,64 @@ def analyse(view, me, salt: int = 0, iterations=None, cancel=None, yield_every=0
     return res
 
 
+#: The quick pass's budget name (its analyses are kept apart from the searches').
+QUICK = "quick"
+
+
+def quick_analyse(view, me, salt: int = 0):
+    """The review's quick pass: every move the search would consider (the same root: useful,
+    not self-harming, whole moves in two steps) scored one ply deep on one guess of the
+    hidden cards by the game's own look (its ``root_moves`` where it has one, else the
+    evaluation after the move). A few milliseconds a position; the same view gives the
+    same result. Returns a :class:`~engine.ai.mcts.SearchResult` (children: each first
+    step with its best whole move's value)."""
+    from .evaluation import get_evaluator
+    from .mcts import SearchResult, _macro_score, root_candidates
+    seed = position_seed(view, salt)
+    key = (seed, me, QUICK)
+    res = _ANALYSES.get(key)
+    if res is not None:
+        return res
+    t = get_tactics(view.GAME)
+    evaluate = get_evaluator(view.GAME)
+    harmful = getattr(t, "harmful", None)
+
+    def root_filter(m, acts):
+        from .tactics import useful
+        acts = useful(m, acts)
+        if harmful is not None:
+            acts = [a for a in acts if not harmful(m, a, acts)] or acts
+        return acts
+    det = view.determinize(me, mix_seed(seed, 0xDE7, 0))
+    only, cands = root_candidates(det, me, top=1 << 30, evaluate=evaluate,
+                                  root_moves=getattr(t, "root_moves", None), root_filter=root_filter,
+                                  continues=getattr(t, "continues", None))
+    if only is not None:
+        v = _macro_score(det, me, (only,), evaluate)
+        res = SearchResult(only, 1, 0.0, [(only, 1, v)], -v)
+    else:
+        kids, seen = [], set()
+        for mv, v in cands:
+            if mv[0] not in seen:
+                seen.add(mv[0])
+                kids.append((mv[0], 1, max(-1.0, min(1.0, v))))
+        res = SearchResult(cands[0][0][0], len(cands), 0.0, kids, -kids[0][2])
+        res.move = tuple(cands[0][0])
+    if len(_ANALYSES) >= _MAX_ANALYSES:
+        _ANALYSES.clear()
+    _ANALYSES[key] = res
+    return res
+
+
+def _quick_value(view, me, move, salt: int = 0) -> float:
+    """The quick pass's value of a move it did not consider (a pointless or self-harming
+    play): the evaluation after it, on the quick pass's guess of the hidden cards."""
+    from .evaluation import get_evaluator
+    from .mcts import _macro_score
+    det = view.determinize(me, mix_seed(position_seed(view, salt), 0xDE7, 0))
+    return _macro_score(det, me, tuple(tuple(x) for x in move), get_evaluator(view.GAME))
+
+
 def _search(view, me, seed, iterations=None, cancel=None, yield_every=0):
     return analyse(view, me, seed, iterations, cancel, yield_every)
 
@@ -147,13 +260,31 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     # the alternative never reads better than the move the search settled on (its estimate
     # rests on fewer visits): as in the review, where a move played never beats the best
     alt = next(((a, min(win(v), bw)) for a, n, v in kids if a != best), None)
+    turn = view.turn()          # early in the game no surer than the evaluation can be
+    bw = temper(bw, turn)
+    if alt is not None:
+        alt = (alt[0], temper(alt[1], turn))
     h = Hint(p, tuple(best), view.action_text(best), bw,
              tuple(alt[0]) if alt else None, view.action_text(alt[0]) if alt else "",
              alt[1] if alt else None, res.iterations)
     if len(res.move) > 1:
         _name_two_steps(h, view, tuple(res.move[1]))
-    h.why = move_why(view, p, res.move, position_seed(view, seed))
+    ps = position_seed(view, seed)
+    h.why = move_reason(view, p, res.move, ps)
+    if h.alt_action is not None:
+        _alt_reason(h, view, ps)
     return h
+
+
+def _alt_reason(h: Hint, view, ps: int) -> None:
+    """The best alternative's reason, from the planner's line for it; a move in two steps
+    is named with the second step that line takes (the cell its reason is about)."""
+    from .advice import explain, line
+    ln = line(view, h.player, (h.alt_action,), mix_seed(ps, 0xAD))
+    words = getattr(get_tactics(view.GAME), "move_words", None)
+    if ln is not None and ln.rest and words is not None and h.follow is not None:
+        h.alt_text = words(view, h.player, h.alt_action, ln.rest[0]) or h.alt_text
+    h.alt_why = explain(view, ln) or move_why(view, h.player, (h.alt_action,), ps)
 
 
 def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0) -> float:
@@ -207,7 +338,8 @@ class ReviewedMove:
     before: float         # win estimate with the best move
     after: float          # win estimate with the move played
     mark: str | None = None
-    why: str = ""         # what the best move does, in the game's words (marked decisions)
+    why: str = ""         # why the best move, in the game's words (marked decisions)
+    played_why: str = ""  # what the move played led to, in the game's words (marked decisions)
 
     @property
     def loss(self) -> float:
@@ -222,7 +354,9 @@ class ReviewedMove:
         if not self.agreed:
             s += f"; hard prefers {self.best_text}"
             if self.why:
-                s += f". {self.why}"
+                s += f": {self.why}"
+            if self.played_why:
+                s += f". Played: {self.played_why}"
         return s
 
 
@@ -231,6 +365,8 @@ class Review:
     player: int
     moves: list = field(default_factory=list)
     iterations: int = REVIEW_ITERATIONS
+    #: the quick pass (one ply, no reasons), shown while the searched review is made
+    quick: bool = False
 
     def marked(self) -> list:
         """The marked decisions, worst first."""
@@ -239,6 +375,11 @@ class Review:
     def graph(self) -> list:
         """[(action index, win estimate after the decision)] over the game."""
         return [(m.index, m.after) for m in self.moves]
+
+    def curve(self) -> list:
+        """The graph smoothed (:func:`smooth`): what the review draws as its line, the
+        decisions' own figures as points on it."""
+        return list(zip((m.index for m in self.moves), smooth([m.after for m in self.moves])))
 
     def accuracy(self) -> float:
         """Share of decisions that matched hard's or lost under 2 points."""
@@ -250,8 +391,11 @@ class Review:
         counts = {name: sum(1 for m in self.moves if m.mark == name) for _, name in MARKS}
         n = len(self.moves)
         good = sum(1 for m in self.moves if m.agreed or m.loss < 0.02)
-        parts = [f"{count(n, 'decision')} reviewed"]
-        if n:       # "9 as good as the hard AI's (31%)": how many, then the share
+        if self.quick:      # a first look: how many, and the marks so far
+            parts = [f"{count(n, 'decision')} at a first look"]
+        else:
+            parts = [f"{count(n, 'decision')} reviewed"]
+        if n and not self.quick:       # "9 as good as the hard AI's (31%)": how many, then the share
             parts.append(f"{good} as good as the hard AI's ({round(100 * good / n)}%)")
         plural = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
         parts += [f"{n} {name if n == 1 else plural[name]}" for name, n in counts.items() if n]
@@ -266,15 +410,20 @@ def _mark(loss: float):
 
 
 def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITERATIONS,
-           cancel=None, yield_every: float = 0, progress=None, limit: int | None = None) -> Review:
+           cancel=None, yield_every: float = 0, progress=None, limit: int | None = None,
+           quick: bool = False) -> Review:
     """Score every decision ``player`` made in ``session`` (an
     :class:`~engine.core.session.MatchSession`) that had more than one legal action
     (not the orders a game settles by rule: Everdawn's returned cards).
 
     Per decision: a search from the player's view before it (its best child is
     "the best move" and its estimate ``before``); the move played is estimated
-    by its own child if searched enough, else by a search from the view after it."""
-    out = Review(player, [], iterations)
+    by its own child if searched enough, else by a search from the view after it.
+
+    ``quick``: the quick pass instead (:func:`quick_analyse`, one ply, no marks and no
+    reasons; a position the hint analysed keeps the hint's analysis), shown at once
+    while the searched review is made in the background."""
+    out = Review(player, [], iterations, quick)
     idx = [i for i in session.decisions(player)]
     if limit is not None:
         idx = idx[:limit]
@@ -289,35 +438,117 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     for k, (i, m) in enumerate(todo):
         a = tuple(session.actions[i])
         view = m.view(player)
-        res = analyse(view, player, seed, iterations, cancel, yield_every)
+        ps = position_seed(view, seed)
+        one_ply = quick and _ANALYSES.get((ps, player, iterations or ANALYSIS_ITERATIONS)) is None
+        if one_ply:
+            if cancel is not None and cancel.is_set():
+                from .mcts import Cancelled
+                raise Cancelled()
+            res = quick_analyse(view, player, seed)
+        else:
+            res = analyse(view, player, seed, iterations, cancel, yield_every)
         kids = {tuple(x[0]): (x[1], x[2]) for x in res.children}
         best = tuple(res.action)
-        ps = position_seed(view, seed)
-        if res.iterations == 0:
-            before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
-        else:
-            before = win(kids.get(best, (0, -res.root_value))[1])
         n_a, v_a = kids.get(a, (0, 0.0))
-        if a == best:
-            after = before
-        elif n_a >= max(8, res.iterations // 10):
-            after = win(v_a)
+        if one_ply:
+            before = win(kids[best][1])
+            after = before if a == best else win(v_a) if a in kids else win(_quick_value(view, player, (a,), seed))
         else:
-            after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
+            if res.iterations == 0:
+                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
+            else:
+                before = win(kids.get(best, (0, -res.root_value))[1])
+            if a == best:
+                after = before
+            elif n_a >= max(8, res.iterations // 10):
+                after = win(v_a)
+            else:
+                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
         after = min(after, before) if a != best else after
+        before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
         text, best_text = view.action_text(a), view.action_text(best)
+        played = (a,)
         if words is not None:      # a move in two steps: the card and its cell, both named
             nxt = session.actions[i + 1] if i + 1 < len(session.actions) else None
             follow = tuple(nxt) if nxt is not None and session.actor(i + 1) == player else None
-            text = words(view, player, a, follow, ps) or text
+            two = words(view, player, a, follow, ps)
+            if two:
+                text = two
+                played = (a, follow) if follow is not None else played
             best_text = words(view, player, best, tuple(res.move[1]) if len(res.move) > 1 else None,
                               ps) or best_text
         rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
-        rm.mark = None if rm.agreed else _mark(rm.loss)
-        if rm.mark:
-            rm.why = move_why(view, player, res.move, ps)
+        # a first look marks nothing: one ply misjudges moves the search then clears (an Evons
+        # game between normal players: 21 marks at one ply, 5 searched)
+        rm.mark = None if rm.agreed or quick else _mark(rm.loss)
+        if rm.mark and not one_ply:
+            rm.why = move_reason(view, player, res.move, ps)
+            rm.played_why = move_reason(view, player, played, ps)
         out.moves.append(rm)
         if progress is not None:
             progress.fraction = (k + 1) / len(todo)
     return out
+
+
+# ---------------------------------------------------------------- benchmark
+def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
+    """A whole game to review: ``agents`` (two names) playing the starter decks."""
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    from .agents import make_agent
+    names = agents.split(",")
+    s = MatchSession.new(game, starter_pair(game, seed), seed)
+    players = [make_agent(names[0], seed), make_agent(names[-1], seed + 1)]
+    for _ in range(2000):
+        m = s.match
+        if m.result() is not None:
+            break
+        s.apply(players[m.to_move()].choose(m))
+    return s
+
+
+def bench(game: str, seed: int = 1, iterations: int = REVIEW_ITERATIONS, player: int = 0,
+          agents: str = "expert,expert") -> dict:
+    """Time the review of a whole game (a fresh analysis of every position): figures only."""
+    import time
+    s = bench_game(game, seed, agents)
+    _ANALYSES.clear()
+    t0, c0 = time.perf_counter(), time.thread_time()
+    q = review(s, player, quick=True)
+    t1, c1 = time.perf_counter(), time.thread_time()
+    r = review(s, player, iterations=iterations) if iterations else None
+    t2, c2 = time.perf_counter(), time.thread_time()
+    out = {"game": game, "seed": seed, "agents": agents, "player": player, "actions": len(s),
+           "turns": s.match.turn(), "decisions": len(q.moves),
+           "quick_s": round(t1 - t0, 2), "quick_cpu_s": round(c1 - c0, 2)}
+    if r is not None:
+        out.update({"iterations": iterations, "review_s": round(t2 - t1, 2), "review_cpu_s": round(c2 - c1, 2),
+                    "marked": len(r.marked()), "per_decision_s": round((t2 - t1) / max(1, len(r.moves)), 3)})
+    return out
+
+
+def main(argv=None) -> int:
+    import argparse
+    import json
+    ap = argparse.ArgumentParser(prog="python -m engine.ai.review",
+                                 description="Time the review of a whole game, its quick pass then the searched "
+                                             "review (prints one JSON line a game).")
+    ap.add_argument("--bench", metavar="GAME", required=True, help="the game, or 'all'")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=1, help="games on seeds SEED, SEED+1, ...")
+    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS,
+                    help="the searched review's budget (0: time the quick pass only)")
+    ap.add_argument("--player", type=int, default=0)
+    ap.add_argument("--agents", default="expert,expert", help="who plays the game reviewed")
+    a = ap.parse_args(argv)
+    from engine.games import GAME_NAMES
+    games = GAME_NAMES if a.bench == "all" else (a.bench,)
+    for g in games:
+        for k in range(a.games):
+            print(json.dumps(bench(g, a.seed + k, a.iterations, a.player, a.agents)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

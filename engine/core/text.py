@@ -74,6 +74,14 @@ def count(n: int, noun: str, plural_form: str | None = None) -> str:
     return f"{n} {plural(noun, n, plural_form)}"
 
 
+def join_names(names) -> str:
+    """"A", "A and B", "A, B and C" (empty for none)."""
+    names = [str(n) for n in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def is_you(name: str) -> bool:
     return str(name) == YOU
 

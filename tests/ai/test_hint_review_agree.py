@@ -71,15 +71,28 @@ def test_an_evons_hint_names_the_cell_of_its_move_and_of_the_next_best():
             assert re.search(r" on [A-G]\d$", h.alt_text), h.alt_text
 
 
-def test_a_hint_says_what_its_move_does_in_the_game_s_own_words():
-    """The reason after the estimates is the game's preview of the hinted move (an attack:
-    who deals what to whom), the words the table shows when the move is aimed."""
+def test_a_hint_says_why_in_the_game_s_own_words_for_its_move_and_the_next_best():
+    """The reason after each estimate is what the planner's own line for that move shows
+    (engine.ai.advice: the move, the rest of the turn as planned, the expert's reply), in
+    the game's words: the hinted move's right after its estimate, the next best's after
+    its own."""
+    from engine.ai.advice import reason
+    from engine.ai.review import position_seed
+    from engine.core.rng import mix_seed
     s, taken = _follow_hints("essveil", 3, hinted=6)
     said = [h for _, h in taken if h.why]
     assert said
     for h in said:
-        view_words = h.why
-        assert h.reason.endswith(view_words) and len(view_words) > 10
+        assert f"{_pct(h.win)}: {h.why}" in h.reason and len(h.why) > 10
+        if h.alt_why:
+            assert h.reason.endswith(f"{_pct(h.alt_win)}: {h.alt_why}")
+    i, h = taken[-1]
+    view = s.state_at(i).view(0)
+    assert h.why == reason(view, 0, [h.action], mix_seed(position_seed(view), 0xAD))
+
+
+def _pct(x):
+    return f"{round(x * 100)}%"
 
 
 def test_the_hint_never_suggests_berries_that_trade_morale_at_a_loss():

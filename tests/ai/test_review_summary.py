@@ -29,3 +29,8 @@ def test_the_hint_line_reads_without_nested_brackets():
     assert h.reason == ("Hint: Cast Shield Wall into lane 2 — win estimate 40%; "
                         "next best: Pass (no more combat spells), 16%")
     assert Hint(0, (0,), "End turn", 0.7).reason == "Hint: End turn — win estimate 70%"
+
+
+def test_a_first_look_says_so_and_claims_nothing_of_the_hard_ai():
+    moves = [_move(0, 0.0, agreed=True), _move(1, 0.25, mark="blunder")]
+    assert Review(player=0, moves=moves, quick=True).summary() == "2 decisions at a first look, 1 blunder"

@@ -59,6 +59,55 @@ def test_hint_key_shows_the_hard_move_with_its_estimate_and_outlines_it(plain_dr
     assert len(s) > s_len and t.hints.hint is None and not t.hints.message
 
 
+def _reviewed(d, rv):
+    """The review's first look, then the searched review that replaces it (both made in the
+    background; the window stays live)."""
+    assert rv.job is not None or rv.result is not None
+    for _ in range(2):                  # the first look, then the searched review
+        if rv.job is not None:
+            rv.job.result(timeout=300)
+        d.step(2)
+    assert d.until(lambda: rv.result is not None and not rv.result.quick, 60), rv.error
+    assert rv.job is None
+    return rv.result
+
+
+def test_the_review_shows_a_first_look_at_once_and_the_searched_review_replaces_it(plain_driver, monkeypatch):
+    """Review of a whole game at the full budget took minutes (Evons about 150 s): a quick
+    pass is shown at once, marked as a first look, and the searched review made behind it
+    takes its place when done."""
+    import client.scenes.review as R
+    from engine.ai.review import review
+    d = plain_driver
+    s = _finished_record("essveil")
+    R._CACHE.clear()
+    gate = __import__("threading").Event()
+    made = []
+
+    def slow_review(session, seat, **kw):
+        if not kw.get("quick"):
+            assert gate.wait(60)            # the searched review: held until the first look was seen
+        made.append(kw.get("quick"))
+        return review(session, seat, **{**kw, "iterations": 24})
+    monkeypatch.setattr("engine.ai.review.review", slow_review)
+    d.app.scenes.push("review", record=s.record.copy(), seat=0)
+    d.step(2)
+    rv = d.scene
+    if rv.result is None:               # the first look's job (the searched one waits for it)
+        rv.job.result(timeout=60)
+    assert d.until(lambda: rv.result is not None, 60), rv.error
+    first = rv.result
+    assert first.quick and first.moves and rv.refining
+    d.step(2)
+    assert rv.footer_text().startswith("A first look: the hard AI is checking each decision (")
+    assert "at a first look" in first.summary() and "as good as the hard AI" not in first.summary()
+    gate.set()
+    rv.job.result(timeout=120)
+    assert d.until(lambda: rv.result is not first and rv.result is not None, 120), rv.error
+    assert not rv.result.quick and not rv.refining and made == [True, False]
+    assert [m.index for m in rv.result.moves] == [m.index for m in first.moves]
+
+
 def _finished_record(game, seed=3):
     from engine.ai import make_agent
     s = game_session(game, seed, human=0)
@@ -82,11 +131,7 @@ def test_review_after_a_game_marks_decisions_and_jumps_to_the_replay(plain_drive
     d.step(2)
     rv = d.scene
     assert rv.name == "review"
-    assert rv.job is not None or rv.result is not None
-    if rv.job is not None:
-        rv.job.result(timeout=300)      # the review thinks in the background; the window stays live
-    assert d.until(lambda: rv.result is not None, 60), rv.error
-    r = rv.result
+    r = _reviewed(d, rv)
     assert r.moves and all(0.0 <= m.after <= 1.0 for m in r.moves)
     assert len(r.graph()) == len(r.moves)
     assert all(m.index in s.decisions(0) for m in r.moves)
@@ -129,10 +174,7 @@ def test_review_from_the_replay_viewer_seeks_the_viewer(plain_driver, small_budg
     d.step(2)
     rv = d.scene
     assert rv.name == "review" and rv.controller is ctrl
-    assert rv.job is not None or rv.result is not None
-    if rv.job is not None:
-        rv.job.result(timeout=300)      # the review thinks in the background; the window stays live
-    assert d.until(lambda: rv.result is not None, 60), rv.error
+    _reviewed(d, rv)
     d.step(2)
     marked = rv.result.marked()
     if marked:
@@ -152,9 +194,7 @@ def test_review_says_where_the_decisions_not_listed_are(plain_driver, small_budg
     d.click("review")
     d.step(2)
     rv = d.scene
-    if rv.job is not None:
-        rv.job.result(timeout=300)
-    assert d.until(lambda: rv.result is not None, 60), rv.error
+    _reviewed(d, rv)
     n = len(rv.result.marked())
     assert n >= 3, n
     monkeypatch.setattr(R, "MAX_LISTED", 1)
@@ -178,9 +218,7 @@ def test_a_review_of_one_decision_shows_its_point(plain_driver):
     d = plain_driver
     d.open("review", game="essveil")
     rv = d.scene
-    if rv.job is not None:
-        rv.job.result(timeout=300)
-    d.until(lambda: rv.result is not None, 60)
+    _reviewed(d, rv)
     mv = rv.result.moves[0]
     rv.result = Review(0, [ReviewedMove(mv.index, 3, mv.action, mv.text, mv.action, mv.text, 0.7, 0.7)])
     rv.rebuild()

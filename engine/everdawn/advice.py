@@ -1,0 +1,115 @@
+"""Everdawn's words for the hint and the review: what a move leads to in the turn
+planner's line (:mod:`engine.ai.advice` plays the line; this reads its events).
+
+"kills Hill Brute and survives", "Lithriel's Berries cost you 12 morale and Elven Longbow
+to make them lose 8: not worth it", "this turn kills Gate Warden and loses nothing",
+"their reply kills Oathsworn Knight and costs you 4 morale". Lower case, no full stop:
+the hint puts the words after the move's estimate."""
+from __future__ import annotations
+
+from engine.core.text import join_names
+
+from .cards import CARDS_BY_CODE
+from .match import ATTACK, CAST, NF, S0
+
+
+def _name(code: int) -> str:
+    return CARDS_BY_CODE[code].name if 0 <= code < len(CARDS_BY_CODE) else "a creature"
+
+
+def _lost(events, p) -> int:
+    """Morale ``p`` lost in ``events``."""
+    return sum(-e[2] for e in events if e[0] == "morale" and e[1] == p and e[2] < 0)
+
+
+def _fallen(events, p) -> list:
+    return [_name(e[3]) for e in events if e[0] == "destroyed" and e[1] == p]
+
+
+def _winner(events):
+    return next((e[1] for e in events if e[0] == "game_over"), None)
+
+
+def _attack_words(line, p) -> str:
+    lane = line.move[0][1]
+    for e in line.turn_events:
+        if e[0] == "clash" and e[1] == p and e[2] == lane:
+            a, d, d_dies, a_dies = _name(e[4]), _name(e[5]), e[10], e[11]
+            if d_dies and not a_dies:
+                return f"kills {d} and survives"
+            if d_dies:
+                return f"kills {d}, but {a} falls too"
+            if a_dies:
+                return f"{a} falls to {d} and kills nothing"
+            return f"neither {a} nor {d} falls"
+        if e[0] == "open_hit" and e[1] == p and e[2] == lane:
+            return f"{_name(e[4])} hits the open lane: they lose {e[5]} morale"
+        if e[0] == "miss" and e[1] == p and e[2] == lane:
+            return f"{_name(e[4])} misses"
+    return ""
+
+
+def _berries_words(line, p) -> str:
+    """A "treated as dead" spell on the player's own creature: the morale traded."""
+    a = line.move[0]
+    if not any(e[0] == "treated_dead" and e[1] == p for e in line.move_events):
+        return ""
+    m = line.before
+    hand = m.hand[p]
+    spell = _name(hand[a[1]]) if a[1] < len(hand) else "the spell"
+    i = S0 + p * 36 + a[2] * NF
+    items = [_name(m.b[i + k]) for k in (1, 2, 3) if m.b[i + k] >= 0]
+    mine, theirs = _lost(line.move_events, p), _lost(line.move_events, 1 - p)
+    cost = f"{mine} morale" + (f" and {join_names(items)}" if items else "")
+    worth = "worth it" if theirs > mine + 5 * len(items) else "not worth it"
+    verb = "cost" if spell.endswith("s") else "costs"
+    return f"{spell} {verb} you {cost} to make them lose {theirs}: {worth}"
+
+
+def _turn_words(events, p, what="this turn") -> str:
+    o = 1 - p
+    kills, fallen = _fallen(events, o), _fallen(events, p)
+    theirs = _lost(events, o)
+    if kills:
+        s = f"{what} kills {join_names(kills)}"
+        return s + (f", losing {join_names(fallen)}" if fallen else " and loses nothing")
+    if fallen:
+        return f"{what} loses {join_names(fallen)} and kills nothing"
+    if theirs:
+        return f"{what} they lose {theirs} morale"
+    return ""
+
+
+def _reply_words(events, p) -> str:
+    o = 1 - p
+    if _winner(events) == o:
+        return "then they win in reply"
+    fallen, mine = _fallen(events, p), _lost(events, p)
+    if fallen:
+        s = f"their reply kills {join_names(fallen)}"
+        return s + (f" and costs you {mine} morale" if mine else "")
+    if mine:
+        return f"their reply costs you {mine} morale"
+    return "their reply takes nothing from you"
+
+
+def reason(line) -> str:
+    p = line.player
+    won = _winner(line.turn_events)
+    if won == p:
+        return "wins the game this turn"
+    if won is not None:
+        return "loses the game this turn"
+    parts = []
+    first = line.move[0]
+    if not line.own_turn:                   # a spell in their combat
+        parts.append(_turn_words(line.turn_events, p, "this combat"))
+        return "; ".join(x for x in parts if x)
+    if first[0] == ATTACK:
+        parts.append(_attack_words(line, p))
+    elif first[0] == CAST:
+        parts.append(_berries_words(line, p))
+    if not parts or not parts[0]:
+        parts = [_turn_words(line.turn_events, p)]
+    parts.append(_reply_words(line.reply_events, p))
+    return "; ".join(x for x in parts if x)

@@ -1,0 +1,72 @@
+"""Estimates a player can trust: early in a game (before the opponent's first set-up is
+answered) no estimate claims more than the evaluation knows — a hint on turn 1 said 84%
+before the AI had set up — and the review's curve is smoothed over a few decisions while
+each decision keeps its own figure."""
+import pytest
+
+from engine.ai import make_agent
+from engine.ai.review import EARLY_CAP, Review, ReviewedMove, _ANALYSES, hint, review, smooth, temper
+from engine.core.harness import starter_pair
+from engine.core.session import MatchSession
+
+ITERS = 40
+
+
+def test_an_early_estimate_stays_within_the_cap_and_later_ones_stand():
+    for turn in (0, 1, 2):
+        for raw in (0.0, 0.16, 0.5, 0.84, 1.0):
+            got = temper(raw, turn)
+            assert 0.5 - EARLY_CAP - 1e-9 <= got <= 0.5 + EARLY_CAP + 1e-9
+            assert (got - 0.5) * (raw - 0.5) >= 0            # the same side of 50%
+    assert temper(0.84, 1) == pytest.approx(0.65)
+    assert temper(0.6, 2) == pytest.approx(0.55)             # halfway toward 50%
+    assert temper(0.9, 3) == pytest.approx(0.8)              # second round: three quarters
+    assert temper(0.9, 5) == 0.9 and temper(0.1, 9) == 0.1
+
+
+def _first_choice(game, seed, turn):
+    s = MatchSession.new(game, starter_pair(game, seed), seed)
+    ex = [make_agent("expert", 1), make_agent("expert", 2)]
+    for _ in range(300):
+        m = s.match
+        if m.turn() >= turn and len(m.legal_actions()) > 1:
+            return s
+        s.apply(ex[m.to_move()].choose(m))
+    raise AssertionError("no decision on that turn")
+
+
+@pytest.mark.parametrize("game", ["everdawn", "evons", "essveil"])
+def test_a_hint_on_turn_1_never_claims_more_than_the_cap(game):
+    """The game's first decision with a choice (Essveil's first player has none on turn 1:
+    the second player's turn 2 is the first)."""
+    _ANALYSES.clear()
+    s = _first_choice(game, 3, 1)
+    h = hint(s.match, iterations=ITERS)
+    assert 0.5 - EARLY_CAP - 1e-9 <= h.win <= 0.5 + EARLY_CAP + 1e-9, h.reason
+    if h.alt_win is not None:
+        assert h.alt_win <= h.win + 1e-9
+    assert s.match.turn() <= 2
+
+
+def test_the_review_of_the_first_round_stays_within_the_cap():
+    s = _first_choice("essveil", 4, 6)
+    _ANALYSES.clear()
+    r = review(s, 0, iterations=24)
+    early = [mv for mv in r.moves if mv.turn <= 2]
+    assert early
+    for mv in early:
+        assert abs(mv.before - 0.5) <= EARLY_CAP + 1e-9 and abs(mv.after - 0.5) <= EARLY_CAP + 1e-9, mv.line()
+        assert mv.after <= mv.before + 1e-9
+
+
+def test_the_curve_is_a_centred_moving_average_and_the_figures_stay_on_the_decisions():
+    assert smooth([0.5, 0.9, 0.5, 0.9, 0.5]) == pytest.approx([0.6333333, 0.7, 0.66, 0.7, 0.6333333])
+    afters = [0.5, 0.76, 0.51, 0.8, 0.52, 1.0]
+    moves = [ReviewedMove(i, 3 + i, (0, i), "x", (0, i), "x", a, a) for i, a in enumerate(afters)]
+    r = Review(0, moves)
+    curve = r.curve()
+    assert [i for i, _ in curve] == [i for i, _ in r.graph()]
+    assert [a for _, a in r.graph()] == afters                     # the raw figure, per decision
+    jumps = [abs(b[1] - a[1]) for a, b in zip(curve, curve[1:])]
+    raw_jumps = [abs(b - a) for a, b in zip(afters, afters[1:])]
+    assert max(jumps) < max(raw_jumps) / 2                         # no 51% → 76% → 51% zigzag
