@@ -203,3 +203,11 @@ def test_ruff_finds_an_unused_name(tmp_path):
     (tmp_path / "bad.py").write_text("import os\n\n\ndef f():\n    x = 1\n", encoding="utf-8")
     out = subprocess.run([_ruff(), "check", "--no-cache", "."], cwd=tmp_path, capture_output=True, text=True)
     assert out.returncode == 1 and "F401" in out.stdout and "F841" in out.stdout
+
+
+def test_the_ai_reference_stays_a_reference():
+    """engine/ai/README.md says how the AI works and how to measure it, in at most 300
+    lines; figures live in the generated tables of engine/ai/figures/."""
+    lines = (ROOT / "engine" / "ai" / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300, len(lines)
+    assert "figures/planner.md" in "\n".join(lines)
