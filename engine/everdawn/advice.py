@@ -41,7 +41,7 @@ def _attack_words(line, p) -> str:
                 return f"kills {d}, but {a} falls too"
             if a_dies:
                 return f"{a} falls to {d} and kills nothing"
-            return f"neither {a} nor {d} falls"
+            return f"neither your {a} nor their {d} falls"
         if e[0] == "open_hit" and e[1] == p and e[2] == lane:
             return f"{_name(e[4])} hits the open lane: they lose {e[5]} morale"
         if e[0] == "miss" and e[1] == p and e[2] == lane:

@@ -58,7 +58,7 @@ def reason(line) -> str:
     cells = _flipped_cells(line, tev, p)
     flips = len(cells)
     gone = _destroyed(line, tev, o)
-    head = f"flips {join_names(cells)}" if flips else "flips none"
+    head = f"flips {join_names(cells)}" if flips else "flips nothing"
     if gone:
         head += f" and destroys {join_names(gone)}"
     back = _flips_to(rev, o)

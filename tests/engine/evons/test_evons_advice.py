@@ -24,7 +24,7 @@ def test_a_placement_the_reply_answers_says_how_many_it_flips_back():
 
 
 def test_an_opening_choice_gets_no_words_about_a_turn_not_begun():
-    """A mulligan is decided before any turn: no "flips none" about it."""
+    """A mulligan is decided before any turn: no "flips nothing" about it."""
     from engine.core.harness import starter_pair
     from engine.core.session import MatchSession
     m = MatchSession.new("evons", starter_pair("evons", 3), 3).match
