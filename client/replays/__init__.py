@@ -314,7 +314,7 @@ class ReplaysScene(Scene):
                 text = text.replace(who, ellipsize(who, fo, (d.width - s(48)) // 3, where="replay detail",
                                                    min_chars=1))
         y = draw_wrapped(surf, text, pygame.Rect(x, y, d.width - s(48), out_h), s(19), col, bold=True,
-                         max_lines=max(1, out_h // s(26)), shrink=False).bottom
+                         max_lines=max(1, out_h // s(26))).bottom
         y += s(10)
         rows = [(info.names[0], info.deck_names[0]), (info.names[1], info.deck_names[1])]
         from client.table.chrome import SEAT_COLOURS

@@ -44,23 +44,23 @@ class EssveilOverlays:
                 draw_text(surf, "›", (x + s(1), b.centery), s(16), PAL["dim"], anchor="midleft")
                 x += s(12)
         x += s(10)
-        text = self.prompt()
+        forms = self.prompt_forms()
         width = b.right - s(12) - x
-        size = s(15)
-        f = font(size)
-        while size > s(11) and f.size(text)[0] > width:
-            size -= 1
-            f = font(size)
-        full = text
-        text = ellipsize(full, f, width, where="prompt")
-        col = PAL["gold_hi"] if (self.human_to_move() and not self.anims.busy) else PAL["muted"]
         thinking = self.driver.thinking()
-        if thinking is not None:
+        if thinking is not None:      # the thinking sign takes the band's right end
             r = pygame.Rect(0, 0, s(250), b.height - s(8))
             r.midright = (b.right - s(6), b.centery)
             draw_thinking(surf, r, self.t, does(self.names[thinking], "are", "thinking…"), self.app.scale)
             width = r.left - s(10) - x
-            text = ellipsize(full, f, width, where="prompt")
+        size = s(15)
+        f = font(size)
+        # the first form that fits at the full size; else the shortest, made smaller
+        text = next((t for t in forms if f.size(t)[0] <= width), forms[-1])
+        while size > s(11) and f.size(text)[0] > width:
+            size -= 1
+            f = font(size)
+        text = ellipsize(text, f, width, where="prompt")
+        col = PAL["gold_hi"] if (self.human_to_move() and not self.anims.busy) else PAL["muted"]
         img = f.render(text, True, col)
         surf.blit(img, img.get_rect(midleft=(x, b.centery)))
 

@@ -80,6 +80,22 @@ class EssveilPrompts:
         ph = {"attune": "Attune", "main": "Main phase", "guard": "Guard?", "over": "Over"}.get(v.phase(), "")
         return f"Turn {v.turn()} · {possessive(self.names[tp], True)} turn · {ph}"
 
+    #: a shorter form of a long prompt, for a band too narrow for it at its full size
+    #: (the words never get smaller as the interface size grows)
+    SHORT_PROMPTS = {
+        "Drag cards onto your side or a target, creatures onto an enemy to attack. Space: end turn.":
+            "Drag cards to play, creatures to attack. Space: end turn.",
+        "Nothing you can afford: attack by dragging a creature onto an enemy. Space: end turn.":
+            "Attack: drag a creature onto an enemy. Space: end turn.",
+        "Use an ability (drag its tab), or Space: end the turn.": "Drag an ability's tab, or Space: end turn.",
+    }
+
+    def prompt_forms(self) -> tuple:
+        """The prompt, then a shorter form of it where there is one."""
+        text = self.prompt()
+        short = self.SHORT_PROMPTS.get(text)
+        return (text, short) if short else (text,)
+
     def prompt(self) -> str:
         said = self.layer.prompt()      # (a lesson's words while it is read)
         if said is not None:
