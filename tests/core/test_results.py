@@ -179,10 +179,10 @@ def test_the_kind_of_any_event():
     """Shared code tests a kind with ``event_kind``: it works for a game that names no
     fields (its view is the plain event, a list when it came over the network) and for
     no event at all."""
-    from support.ai_toy import ToyMatch
+    from support.toy_game import PLAY, ToyMatch
     m = ToyMatch.new(seed=3)
-    e = m.apply(m.legal_actions()[0])[0]
-    assert m.event(e) == e and event_kind(e) == e[0] == "pick"
+    e = m.apply(next(a for a in m.legal_actions() if a[0] == PLAY))[0]
+    assert m.event(e) == e and event_kind(e) == e[0] == "play"
     assert event_kind(["turn", 1, 0]) == "turn" and event_kind(()) is None
     v = event_view(["draw", 1, 7], get_game("evons").match_class.EVENTS)
     assert (v.kind, v.player, v.inst) == ("draw", 1, 7)
