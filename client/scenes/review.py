@@ -296,7 +296,9 @@ class ReviewScene(Scene):
             y = inner.bottom - int(inner.height * frac)
             pygame.draw.line(surf, PAL["line"] if frac != 0.5 else PAL["dim"], (inner.left, y), (inner.right, y), 1)
             draw_text(surf, label, (inner.left - s(8), y), s(14), PAL["dim"], anchor="midright")
-        draw_text(surf, "win estimate after each decision: the line smoothed, a point each decision's own",
+        room = g.right - s(16) - inner.left
+        caption = next((t for t in CAPTIONS if font(s(15)).size(t)[0] <= room), CAPTIONS[-1])
+        draw_text(surf, ellipsize(caption, font(s(15)), room, where="review graph caption"),
                   (inner.left, g.top + s(10)), s(15), PAL["muted"])
         self.point_rects = []
         if not moves:
@@ -372,8 +374,26 @@ class ReviewScene(Scene):
                 floor = max(11, size - s(2))
                 while size > floor and font(size, bold).size(text)[0] > room:
                     size -= 1
-                text = ellipsize(text, font(size, bold), room, where="review row", designed=True)
+                text = _cut_at_word(text, ellipsize(text, font(size, bold), room, where="review row",
+                                                    designed=True))
                 draw_text(surf, text, (r.left + s(30), y), size, colour, bold=bold)
+
+
+#: the graph's caption, and shorter forms of it for a narrow graph
+CAPTIONS = ("win estimate after each decision: the line smoothed, a point each decision's own",
+            "win estimate: the line smoothed, a point each decision's",
+            "win estimate, smoothed")
+
+
+def _cut_at_word(full: str, shown: str) -> str:
+    """``shown`` (``full`` cut with "…") cut back to a whole word: "flips 2 card…" would
+    read as a mistake."""
+    if shown == full or not shown.endswith("…"):
+        return shown
+    head = shown[:-1]
+    if len(head) < len(full) and not full[len(head)].isspace() and " " in head:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,;:—") + "…"
 
 
 def _dirty(scene) -> None:
