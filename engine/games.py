@@ -75,6 +75,13 @@ class GameSpec:
     def starter_decks(self) -> list[Deck]:
         return load_starter_decks(self.name)
 
+    def part(self, name: str):
+        """The game's own module ``engine/<game>/<name>.py`` (``evaluation``, ``tactics``,
+        ``preview``, ``advice``, ``tutorial``, ``text``), or None where it has none: the one
+        way shared code reaches a game's knowledge (:mod:`engine.core.gameparts`)."""
+        from .core.gameparts import part
+        return part(self.match_class, name)
+
     def card_by_name(self, name: str):
         key = name.strip().casefold()
         for c in self.cards.values():

@@ -19,9 +19,9 @@ Budgets count iterations: the same view, move and seed give the same words.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
+from engine.core.gameparts import part
 from engine.core.rng import Rng, mix_seed
 
 from .planner import Budget, PlannerAgent, _planner_knowledge
@@ -52,11 +52,7 @@ class Line:
 
 
 def _game_words(match):
-    pkg = type(match).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(pkg + ".advice")
-    except ImportError:
-        return None
+    return part(match, "advice")
 
 
 def _expert_step(agent, s, rng) -> list:

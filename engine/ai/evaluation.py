@@ -8,7 +8,6 @@ state they are given.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
 Evaluator = Callable[[object, int], float]
@@ -40,11 +39,12 @@ def get_evaluator(game: str) -> Evaluator:
     fn = _REGISTRY.get(game)
     if fn is not None:
         return fn
+    from engine.games import get_game
     try:
-        mod = importlib.import_module(f"engine.{game}.evaluation")
-    except ModuleNotFoundError as e:         # a game without an evaluation of its own
-        if e.name not in (f"engine.{game}", f"engine.{game}.evaluation"):
-            raise
+        mod = get_game(game).part("evaluation")
+    except KeyError:                         # not a game at all
+        mod = None
+    if mod is None:                          # a game without an evaluation of its own
         return neutral_evaluate
     fn = getattr(mod, "evaluate", neutral_evaluate)
     _REGISTRY[game] = fn

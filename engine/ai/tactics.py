@@ -17,7 +17,6 @@ random rollouts, greedy expert).
 """
 from __future__ import annotations
 
-import importlib
 
 from .evaluation import get_evaluator, terminal_value
 
@@ -41,11 +40,12 @@ class Neutral:
 def get_tactics(game: str):
     t = _CACHE.get(game)
     if t is None:
+        from engine.games import get_game
         try:
-            t = importlib.import_module(f"engine.{game}.tactics")
-        except ModuleNotFoundError as e:     # a game without tactics of its own (a test's toy)
-            if e.name not in (f"engine.{game}", f"engine.{game}.tactics"):
-                raise
+            t = get_game(game).part("tactics")
+        except KeyError:                     # not a game at all
+            t = None
+        if t is None:                        # a game without tactics of its own (a test's toy)
             t = Neutral
         _CACHE[game] = t
     return t

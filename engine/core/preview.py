@@ -62,11 +62,12 @@ def simulate(match, actions, *, seed: int = 0, then=None, max_steps: int = 16):
 
 def preview_of(match, action):
     """The game's preview of ``action`` (``engine/<game>/preview.py``), or None."""
-    import importlib
-    pkg = type(match).__module__.rsplit(".", 1)[0]
+    from engine.core.gameparts import part
     try:
-        mod = importlib.import_module(pkg + ".preview")
-    except ImportError:
+        mod = part(match, "preview")
+    except ImportError:     # a preview must never break the game
+        return None
+    if mod is None:
         return None
     try:
         return mod.preview(match, tuple(action))

@@ -220,8 +220,11 @@ def parse_course(game: str, data: Any, path=None) -> Course:
 def adapter(game: str):
     """The game's tutorial module (``engine/<game>/tutorial.py``): ``position(spec)``,
     ``describe(match, action)``, ``facts(before, action, events)``, ``try_text(move)``."""
-    import importlib
-    return importlib.import_module(f"engine.{game}.tutorial")
+    from engine.games import get_game
+    mod = get_game(game).part("tutorial")
+    if mod is None:
+        raise LessonError(f"{game} has no lessons")
+    return mod
 
 
 def build_position(game: str, lesson: Lesson):

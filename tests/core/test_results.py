@@ -186,3 +186,28 @@ def test_the_kind_of_any_event():
     assert event_kind(["turn", 1, 0]) == "turn" and event_kind(()) is None
     v = event_view(["draw", 1, 7], get_game("evons").match_class.EVENTS)
     assert (v.kind, v.player, v.inst) == ("draw", 1, 7)
+
+
+def test_shared_code_reaches_a_games_knowledge_through_its_spec(tmp_path, monkeypatch):
+    """Each game's rules, words, previews, AI knowledge and lessons are modules of its own
+    folder, found through its spec; a game without one (the toy) has none, and a broken
+    import inside a game's module is not mistaken for a missing one."""
+    import pytest
+
+    from engine.core import gameparts
+    from support.toy_game import ToyMatch
+    for game in ("everdawn", "evons", "essveil"):
+        spec = get_game(game)
+        for name in ("text", "preview", "evaluation", "tactics", "advice", "tutorial"):
+            mod = spec.part(name)
+            assert mod is not None and mod.__name__ == f"engine.{game}.{name}"
+    assert gameparts.part(ToyMatch, "tactics") is None
+    pkg = tmp_path / "fourthgame"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "tactics.py").write_text("import no_such_module_of_cardhall\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    match_class = type("Match", (), {"__module__": "fourthgame.match"})
+    assert gameparts.part(match_class, "preview") is None
+    with pytest.raises(ModuleNotFoundError):
+        gameparts.part(match_class, "tactics")
