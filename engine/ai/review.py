@@ -31,8 +31,9 @@ from .agents import build_level
 from .base import view_digest
 from .tactics import get_tactics
 
-#: Iterations per decision for the review (the whole game is searched, so less
-#: than hard's budget for one move; the chosen move gets a search of its own).
+#: Iterations per decision for the review and the hint, unless the game's tactics set
+#: their own (``ANALYSIS``, see :func:`analysis_budget`): the whole game is searched, so
+#: less than hard's budget for one move.
 REVIEW_ITERATIONS = 800
 #: Win-estimate drops that mark a decision.
 MARKS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
@@ -152,9 +153,21 @@ _ANALYSES: dict = {}
 _MAX_ANALYSES = 512
 
 
+def analysis_budget(game: str) -> tuple[int, dict]:
+    """The analysis budget of ``game``: iterations per position and the settings of the
+    search over hard1's (``ANALYSIS`` in the game's tactics: ``{"iterations": N,
+    "settings": {...}}``; by default 800 iterations of hard1 as it is). One budget for the
+    hint and the review, so both read the same analysis."""
+    conf = getattr(get_tactics(game), "ANALYSIS", {}) if game else {}
+    return int(conf.get("iterations", ANALYSIS_ITERATIONS)), dict(conf.get("settings", {}))
+
+
 def _searcher(game: str, seed: int, iterations: int | None = None):
-    """The hard1 search, never suggesting a self-harming play (the planner's filter)."""
-    kw = {"iterations": iterations} if iterations else {}
+    """The hard1 search with the game's analysis settings, never suggesting a self-harming
+    play (the planner's filter)."""
+    kw = analysis_budget(game)[1]
+    if iterations:
+        kw["iterations"] = iterations
     return build_level("hard1", game, seed, harmless=True, **kw)
 
 
@@ -167,7 +180,7 @@ def position_seed(view, salt: int = 0) -> int:
 def analyse(view, me, salt: int = 0, iterations=None, cancel=None, yield_every=0):
     """The search behind the hint and the review, from ``me``'s view: the same view,
     salt and budget give the same result (kept, so the second asker reads the first's)."""
-    iterations = iterations or ANALYSIS_ITERATIONS
+    iterations = iterations or analysis_budget(view.GAME)[0]
     seed = position_seed(view, salt)
     key = (seed, me, iterations)
     res = _ANALYSES.get(key)
@@ -254,7 +267,7 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     kids = [k for k in res.children if k[1] > 0] or res.children
     best = res.action
     if res.iterations == 0:      # one move worth making: estimate where it leads
-        bw = estimate_after(view, p, res.move, position_seed(view, seed), iterations, cancel, yield_every)
+        bw = estimate_after(view, p, res.move, position_seed(view, seed), iterations, cancel, yield_every, seed)
     else:
         bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
     # the alternative never reads better than the move the search settled on (its estimate
@@ -287,10 +300,18 @@ def _alt_reason(h: Hint, view, ps: int) -> None:
     h.alt_why = explain(view, ln) or move_why(view, h.player, (h.alt_action,), ps)
 
 
-def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0) -> float:
+def _best_value(res) -> float:
+    """The value of the move an analysis settled on (its child's mean result)."""
+    return next((v for a, n, v in res.children if a == res.action), -res.root_value)
+
+
+def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0, salt: int = 0) -> float:
     """Win estimate for ``p`` after ``move`` (its steps) from ``view``: played on a
     guess of the hidden cards (forced moves after it too), then searched from
-    ``p``'s view of the result."""
+    ``p``'s view of the result. Where ``p`` decides again there and the guess hid
+    nothing new (the next step of the same turn: an Evons cell after its card, an
+    ability's target), that is the position's own analysis (``salt``: the hint's and
+    the review's), the one its hint and its row of the review read: searched once."""
     from .evaluation import terminal_value
     det = view.determinize(p, mix_seed(seed, 0xAF7))
     for x in move:
@@ -309,7 +330,11 @@ def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_ever
         return win(tv)
     if det.to_move() is None:
         return 0.5
-    n = max(16, (iterations or REVIEW_ITERATIONS) // 2)
+    if det.to_move() == p:
+        r2 = analyse(det.view(p), p, salt, iterations, cancel, yield_every)
+        if r2.iterations:
+            return win(_best_value(r2))
+    n = max(16, (iterations or analysis_budget(view.GAME)[0]) // 2)
     r2 = _search(det.view(p), p, mix_seed(seed, 1), n, cancel, yield_every)
     return win(-r2.root_value) if r2.iterations else 0.5
 
@@ -409,7 +434,7 @@ def _mark(loss: float):
     return None
 
 
-def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITERATIONS,
+def review(session, player: int, *, seed: int = 0, iterations: int | None = None,
            cancel=None, yield_every: float = 0, progress=None, limit: int | None = None,
            quick: bool = False) -> Review:
     """Score every decision ``player`` made in ``session`` (an
@@ -423,6 +448,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     ``quick``: the quick pass instead (:func:`quick_analyse`, one ply, no marks and no
     reasons; a position the hint analysed keeps the hint's analysis), shown at once
     while the searched review is made in the background."""
+    iterations = iterations or analysis_budget(session.game)[0]
     out = Review(player, [], iterations, quick)
     idx = [i for i in session.decisions(player)]
     if limit is not None:
@@ -439,7 +465,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         a = tuple(session.actions[i])
         view = m.view(player)
         ps = position_seed(view, seed)
-        one_ply = quick and _ANALYSES.get((ps, player, iterations or ANALYSIS_ITERATIONS)) is None
+        one_ply = quick and _ANALYSES.get((ps, player, iterations)) is None
         if one_ply:
             if cancel is not None and cancel.is_set():
                 from .mcts import Cancelled
@@ -455,7 +481,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
             after = before if a == best else win(v_a) if a in kids else win(_quick_value(view, player, (a,), seed))
         else:
             if res.iterations == 0:
-                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
+                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every, seed)
             else:
                 before = win(kids.get(best, (0, -res.root_value))[1])
             if a == best:
@@ -463,7 +489,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
             elif n_a >= max(8, res.iterations // 10):
                 after = win(v_a)
             else:
-                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
+                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every, seed)
         after = min(after, before) if a != best else after
         before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
@@ -508,7 +534,7 @@ def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
     return s
 
 
-def bench(game: str, seed: int = 1, iterations: int = REVIEW_ITERATIONS, player: int = 0,
+def bench(game: str, seed: int = 1, iterations: int | None = None, player: int = 0,
           agents: str = "expert,expert") -> dict:
     """Time the review of a whole game (a fresh analysis of every position): figures only."""
     import time
@@ -517,13 +543,13 @@ def bench(game: str, seed: int = 1, iterations: int = REVIEW_ITERATIONS, player:
     t0, c0 = time.perf_counter(), time.thread_time()
     q = review(s, player, quick=True)
     t1, c1 = time.perf_counter(), time.thread_time()
-    r = review(s, player, iterations=iterations) if iterations else None
+    r = review(s, player, iterations=iterations) if iterations != 0 else None
     t2, c2 = time.perf_counter(), time.thread_time()
     out = {"game": game, "seed": seed, "agents": agents, "player": player, "actions": len(s),
            "turns": s.match.turn(), "decisions": len(q.moves),
            "quick_s": round(t1 - t0, 2), "quick_cpu_s": round(c1 - c0, 2)}
     if r is not None:
-        out.update({"iterations": iterations, "review_s": round(t2 - t1, 2), "review_cpu_s": round(c2 - c1, 2),
+        out.update({"iterations": r.iterations, "review_s": round(t2 - t1, 2), "review_cpu_s": round(c2 - c1, 2),
                     "marked": len(r.marked()), "per_decision_s": round((t2 - t1) / max(1, len(r.moves)), 3)})
     return out
 
@@ -537,8 +563,9 @@ def main(argv=None) -> int:
     ap.add_argument("--bench", metavar="GAME", required=True, help="the game, or 'all'")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=1, help="games on seeds SEED, SEED+1, ...")
-    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS,
-                    help="the searched review's budget (0: time the quick pass only)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="the searched review's budget (default: the game's analysis budget; "
+                         "0: time the quick pass only)")
     ap.add_argument("--player", type=int, default=0)
     ap.add_argument("--agents", default="expert,expert", help="who plays the game reviewed")
     a = ap.parse_args(argv)
