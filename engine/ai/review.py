@@ -150,7 +150,7 @@ ANALYSIS_ITERATIONS = REVIEW_ITERATIONS
 #: The analyses made, by position (view digest, player, salt, iterations): a hint and a
 #: later review of the same position read the very same search.
 _ANALYSES: dict = {}
-_MAX_ANALYSES = 512
+_MAX_ANALYSES = 1024
 
 
 def analysis_budget(game: str) -> tuple[int, dict]:
@@ -434,9 +434,19 @@ def _mark(loss: float):
     return None
 
 
+#: Worker processes for the client's review (a core each, at most this many).
+REVIEW_JOBS = 2
+
+
+def review_jobs() -> int:
+    """Worker processes for a review on this machine: one a core, at most ``REVIEW_JOBS``."""
+    import os
+    return max(1, min(REVIEW_JOBS, os.cpu_count() or 1))
+
+
 def review(session, player: int, *, seed: int = 0, iterations: int | None = None,
            cancel=None, yield_every: float = 0, progress=None, limit: int | None = None,
-           quick: bool = False) -> Review:
+           quick: bool = False, jobs: int = 1, only=None) -> Review:
     """Score every decision ``player`` made in ``session`` (an
     :class:`~engine.core.session.MatchSession`) that had more than one legal action
     (not the orders a game settles by rule: Everdawn's returned cards).
@@ -447,7 +457,12 @@ def review(session, player: int, *, seed: int = 0, iterations: int | None = None
 
     ``quick``: the quick pass instead (:func:`quick_analyse`, one ply, no marks and no
     reasons; a position the hint analysed keeps the hint's analysis), shown at once
-    while the searched review is made in the background."""
+    while the searched review is made in the background.
+
+    ``jobs`` > 1: the positions are analysed in that many worker processes first
+    (:func:`_analyse_apart`, a core each), then read here; each analysis is seeded by its
+    position, so the review is the same as with one. ``only``: the decisions (action
+    indexes) to review, of those it would."""
     iterations = iterations or analysis_budget(session.game)[0]
     out = Review(player, [], iterations, quick)
     idx = [i for i in session.decisions(player)]
@@ -459,8 +474,12 @@ def review(session, player: int, *, seed: int = 0, iterations: int | None = None
         rule = getattr(m, "ruled_choice", None)
         if rule is not None and rule() is not None:
             continue            # an order the game settles by rule (Everdawn's returned cards): not scored
-        if len(m.legal_actions()) > 1:
+        if len(m.legal_actions()) > 1 and (only is None or i in only):
             todo.append((i, m))
+    if jobs > 1 and not quick and len(todo) >= 8 * jobs:
+        out.moves = _review_apart(session, player, seed, iterations, [i for i, _ in todo], jobs, cancel,
+                                  progress)
+        return out
     for k, (i, m) in enumerate(todo):
         a = tuple(session.actions[i])
         view = m.view(player)
@@ -517,6 +536,57 @@ def review(session, player: int, *, seed: int = 0, iterations: int | None = None
     return out
 
 
+def _review_chunk(args) -> tuple:
+    """In a worker process: review some decisions of a recorded game; returns the analyses
+    made and the reviewed decisions."""
+    record, player, seed, iterations, indexes = args
+    from engine.core.session import MatchSession
+    _ANALYSES.clear()
+    r = review(MatchSession.from_record(record), player, seed=seed, iterations=iterations, only=set(indexes))
+    return list(_ANALYSES.items()), r.moves
+
+
+def _review_apart(session, player, seed, iterations, indexes, jobs, cancel=None, progress=None) -> list:
+    """Review the decisions of ``indexes`` in ``jobs`` worker processes (spawned: a clean
+    interpreter each, whatever the caller's threads), each a run of consecutive decisions
+    at a time (so a step's estimate reads the next step's analysis in the same process);
+    keep their analyses here, as if made here (a later hint reads them). Returns the
+    reviewed decisions in order."""
+    import multiprocessing as mp
+    from .mcts import Cancelled
+    size = max(4, -(-len(indexes) // (jobs * 4)))
+    chunks = [indexes[k:k + size] for k in range(0, len(indexes), size)]
+    work = [(session.record, player, seed, iterations, c) for c in chunks]
+    pool = mp.get_context("spawn").Pool(min(jobs, len(chunks)))
+    moves: list = []
+    ok = False
+    try:
+        results = pool.imap_unordered(_review_chunk, work)
+        for done in range(1, len(chunks) + 1):
+            while True:
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled()
+                try:
+                    items, part = results.next(timeout=0.05)
+                    break
+                except mp.TimeoutError:
+                    continue
+            if len(_ANALYSES) + len(items) > _MAX_ANALYSES:
+                _ANALYSES.clear()
+            _ANALYSES.update(items)
+            moves += part
+            if progress is not None:
+                progress.fraction = done / len(chunks)
+        ok = True
+    finally:
+        if ok:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+    return sorted(moves, key=lambda m: m.index)
+
+
 # ---------------------------------------------------------------- benchmark
 def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
     """A whole game to review: ``agents`` (two names) playing the starter decks."""
@@ -534,18 +604,27 @@ def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
     return s
 
 
+def _cpu() -> float:
+    """CPU seconds of this thread and of the worker processes finished so far."""
+    import os
+    import time
+    t = os.times()
+    return time.thread_time() + t.children_user + t.children_system
+
+
 def bench(game: str, seed: int = 1, iterations: int | None = None, player: int = 0,
-          agents: str = "expert,expert") -> dict:
-    """Time the review of a whole game (a fresh analysis of every position): figures only."""
+          agents: str = "expert,expert", jobs: int = 1) -> dict:
+    """Time the review of a whole game (a fresh analysis of every position): figures only.
+    CPU seconds count the worker processes' too."""
     import time
     s = bench_game(game, seed, agents)
     _ANALYSES.clear()
-    t0, c0 = time.perf_counter(), time.thread_time()
+    t0, c0 = time.perf_counter(), _cpu()
     q = review(s, player, quick=True)
-    t1, c1 = time.perf_counter(), time.thread_time()
-    r = review(s, player, iterations=iterations) if iterations != 0 else None
-    t2, c2 = time.perf_counter(), time.thread_time()
-    out = {"game": game, "seed": seed, "agents": agents, "player": player, "actions": len(s),
+    t1, c1 = time.perf_counter(), _cpu()
+    r = review(s, player, iterations=iterations, jobs=jobs) if iterations != 0 else None
+    t2, c2 = time.perf_counter(), _cpu()
+    out = {"game": game, "seed": seed, "agents": agents, "player": player, "jobs": jobs, "actions": len(s),
            "turns": s.match.turn(), "decisions": len(q.moves),
            "quick_s": round(t1 - t0, 2), "quick_cpu_s": round(c1 - c0, 2)}
     if r is not None:
@@ -567,13 +646,15 @@ def main(argv=None) -> int:
                     help="the searched review's budget (default: the game's analysis budget; "
                          "0: time the quick pass only)")
     ap.add_argument("--player", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for the searched review "
+                                                         "(the client uses one a core, at most REVIEW_JOBS)")
     ap.add_argument("--agents", default="expert,expert", help="who plays the game reviewed")
     a = ap.parse_args(argv)
     from engine.games import GAME_NAMES
     games = GAME_NAMES if a.bench == "all" else (a.bench,)
     for g in games:
         for k in range(a.games):
-            print(json.dumps(bench(g, a.seed + k, a.iterations, a.player, a.agents)), flush=True)
+            print(json.dumps(bench(g, a.seed + k, a.iterations, a.player, a.agents, a.jobs)), flush=True)
     return 0
 
 
