@@ -633,13 +633,55 @@ def bench(game: str, seed: int = 1, iterations: int | None = None, player: int =
     return out
 
 
+#: What each label of a record file of review timings is (``--table``).
+_TABLE_COLUMNS = (("before", "before"), ("after", "after, 2 processes"), ("after1", "after, 1 process"))
+
+
+def table(path) -> str:
+    """The Markdown table of a record file of review timings: one JSON line a run, each
+    the bench's figures with ``label`` (``before``, ``after``: ``--jobs 2``, ``after1``:
+    ``--jobs 1``), ``commit`` and ``command``; a row per game and seed, wall seconds with CPU
+    seconds in brackets, and the ratio before / after in one process."""
+    import json
+    rows: dict = {}
+    commands: dict = {}
+    with open(path, encoding="utf-8") as f:
+        for text in f:
+            if text.strip():
+                r = json.loads(text)
+                rows.setdefault((r["game"], r["seed"], r["agents"]), {})[r["label"]] = r
+                commands.setdefault(r["label"], (r.get("commit", ""), r.get("command", "")))
+
+    def cell(r):
+        return "—" if r is None else f"{r['review_s']:g} ({r['review_cpu_s']:g})"
+    out = ["| game, seed, players | decisions | " + " | ".join(n for _, n in _TABLE_COLUMNS)
+           + " | before / after, 1 process: wall, CPU | marks before → after |",
+           "|---" * (len(_TABLE_COLUMNS) + 4) + "|"]
+    for (game, seed, agents), by in rows.items():
+        b, a = by.get("before"), by.get("after1") or by.get("after")
+        ratio = marks = "—"
+        if b and a:
+            ratio = f"{b['review_s'] / a['review_s']:.1f}×, {b['review_cpu_s'] / max(a['review_cpu_s'], 1e-9):.1f}×"
+            marks = f"{b['marked']} → {a['marked']}"
+        dec = next(iter(by.values()))["decisions"]
+        out.append(f"| {game.capitalize()} {seed}, {agents} | {dec} | "
+                   + " | ".join(cell(by.get(k)) for k, _ in _TABLE_COLUMNS) + f" | {ratio} | {marks} |")
+    out.append("")
+    for k, name in _TABLE_COLUMNS:
+        if k in commands:
+            commit, cmd = commands[k]
+            out.append(f"- {name}: `{cmd}` at commit `{commit}`")
+    return "\n".join(out) + "\n"
+
+
 def main(argv=None) -> int:
     import argparse
     import json
     ap = argparse.ArgumentParser(prog="python -m engine.ai.review",
                                  description="Time the review of a whole game, its quick pass then the searched "
                                              "review (prints one JSON line a game).")
-    ap.add_argument("--bench", metavar="GAME", required=True, help="the game, or 'all'")
+    ap.add_argument("--bench", metavar="GAME", help="the game, or 'all'")
+    ap.add_argument("--table", metavar="FILE", help="print the Markdown table of a record file of timings")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=1, help="games on seeds SEED, SEED+1, ...")
     ap.add_argument("--iterations", type=int, default=None,
@@ -650,6 +692,11 @@ def main(argv=None) -> int:
                                                          "(the client uses one a core, at most REVIEW_JOBS)")
     ap.add_argument("--agents", default="expert,expert", help="who plays the game reviewed")
     a = ap.parse_args(argv)
+    if a.table:
+        print(table(a.table), end="")
+        return 0
+    if not a.bench:
+        ap.error("--bench GAME or --table FILE")
     from engine.games import GAME_NAMES
     games = GAME_NAMES if a.bench == "all" else (a.bench,)
     for g in games:
