@@ -30,8 +30,11 @@ from engine.core.text import possessive
 from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_named, font, panel
 from client.scenes.base import Scene
 
-#: iterations per decision (see engine.ai.review.REVIEW_ITERATIONS); tests lower it
+#: iterations per decision (None: the game's analysis budget, engine.ai.review.analysis_budget);
+#: tests lower it
 REVIEW_ITERATIONS = None
+#: worker processes for the searched review (None: one a core, engine.ai.review.review_jobs)
+REVIEW_JOBS = None
 MARK_COLOURS = {"blunder": PAL["bad"], "mistake": (236, 150, 70), "inaccuracy": (230, 206, 96)}
 _CACHE: dict = {}
 MAX_LISTED = 8
@@ -92,7 +95,7 @@ class ReviewScene(Scene):
 
     def start(self):
         from engine.ai.background import run
-        from engine.ai.review import REVIEW_ITERATIONS as DEFAULT, review
+        from engine.ai.review import review, review_jobs
         from engine.core.session import MatchSession
         self.stop()
         self.error = ""
@@ -102,15 +105,17 @@ class ReviewScene(Scene):
             self.error = f"This game cannot be reviewed: {e}"
             return
         seat = self.seat
-        iters = REVIEW_ITERATIONS or DEFAULT
+        iters = REVIEW_ITERATIONS
+        jobs = REVIEW_JOBS or review_jobs()
         quick = self.result is None
 
         def work(cancel, yield_every, progress):
             # no seed of its own: a position's analysis is seeded by the position, so the
             # review reads what the hint read there; first the quick pass (one ply, shown
-            # at once), then the searched review that replaces it
+            # at once), then the searched review that replaces it, its positions analysed in
+            # worker processes (a core each)
             return review(session, seat, iterations=iters, cancel=cancel, yield_every=yield_every,
-                          progress=progress, quick=quick)
+                          progress=progress, quick=quick, jobs=1 if quick else jobs)
 
         self.job = run(work)
 

@@ -31,8 +31,9 @@ from .agents import build_level
 from .base import view_digest
 from .tactics import get_tactics
 
-#: Iterations per decision for the review (the whole game is searched, so less
-#: than hard's budget for one move; the chosen move gets a search of its own).
+#: Iterations per decision for the review and the hint, unless the game's tactics set
+#: their own (``ANALYSIS``, see :func:`analysis_budget`): the whole game is searched, so
+#: less than hard's budget for one move.
 REVIEW_ITERATIONS = 800
 #: Win-estimate drops that mark a decision.
 MARKS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
@@ -149,12 +150,24 @@ ANALYSIS_ITERATIONS = REVIEW_ITERATIONS
 #: The analyses made, by position (view digest, player, salt, iterations): a hint and a
 #: later review of the same position read the very same search.
 _ANALYSES: dict = {}
-_MAX_ANALYSES = 512
+_MAX_ANALYSES = 1024
+
+
+def analysis_budget(game: str) -> tuple[int, dict]:
+    """The analysis budget of ``game``: iterations per position and the settings of the
+    search over hard1's (``ANALYSIS`` in the game's tactics: ``{"iterations": N,
+    "settings": {...}}``; by default 800 iterations of hard1 as it is). One budget for the
+    hint and the review, so both read the same analysis."""
+    conf = getattr(get_tactics(game), "ANALYSIS", {}) if game else {}
+    return int(conf.get("iterations", ANALYSIS_ITERATIONS)), dict(conf.get("settings", {}))
 
 
 def _searcher(game: str, seed: int, iterations: int | None = None):
-    """The hard1 search, never suggesting a self-harming play (the planner's filter)."""
-    kw = {"iterations": iterations} if iterations else {}
+    """The hard1 search with the game's analysis settings, never suggesting a self-harming
+    play (the planner's filter)."""
+    kw = analysis_budget(game)[1]
+    if iterations:
+        kw["iterations"] = iterations
     return build_level("hard1", game, seed, harmless=True, **kw)
 
 
@@ -167,7 +180,7 @@ def position_seed(view, salt: int = 0) -> int:
 def analyse(view, me, salt: int = 0, iterations=None, cancel=None, yield_every=0):
     """The search behind the hint and the review, from ``me``'s view: the same view,
     salt and budget give the same result (kept, so the second asker reads the first's)."""
-    iterations = iterations or ANALYSIS_ITERATIONS
+    iterations = iterations or analysis_budget(view.GAME)[0]
     seed = position_seed(view, salt)
     key = (seed, me, iterations)
     res = _ANALYSES.get(key)
@@ -254,7 +267,7 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
     kids = [k for k in res.children if k[1] > 0] or res.children
     best = res.action
     if res.iterations == 0:      # one move worth making: estimate where it leads
-        bw = estimate_after(view, p, res.move, position_seed(view, seed), iterations, cancel, yield_every)
+        bw = estimate_after(view, p, res.move, position_seed(view, seed), iterations, cancel, yield_every, seed)
     else:
         bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
     # the alternative never reads better than the move the search settled on (its estimate
@@ -287,10 +300,18 @@ def _alt_reason(h: Hint, view, ps: int) -> None:
     h.alt_why = explain(view, ln) or move_why(view, h.player, (h.alt_action,), ps)
 
 
-def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0) -> float:
+def _best_value(res) -> float:
+    """The value of the move an analysis settled on (its child's mean result)."""
+    return next((v for a, n, v in res.children if a == res.action), -res.root_value)
+
+
+def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_every=0, salt: int = 0) -> float:
     """Win estimate for ``p`` after ``move`` (its steps) from ``view``: played on a
     guess of the hidden cards (forced moves after it too), then searched from
-    ``p``'s view of the result."""
+    ``p``'s view of the result. Where ``p`` decides again there and the guess hid
+    nothing new (the next step of the same turn: an Evons cell after its card, an
+    ability's target), that is the position's own analysis (``salt``: the hint's and
+    the review's), the one its hint and its row of the review read: searched once."""
     from .evaluation import terminal_value
     det = view.determinize(p, mix_seed(seed, 0xAF7))
     for x in move:
@@ -309,7 +330,11 @@ def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_ever
         return win(tv)
     if det.to_move() is None:
         return 0.5
-    n = max(16, (iterations or REVIEW_ITERATIONS) // 2)
+    if det.to_move() == p:
+        r2 = analyse(det.view(p), p, salt, iterations, cancel, yield_every)
+        if r2.iterations:
+            return win(_best_value(r2))
+    n = max(16, (iterations or analysis_budget(view.GAME)[0]) // 2)
     r2 = _search(det.view(p), p, mix_seed(seed, 1), n, cancel, yield_every)
     return win(-r2.root_value) if r2.iterations else 0.5
 
@@ -409,9 +434,19 @@ def _mark(loss: float):
     return None
 
 
-def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITERATIONS,
+#: Worker processes for the client's review (a core each, at most this many).
+REVIEW_JOBS = 2
+
+
+def review_jobs() -> int:
+    """Worker processes for a review on this machine: one a core, at most ``REVIEW_JOBS``."""
+    import os
+    return max(1, min(REVIEW_JOBS, os.cpu_count() or 1))
+
+
+def review(session, player: int, *, seed: int = 0, iterations: int | None = None,
            cancel=None, yield_every: float = 0, progress=None, limit: int | None = None,
-           quick: bool = False) -> Review:
+           quick: bool = False, jobs: int = 1, only=None) -> Review:
     """Score every decision ``player`` made in ``session`` (an
     :class:`~engine.core.session.MatchSession`) that had more than one legal action
     (not the orders a game settles by rule: Everdawn's returned cards).
@@ -422,7 +457,13 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
 
     ``quick``: the quick pass instead (:func:`quick_analyse`, one ply, no marks and no
     reasons; a position the hint analysed keeps the hint's analysis), shown at once
-    while the searched review is made in the background."""
+    while the searched review is made in the background.
+
+    ``jobs`` > 1: the positions are analysed in that many worker processes first
+    (:func:`_analyse_apart`, a core each), then read here; each analysis is seeded by its
+    position, so the review is the same as with one. ``only``: the decisions (action
+    indexes) to review, of those it would."""
+    iterations = iterations or analysis_budget(session.game)[0]
     out = Review(player, [], iterations, quick)
     idx = [i for i in session.decisions(player)]
     if limit is not None:
@@ -433,13 +474,17 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
         rule = getattr(m, "ruled_choice", None)
         if rule is not None and rule() is not None:
             continue            # an order the game settles by rule (Everdawn's returned cards): not scored
-        if len(m.legal_actions()) > 1:
+        if len(m.legal_actions()) > 1 and (only is None or i in only):
             todo.append((i, m))
+    if jobs > 1 and not quick and len(todo) >= 8 * jobs:
+        out.moves = _review_apart(session, player, seed, iterations, [i for i, _ in todo], jobs, cancel,
+                                  progress)
+        return out
     for k, (i, m) in enumerate(todo):
         a = tuple(session.actions[i])
         view = m.view(player)
         ps = position_seed(view, seed)
-        one_ply = quick and _ANALYSES.get((ps, player, iterations or ANALYSIS_ITERATIONS)) is None
+        one_ply = quick and _ANALYSES.get((ps, player, iterations)) is None
         if one_ply:
             if cancel is not None and cancel.is_set():
                 from .mcts import Cancelled
@@ -455,7 +500,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
             after = before if a == best else win(v_a) if a in kids else win(_quick_value(view, player, (a,), seed))
         else:
             if res.iterations == 0:
-                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every)
+                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every, seed)
             else:
                 before = win(kids.get(best, (0, -res.root_value))[1])
             if a == best:
@@ -463,7 +508,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
             elif n_a >= max(8, res.iterations // 10):
                 after = win(v_a)
             else:
-                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every)
+                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every, seed)
         after = min(after, before) if a != best else after
         before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
@@ -491,6 +536,57 @@ def review(session, player: int, *, seed: int = 0, iterations: int = REVIEW_ITER
     return out
 
 
+def _review_chunk(args) -> tuple:
+    """In a worker process: review some decisions of a recorded game; returns the analyses
+    made and the reviewed decisions."""
+    record, player, seed, iterations, indexes = args
+    from engine.core.session import MatchSession
+    _ANALYSES.clear()
+    r = review(MatchSession.from_record(record), player, seed=seed, iterations=iterations, only=set(indexes))
+    return list(_ANALYSES.items()), r.moves
+
+
+def _review_apart(session, player, seed, iterations, indexes, jobs, cancel=None, progress=None) -> list:
+    """Review the decisions of ``indexes`` in ``jobs`` worker processes (spawned: a clean
+    interpreter each, whatever the caller's threads), each a run of consecutive decisions
+    at a time (so a step's estimate reads the next step's analysis in the same process);
+    keep their analyses here, as if made here (a later hint reads them). Returns the
+    reviewed decisions in order."""
+    import multiprocessing as mp
+    from .mcts import Cancelled
+    size = max(4, -(-len(indexes) // (jobs * 4)))
+    chunks = [indexes[k:k + size] for k in range(0, len(indexes), size)]
+    work = [(session.record, player, seed, iterations, c) for c in chunks]
+    pool = mp.get_context("spawn").Pool(min(jobs, len(chunks)))
+    moves: list = []
+    ok = False
+    try:
+        results = pool.imap_unordered(_review_chunk, work)
+        for done in range(1, len(chunks) + 1):
+            while True:
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled()
+                try:
+                    items, part = results.next(timeout=0.05)
+                    break
+                except mp.TimeoutError:
+                    continue
+            if len(_ANALYSES) + len(items) > _MAX_ANALYSES:
+                _ANALYSES.clear()
+            _ANALYSES.update(items)
+            moves += part
+            if progress is not None:
+                progress.fraction = done / len(chunks)
+        ok = True
+    finally:
+        if ok:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+    return sorted(moves, key=lambda m: m.index)
+
+
 # ---------------------------------------------------------------- benchmark
 def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
     """A whole game to review: ``agents`` (two names) playing the starter decks."""
@@ -508,24 +604,74 @@ def bench_game(game: str, seed: int = 1, agents: str = "expert,expert"):
     return s
 
 
-def bench(game: str, seed: int = 1, iterations: int = REVIEW_ITERATIONS, player: int = 0,
-          agents: str = "expert,expert") -> dict:
-    """Time the review of a whole game (a fresh analysis of every position): figures only."""
+def _cpu() -> float:
+    """CPU seconds of this thread and of the worker processes finished so far."""
+    import os
+    import time
+    t = os.times()
+    return time.thread_time() + t.children_user + t.children_system
+
+
+def bench(game: str, seed: int = 1, iterations: int | None = None, player: int = 0,
+          agents: str = "expert,expert", jobs: int = 1) -> dict:
+    """Time the review of a whole game (a fresh analysis of every position): figures only.
+    CPU seconds count the worker processes' too."""
     import time
     s = bench_game(game, seed, agents)
     _ANALYSES.clear()
-    t0, c0 = time.perf_counter(), time.thread_time()
+    t0, c0 = time.perf_counter(), _cpu()
     q = review(s, player, quick=True)
-    t1, c1 = time.perf_counter(), time.thread_time()
-    r = review(s, player, iterations=iterations) if iterations else None
-    t2, c2 = time.perf_counter(), time.thread_time()
-    out = {"game": game, "seed": seed, "agents": agents, "player": player, "actions": len(s),
+    t1, c1 = time.perf_counter(), _cpu()
+    r = review(s, player, iterations=iterations, jobs=jobs) if iterations != 0 else None
+    t2, c2 = time.perf_counter(), _cpu()
+    out = {"game": game, "seed": seed, "agents": agents, "player": player, "jobs": jobs, "actions": len(s),
            "turns": s.match.turn(), "decisions": len(q.moves),
            "quick_s": round(t1 - t0, 2), "quick_cpu_s": round(c1 - c0, 2)}
     if r is not None:
-        out.update({"iterations": iterations, "review_s": round(t2 - t1, 2), "review_cpu_s": round(c2 - c1, 2),
+        out.update({"iterations": r.iterations, "review_s": round(t2 - t1, 2), "review_cpu_s": round(c2 - c1, 2),
                     "marked": len(r.marked()), "per_decision_s": round((t2 - t1) / max(1, len(r.moves)), 3)})
     return out
+
+
+#: What each label of a record file of review timings is (``--table``).
+_TABLE_COLUMNS = (("before", "before"), ("after", "after, 2 processes"), ("after1", "after, 1 process"))
+
+
+def table(path) -> str:
+    """The Markdown table of a record file of review timings: one JSON line a run, each
+    the bench's figures with ``label`` (``before``, ``after``: ``--jobs 2``, ``after1``:
+    ``--jobs 1``), ``commit`` and ``command``; a row per game and seed, wall seconds with CPU
+    seconds in brackets, and the ratio before / after in one process."""
+    import json
+    rows: dict = {}
+    commands: dict = {}
+    with open(path, encoding="utf-8") as f:
+        for text in f:
+            if text.strip():
+                r = json.loads(text)
+                rows.setdefault((r["game"], r["seed"], r["agents"]), {})[r["label"]] = r
+                commands.setdefault(r["label"], (r.get("commit", ""), r.get("command", "")))
+
+    def cell(r):
+        return "—" if r is None else f"{r['review_s']:g} ({r['review_cpu_s']:g})"
+    out = ["| game, seed, players | decisions | " + " | ".join(n for _, n in _TABLE_COLUMNS)
+           + " | before / after, 1 process: wall, CPU | marks before → after |",
+           "|---" * (len(_TABLE_COLUMNS) + 4) + "|"]
+    for (game, seed, agents), by in rows.items():
+        b, a = by.get("before"), by.get("after1") or by.get("after")
+        ratio = marks = "—"
+        if b and a:
+            ratio = f"{b['review_s'] / a['review_s']:.1f}×, {b['review_cpu_s'] / max(a['review_cpu_s'], 1e-9):.1f}×"
+            marks = f"{b['marked']} → {a['marked']}"
+        dec = next(iter(by.values()))["decisions"]
+        out.append(f"| {game.capitalize()} {seed}, {agents} | {dec} | "
+                   + " | ".join(cell(by.get(k)) for k, _ in _TABLE_COLUMNS) + f" | {ratio} | {marks} |")
+    out.append("")
+    for k, name in _TABLE_COLUMNS:
+        if k in commands:
+            commit, cmd = commands[k]
+            out.append(f"- {name}: `{cmd}` at commit `{commit}`")
+    return "\n".join(out) + "\n"
 
 
 def main(argv=None) -> int:
@@ -534,19 +680,28 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.ai.review",
                                  description="Time the review of a whole game, its quick pass then the searched "
                                              "review (prints one JSON line a game).")
-    ap.add_argument("--bench", metavar="GAME", required=True, help="the game, or 'all'")
+    ap.add_argument("--bench", metavar="GAME", help="the game, or 'all'")
+    ap.add_argument("--table", metavar="FILE", help="print the Markdown table of a record file of timings")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=1, help="games on seeds SEED, SEED+1, ...")
-    ap.add_argument("--iterations", type=int, default=REVIEW_ITERATIONS,
-                    help="the searched review's budget (0: time the quick pass only)")
+    ap.add_argument("--iterations", type=int, default=None,
+                    help="the searched review's budget (default: the game's analysis budget; "
+                         "0: time the quick pass only)")
     ap.add_argument("--player", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes for the searched review "
+                                                         "(the client uses one a core, at most REVIEW_JOBS)")
     ap.add_argument("--agents", default="expert,expert", help="who plays the game reviewed")
     a = ap.parse_args(argv)
+    if a.table:
+        print(table(a.table), end="")
+        return 0
+    if not a.bench:
+        ap.error("--bench GAME or --table FILE")
     from engine.games import GAME_NAMES
     games = GAME_NAMES if a.bench == "all" else (a.bench,)
     for g in games:
         for k in range(a.games):
-            print(json.dumps(bench(g, a.seed + k, a.iterations, a.player, a.agents)), flush=True)
+            print(json.dumps(bench(g, a.seed + k, a.iterations, a.player, a.agents, a.jobs)), flush=True)
     return 0
 
 
