@@ -286,6 +286,21 @@ def check_scene(app, name, game, seed=SEED):
 _HEADLESS_ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
+def check_worker_process():
+    """A worker process starts and answers (the review analyses a game in them): in the
+    one-file executable a worker is the executable started again, which must do the work
+    and not open a second window."""
+    import multiprocessing as mp
+    pool = mp.get_context("spawn").Pool(1)
+    try:
+        got = pool.apply_async(abs, (-7,)).get(timeout=60)
+    finally:
+        pool.terminate()
+        pool.join()
+    if got != 7:
+        raise AssertionError(f"a worker process answered {got!r}")
+
+
 def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
     """Run every check; returns the exit code (0 all passed, 1 something failed)."""
     log_path = os.environ.get("CARDHALL_SELFTEST_LOG")
@@ -305,6 +320,7 @@ def run_selftest(out=None, size=(1280, 720), seed: int = SEED) -> int:
         if version_note():
             rep.line(f"note: {version_note()}")
         rep.check("resources", check_resources)
+        rep.check("worker process", check_worker_process)
         from engine.games import GAME_NAMES
         games = [g for g in GAME_NAMES if rep.check(f"{g}: card pool", check_pool, g)]
         for g in games:
