@@ -24,7 +24,7 @@ decisions in its own turn, as ``engine.ai.arena.play_game`` counts ``turn_time``
 its earlier moves included. For each AI move it records whether the table drew it
 (frames drawn, its animation finished) before the AI started on the next decision.
 
-Records: ``engine/ai/figures/window_<game>.json`` (every decision, the match record);
+Records: ``engine/ai/figures/window_<game>_<seed>.json`` (every decision, the match record);
 the table: ``engine/ai/figures/window_games.md``. Screenshots (``import -window root``)
 every few turns and in the middle of AI turns go to ``shots=`` (default a temp folder).
 """
@@ -63,6 +63,7 @@ class Player:
         self.decisions = []          # every AI decision
         self.moves = []              # every move applied, both seats: (seat, by_ai, time, draws)
         self.last_ai = None          # the last AI move: its record
+        self.watch = []              # AI moves whose next decision began in this step
         self.gestures = {"drag": 0, "click": 0, "fallback": 0, "mode_click": 0}
         self.fallbacks = []
         self.shot_turns = set()
@@ -97,7 +98,7 @@ class Player:
         if self.shots is None:
             return
         self.nshots += 1
-        subprocess.Popen(["import", "-window", "root", str(self.shots / f"{self.game}-{self.nshots:03d}-{name}.png")],
+        subprocess.Popen(["import", "-window", "root", str(self.shots / f"{self.game}-s{self.seed}-{self.nshots:03d}-{name}.png")],
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     # ------------------------------------------------------------ hooks
@@ -112,12 +113,14 @@ class Player:
             la["draws_anim_done"] = self.app.draws
         if la is not None and "next_start" not in la:
             la["next_start"] = rec["start"]
+            la["next_frame"] = self.app.frame           # (this step's number: it ends with its draw)
+            self.watch.append(la)
             la["draws_before_next"] = self.app.draws - la["draws_at"]
             la["anim_done_before_next"] = la.get("anim_done") is not None
         self.decisions.append(rec)
-        if (rec["turn_player"] == rec["seat"] and sum(1 for d in self.decisions if d["turn"] == rec["turn"]
-                                                       and d["seat"] == rec["seat"]) == 2
-                and rec["turn"] % 2 == 0):
+        own = {d["turn"] for d in self.decisions if d["turn_player"] == d["seat"]}
+        if (rec["turn_player"] == rec["seat"] and len(own) % 2 == 1
+                and sum(1 for d in self.decisions if d["turn"] == rec["turn"] and d["seat"] == rec["seat"]) == 2):
             self.screenshot(f"t{rec['turn']:02d}-ai-midturn")    # its first move drawn, the second being thought
         job = make(start=False)
         orig = job._run
@@ -156,6 +159,9 @@ class Player:
     # ------------------------------------------------------------ the loop
     def tick(self):
         app = self.app
+        for la in self.watch:       # the steps the next decisions began in are over: drawn by then?
+            la["draws_through_next"] = app.draws - la["draws_at"]
+        self.watch = []
         if self.wid is None:
             import pygame
             self.wid = pygame.display.get_wm_info().get("window")
@@ -331,6 +337,17 @@ def child(game, seed, out, shots, cap, max_turns):
 
 
 # ============================================================================ figures
+def records():
+    """Every window game recorded (``window_<game>_<seed>.json``), by game then seed."""
+    import re
+    out = []
+    for p in FIG.glob("window_*.json"):
+        mt = re.fullmatch(r"window_([a-z]+)_(\d+)\.json", p.name)
+        if mt and mt.group(1) in GAMES:
+            out.append((GAMES.index(mt.group(1)), int(mt.group(2)), json.loads(p.read_text())))
+    return [r for _g, _s, r in sorted(out, key=lambda x: x[:2])]
+
+
 def percentile(xs, q):
     from engine.ai.arena import percentile as p
     return p(xs, q)
@@ -357,6 +374,10 @@ def summary(rec):
     longest = max(ts, key=lambda x: x[1]) if ts else None
     moves = rec["ai_moves"]
     shown = [mv for mv in moves if mv.get("draws_before_next", 1) > 0 and mv.get("anim_done_before_next", True)]
+    # drawn by the end of the frame the next decision began in (a frame that first caught up after a
+    # rest runs the table's update twice: the move made in the first, the next decision begun in the second)
+    drawn = [mv for mv in moves if mv.get("draws_through_next", mv.get("draws_before_next", 1)) > 0
+             and mv.get("anim_done_before_next", True)]
     animated = sum(1 for mv in moves if mv["animated"])
     other = [d["end"] - d["start"] for d in rec["decisions"]
              if d["seat"] == rec["ai_seat"] and d["turn_player"] != d["seat"] and d["end"] is not None]
@@ -370,24 +391,25 @@ def summary(rec):
             "longest_turn": longest[0] if longest else None, "over_10": sum(1 for x in secs if x > 10),
             "other_max": max(other, default=0.0), "winner": who, "score": rec.get("details"),
             "turns": rec["turns"], "actions": rec["actions"], "minutes": rec["game_seconds"] / 60,
-            "ai_moves": len(moves), "shown": len(shown), "animated": animated, "gestures": rec["gestures"]}
+            "ai_moves": len(moves), "shown": len(shown), "drawn": len(drawn), "animated": animated, "gestures": rec["gestures"]}
 
 
 def write_table(recs, command):
-    seeds = {r["seed"] for r in recs}
-    base = max(seeds, key=lambda x: sum(1 for r in recs if r["seed"] == x)) if recs else 7
-    play = ("nice -n 10 python tests/manual/hard_window_games.py " + " ".join(r["game"] for r in recs)
-            + f" seed={base}" + "".join(f" seed_{r['game']}={r['seed']}" for r in recs if r["seed"] != base))
+    by_seed = {}
+    for r in recs:
+        by_seed.setdefault(r["seed"], []).append(r["game"])
+    play = "; ".join(f"`nice -n 10 python tests/manual/hard_window_games.py {' '.join(gs)} seed={sd}`"
+                     for sd, gs in sorted(by_seed.items()))
     lines = ["# A whole game against hard in a real window", "",
-             "Played by `" + play + "`; written by `" + command + "` from the records `window_<game>.json` "
-             "beside this file "
+             "Played by " + play + "; written by `" + command + "` from the records "
+             "`window_<game>_<seed>.json` beside this file "
              "(the real program in an X window at 1280x720 under Xvfb, normal animation speed, a 2-core machine "
              "shared with other work, run under `nice`; the human seat played by the `expert` agent from its own "
              "view, its moves made with xdotool in the window). An AI turn's time is the sum of its own "
              "decisions from the table asking to its thread's answer (`engine.ai.arena` `turn_time`); span: its "
              "first decision's start to its last one's end, its own animations between them included. Shown: "
              "AI moves the table drew (animation finished, frames drawn) before the AI started on its next "
-             "decision. Targets (hard): p95 ≤ 6 s a turn, no turn over 10 s.", "",
+             "decision; in brackets: drawn by the end of the frame that decision began in. Targets (hard): p95 ≤ 6 s a turn, no turn over 10 s.", "",
              "| game | seed | AI turns | p50 s | p95 s | max s | longest | turns > 10 s | span p95 / max s "
              "| AI moves shown | winner | game length | drags / clicks / fallback |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -396,13 +418,24 @@ def write_table(recs, command):
         g = s["gestures"]
         lines.append(f"| {s['game']} | {s['seed']} | {s['ai_turns']} | {s['p50']:.2f} | {s['p95']:.2f} | "
                      f"{s['max']:.2f} | turn {s['longest_turn']} | {s['over_10']} | "
-                     f"{s['span_p95']:.1f} / {s['span_max']:.1f} | {s['shown']} of {s['ai_moves']} | "
+                     f"{s['span_p95']:.1f} / {s['span_max']:.1f} | {s['shown']} ({s['drawn']}) of {s['ai_moves']} | "
                      f"{s['winner']}{' ' + json.dumps(s['score']) if s['score'] else ''} | "
                      f"{s['turns']} turns, {s['actions']} actions, {s['minutes']:.1f} min | "
                      f"{g['drag']} / {g['click']} / {g['fallback']} |")
+    lines += ["", "All the AI turns of a game's records together:", "",
+              "| game | games | AI turns | p50 s | p95 s | max s | turns > 10 s | AI moves shown |", "|---|---|---|---|---|---|---|---|"]
+    for g in GAMES:
+        rs = [r for r in recs if r["game"] == g]
+        if not rs:
+            continue
+        secs = [x[1] for r in rs for x in ai_turns(r)]
+        ss = [summary(r) for r in rs]
+        lines.append(f"| {g} | {len(rs)} | {len(secs)} | {percentile(secs, 0.5):.2f} | {percentile(secs, 0.95):.2f} | "
+                     f"{max(secs, default=0.0):.2f} | {sum(1 for x in secs if x > 10)} | "
+                     f"{sum(x['shown'] for x in ss)} ({sum(x['drawn'] for x in ss)}) of {sum(x['ai_moves'] for x in ss)} |")
     lines += ["", "Per AI turn (turn: seconds, decisions):", ""]
     for rec in recs:
-        lines.append(f"- {rec['game']}: " + ", ".join(f"{k}: {x:.1f} ({n})" for k, x, _s, n in ai_turns(rec)))
+        lines.append(f"- {rec['game']} seed {rec['seed']}: " + ", ".join(f"{k}: {x:.1f} ({n})" for k, x, _s, n in ai_turns(rec)))
     (FIG / "window_games.md").write_text("\n".join(lines) + "\n")
 
 
@@ -412,6 +445,7 @@ def print_summary(rec):
           f"p95 {s['p95']:.2f} s, max {s['max']:.2f} s (turn {s['longest_turn']}), {s['over_10']} over 10 s; "
           f"span p95 {s['span_p95']:.2f} max {s['span_max']:.2f}; AI decisions in the other's turn max "
           f"{s['other_max']:.2f} s; AI moves shown before the next decision {s['shown']}/{s['ai_moves']} "
+          f"(drawn by the end of its first frame {s['drawn']}) "
           f"(animated {s['animated']}); winner {s['winner']} {s['score'] or ''}; {s['turns']} turns, "
           f"{s['actions']} actions, {s['minutes']:.1f} min; gestures {s['gestures']}", flush=True)
 
@@ -426,7 +460,8 @@ def profile(game):
     from engine.ai import make_agent
     from engine.core.record import MatchRecord
     from engine.core.session import MatchSession
-    rec = json.loads((FIG / f"window_{game}.json").read_text())
+    recs = [r for r in records() if r["game"] == game]
+    rec = max(recs, key=lambda r: max((x[1] for x in ai_turns(r)), default=0.0))
     turn = max(ai_turns(rec), key=lambda x: x[1])[0]
     seat = rec["ai_seat"]
     idx = [d["index"] for d in rec["decisions"] if d["turn"] == turn and d["seat"] == seat and "index" in d]
@@ -469,8 +504,7 @@ def main(argv) -> int:
         profile(argv[1])
         return 0
     if argv[:1] == ["--table"]:
-        recs = [json.loads((FIG / f"window_{g}.json").read_text()) for g in GAMES
-                if (FIG / f"window_{g}.json").exists()]
+        recs = records()
         for r in recs:
             print_summary(r)
         write_table(recs, "python tests/manual/hard_window_games.py --table")
@@ -489,7 +523,7 @@ def main(argv) -> int:
     server = xvfb(display)
     try:
         for game in games:
-            out = FIG / f"window_{game}.json"
+            out = FIG / f"window_{game}_{seeds.get(game, seed)}.json"
             tmp = Path(tempfile.mkdtemp()) / "rec.json"
             env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
             env.pop("SDL_VIDEODRIVER", None)
@@ -506,9 +540,7 @@ def main(argv) -> int:
                 continue
             shutil.move(str(tmp), out)
             print_summary(json.loads(out.read_text()))
-        recs = [json.loads((FIG / f"window_{g}.json").read_text()) for g in GAMES
-                if (FIG / f"window_{g}.json").exists()]
-        write_table(recs, command)
+        write_table(records(), command)
         print("screenshots:", shots)
     finally:
         if server is not None:
