@@ -15,7 +15,8 @@ window: a drag from the card to its target, or a click on the spot or button the
 shows for it (``client.table.guidance.move_rects``, what the Hint outlines); Evons' two
 steps (the card, then its cell) are one drag in the card's mode (a click on the card
 first turns it covered or active). A move the window offers no gesture for, or a gesture
-that did not make it, goes through ``table.perform`` (counted as ``fallback``).
+that did not make it, goes through ``table.perform`` (counted as ``fallback``): so far only
+Evons' Firestorm points, which the window splits by clicks on the targets and then confirms.
 
 Every AI decision is timed from the moment the table asks for it (``think``: the view is
 taken) to the moment its thread has the answer; an AI turn's time is the sum of its own
