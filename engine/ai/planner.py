@@ -308,7 +308,9 @@ class PlannerAgent(Agent):
                 self.policy(s, budget)
                 n += 1
         v = terminal_value(s, me)
-        return self.final(s, me) if v is None else v
+        # a game won or lost outweighs any evaluation (which may pass ±1), as in the beam:
+        # a plan that wins now is never put behind one that only looks good
+        return self.final(s, me) if v is None else v * 1000.0
 
     def opponent_turn(self, s, me, budget):
         """The opponent's reply turn as its own beam search (``reply_width`` positions

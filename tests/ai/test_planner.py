@@ -167,3 +167,27 @@ def test_a_reply_searched_as_a_beam_gives_legal_reproducible_decisions():
         kw = {"reply_width": 2, "reply_cap": 60, "budget": 200}
         a = make_agent("planner", 4, **kw).choose(m)
         assert a in m.legal_actions() and a == make_agent("planner", 4, **kw).choose(m.clone())
+
+
+def test_everdawn_a_winning_attack_is_never_declined():
+    """In a whole game against hard in a real window, hard (and the planner, and normal)
+    chose "Finish declaring attacks" turn after turn where an attack on the open lane
+    won at once: the evaluation of a very good position (above 1) outscored the win. A
+    game won now outweighs any evaluation."""
+    import json
+
+    from engine.core.record import MatchRecord
+    from engine.core.session import MatchSession
+    from support.paths import TESTS
+    rec = json.loads((TESTS / "ai" / "positions" / "everdawn_lethal_attack.json").read_text())
+    m = MatchSession.from_record(MatchRecord.from_json(rec)).match
+    attack = (M.ATTACK, 0, 0)
+    s = m.clone()
+    for a in (attack, (M.PASS,)):                # the attack, no more attacks declared …
+        s.apply(a)
+    for _ in range(4):                           # … and no combat spells from either side
+        if s.result() is None:
+            s.apply(next(a for a in s.legal_actions() if s.action_text(a).startswith("Pass")))
+    assert s.result() is not None and s.result().winner == m.to_move()
+    for level in ("planner", "normal", "hard"):
+        assert make_agent(level, 24299).choose(m) == attack, level
