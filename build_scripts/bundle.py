@@ -40,10 +40,10 @@ EXCLUDED_MODULES = [
     "PyInstaller", "altgraph", "setuptools", "pkg_resources", "_distutils_hack",
     "distutils", "lib2to3", "pydoc_data", "ensurepip", "venv", "test",
     "xmlrpc", "curses", "dbm", "pygments",
-    # followed from pygame's .pyi stubs when typing_extensions is installed; it
-    # would also add a multiprocessing start-up hook. Not used at run time.
-    # (asyncio and sqlite3 ship: the app hosts and joins online matches.)
-    "typing_extensions", "multiprocessing",
+    # followed from pygame's .pyi stubs when typing_extensions is installed. Not used
+    # at run time. (asyncio and sqlite3 ship: the app hosts and joins online matches;
+    # multiprocessing ships: the review analyses a game in worker processes.)
+    "typing_extensions",
     # OpenSSL (~5 MB): no networking; hashlib falls back to its built-in sha256
     "ssl", "_ssl", "_hashlib",
     # East Asian text codecs (files are UTF-8)
