@@ -335,10 +335,11 @@ class ReviewScene(Scene):
                 self.point_rects.append((pygame.Rect(x - s(9), y - s(9), s(18), s(18)), mv))
         first, last = moves[0].turn, moves[-1].turn
         if first == last:       # one turn: said once, under its point
-            draw_text(surf, f"turn {first}", (pts[0][0], inner.bottom + s(8)), s(14), PAL["dim"], anchor="midtop")
+            draw_text(surf, _turn_words(first), (pts[0][0], inner.bottom + s(8)), s(14), PAL["dim"],
+                      anchor="midtop")
             return
-        draw_text(surf, f"turn {first}", (inner.left, inner.bottom + s(8)), s(14), PAL["dim"])
-        draw_text(surf, f"turn {last}", (inner.right, inner.bottom + s(8)), s(14), PAL["dim"], anchor="topright")
+        draw_text(surf, _turn_words(first), (inner.left, inner.bottom + s(8)), s(14), PAL["dim"])
+        draw_text(surf, _turn_words(last), (inner.right, inner.bottom + s(8)), s(14), PAL["dim"], anchor="topright")
 
     def _draw_list(self, surf, r):
         s = self.s
@@ -388,6 +389,12 @@ class ReviewScene(Scene):
 CAPTIONS = ("win estimate after each decision: the line smoothed, a point each decision's own",
             "win estimate: the line smoothed, a point each decision's",
             "win estimate, smoothed")
+
+
+def _turn_words(turn: int) -> str:
+    """A point on the graph's axis: "turn 5"; the decisions before turn 1 (Evons' opening
+    hands) are "the opening"."""
+    return f"turn {turn}" if turn >= 1 else "the opening"
 
 
 def _cut_at_word(full: str, shown: str) -> str:

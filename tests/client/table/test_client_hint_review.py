@@ -243,3 +243,9 @@ def test_a_review_of_one_decision_shows_its_point(plain_driver):
     finally:
         R.draw_text = orig
     assert texts.count("turn 3") == 1, texts
+
+
+def test_the_graph_calls_the_decisions_before_turn_1_the_opening():
+    """Evons' opening hands are decided before turn 1: the axis said "turn 0"."""
+    from client.scenes.review import _turn_words
+    assert _turn_words(0) == "the opening" and _turn_words(1) == "turn 1" and _turn_words(23) == "turn 23"
