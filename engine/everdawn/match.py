@@ -2129,7 +2129,10 @@ class EverdawnMatch(Match):
             if kind == EQUIP:
                 return f"Equip {_name(self.hand[p][a[1]])} on {_name(b[(S0 + p * 36 + (a[2]) * NF)])}"
             if kind == SET:
-                return f"Set {_name(b[(S0 + p * 36 + (a[1]) * NF)])} on {_name(b[(S0 + p * 36 + (a[2]) * NF)])}"
+                x, y = _name(b[(S0 + p * 36 + (a[1]) * NF)]), _name(b[(S0 + p * 36 + (a[2]) * NF)])
+                if x == y:      # two of one card: which is which
+                    return f"Set {x} (lane {a[1] + 1}) on {y} (lane {a[2] + 1})"
+                return f"Set {x} on {y}"
             if kind == CAST:
                 c = self.hand[p][a[1]]
                 if a[2] == NO_TARGET:

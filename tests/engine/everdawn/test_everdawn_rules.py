@@ -571,3 +571,14 @@ def test_validate_deck_command(tmp_path, capsys):
     assert validate_deck_main(["everdawn", str(bad)]) == 1
     lines = capsys.readouterr().out.strip().splitlines()
     assert "Vale Archer: 4 copies; at most 3 copies of a creature" in lines and len(lines) == 3
+
+
+def test_a_set_between_two_of_one_card_says_which_is_which():
+    """The review read "Set Oathsworn Knight on Oathsworn Knight"."""
+    from engine.everdawn.testing import scenario
+    m = scenario(["oathsworn_knight", "oathsworn_knight", None, "traghrim"], ["hill_brute", None, None, "traghrim"],
+                 sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    assert m.action_text((M.SET, 0, 1)) == "Set Oathsworn Knight (lane 1) on Oathsworn Knight (lane 2)"
+    m = scenario(["oathsworn_knight", "gate_warden", None, "traghrim"], ["hill_brute", None, None, "traghrim"],
+                 sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    assert m.action_text((M.SET, 0, 1)) == "Set Oathsworn Knight on Gate Warden"
