@@ -563,6 +563,15 @@ def test_opening_the_match_again_in_a_new_table_tells_the_story_so_far(driver, h
                 legal = t.match.legal_actions()
                 t.perform(legal[rng.randrange(len(legal))])
             drive([guest], rng)
+        # the guest's last move may still be on its way: the live log is read once both
+        # programs have shown every action the server has judged
+        def settled():
+            guest.poll()
+            while guest.pending:             # the guest shows what it received, moves no more
+                guest.apply(guest.pending[0]["action"])
+            return (not guest.waiting and t.session.received == guest.received
+                    and not t.session.pending and not t.busy() and not t.anims.busy)
+        assert until(d, settled)
         d.step(5)
         # (a new turn's heading the live log has told after the last action is not part of
         # the story the server retells: the comparison ends at the last action's lines)
