@@ -112,13 +112,13 @@ def _by_position(index) -> bool:
     return False
 
 
-def positional_event_reads(root) -> list[str]:
-    """Every place under client/ that reads an engine event by position — ``ev[1]``,
+def positional_event_reads(root, files=None) -> list[str]:
+    """Every place under client/ (or in ``files``) that reads an engine event by position — ``ev[1]``,
     ``events[j][0]``, ``kind, p = ev``, ``for k, p in events`` — as "file:line: code".
     Events are read by name: ``v = m.event(e)`` (or ``event_view(e, EVENTS)``), ``v.kind``,
     ``v.player``; code that meets any game's events tests ``event_kind(e)``."""
     out = []
-    for p in sorted((root / "client").rglob("*.py")):
+    for p in sorted(files if files is not None else (root / "client").rglob("*.py")):
         tree = ast.parse(p.read_text(encoding="utf-8"))
         names = _event_names(tree)
 
@@ -141,6 +141,14 @@ def positional_event_reads(root) -> list[str]:
 
 def test_the_client_reads_events_by_name():
     assert positional_event_reads(ROOT) == []
+
+
+def test_the_advice_reads_events_by_name():
+    """The hint's and the review's words read the line's events by name too (the rules'
+    hot path may keep reading its tuples by place)."""
+    files = sorted(ROOT.glob("engine/*/advice.py")) + [ROOT / "engine/ai/advice.py"]
+    assert len(files) >= 4
+    assert positional_event_reads(ROOT, files) == []
 
 
 def test_an_event_read_by_position_is_found(tmp_path):

@@ -9,7 +9,8 @@ player's view, on a guess of the hidden cards,
    the best finished plan after the opponent's reply, as it plays);
 3. the opponent's reply turn is the expert's, to the start of the player's next turn.
 
-Every event of the line is kept (:class:`Line`), and the game says what they mean: each
+Every event of the line is kept (:class:`Line`). A line whose turn ends the game is
+told here ("wins the game this turn"); otherwise the game says what the events mean: each
 game's ``engine/<game>/advice.py`` has ``reason(line) -> str`` ("kills Hill Brute and
 survives", "flips 2 and exposes none", "lethal next turn unless they block"). This module
 names no game: a game without such a module gets no reason (the hint falls back on the
@@ -144,6 +145,11 @@ def explain(view, ln: Line | None) -> str:
     words = _game_words(view)
     if words is None or ln is None:
         return ""
+    end = ln.turn_end.result() if ln.turn_end is not None else None
+    if end is not None:                  # the game ends in the line's turn: nothing else counts
+        if end.winner is None:
+            return "ends the game in a draw this turn"
+        return "wins the game this turn" if end.winner == ln.player else "loses the game this turn"
     try:
         return (words.reason(ln) or "").strip()
     except Exception:  # noqa: BLE001 - advice must never break the game

@@ -6,10 +6,12 @@ they block", "their reply kills Ember Fox and deals you 5". Lower case, no full 
 hint puts the words after the move's estimate."""
 from __future__ import annotations
 
+from engine.core.match import event_view
 from engine.core.text import join_names
 
 from .cards import CARDS
 from .match import ATTACK, PLAY, ABILITY, player_target
+from .text import EVENTS
 
 
 def _name(cid: str) -> str:
@@ -17,34 +19,38 @@ def _name(cid: str) -> str:
     return c.name if c is not None else "a creature"
 
 
+def _named(events) -> list:
+    return [event_view(e, EVENTS) for e in events]
+
+
 def _winner(events):
-    return next((e[1] for e in events if e[0] == "game_over"), None)
+    return next((v.winner for v in _named(events) if v.kind == "game_over"), None)
 
 
 def _died(events, p) -> list:
-    return [_name(e[3]) for e in events if e[0] == "die" and e[1] == p]
+    return [_name(v.card) for v in _named(events) if v.kind == "die" and v.player == p]
 
 
 def _face(events, q) -> int:
     """Damage dealt to player ``q`` in ``events``."""
     t = player_target(q)
-    return sum(e[3] for e in events if e[0] == "damage" and e[1] == t)
+    return sum(v.n for v in _named(events) if v.kind == "damage" and v.target == t)
 
 
 def _attack_words(line, p) -> str:
     uid = line.move[0][1]
     o = 1 - p
-    ev = line.move_events
-    fight = next((e for e in ev if e[0] == "fight" and e[1] == uid), None)
+    ev = _named(line.move_events)
+    fight = next((v for v in ev if v.kind == "fight" and v.uid == uid), None)
     if fight is None:
-        dealt = _face(ev, o)
+        dealt = _face(line.move_events, o)
         if dealt:
             return f"deals {dealt}: they are at {line.after.life(o)} Life"
         return ""
-    att, dfn = _name(fight[3]), _name(fight[4])
-    target_died = any(e[0] == "die" and e[1] == o and e[2] == fight[2] for e in ev)
-    att_died = any(e[0] == "die" and e[1] == p and e[2] == uid for e in ev)
-    if any(e[0] == "intercept" for e in ev):      # a Guard stepped in
+    att, dfn = _name(fight.card), _name(fight.target_card)
+    target_died = any(v.kind == "die" and v.player == o and v.uid == fight.target for v in ev)
+    att_died = any(v.kind == "die" and v.player == p and v.uid == uid for v in ev)
+    if any(v.kind == "intercept" for v in ev):      # a Guard stepped in
         if target_died and not att_died:
             return f"{dfn} blocks it and dies; {att} survives"
         if target_died:
@@ -128,11 +134,6 @@ def _reply_words(events, p) -> str:
 
 def reason(line) -> str:
     p = line.player
-    won = _winner(line.turn_events)
-    if won == p:
-        return "wins the game this turn"
-    if won is not None:
-        return "loses the game this turn"
     first = line.move[0]
     parts = []
     if not line.own_turn:                   # a Guard's choice in their turn

@@ -7,34 +7,40 @@ to make them lose 8: not worth it", "this turn kills Gate Warden and loses nothi
 the hint puts the words after the move's estimate."""
 from __future__ import annotations
 
+from engine.core.match import event_view
 from engine.core.text import join_names
 
 from .cards import CARDS_BY_CODE
 from .match import ATTACK, CAST, NF, S0
+from .text import EVENTS
 
 
 def _name(code: int) -> str:
     return CARDS_BY_CODE[code].name if 0 <= code < len(CARDS_BY_CODE) else "a creature"
 
 
+def _named(events) -> list:
+    return [event_view(e, EVENTS) for e in events]
+
+
 def _lost(events, p) -> int:
     """Morale ``p`` lost in ``events``."""
-    return sum(-e[2] for e in events if e[0] == "morale" and e[1] == p and e[2] < 0)
+    return sum(-v.delta for v in _named(events) if v.kind == "morale" and v.player == p and v.delta < 0)
 
 
 def _fallen(events, p) -> list:
-    return [_name(e[3]) for e in events if e[0] == "destroyed" and e[1] == p]
+    return [_name(v.card) for v in _named(events) if v.kind == "destroyed" and v.player == p]
 
 
 def _winner(events):
-    return next((e[1] for e in events if e[0] == "game_over"), None)
+    return next((v.winner for v in _named(events) if v.kind == "game_over"), None)
 
 
 def _attack_words(line, p) -> str:
     lane = line.move[0][1]
-    for e in line.turn_events:
-        if e[0] == "clash" and e[1] == p and e[2] == lane:
-            a, d, d_dies, a_dies = _name(e[4]), _name(e[5]), e[10], e[11]
+    for v in _named(line.turn_events):
+        if v.kind == "clash" and v.player == p and v.lane == lane:
+            a, d, d_dies, a_dies = _name(v.card), _name(v.defender), v.destroyed, v.attacker_destroyed
             if d_dies and not a_dies:
                 return f"kills {d} and survives"
             if d_dies:
@@ -42,17 +48,17 @@ def _attack_words(line, p) -> str:
             if a_dies:
                 return f"{a} falls to {d} and kills nothing"
             return f"neither your {a} nor their {d} falls"
-        if e[0] == "open_hit" and e[1] == p and e[2] == lane:
-            return f"{_name(e[4])} hits the open lane: they lose {e[5]} morale"
-        if e[0] == "miss" and e[1] == p and e[2] == lane:
-            return f"{_name(e[4])} misses"
+        if v.kind == "open_hit" and v.player == p and v.lane == lane:
+            return f"{_name(v.card)} hits the open lane: they lose {v.damage} morale"
+        if v.kind == "miss" and v.player == p and v.lane == lane:
+            return f"{_name(v.card)} misses"
     return ""
 
 
 def _berries_words(line, p) -> str:
     """A "treated as dead" spell on the player's own creature: the morale traded."""
     a = line.move[0]
-    if not any(e[0] == "treated_dead" and e[1] == p for e in line.move_events):
+    if not any(v.kind == "treated_dead" and v.player == p for v in _named(line.move_events)):
         return ""
     m = line.before
     hand = m.hand[p]
@@ -95,11 +101,6 @@ def _reply_words(events, p) -> str:
 
 def reason(line) -> str:
     p = line.player
-    won = _winner(line.turn_events)
-    if won == p:
-        return "wins the game this turn"
-    if won is not None:
-        return "loses the game this turn"
     parts = []
     first = line.move[0]
     if not line.own_turn:                   # a spell in their combat

@@ -6,17 +6,19 @@ flips 2 cards of yours back", "destroys Pyre Witch". Lower case, no full stop: t
 after the move's estimate."""
 from __future__ import annotations
 
+from engine.core.match import event_view
 from engine.core.text import count, join_names
 
 from .cards import cell_name
+from .text import EVENTS
 
 
-def _winner(events):
-    return next((e[1] for e in events if e[0] == "game_over"), None)
+def _named(events) -> list:
+    return [event_view(e, EVENTS) for e in events]
 
 
 def _flips_to(events, p) -> int:
-    return sum(1 for e in events if e[0] == "flip" and e[3] == p)
+    return sum(1 for v in _named(events) if v.kind == "flip" and v.player == p)
 
 
 def _flipped_cells(line, events, p) -> list:
@@ -24,9 +26,9 @@ def _flipped_cells(line, events, p) -> list:
     of the turn)."""
     m = line.turn_end
     out = []
-    for e in events:
-        if e[0] == "flip" and e[3] == p:
-            c = m.pos[e[1]] if 0 <= e[1] < len(m.pos) else -1
+    for v in _named(events):
+        if v.kind == "flip" and v.player == p:
+            c = m.pos[v.inst] if 0 <= v.inst < len(m.pos) else -1
             out.append(cell_name(c) if c >= 0 else "a card")
     return out
 
@@ -35,9 +37,9 @@ def _destroyed(line, events, q) -> list:
     """Names of ``q``'s cards destroyed in ``events`` (controller as the line began)."""
     m = line.before
     out = []
-    for e in events:
-        if e[0] == "destroy" and 0 <= e[1] < len(m.ctrl) and m.ctrl[e[1]] == q:
-            card = line.reply_end.card(e[1]) if line.reply_end is not None else None
+    for v in _named(events):
+        if v.kind == "destroy" and 0 <= v.inst < len(m.ctrl) and m.ctrl[v.inst] == q:
+            card = line.reply_end.card(v.inst) if line.reply_end is not None else None
             out.append(getattr(card, "name", None) or "a card")
     return out
 
