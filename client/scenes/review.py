@@ -139,6 +139,12 @@ class ReviewScene(Scene):
         s = self.s
         return pygame.Rect(s(30), s(110), int(self.W * 0.58) - s(30), self.H - s(200))
 
+    def plot_rect(self):
+        """Where the curve is drawn inside the graph: below its caption (a point at 100 %
+        never sits under its words), room on the left for the 0/50/100 % labels."""
+        g, s = self.graph_rect(), self.s
+        return pygame.Rect(g.left + s(50), g.top + s(44), g.width - s(70), g.height - s(74))
+
     def list_rect(self):
         g = self.graph_rect()
         s = self.s
@@ -294,8 +300,7 @@ class ReviewScene(Scene):
     def _draw_graph(self, surf, g):
         s = self.s
         moves = self.result.moves
-        inner = g.inflate(-s(70), -s(60))
-        inner.left = g.left + s(50)
+        inner = self.plot_rect()
         # axes: 0, 50, 100%
         for frac, label in ((0.0, "0%"), (0.5, "50%"), (1.0, "100%")):
             y = inner.bottom - int(inner.height * frac)

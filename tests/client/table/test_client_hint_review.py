@@ -223,10 +223,7 @@ def test_a_review_of_one_decision_shows_its_point(plain_driver):
     rv.result = Review(0, [ReviewedMove(mv.index, 3, mv.action, mv.text, mv.action, mv.text, 0.7, 0.7)])
     rv.rebuild()
     d.step(2)
-    g = rv.graph_rect()
-    s = rv.s
-    inner = g.inflate(-s(70), -s(60))
-    inner.left = g.left + s(50)
+    inner = rv.plot_rect()
     x, y = inner.left + inner.width // 2, inner.bottom - int(inner.height * 0.7)
     got = d.app.screen.get_at((x, y))[:3]
     assert all(abs(a - b) <= 24 for a, b in zip(got, PAL["gold"][:3])), (got, PAL["gold"])
@@ -239,7 +236,7 @@ def test_a_review_of_one_decision_shows_its_point(plain_driver):
         return orig(surf, text, *a, **k)
     R.draw_text = spy
     try:
-        rv._draw_graph(pygame.Surface(d.app.screen.get_size()), g)
+        rv._draw_graph(pygame.Surface(d.app.screen.get_size()), rv.graph_rect())
     finally:
         R.draw_text = orig
     assert texts.count("turn 3") == 1, texts
