@@ -272,7 +272,9 @@ def hint(match, player: int | None = None, *, seed: int = 0, iterations: int | N
         bw = next((win(v) for a, n, v in kids if a == best), win(-res.root_value))
     # the alternative never reads better than the move the search settled on (its estimate
     # rests on fewer visits): as in the review, where a move played never beats the best
-    alt = next(((a, min(win(v), bw)) for a, n, v in kids if a != best), None)
+    # (and it is another move to the player: not another copy of the same card, said alike)
+    said = view.action_text(best)
+    alt = next(((a, min(win(v), bw)) for a, n, v in kids if a != best and view.action_text(a) != said), None)
     turn = view.turn()          # early in the game no surer than the evaluation can be
     bw = temper(bw, turn)
     if alt is not None:
@@ -372,7 +374,9 @@ class ReviewedMove:
 
     @property
     def agreed(self) -> bool:
-        return tuple(self.action) == tuple(self.best_action)
+        """The move played is hard's, or one the player can't tell from it (the same words:
+        another copy of the same card to the same place)."""
+        return tuple(self.action) == tuple(self.best_action) or self.text == self.best_text
 
     def line(self) -> str:
         s = f"Turn {self.turn}: {self.text} — win estimate {_pct(self.before)} with the best move, {_pct(self.after)} played"
@@ -495,22 +499,6 @@ def review(session, player: int, *, seed: int = 0, iterations: int | None = None
         kids = {tuple(x[0]): (x[1], x[2]) for x in res.children}
         best = tuple(res.action)
         n_a, v_a = kids.get(a, (0, 0.0))
-        if one_ply:
-            before = win(kids[best][1])
-            after = before if a == best else win(v_a) if a in kids else win(_quick_value(view, player, (a,), seed))
-        else:
-            if res.iterations == 0:
-                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every, seed)
-            else:
-                before = win(kids.get(best, (0, -res.root_value))[1])
-            if a == best:
-                after = before
-            elif n_a >= max(8, res.iterations // 10):
-                after = win(v_a)
-            else:
-                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every, seed)
-        after = min(after, before) if a != best else after
-        before, after = temper(before, m.turn()), temper(after, m.turn())
         words = getattr(get_tactics(view.GAME), "move_words", None)
         text, best_text = view.action_text(a), view.action_text(best)
         played = (a,)
@@ -523,6 +511,26 @@ def review(session, player: int, *, seed: int = 0, iterations: int | None = None
                 played = (a, follow) if follow is not None else played
             best_text = words(view, player, best, tuple(res.move[1]) if len(res.move) > 1 else None,
                               ps) or best_text
+        # a move the player can't tell from the best (another copy of the same card to the
+        # same cell: "Play Pyre Witch on C5" both) is the best: two estimates of one move
+        # differ only by the search's noise
+        same = a == best or text == best_text
+        if one_ply:
+            before = win(kids[best][1])
+            after = before if same else win(v_a) if a in kids else win(_quick_value(view, player, (a,), seed))
+        else:
+            if res.iterations == 0:
+                before = estimate_after(view, player, res.move, ps, iterations, cancel, yield_every, seed)
+            else:
+                before = win(kids.get(best, (0, -res.root_value))[1])
+            if same:
+                after = before
+            elif n_a >= max(8, res.iterations // 10):
+                after = win(v_a)
+            else:
+                after = estimate_after(view, player, (a,), mix_seed(ps, 1), iterations, cancel, yield_every, seed)
+        after = min(after, before) if not same else after
+        before, after = temper(before, m.turn()), temper(after, m.turn())
         rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
         # a first look marks nothing: one ply misjudges moves the search then clears (an Evons
         # game between normal players: 21 marks at one ply, 5 searched)

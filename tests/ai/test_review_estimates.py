@@ -70,3 +70,43 @@ def test_the_curve_is_a_centred_moving_average_and_the_figures_stay_on_the_decis
     jumps = [abs(b[1] - a[1]) for a, b in zip(curve, curve[1:])]
     raw_jumps = [abs(b - a) for a, b in zip(afters, afters[1:])]
     assert max(jumps) < max(raw_jumps) / 2                         # no 51% → 76% → 51% zigzag
+
+
+def test_another_copy_of_the_best_card_to_the_same_cell_is_the_best_move(monkeypatch):
+    """Evons: two Pyre Witches in hand, the one played is not the one the search happened to
+    pick, to the same cell. The review had it as an inaccuracy ("Play Pyre Witch on C5 —
+    15% best, 9% played — hard: Play Pyre Witch on C5"): the two estimates of one move
+    differed only by the search's noise. The hint's next best is never the same move
+    again either."""
+    from types import SimpleNamespace
+
+    import engine.ai.review as R
+    from engine.evons import match as EM
+    s = MatchSession.new("evons", starter_pair("evons", 3), 3)
+    ex = [make_agent("expert", 1), make_agent("expert", 2)]
+    while True:
+        m = s.match
+        if m.to_move() == 0 and m.turn() >= 3:
+            sel = {}
+            for a in m.legal_actions():
+                if a[0] == EM.SELECT:
+                    sel.setdefault((m.card(a[1]).name, a[2]), []).append(a)
+            pair = next((v[:2] for v in sel.values() if len(v) > 1), None)
+            if pair:
+                break
+        s.apply(ex[m.to_move()].choose(m))
+    played, other = pair
+    i = len(s)
+    s.apply(played)
+    cell = next(a for a in s.match.legal_actions() if a[0] != EM.SELECT)
+    s.apply(cell)
+    # the search's pick: the other copy to the same cell, read a little better than the copy played
+    res = SimpleNamespace(action=other, move=(other, cell), iterations=400, root_value=0.0,
+                          children=[(other, 300, -0.2), (played, 3, -0.6), (cell, 2, -0.9)])
+    monkeypatch.setattr(R, "analyse", lambda *a, **k: res)
+    monkeypatch.setattr(R, "estimate_after", lambda *a, **k: 0.2)
+    mv = next(x for x in review(s, 0, only={i}).moves if x.index == i)
+    assert mv.text == mv.best_text and mv.text.startswith("Play ")
+    assert mv.agreed and mv.mark is None and mv.after == mv.before
+    h = hint(s.state_at(i), 0)
+    assert h.text != h.alt_text and tuple(h.alt_action or ()) != tuple(played)
