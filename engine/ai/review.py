@@ -330,15 +330,45 @@ def estimate_after(view, p, move, seed, iterations=None, cancel=None, yield_ever
     tv = terminal_value(det, p)
     if tv is not None:
         return win(tv)
-    if det.to_move() is None:
-        return 0.5
     if det.to_move() == p:
         r2 = analyse(det.view(p), p, salt, iterations, cancel, yield_every)
         if r2.iterations:
             return win(_best_value(r2))
     n = max(16, (iterations or analysis_budget(view.GAME)[0]) // 2)
-    r2 = _search(det.view(p), p, mix_seed(seed, 1), n, cancel, yield_every)
-    return win(-r2.root_value) if r2.iterations else 0.5
+    if det.to_move() is not None and det.to_move() != p:
+        # the opponent decides next (a pass in their combat): the search is made from the
+        # player's own decisions, so the opponent's are played by the expert up to the
+        # player's next one (a search from the opponent's seat found nothing to do and the
+        # estimate read 50% in a lost game)
+        det = _opponent_plays(det, p, mix_seed(seed, 0xAF8))
+        tv = terminal_value(det, p)
+        if tv is not None:
+            return win(tv)
+    if det.to_move() == p:
+        r2 = _search(det.view(p), p, mix_seed(seed, 1), n, cancel, yield_every)
+        if r2.iterations:
+            return win(-r2.root_value)
+    # nothing to search: the game's evaluation of the position
+    from .evaluation import get_evaluator
+    return win(get_evaluator(view.GAME)(det, p))
+
+
+def _opponent_plays(det, p, seed: int, steps: int = 300):
+    """``det`` after the other player's decisions up to ``p``'s next one (or the end),
+    each the game's expert's (the first legal action where a game has none)."""
+    from engine.core.rng import Rng
+    expert = getattr(get_tactics(det.GAME), "expert", None)
+    rng = Rng(seed)
+    for _ in range(steps):
+        who = det.to_move()
+        if det.result() is not None or who is None or who == p:
+            break
+        acts = det.legal_actions()
+        if not acts:
+            break
+        a = acts[0] if len(acts) == 1 or expert is None else expert(det, who, acts, rng)
+        det.apply(a, check=False)
+    return det
 
 
 def _name_two_steps(h: Hint, view, follow) -> None:

@@ -110,3 +110,23 @@ def test_another_copy_of_the_best_card_to_the_same_cell_is_the_best_move(monkeyp
     assert mv.agreed and mv.mark is None and mv.after == mv.before
     h = hint(s.state_at(i), 0)
     assert h.text != h.alt_text and tuple(h.alt_action or ()) != tuple(played)
+
+
+def test_a_pass_in_their_combat_in_a_lost_game_reads_lost_not_50():
+    """Everdawn, a whole game in a real window: the player's "Pass (no more combat spells)"
+    in the AI's combat, the game all but lost. The search had nothing to weigh (one move
+    worth making) and the estimate after the pass, searched from the player's seat with
+    the AI to move, read 50%: the review's curve jumped to 50% in a lost game, three times."""
+    import json
+
+    from engine.core.record import MatchRecord
+    from support.paths import TESTS
+    rec = json.loads((TESTS / "ai" / "positions" / "everdawn_pass_in_a_lost_combat.json").read_text())
+    s = MatchSession.from_record(MatchRecord.from_json(rec))
+    m = s.match
+    assert m.to_move() == 0 and m.turn_player() == 1
+    h = hint(m, 0)
+    assert h.text.startswith("Pass") and h.win < 0.2
+    s.apply(h.action)
+    mv = review(s, 0, only={len(s) - 1}).moves[0]
+    assert mv.agreed and mv.after < 0.2
