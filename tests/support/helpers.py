@@ -107,3 +107,16 @@ class Texts:
 
     def sentence(self, text):
         pass
+
+
+def texts_drawn(driver, scene, monkeypatch, steps: int = 1) -> list:
+    """The texts ``scene`` renders when it is drawn anew (``steps`` frames of ``driver``),
+    every one rendered afresh (no text cache) so that each is seen."""
+    from client.ui import theme as ui
+    rec = Texts()
+    monkeypatch.setattr(ui, "RECORDER", rec)
+    monkeypatch.setattr(ui, "_TEXT_CACHE", None)
+    scene.invalidate()
+    driver.step(steps)
+    monkeypatch.setattr(ui, "RECORDER", None)
+    return [x[0] for x in rec.seen]

@@ -43,6 +43,14 @@ def _host_from_menu(d, game):
     return d.scene
 
 
+def _host_and_join(d, game, seed=4, name="Bo"):
+    """Host a match from the menu and have a headless friend (``name``) join it with the
+    second starter deck of ``starter_pair(game, seed)``: (the hosting scene, the friend)."""
+    sc = _host_from_menu(d, game)
+    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair(game, seed)[1], name)
+    return sc, guest
+
+
 def _play_to_end(d, guest, rng, *, drop_at=None, max_seconds=240.0):
     """Both sides play random moves until the match is over: bounded by time, since
     the frames run as fast as the machine allows while a reconnection takes real time."""
@@ -108,8 +116,7 @@ def test_host_in_the_app_friend_joins_and_the_table_plays_a_whole_match(driver, 
 
 def test_a_dropped_connection_rejoins_by_itself_and_continues_exactly(driver, hosting):
     d = driver
-    sc = _host_from_menu(d, "essveil")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 2)[1], "Bo")
+    sc, guest = _host_and_join(d, "essveil", 2)
     try:
         assert until(d, lambda: d.scene.name == "table")
         rng = random.Random(3)
@@ -177,8 +184,7 @@ def test_the_online_table_never_plays_by_itself_whatever_the_environment(driver,
     mover a test harness installs (tests/manual/online_autoplay.py) plays for it."""
     monkeypatch.setenv("CARDHALL_ONLINE_AUTOPLAY", "7")
     d = driver
-    sc = _host_from_menu(d, "essveil")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 2)[1], "Bo")
+    sc, guest = _host_and_join(d, "essveil", 2)
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -228,8 +234,7 @@ def test_the_online_log_tells_the_opening_and_hovering_the_board_is_safe(driver,
     part of the board shows cards without asking the network session for history it
     does not keep (Everdawn's "placed at set-up" note once did, and crashed)."""
     d = driver
-    sc = _host_from_menu(d, game)
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair(game, 4)[1], "Bo")
+    sc, guest = _host_and_join(d, game)
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -360,8 +365,7 @@ def test_the_menu_over_an_online_match_says_it_goes_on(driver, hosting):
     """Esc over an online table does not say "Paused": nothing stops there, the clock runs
     on the server; over a game against the AI it is a pause."""
     d = driver
-    sc = _host_from_menu(d, "essveil")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "essveil")
     try:
         assert until(d, lambda: d.scene.name == "table")
         d.key("escape")
@@ -380,8 +384,7 @@ def test_a_concession_online_reads_as_this_screen_names_the_players(driver, host
     """The server words a concession with its own names ("Ann conceded"); on the conceding
     player's screen it is "You conceded", told once, and the game-over line says so."""
     d = driver
-    sc = _host_from_menu(d, "evons")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "evons")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -437,8 +440,7 @@ def test_a_long_loss_of_the_server_says_how_long_and_that_the_match_waits(driver
     closed)."""
     from client.ui.theme import font
     d = driver
-    sc = _host_from_menu(d, "evons")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "evons")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -501,8 +503,7 @@ def test_a_friend_who_calls_themselves_you_is_shown_in_quotes(driver, hosting):
     """A friend named "You" online: on this screen they are “You” (in quotes), so that the
     log, the seat chips and the result never read as if this player did what they did."""
     d = driver
-    sc = _host_from_menu(d, "essveil")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("essveil", 4)[1], "You")
+    sc, guest = _host_and_join(d, "essveil", 4, "You")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -612,8 +613,7 @@ def test_the_clock_holds_while_the_server_is_out_of_reach(driver, hosting):
     again (it does not charge the time it could not be reached): now it holds where the
     server last left it, says so, and runs again from the server's word."""
     d = driver
-    sc = _host_from_menu(d, "evons")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "evons")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -670,8 +670,7 @@ def test_the_pace_chosen_on_play_online_is_remembered(driver):
 
 def test_rematch_after_a_lobby_match_goes_back_to_that_servers_lobby(driver, hosting, monkeypatch):
     d = driver
-    sc = _host_from_menu(d, "evons")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "evons")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -702,8 +701,7 @@ def test_server_refusals_are_told_in_a_players_words(driver, hosting):
     from engine.net.limits import Limits
     from engine.net.server import ServerThread
     d = driver
-    sc = _host_from_menu(d, "evons")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "evons")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene
@@ -737,8 +735,7 @@ def test_the_clock_names_the_next_player_once_the_last_turn_is_shown(driver, hos
     """The server's clock turns to the next player the moment the last decision lands;
     while the table still shows that turn playing out, the clock stays with its player."""
     d = driver
-    sc = _host_from_menu(d, "evons")
-    guest = join_match("127.0.0.1", d.app.online_server.port, sc.session.code, starter_pair("evons", 4)[1], "Bo")
+    sc, guest = _host_and_join(d, "evons")
     try:
         assert until(d, lambda: d.scene.name == "table")
         t = d.scene

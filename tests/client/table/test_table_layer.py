@@ -5,7 +5,7 @@ what the top bar's status says."""
 import ast
 
 from client.table.layer import Layer
-from support.helpers import Texts, ai_table, game_session
+from support.helpers import texts_drawn, ai_table, game_session
 from support.paths import ROOT
 
 
@@ -87,18 +87,11 @@ class Server(Layer):
 
 
 def test_the_layers_driver_keeps_the_time_and_the_layer_words_the_status(driver, monkeypatch):
-    from client.ui import theme as ui
     t = ai_table(driver, "everdawn", game_session("everdawn", 2, human=0), paused=True, layer=Server(),
                  clock=True)                       # the table's own turn clock is on, but stands still
     driver.step(30)
     assert t.driver.clock_text() == ("Bo: 0:42 + bank 5:00", False) and getattr(t, "clock", None) is None
-    rec = Texts()
-    monkeypatch.setattr(ui, "RECORDER", rec)
-    monkeypatch.setattr(ui, "_TEXT_CACHE", None)
-    t.invalidate()
-    driver.step(1)
-    monkeypatch.setattr(ui, "RECORDER", None)
-    texts = [x[0] for x in rec.seen]
+    texts = texts_drawn(driver, t, monkeypatch)
     assert "Bo: 0:42 + bank 5:00" in texts, texts
     assert any(x.startswith("Bo away 0:07") for x in texts), texts     # (before the table's status)
 

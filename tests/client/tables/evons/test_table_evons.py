@@ -610,20 +610,13 @@ def test_a_graveyard_with_room_for_one_line_names_its_newest_card(driver, monkey
     it read "… 3 more" and named no card; it names the newest and says how many lie under it.
     The prompt points at the tray wherever the layout puts it (it said "tray below" with the
     tray at the top of the board)."""
-    from client.ui import theme as ui
-    from support.helpers import Texts
+    from support.helpers import texts_drawn
     m = sc(grave0=["ember_imp", "cinder_fox", "inferno_titan"], hand0=["gloom_bat", "stone_ram"])
     t = open_table(driver, m)
     driver.drag(hand_centre(t, find(m, "gloom_bat")), cell_centre(t, "C3"))
     driver.click(cell_centre(t, "B2"))
     assert t.match.phase() == "pick" and "graveyard tray" in t.prompt() and "below" not in t.prompt()
-    rec = Texts()
-    monkeypatch.setattr(ui, "RECORDER", rec)
-    monkeypatch.setattr(ui, "_TEXT_CACHE", None)
-    t.invalidate()
-    driver.step(2)
-    monkeypatch.setattr(ui, "RECORDER", None)
-    texts = [x[0] for x in rec.seen]
+    texts = texts_drawn(driver, t, monkeypatch, steps=2)
     assert not [x for x in texts if x.startswith("… ") and x.endswith(" more")], texts
     assert "Inferno Titan" in texts and "+2 more" in texts, texts
 
