@@ -37,22 +37,38 @@ def _winner(events):
 
 
 def _attack_words(line, p) -> str:
+    """The attack's own clash, then what the turn's other fights did ("this turn also
+    kills Frost Warden"): an attack declared after others is weighed with them, so its
+    words say the whole turn as "Finish declaring attacks" would."""
     lane = line.move[0][1]
+    own, killed, lost = "", None, None
     for v in _named(line.turn_events):
         if v.kind == "clash" and v.player == p and v.lane == lane:
             a, d, d_dies, a_dies = _name(v.card), _name(v.defender), v.destroyed, v.attacker_destroyed
+            killed, lost = (d if d_dies else None), (a if a_dies else None)
             if d_dies and not a_dies:
-                return f"kills {d} and survives"
-            if d_dies:
-                return f"kills {d}, but {a} falls too"
-            if a_dies:
-                return f"{a} falls to {d} and kills nothing"
-            return f"neither your {a} nor their {d} falls"
+                own = f"kills {d} and survives"
+            elif d_dies:
+                own = f"kills {d}, but {a} falls too"
+            elif a_dies:
+                own = f"{a} falls to {d} and kills nothing"
+            else:
+                own = f"neither your {a} nor their {d} falls"
+            break
         if v.kind == "open_hit" and v.player == p and v.lane == lane:
-            return f"{_name(v.card)} hits the open lane: they lose {v.damage} morale"
+            own = f"{_name(v.card)} hits the open lane: they lose {v.damage} morale"
+            break
         if v.kind == "miss" and v.player == p and v.lane == lane:
-            return f"{_name(v.card)} misses"
-    return ""
+            own = f"{_name(v.card)} misses"
+            break
+    if not own:
+        return ""
+    kills, fallen = _fallen(line.turn_events, 1 - p), _fallen(line.turn_events, p)
+    for name, names in ((killed, kills), (lost, fallen)):
+        if name in names:
+            names.remove(name)
+    more = ([f"kills {join_names(kills)}"] if kills else []) + ([f"loses {join_names(fallen)}"] if fallen else [])
+    return own + (f"; this turn also {' and '.join(more)}" if more else "")
 
 
 def _berries_words(line, p) -> str:

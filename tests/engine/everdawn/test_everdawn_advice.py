@@ -47,3 +47,25 @@ def test_a_set_phase_move_says_what_the_turn_it_prepares_kills_and_what_the_repl
     words = reason(m.view(0), 0, [(M.SET, 1, 0)])
     assert "this turn kills Hill Brute and loses nothing" in words, words
     assert "their reply " in words, words
+
+
+def test_an_attack_says_what_the_turns_other_fights_did_too():
+    """A review weighed "Hexweaver attacks lane 1" against "Finish declaring attacks" played:
+    the played move's words told the whole turn ("this turn kills Frost Warden and loses
+    nothing"), the preferred attack's only its own clash ("neither your Hexweaver nor their
+    Oathsworn Knight falls"), so the better move read the worse. An attack's words now
+    tell the turn's other fights as well."""
+    from engine.ai.advice import Line
+    from engine.everdawn.advice import reason as words
+    from engine.everdawn.cards import CARDS_BY_CODE
+    code = {c.name: i for i, c in enumerate(CARDS_BY_CODE)}
+    clash = ("clash", 0, 0, 0, code["Hexweaver"], code["Oathsworn Knight"], 3, 5, 2, 9, False, False)
+    other = ("clash", 0, 2, 2, code["Storm Caller"], code["Frost Warden"], 6, 4, 1, 6, True, False)
+    dead = ("destroyed", 1, 2, code["Frost Warden"])
+    ln = Line(0, ((M.ATTACK, 0, 0),), None, None, turn_events=[other, dead, clash], own_turn=True)
+    said = words(ln)
+    assert said.startswith("neither your Hexweaver nor their Oathsworn Knight falls; this turn also kills "
+                           "Frost Warden"), said
+    alone = Line(0, ((M.ATTACK, 2, 2),), None, None, turn_events=[other, dead], own_turn=True)
+    assert words(alone).startswith("kills Frost Warden and survives"), words(alone)
+    assert "also" not in words(alone)
