@@ -3,6 +3,7 @@ the test suite (no timing is asserted anywhere).
 
     nice -n 10 python tests/manual/advice_window.py [GAME ...] [display=:72] [seed=7]
         [level=normal] [hints=3] [cap=900] [shots=DIR]
+    python tests/manual/advice_window.py --table      # the table again, from the records
 
 For each game it plays a whole game against the AI (``level``) in the real program at
 1280x720 under Xvfb, the human seat played by the ``expert`` agent with xdotool, as
@@ -13,9 +14,10 @@ over the log), takes a screenshot, then plays on. When the game is over it click
 takes a screenshot of each, opens the first marked decision (the replay at that
 position), takes one, and clicks **Back**, which must return to the review.
 
-Written: ``engine/ai/figures/advice_window.md`` (per game: each hint's time, move and
-words; the review's quick and searched times; whether Back returned to the review) and
-the screenshots in ``shots=`` (default a temp folder).
+Written: ``engine/ai/figures/advice_window.json`` (each game's hints and review; a run
+replaces the games it played) and from it ``advice_window.md`` (per game: each hint's
+time, move and words; the review's quick and searched times; whether Back returned to
+the review); the screenshots go to ``shots=`` (default a temp folder).
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ sys.path.insert(0, str(HERE))
 import hard_window_games as W  # noqa: E402 - the window player this check builds on
 
 ROOT, FIG, GAMES = W.ROOT, W.FIG, W.GAMES
+RECORDS = FIG / "advice_window.json"   # every game's hints and review (the table's source)
 WAIT = 90.0          # seconds at most for one hint, or one step of the review
 
 
@@ -199,19 +202,26 @@ def child(game, seed, out, shots, cap, max_turns, level, hints):
 
 def write_table(recs, command):
     lines = ["# The hint and the review in a real window", "",
-             f"Played by `{command}` (the real program at 1280x720 under Xvfb on a 2-core machine shared "
+             f"Written by `{command}` from `advice_window.json` beside this file.", "",
+             "Played by `nice -n 10 python tests/manual/advice_window.py GAME ...` (the seed and the AI's "
+             "level per row; the real program at 1280x720 under Xvfb on a 2-core machine shared "
              "with other work, run under `nice`; the human seat played by the `expert` agent with xdotool). "
              "A hint's seconds: from the click on Hint to the move outlined and its words shown. The review's: "
              "from the click on Review to the quick pass shown, and to the searched review replacing it. "
              "Back: the first marked decision opened in the replay, then Back returned to the review.", "",
-             "| game | level | hints (turn: seconds) | review quick / searched s | marked | Back returns |",
-             "|---|---|---|---|---|---|"]
+             "| game | seed | level | hints (turn: seconds) | review quick / searched s | marked | Back returns |",
+             "|---|---|---|---|---|---|---|"]
     for r in recs:
         rv = r["review"]
         hs = ", ".join(f"{h['turn']}: {h['seconds']:.1f}" for h in r["hints"]) or "none"
-        lines.append(f"| {r['game']} | {r['level']} | {hs} | {rv.get('quick_seconds', '—')} / "
-                     f"{rv.get('full_seconds', '—')} | {rv.get('marked', '—')} | "
-                     f"{'yes' if rv.get('back_to_review') else 'no' + (' (stuck at ' + rv['stuck'] + ')' if 'stuck' in rv else '')} |")
+        if rv.get("back_to_review"):
+            back = "yes"
+        elif "stuck" in rv:
+            back = f"no (stuck at {rv['stuck']})"
+        else:
+            back = "— (nothing marked to open)" if rv.get("marked") == 0 else "no"
+        lines.append(f"| {r['game']} | {r['seed']} | {r['level']} | {hs} | {rv.get('quick_seconds', '—')} / "
+                     f"{rv.get('full_seconds', '—')} | {rv.get('marked', '—')} | {back} |")
     lines += ["", "What the hints said:", ""]
     for r in recs:
         for h in r["hints"]:
@@ -229,7 +239,10 @@ def main(argv) -> int:
         game, seed, out, shots, cap, max_turns, level, hints = argv[1:9]
         return child(game, int(seed), out, shots if shots != "-" else None, float(cap), int(max_turns),
                      level, int(hints))
-    command = "python tests/manual/advice_window.py " + " ".join(argv)
+    if argv[:1] == ["--table"]:           # the table again, from the records
+        write_table(json.loads(RECORDS.read_text()), "python tests/manual/advice_window.py --table")
+        return 0
+    command = "python tests/manual/advice_window.py --table"
     opts = dict(a.split("=", 1) for a in argv if "=" in a)
     games = [a for a in argv if "=" not in a] or list(GAMES)
     display, seed = opts.get("display", ":72"), int(opts.get("seed", 7))
@@ -261,7 +274,13 @@ def main(argv) -> int:
             (shots / f"{game}-s{seed}-record.json").write_text(json.dumps(rec.pop("record", None)))
             print(json.dumps(rec, indent=1), flush=True)
         if recs:
-            write_table(recs, command)
+            # the games of this run replace their earlier records; the table shows them all
+            kept = json.loads(RECORDS.read_text()) if RECORDS.exists() else []
+            played = {(r["game"], r["seed"]) for r in recs}
+            allrecs = [r for r in kept if (r["game"], r["seed"]) not in played] + recs
+            allrecs.sort(key=lambda r: (GAMES.index(r["game"]), r["seed"]))
+            RECORDS.write_text(json.dumps(allrecs, indent=1) + "\n")
+            write_table(allrecs, command)
         print("screenshots:", shots)
     finally:
         if server is not None:
