@@ -178,7 +178,7 @@ class ReviewScene(Scene):
         if ctrl is not None:
             ctrl.pause()
             ctrl.seek(mv.index)
-            ctrl.review = {"record": self.record, "seat": self.seat}   # Back returns here
+            ctrl.review = {"record": self.record, "seat": self.seat, "move": mv}   # Back returns here
             self.close()
             return
         from client.replays.controller import ReplayController
@@ -188,7 +188,7 @@ class ReviewScene(Scene):
             self.app.toast(f"The replay cannot be shown: {e}", "error", 6)
             return
         ctrl.return_kwargs = {"game": self.record.game}
-        ctrl.review = {"record": self.record, "seat": self.seat}       # Back returns here
+        ctrl.review = {"record": self.record, "seat": self.seat, "move": mv}   # Back returns here
         ctrl.seek(mv.index)
         self.app.scenes.switch("table", **ctrl.table_kwargs(viewer=self.seat))
 

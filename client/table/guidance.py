@@ -30,6 +30,17 @@ def move_rects(t, action) -> list:
             s_, d_ = t.sources.get(src), t.targets.get(tgt)
             if s_ is not None and d_ is not None:
                 return [pygame.Rect(s_.rect), pygame.Rect(d_.rect)]
+    if not getattr(t, "legal", None):
+        # no decision at the screen (a replay at a reviewed decision): the move's gesture
+        # on the parts the table draws
+        try:
+            g = t.gesture_of(action)
+        except Exception:  # noqa: BLE001 - an outline is a help, never a failure
+            g = None
+        if g is not None:
+            s_, d_ = t.outline_sources().get(g[0]), t.targets.get(g[1])
+            if s_ is not None and d_ is not None:
+                return [pygame.Rect(s_.rect), pygame.Rect(d_.rect)]
     for name in ("choice_spots", "spots"):
         for sp in getattr(t, name, None) or ():
             if tuple(sp[1]) == action:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from client.ui.theme import PAL, draw_text, font, panel, wrap_lines
+from client.ui.theme import PAL, draw_text, ellipsize, font, panel, wrap_lines
 
 #: iterations of the search behind a hint (None = the analysis budget the review uses)
 HINT_ITERATIONS = None
@@ -60,6 +60,22 @@ class HintControl:
         self.message = "Thinking about a hint…"
         self.job = run(work)
 
+    def show_review(self, mv):
+        """A reviewed decision opened in the replay (``mv``: an
+        :class:`engine.ai.review.ReviewedMove`): hard's move outlined on the board as a
+        hint's is, the review's line for it over the log, until the replay moves on."""
+        from types import SimpleNamespace
+        t = self.table
+        self.cancel()
+        self.hint = SimpleNamespace(action=tuple(mv.best_action), follow=mv.best_follow)
+        said = f"Review, turn {mv.turn}: hard plays {mv.best_text} — {round(100 * mv.before)}%"
+        said += f": {mv.why}." if mv.why else "."
+        said += f" You played {mv.text} — {round(100 * mv.after)}%"
+        said += f": {mv.played_why}" if mv.played_why else ""
+        self.message = said
+        self.at = len(t.session)
+        _dirty(t)
+
     def cancel(self):
         if self.job is not None:
             self.job.cancel()
@@ -99,7 +115,7 @@ class HintControl:
         if h.follow is not None:        # a move asked as two decisions: both its ends
             keys = t.two_step_keys(action, tuple(h.follow))
             if keys:
-                ends = [t.sources.get(keys[0]), t.targets.get(keys[1])]
+                ends = [t.outline_sources().get(keys[0]), t.targets.get(keys[1])]
                 got = [x.rect for x in ends if x is not None]
                 if got:
                     return got
@@ -126,7 +142,11 @@ class HintControl:
             step = f.get_linesize() + s(2)
             if len(lines) <= 6:
                 break
-        lines = lines[:max(1, (area.height - s(16)) // step)]
+        room = max(1, (area.height - s(16)) // step)
+        if len(lines) > room:       # (a replay's short log): the last line shown ends in "…"
+            lines = lines[:room]
+            lines[-1] = ellipsize(lines[-1] + " …", f, area.width - s(24), where="hint callout", designed=True)
+        
         box = pygame.Rect(area.left, area.top, area.width, s(16) + len(lines) * step)
         panel(surf, box, border=PAL["gold"], radius=s(8))
         y = box.top + s(8)

@@ -144,6 +144,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.shown = None
         self.legal: list = []
         self.pairs: dict = {}
+        #: drag sources asked for an outline only (a replay at a reviewed decision): the
+        #: player's cards as they would be to drag, none of them draggable
+        self.outlining = False
         self.sources: dict = {}
         self.targets: dict = {}
         self.live_sources: set = set()
@@ -418,6 +421,17 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         if self.ui is not None and hasattr(self, "actions_rect"):
             self._refresh_action_buttons()
         self.liven()
+
+    def outline_sources(self) -> dict:
+        """The drag sources of the player at the screen, by key, to outline a move with:
+        the live ones, else (a replay at a reviewed decision) those the player had there."""
+        if self.sources or not hasattr(self, "board_rect"):
+            return self.sources
+        self.outlining = True
+        try:
+            return {d.key: d for d in self.drag_sources()}
+        finally:
+            self.outlining = False
 
     def human_to_move(self) -> bool:
         """A human at the screen decides now (in hot seat: the player the screen shows —
@@ -739,6 +753,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             if self.mode == "replay":
                 if self.replay is not None:
                     self.replay.update(dt)
+                    self._show_reviewed_move()
+                self.hints.update()
             else:
                 self.driver.tick(dt)
                 self._check_pending_end()
@@ -839,6 +855,15 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             return
         rp.pause()
         self.push("review", record=rp.record, seat=self.viewer, controller=rp, game=self.game)
+
+    def _show_reviewed_move(self):
+        """The replay opened at a reviewed decision shows hard's move there (outlined, with
+        the review's words), for the reviewed player's view, whenever it stands at it."""
+        rv = self.replay.review or {}
+        mv = rv.get("move")
+        if (mv is not None and self.replay.index == mv.index and self.viewer == rv.get("seat")
+                and self.hints.hint is None and not self.anims.busy):
+            self.hints.show_review(mv)
 
     def leave_replay(self):
         rv = getattr(self.replay, "review", None)

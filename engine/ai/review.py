@@ -397,6 +397,7 @@ class ReviewedMove:
     mark: str | None = None
     why: str = ""         # why the best move, in the game's words (marked decisions)
     played_why: str = ""  # what the move played led to, in the game's words (marked decisions)
+    best_follow: tuple | None = None   # the best move's second step (an Evons card's cell)
 
     @property
     def loss(self) -> float:
@@ -562,6 +563,7 @@ def review(session, player: int, *, seed: int = 0, iterations: int | None = None
         after = min(after, before) if not same else after
         before, after = temper(before, m.turn()), temper(after, m.turn())
         rm = ReviewedMove(i, m.turn(), a, text, best, best_text, before, after)
+        rm.best_follow = tuple(res.move[1]) if len(res.move) > 1 else None
         # a first look marks nothing: one ply misjudges moves the search then clears (an Evons
         # game between normal players: 21 marks at one ply, 5 searched)
         rm.mark = None if rm.agreed or quick else _mark(rm.loss)

@@ -17,7 +17,7 @@ from client.tables.essveil.common import BAND, BOARD, GAME, card_of, engine_targ
 class EssveilGestures:
     # ================================================================ gestures
     def drag_sources(self):
-        if not self.human_to_move() or not self.cw:
+        if not (self.human_to_move() or self.outlining) or not self.cw:
             return []
         v = self.view
         me = self.viewer

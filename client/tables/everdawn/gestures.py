@@ -16,7 +16,7 @@ from client.tables.everdawn.common import GAME, EQ_KINDS, card_of
 class EverdawnGestures:
     # ================================================================ gestures
     def drag_sources(self):
-        if not self.human_to_move() or not self.cw:
+        if not (self.human_to_move() or self.outlining) or not self.cw:
             return []
         v = self.view
         me = self.viewer

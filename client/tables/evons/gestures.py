@@ -54,7 +54,7 @@ class EvonsGestures:
 
     # ================================================================ gestures
     def drag_sources(self):
-        if not self.human_to_move() or not self.cell:
+        if not (self.human_to_move() or self.outlining) or not self.cell:
             return []
         m = self.match
         v = self.view

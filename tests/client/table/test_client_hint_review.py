@@ -246,3 +246,68 @@ def test_the_graph_calls_the_decisions_before_turn_1_the_opening():
     """Evons' opening hands are decided before turn 1: the axis said "turn 0"."""
     from client.scenes.review import _turn_words
     assert _turn_words(0) == "the opening" and _turn_words(1) == "turn 1" and _turn_words(23) == "turn 23"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driver, small_budgets, game):
+    """A marked decision opened from the review: the replay stands at it with hard's move
+    outlined on the board and the review's words for both moves over the log; a step on
+    takes them away, a step back shows them again."""
+    import pygame
+
+    from engine.ai.review import Review, ReviewedMove
+    d = plain_driver
+    s = _finished_record(game)
+    ai_table(d, game, s, paused=True)
+    assert d.until(lambda: d.scene.name == "game_over", 120)
+    d.click("review")
+    d.step(2)
+    rv = d.scene
+    r = _reviewed(d, rv)
+    # the decision a player would open, hard's move there a card taken to a place (an
+    # Everdawn set, move or equip; an Essveil attack or card played on a target; an Evons
+    # card and its cell), marked a blunder
+    from client.table.guidance import move_rects
+    drawn = {"everdawn": ("Set ", "Move ", "Equip "), "essveil": ("Play ", " attacks "), "evons": ("Choose ",)}[game]
+    chosen = None
+    for mv in r.moves:
+        m = s.state_at(mv.index)
+        for alt in m.legal_actions():
+            said = m.action_text(alt)
+            if tuple(alt) == tuple(mv.action) or not any(said.startswith(w) or (w.startswith(" ") and w in said)
+                                                         for w in drawn):
+                continue
+            follow = None
+            if game == "evons":                    # the card, then its cell
+                after = m.clone()
+                after.apply(alt)
+                follow = tuple(after.legal_actions()[0])
+            chosen = ReviewedMove(mv.index, mv.turn, tuple(mv.action), mv.text, tuple(alt), said,
+                                  0.7, 0.3, "blunder", "the better move's words", "the move played's words",
+                                  best_follow=follow)
+            break
+        if chosen is not None:
+            break
+    assert chosen is not None
+    rv.result = Review(0, [chosen], r.iterations)
+    rv.rebuild()
+    d.step(2)
+    d.key("1")
+    d.step(4)
+    t = d.scene
+    assert t.name == "table" and t.mode == "replay" and t.replay.index == chosen.index
+    assert d.until(lambda: t.hints.message.startswith("Review, turn "), 10), t.hints.message
+    assert f"hard plays {chosen.best_text} — 70%: the better move's words." in t.hints.message
+    assert f"You played {chosen.text} — 30%: the move played's words" in t.hints.message
+    rects = t.hints.rects()
+    assert len(rects) == 2 and all(isinstance(x, pygame.Rect) and x.colliderect(t.board_rect) or
+                                   x.colliderect(t.hand_area) for x in rects), rects
+    if chosen.best_follow is None:
+        assert rects == move_rects(t, chosen.best_action)
+    t.replay.seek(chosen.index + 1)
+    d.step(3)
+    assert t.hints.message == "" and t.hints.hint is None
+    t.replay.seek(chosen.index)
+    d.step(3)
+    assert t.hints.message.startswith("Review, turn ")
+    pygame.image.save(d.app.screen, f"/tmp/reviewed_{game}.png")
