@@ -272,8 +272,10 @@ class Link:
         self._thread.join(3)
 
 
-def request(link: Link, msg: dict, rid, timeout: float = 10.0, keep=None):
-    """Send ``msg`` with id ``rid`` on ``link`` and wait for the reply (others go to ``keep``)."""
+def request(link: Link, msg: dict, rid, timeout: float = 10.0, keep=None, refusals=()):
+    """Send ``msg`` with id ``rid`` on ``link`` and wait for the reply (others go to ``keep``).
+    An error of a code in ``refusals`` ends the wait at once (None; the error is in
+    ``keep``): a server that refuses the connection itself answers nothing more."""
     if not link.send(dict(msg, id=rid)):
         return None
     end = time.monotonic() + timeout
@@ -289,6 +291,8 @@ def request(link: Link, msg: dict, rid, timeout: float = 10.0, keep=None):
             return m
         if keep is not None:
             keep.append(m)
+        if refusals and m.get("t") == "error" and m.get("code") in refusals:
+            return None
 
 
 # ================================================================ the session adaptor
@@ -983,7 +987,8 @@ def _open(host: str, port: int, first: dict | None, name: str, *, timeout: float
         link.close()
         raise NetError(f"No Cardhall server answers at {host}:{port} ({link.last_error or 'no answer'}).")
     keep: list = []
-    r = request(link, first, "open", timeout, keep)
+    # (a busy server refuses the connection and closes it: said at once, not after the timeout)
+    r = request(link, first, "open", timeout, keep, refusals=(P.E_BUSY,))
     if r is None:
         link.close()
         refused = next((m for m in keep if m.get("t") == "error" and m.get("code") in ERROR_WORDS), None)

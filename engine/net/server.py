@@ -40,6 +40,10 @@ FREEZE_EVERY = 10.0
 FULL_GC_EVERY = 900.0
 
 
+#: seconds a refused connection is kept open at most for its refusal to be read
+REFUSAL_LINGER = 2.0
+
+
 async def _linger(reader, writer, seconds: float = 0.5) -> None:
     """Let a refusal reach the other side before closing: end our writing and read (and
     drop) what it still sends for a moment. Closed at once, a socket with unread input
@@ -286,7 +290,9 @@ class Server:
             self.closed_for["cap"] += 1
             conn.send(P.error(P.E_BUSY, "Too many connections from your address (or to this server): "
                               "close another Cardhall and try again."))
-            await _linger(reader, writer)
+            # (longer than a drain: a program slow to read, on a loaded machine, still reads
+            # the refusal before the close; a Cardhall closes as soon as it has read it)
+            await _linger(reader, writer, REFUSAL_LINGER)
             conn.close()
             return
         self.conns.add(conn)
