@@ -249,7 +249,9 @@ class PlannerAgent(Agent):
         for k in _KEYS:
             setattr(self, k, conf[k])
         self.t = get_tactics(game)
-        self.static = getattr(self.t, "expert_evaluate", None) or self.evaluator(game)
+        # the game's own scoring of a plan's end (its planner_evaluate), else the expert's
+        self.static = (getattr(self.t, "planner_evaluate", None) or getattr(self.t, "expert_evaluate", None)
+                       or self.evaluator(game))
         self.final = self.static
         self.continues = getattr(self.t, "continues", None)
         self.harmful = getattr(self.t, "harmful", None)

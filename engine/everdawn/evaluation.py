@@ -15,6 +15,12 @@ def _side(m, p: int):
 
 
 def evaluate(m, p: int) -> float:
+    return evaluate_with(m, p, 0.0)
+
+
+def evaluate_with(m, p: int, extra: float) -> float:
+    """:func:`evaluate` with ``extra`` added to its sum before it is squashed into
+    [-1, 1] (the turn planner's reading of the next combats: ``tactics.planner_evaluate``)."""
     v = terminal_value(m, p)
     if v is not None:
         return v
@@ -29,4 +35,4 @@ def evaluate(m, p: int) -> float:
     # nearly out of creatures is nearly lost
     x += (min(np_, 3) - min(no, 3)) * 0.25
     x += (min(len(m.hand[p]), 7) - min(len(m.hand[o]), 7)) * 0.03
-    return math.tanh(x)
+    return math.tanh(x + extra)
