@@ -32,6 +32,11 @@ this turn. Decisions in the opponent's turn (a defender's spell, a Guard's
 intercept) are scored the same way: each option played out to the start of the
 planner's next turn on the determinizations.
 
+The ``hard`` level may add (settings ``top``, ``plans``, ``redecide``, ``turn_budget``;
+see ``DEFAULTS``): beside the beam's plans, the best first actions with the expert
+finishing the turn, as the playout search before the planner did, all scored the same
+way; and a fresh plan at every decision of its turn, so what each step revealed is used.
+
 Budgets count iterations (``apply`` calls of the search), never seconds: the same
 view + seed gives the same plan.
 """
@@ -168,8 +173,16 @@ def repeat_key(m, a):
 #: ``reply_width`` > 0: the opponent's reply turn is a beam search of that width (its
 #: positions scored for the opponent, at most ``reply_cap`` of them) instead of the
 #: expert's single line (measured in Essveil: 30 of 60 against the planner; off).
+#: The ``hard`` level's additions (off for the planner itself): ``top`` > 0 scores, beside
+#: the beam's plans (the ``plans`` best of them by the evaluation; 0: all), each of the
+#: ``top`` best first actions by the evaluation one action ahead with the expert finishing
+#: the turn, as the playout search of the levels before the planner did; ``redecide``
+#: plans afresh at every decision of its own turn instead of following the plan, until
+#: the turn's plans have spent ``turn_budget`` iterations (0: no limit); after that it
+#: follows its last plan as far as that plan goes (a long turn stays within its time).
 DEFAULTS = {"width": 6, "finals": 6, "dets": 3, "budget": 6000, "max_steps": 60, "extra": 1,
-            "reply_width": 0, "reply_cap": 400}
+            "reply_width": 0, "reply_cap": 400, "top": 0, "plans": 0, "redecide": False,
+            "turn_budget": 0}
 _KEYS = tuple(DEFAULTS)
 
 
@@ -193,6 +206,7 @@ class PlannerAgent(Agent):
         self._turn = None                     # (me, turn) the slide history below is for
         self._places: set = set()             # Everdawn: (creature, lane) stood in this turn
         self._counts: dict = {}               # (phase, action) -> times chosen this turn
+        self._turn_used = 0                   # iterations the plans of this turn spent
         self.last_plan = None                 # (actions, value) of the last plan made
 
     # ------------------------------------------------------------------ agent
@@ -204,7 +218,8 @@ class PlannerAgent(Agent):
         if act is not None:
             return act
         self._follow_turn(view, me)
-        planned = self._plan.get(view_digest(view))
+        fresh = self.redecide and not (self.turn_budget and self._turn_used >= self.turn_budget)
+        planned = None if fresh else self._plan.get(view_digest(view))
         if (planned is not None and planned not in avoid and view.why_illegal(planned) is None
                 and self._counts.get(repeat_key(view, planned), 0) < REPEAT_CAP):
             action = planned
@@ -217,6 +232,7 @@ class PlannerAgent(Agent):
             action = self.plan(view, me, seed, avoid, budget)
             self.search_seconds += time.perf_counter() - t0
             self.iterations += budget.used
+            self._turn_used += budget.used
             self.last_iterations = budget.used
         self._note_slide(view, action)
         k = repeat_key(view, action)
@@ -231,6 +247,7 @@ class PlannerAgent(Agent):
             self._turn = k
             self._places = set(t.lane_places(view, me)) if hasattr(t, "lane_places") else set()
             self._counts = {}
+            self._turn_used = 0
             self._plan.clear()
 
     def _note_slide(self, view, action):
@@ -384,6 +401,10 @@ class PlannerAgent(Agent):
         if d0.turn_player() != me:
             return self.react(dets, me, root, budget)
         plans = self.beam(d0, me, turn, root, budget)
+        if self.plans:
+            plans = plans[:self.plans]
+        if self.top:
+            plans = plans + self.first_actions(d0, me, turn, root, budget, {p for p, _ in plans})
         if not plans:
             return root[0]
         best, best_v = None, -1e18
@@ -401,6 +422,25 @@ class PlannerAgent(Agent):
         self.last_plan = (best, best_v)
         self._remember_plan(d0, me, turn, best, view)
         return best[0]
+
+    def first_actions(self, d0, me, turn, root, budget, have):
+        """The ``top`` best first actions by the evaluation one action ahead (the
+        opponent's decisions inside the turn by the expert), each as a plan the expert
+        finishes: [(actions, position at the end of the turn)], those in ``have`` left out."""
+        scored = []
+        for i, a in enumerate(root):
+            c = d0.clone()
+            c.apply(a, check=False)
+            budget.spend()
+            self.advance(c, me, turn, budget)
+            v = terminal_value(c, me)
+            scored.append((-(self.static(c, me) if v is None else v * 1000.0), i, a))
+        scored.sort()
+        out = []
+        for _, _, a in scored[:self.top]:
+            if (a,) not in have:
+                out.append(((a,), self.replay(d0, me, turn, (a,), budget)))
+        return out
 
     def react(self, dets, me, root, budget):
         """A decision in the opponent's turn: each option played out to ``me``'s next turn."""

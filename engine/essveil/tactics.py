@@ -388,12 +388,23 @@ __all__ = ["pointless", "rollout", "expert", "harmful"]
 
 
 #: the turn planner's knowledge of Essveil (engine.ai.planner): the repeat cap in the main
-#: phase, and its levels: ``normal`` the default's, twice the guesses;
-#: ``hard`` 16 guesses and the expert playing two more rounds after the reply before the
-#: evaluation: 55% against the planner over 140 duplicate games on seeds 9401-9430 and
-#: 9501-9540, where more guesses alone or a reply searched as a beam scored 50-53%.
+#: phase, and its levels: ``normal`` the default's with twice the guesses (6), plus hard's
+#: first actions, fresh plans (20,000 iterations a turn) and reply beam: 56% against the
+#: planner on seeds 9601-9650 before, 54% with the first actions and fresh plans alone;
+#: ``hard`` plans afresh at every decision of its turn, scoring its 6 best plans and its 8
+#: best first actions (the expert finishing the turn) on 8 guesses, the opponent's reply
+#: searched as a beam of 3, then one more round by the expert. Duplicate games against
+#: the planner on seeds 9611-9660 (``engine.ai.figures``): the previous hard (16 guesses,
+#: two more rounds, its plan followed) 51%; with 32 guesses and a wider beam 58%; the
+#: first actions and a fresh plan each decision 58% (one more round; none: 53%, five:
+#: 45%); with the reply as a beam 61-64%. A turn's fresh plans stop at 30,000 iterations
+#: (a turn's p50 is about 17,000, its p95 45,000 without the limit).
 PLANNER = {"capped_phase": "main",
-           "levels": {"hard": {"dets": 16, "extra": 2, "finals": 6, "width": 6, "budget": 6000}}}
+           "levels": {"normal": {"top": 8, "plans": 6, "redecide": True, "reply_width": 3, "reply_cap": 150,
+                                 "turn_budget": 20000},
+                      "hard": {"dets": 8, "extra": 1, "finals": 6, "width": 6, "budget": 6000,
+                               "top": 8, "plans": 6, "redecide": True, "reply_width": 3, "reply_cap": 150,
+                               "turn_budget": 30000}}}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``; ``normal0``,
 #: ``hard0`` read ``settings0``). Measured with the arena: hard with less exploration beat
