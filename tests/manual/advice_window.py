@@ -22,9 +22,7 @@ the review); the screenshots go to ``shots=`` (default a temp folder).
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -179,25 +177,9 @@ class AdvicePlayer(W.Player):
 
 
 def child(game, seed, out, shots, cap, max_turns, level, hints):
-    os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix=f"cardhall-advice-{game}-")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    sys.path.insert(0, str(ROOT))
-    import client.scenes.setup as setup
-    setup.new_seed = lambda: seed
-    from client.app import App
-    player = [None]
-    orig_step = App.step
-
-    def step(app, dt=None):
-        orig_step(app, dt)
-        if player[0] is None:
-            player[0] = AdvicePlayer(app, game, seed, Path(out), Path(shots) if shots else None, cap,
-                                     max_turns, level, hints)
-        if app.running:
-            player[0].tick()
-    App.step = step
-    from client.cli import main as client_main
-    return client_main(["--size", f"{W.SIZE[0]}x{W.SIZE[1]}", "--windowed"])
+    return W.run_program(game, seed, lambda app: AdvicePlayer(app, game, seed, Path(out), Path(shots) if shots
+                                                              else None, cap, max_turns, level, hints),
+                         time_ai=False)
 
 
 def write_table(recs, command):
@@ -257,17 +239,10 @@ def main(argv) -> int:
     try:
         for game in games:
             tmp = Path(tempfile.mkdtemp()) / "rec.json"
-            env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
-            env.pop("SDL_VIDEODRIVER", None)
-            p = subprocess.Popen([sys.executable, __file__, "--child", game, str(seed), str(tmp), str(shots),
-                                  str(cap), str(max_turns), level, str(hints)], env=env, cwd=ROOT)
-            try:
-                p.wait(timeout=cap + 300)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+            code = W.run_child([__file__, "--child", game, str(seed), str(tmp), str(shots), str(cap),
+                                str(max_turns), level, str(hints)], display, cap + 300)
             if not tmp.exists():
-                print(f"{game}: no record (exit {p.returncode})", flush=True)
+                print(f"{game}: no record (exit {code})", flush=True)
                 continue
             rec = json.loads(tmp.read_text())
             recs.append(rec)

@@ -307,6 +307,14 @@ class Player:
 
 
 def child(game, seed, out, shots, cap, max_turns):
+    return run_program(game, seed, lambda app: Player(app, game, seed, Path(out), Path(shots) if shots else None,
+                                                      cap, max_turns))
+
+
+def run_program(game, seed, make_player, time_ai: bool = True):
+    """The real program on a fresh user folder, its matches dealt from ``seed``, with
+    ``make_player(app)`` (a :class:`Player`) ticking after every frame; ``time_ai``: every
+    AI decision goes through the player's ``on_think`` (timed)."""
     os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix=f"cardhall-window-{game}-")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, str(ROOT))
@@ -320,11 +328,13 @@ def child(game, seed, out, shots, cap, max_turns):
     def step(app, dt=None):
         orig_step(app, dt)
         if player[0] is None:
-            player[0] = Player(app, game, seed, Path(out), Path(shots) if shots else None, cap,
-                               max_turns)
+            player[0] = make_player(app)
         if app.running:
             player[0].tick()
     App.step = step
+    from client.cli import main as client_main
+    if not time_ai:
+        return client_main(["--size", f"{SIZE[0]}x{SIZE[1]}", "--windowed"])
     orig_think = background.think
 
     def think(agent, match):
@@ -333,7 +343,6 @@ def child(game, seed, out, shots, cap, max_turns):
             return orig_think(agent, match)
         return p.on_think(agent, match, lambda start: background.Decision(agent, match, start=start))
     background.think = think
-    from client.cli import main as client_main
     return client_main(["--size", f"{SIZE[0]}x{SIZE[1]}", "--windowed"])
 
 
@@ -495,6 +504,20 @@ def xvfb(display):
     raise SystemExit(f"Xvfb did not start on {display}")
 
 
+def run_child(args, display, timeout):
+    """``python args…`` in the X display (the real window, no sound), killed after
+    ``timeout`` seconds; its exit code."""
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    p = subprocess.Popen([sys.executable, *args], env=env, cwd=ROOT)
+    try:
+        p.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+    return p.returncode
+
+
 def main(argv) -> int:
     command = "python tests/manual/hard_window_games.py " + " ".join(argv)
     if argv[:1] == ["--child"]:
@@ -526,18 +549,11 @@ def main(argv) -> int:
         for game in games:
             out = FIG / f"window_{game}_{seeds.get(game, seed)}.json"
             tmp = Path(tempfile.mkdtemp()) / "rec.json"
-            env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
-            env.pop("SDL_VIDEODRIVER", None)
             t0 = time.perf_counter()
-            p = subprocess.Popen([sys.executable, __file__, "--child", game, str(seeds.get(game, seed)), str(tmp), str(shots),
-                                  str(cap), str(max_turns)], env=env, cwd=ROOT)
-            try:
-                p.wait(timeout=cap + 120)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+            code = run_child([__file__, "--child", game, str(seeds.get(game, seed)), str(tmp), str(shots),
+                              str(cap), str(max_turns)], display, cap + 120)
             if not tmp.exists():
-                print(f"{game}: no record ({time.perf_counter() - t0:.0f} s, exit {p.returncode})", flush=True)
+                print(f"{game}: no record ({time.perf_counter() - t0:.0f} s, exit {code})", flush=True)
                 continue
             shutil.move(str(tmp), out)
             print_summary(json.loads(out.read_text()))
