@@ -27,6 +27,7 @@ class HintControl:
         self.hint = None
         self.at = -1          # session length the hint (or the job) belongs to
         self.message = ""
+        self._rects_for, self._rects = None, []
 
     # ------------------------------------------------------------ state
     @property
@@ -107,10 +108,19 @@ class HintControl:
     def rects(self) -> list:
         """Screen rectangles of the hinted move (source and target, or its button): found
         as Learn to play finds a taught move (:func:`client.table.guidance.move_rects`)."""
-        from client.table.guidance import move_rects
         h, t = self.hint, self.table
         if h is None:
             return []
+        # found once per hint, position and layout (a replay's outline builds the drag
+        # sources it reads: not again on every frame drawn)
+        key = (h, t.sources, t.targets, len(t.session) if t.session is not None else -1, t.viewer, t.W, t.H,
+               t.app.scale, t.hand_scroll.offset)
+        if self._rects_for is None or any(a is not b and a != b for a, b in zip(self._rects_for, key)):
+            self._rects_for, self._rects = key, self._find_rects(h, t)
+        return list(self._rects)
+
+    def _find_rects(self, h, t) -> list:
+        from client.table.guidance import move_rects
         action = tuple(h.action)
         if h.follow is not None:        # a move asked as two decisions: both its ends
             keys = t.two_step_keys(action, tuple(h.follow))

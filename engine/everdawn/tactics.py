@@ -290,10 +290,15 @@ def expert_evaluate(m, p) -> float:
     """The evaluation plus a strong player's reading of the lanes: what I can
     kill this combat (if it is my turn) and what they can kill in theirs."""
     o = 1 - p
-    mine = _threats(m, p, o)
-    theirs = _threats(m, o, p)
+    mine, theirs = _threats(m, p, o), _threats(m, o, p)
+    return base_evaluate(m, p) + _lane_reading(m, p, mine, theirs)
+
+
+def _lane_reading(m, p, mine: float, theirs: float) -> float:
+    """The expert's weight of the threats (see :func:`_threats`): its own in full while it
+    can still attack this turn, else at half; the opponent's at 0.8."""
     mine_now = m.b[G_ACTIVE] == p and m.b[G_PHASE] <= PH_DECLARE
-    return base_evaluate(m, p) + 0.004 * (mine * (1.0 if mine_now else 0.5) - theirs * 0.8)
+    return 0.004 * (mine * (1.0 if mine_now else 0.5) - theirs * 0.8)
 
 
 #: Weight of the next combats' threats in the turn planner's own scoring (morale they
@@ -319,8 +324,7 @@ def planner_evaluate(m, p) -> float:
         extra = PLANNER_THREAT_W * (mine - 0.5 * theirs)
     else:
         extra = PLANNER_THREAT_W * (0.5 * mine - theirs)
-    mine_now = m.b[G_ACTIVE] == p and m.b[G_PHASE] <= PH_DECLARE
-    return evaluate_with(m, p, extra) + 0.004 * (mine * (1.0 if mine_now else 0.5) - theirs * 0.8)
+    return evaluate_with(m, p, extra) + _lane_reading(m, p, mine, theirs)
 
 
 def expert(m, me, acts, rng):
