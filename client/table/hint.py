@@ -141,22 +141,20 @@ class HintControl:
             pygame.draw.rect(surf, PAL["gold"], pygame.Rect(r).inflate(s(8), s(8)), max(2, s(3)),
                              border_radius=s(8))
         # the line goes over the top of the game log (the board stays uncovered)
-        face = getattr(t, "log_face_rect", None)     # the log column, its open drawer or the ticker
-        area = (face() if callable(face) else getattr(getattr(t, "log", None), "rect", None)) or t.board_rect
+        area = t.callout_rect() or t.board_rect      # the log's face, or a wider place the table offers
         # the whole line, a size or two smaller where it is long (the reason after the
-        # estimates is the game's preview of the move): never cut mid-sentence while
-        # the log's height holds it
+        # estimates is the game's preview of the move): the largest size that says it all
+        # in six lines the area holds; never cut mid-sentence while the smallest can
         for size in (s(16), s(15), s(14), s(13)):
             f = font(size, True)
             lines = wrap_lines(self.message, f, area.width - s(24))
             step = f.get_linesize() + s(2)
-            if len(lines) <= 6:
+            room = max(1, (area.height - s(16)) // step)
+            if len(lines) <= min(6, room):
                 break
-        room = max(1, (area.height - s(16)) // step)
         if len(lines) > room:       # (a replay's short log): the last line shown ends in "…"
             lines = lines[:room]
             lines[-1] = ellipsize(lines[-1] + " …", f, area.width - s(24), where="hint callout", designed=True)
-        
         box = pygame.Rect(area.left, area.top, area.width, s(16) + len(lines) * step)
         panel(surf, box, border=PAL["gold"], radius=s(8))
         y = box.top + s(8)

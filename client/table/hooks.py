@@ -223,6 +223,12 @@ class GameTable(Protocol):
         """The rectangle redrawn for the thinking sign's spinner (None: the whole window).
         Default: :meth:`thinking_rect`."""
 
+    def callout_rect(self) -> pygame.Rect | None:
+        """Where a hint's words and a reviewed move's go: their box is drawn from this
+        rectangle's top, as tall as the words need (up to its height). Default: the log as
+        it shows now (its column, open drawer or ticker). A table whose log is a narrow
+        column offers a wider place beside it. Called when the words are drawn."""
+
     def wants_compact_side(self, k=None) -> bool:
         """Should the log column fold into a strip with a Log drawer at scale ``k`` (default
         the app's)? Default: when a full column would leave the board less than

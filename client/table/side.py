@@ -217,6 +217,10 @@ class SideMixin:
             return self.ticker.rect
         return self.log.rect
 
+    def callout_rect(self):
+        """Where a hint's and a reviewed move's words go (see the hook): the log's face."""
+        return self.log_face_rect()
+
     def draw_side(self, surf):
         """The log (column or open drawer), else the ticker in the strip."""
         if self.side_compact:

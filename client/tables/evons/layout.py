@@ -486,6 +486,15 @@ class EvonsLayout:
                     spots.append((rr, a, card_obj(v, a[1]), self.label_of(a)))
         self.spots = spots
 
+    def callout_rect(self):
+        """The hint's and a reviewed move's words: the log column in play (it reaches down
+        the window); in a replay, whose chain and log columns are short above its controls,
+        across both (the log column alone cut a reviewed move's words short)."""
+        if self.side_compact or not self._replay_controls_h():
+            return self.log_face_rect()
+        a, b = self.right_rect, self.side_rect
+        return pygame.Rect(a.left, max(a.top, b.top), b.right - a.left, min(a.bottom, b.bottom) - max(a.top, b.top))
+
     def thinking_rect(self):
         return None  # drawn inside the "NOW" panel (_draw_prompt)
 

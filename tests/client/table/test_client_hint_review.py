@@ -8,7 +8,7 @@ opens the replay at that position."""
 import pytest
 
 
-from support.helpers import ai_table, game_session
+from support.helpers import ai_table, game_session, texts_drawn
 
 GAMES = ["everdawn", "evons", "essveil"]
 
@@ -248,11 +248,18 @@ def test_the_graph_calls_the_decisions_before_turn_1_the_opening():
     assert _turn_words(0) == "the opening" and _turn_words(1) == "turn 1" and _turn_words(23) == "turn 23"
 
 
+#: the words of a real review's better move (an Evons review's, among the longest)
+BEST_WORDS = ("flips B3 and destroys Spark Mite and Ash Phoenix; their reply flips 1 card of yours back and "
+              "destroys Coil Sentry (score 7–6 after their reply)")
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driver, small_budgets, game):
+def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driver, small_budgets, game,
+                                                                      monkeypatch):
     """A marked decision opened from the review: the replay stands at it with hard's move
-    outlined on the board and the review's words for both moves over the log; a step on
-    takes them away, a step back shows them again."""
+    outlined on the board and the review's words for both moves over the log (hard's move
+    and its reason whole, as long as a real review's: Evons' short replay log cut them); a
+    step on takes them away, a step back shows them again."""
     import pygame
 
     from engine.ai.review import Review, ReviewedMove
@@ -283,7 +290,7 @@ def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driv
                 after.apply(alt)
                 follow = tuple(after.legal_actions()[0])
             chosen = ReviewedMove(mv.index, mv.turn, tuple(mv.action), mv.text, tuple(alt), said,
-                                  0.7, 0.3, "blunder", "the better move's words", "the move played's words",
+                                  0.7, 0.3, "blunder", BEST_WORDS, "the move played's words",
                                   best_follow=follow)
             break
         if chosen is not None:
@@ -297,7 +304,9 @@ def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driv
     t = d.scene
     assert t.name == "table" and t.mode == "replay" and t.replay.index == chosen.index
     assert d.until(lambda: t.hints.message.startswith("Review, turn "), 10), t.hints.message
-    assert f"hard plays {chosen.best_text} — 70%: the better move's words." in t.hints.message
+    assert f"hard plays {chosen.best_text} — 70%: {BEST_WORDS}." in t.hints.message
+    shown = " ".join(texts_drawn(d, t, monkeypatch, 2))
+    assert f"{chosen.best_text} — 70%: {BEST_WORDS}." in shown, shown
     assert f"You played {chosen.text} — 30%: the move played's words" in t.hints.message
     rects = t.hints.rects()
     assert len(rects) == 2 and all(isinstance(x, pygame.Rect) and x.colliderect(t.board_rect) or
@@ -310,4 +319,3 @@ def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driv
     t.replay.seek(chosen.index)
     d.step(3)
     assert t.hints.message.startswith("Review, turn ")
-    pygame.image.save(d.app.screen, f"/tmp/reviewed_{game}.png")
