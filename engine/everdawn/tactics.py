@@ -12,7 +12,7 @@ from engine.everdawn import cards as C
 from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTIVE, G_CM, G_PHASE,
                                    G_MORALE, G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
                                    PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
-                                   REDRAW, S0, SET, SF_FLAGS, F_FRESH)
+                                   REDRAW, S0, SET, SF_FLAGS, SF_WEAPON, F_EQUIPPED, F_FRESH)
 
 from engine.everdawn.evaluation import evaluate as base_evaluate, evaluate_with
 from engine.ai.tactics import greedy_pick
@@ -434,16 +434,28 @@ def _equip_harm(m, p, a) -> bool:
     return c.stats(p, s)[1] <= d0
 
 
+def _set_harm(m, p, a) -> bool:
+    """Setting ``p``'s creature that was equipped this turn and carries a weapon: the
+    set creature can't attack or counterattack before ``p``'s next turn, so the weapon
+    just put on (or the item beside it) is wasted; the same as a weapon on a set
+    creature, the other way round."""
+    i = S0 + p * 36 + a[1] * NF
+    return bool(m.b[i + SF_FLAGS] & F_EQUIPPED) and m.b[i + SF_WEAPON] >= 0
+
+
 def harmful(m, a, acts=None) -> bool:
     """``a`` (for ``m.to_move()``) wastes a card or hurts its player: a weapon on a set
-    creature, Lithriel's Berries where the morale traded is a loss. Read by the turn
-    planner (``planner.py``), which never chooses such a play while another exists."""
+    creature, setting a creature that took an item this turn and carries a weapon,
+    Lithriel's Berries where the morale traded is a loss. Read by the turn planner
+    (``planner.py``), which never chooses such a play while another exists."""
     k = a[0]
     if m.b[G_PHASE] != PH_SET:
         return False
     p = m.to_move()
     if k == EQUIP:
         return _equip_harm(m, p, a)
+    if k == SET:
+        return _set_harm(m, p, a)
     if k == CAST:
         hand = m.hand[p]
         if a[1] < len(hand) and FAKE_DEATH[hand[a[1]]]:
