@@ -256,27 +256,52 @@ def _threats(m, att, dfd) -> float:
     lanes: each of att's lane creatures (not set) takes its best reachable clash —
     a kill it survives is worth the victim's morale + 10, a trade half of that,
     an open lane its attack."""
+    # hot path (every evaluation of the expert and the planner): the board read once, each
+    # creature's clash stats (with or without advantage) computed once, as m.stats gives them
     b = m.b
-    total = 0.0
     set_a = b[G_SET_SRC + att]
     set_d = b[G_SET_SRC + dfd]
+    ab = S0 + att * 36
+    db = S0 + dfd * 36
+    dcs = (b[db], b[db + NF], b[db + 2 * NF])
+    dtys = (TYPE[dcs[0]], TYPE[dcs[1]], TYPE[dcs[2]])       # (an empty lane's is never read)
+    cm = G_CM + dfd * 9 + 2
+    d_adv = (b[cm] & CM_ADV, b[cm + 3] & CM_ADV, b[cm + 6] & CM_ADV)
+    memo = {}
+    stats = m._stats
+    total = 0.0
     for a in LANES:
-        ac = _code(m, att, a)
+        ac = b[ab + a * NF]
         if ac < 0 or a == set_a:
             continue
         best = 0.0
         ty = TYPE[ac]
+        a_adv = b[G_CM + att * 9 + a * 3 + 2] & CM_ADV
+        reach = REACH[ty][a]
         for t in LANES:
-            if not REACH[ty][a][t]:
+            if not reach[t]:
                 continue
-            dc = _code(m, dfd, t)
+            dc = dcs[t]
             if dc < 0:
-                best = max(best, m.stats(att, a, -1)[0] * 0.8)
+                k = (a, True)
+                got = memo.get(k)
+                if got is None:
+                    got = memo[k] = stats(att, a, True)
+                best = max(best, got[0] * 0.8)
                 continue
-            at, adf = m.stats(att, a, dc)
-            cnt, df = m.stats(dfd, t, ac)
+            dty = dtys[t]
+            k = (a, bool(BEATS[ty][dty] or a_adv))
+            got = memo.get(k)
+            if got is None:
+                got = memo[k] = stats(att, a, k[1])
+            at, adf = got
+            k = (3 + t, bool(BEATS[dty][ty] or d_adv[t]))
+            got = memo.get(k)
+            if got is None:
+                got = memo[k] = stats(dfd, t, k[1])
+            cnt, df = got
             kills = at > df
-            counter = t != set_d and REACH[TYPE[dc]][t][a]
+            counter = t != set_d and REACH[dty][t][a]
             dies = counter and cnt > adf
             if kills and not dies:
                 best = max(best, MORALE[dc] + 10.0)
