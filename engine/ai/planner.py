@@ -56,7 +56,13 @@ from .tactics import get_tactics, useful
 
 def _freeze(x):
     if isinstance(x, (list, tuple)):
-        return tuple(_freeze(y) for y in x)
+        t = tuple(x)
+        try:                    # a flat list of plain values (a board): itself as a tuple
+            hash(t)
+        except TypeError:
+            return tuple(_freeze(y) for y in x)
+        else:
+            return t
     if isinstance(x, dict):
         return tuple(sorted((k, _freeze(v)) for k, v in x.items()))
     try:

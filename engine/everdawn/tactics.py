@@ -12,7 +12,7 @@ from engine.everdawn import cards as C
 from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTIVE, G_CM, G_PHASE,
                                    G_MORALE, G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
                                    PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
-                                   REDRAW, S0, SET, SF_FLAGS, F_FRESH)
+                                   REDRAW, S0, SET, SF_FLAGS, SF_WEAPON, F_EQUIPPED, F_FRESH)
 
 from engine.everdawn.evaluation import evaluate as base_evaluate, evaluate_with
 from engine.ai.tactics import greedy_pick
@@ -256,27 +256,52 @@ def _threats(m, att, dfd) -> float:
     lanes: each of att's lane creatures (not set) takes its best reachable clash —
     a kill it survives is worth the victim's morale + 10, a trade half of that,
     an open lane its attack."""
+    # hot path (every evaluation of the expert and the planner): the board read once, each
+    # creature's clash stats (with or without advantage) computed once, as m.stats gives them
     b = m.b
-    total = 0.0
     set_a = b[G_SET_SRC + att]
     set_d = b[G_SET_SRC + dfd]
+    ab = S0 + att * 36
+    db = S0 + dfd * 36
+    dcs = (b[db], b[db + NF], b[db + 2 * NF])
+    dtys = (TYPE[dcs[0]], TYPE[dcs[1]], TYPE[dcs[2]])       # (an empty lane's is never read)
+    cm = G_CM + dfd * 9 + 2
+    d_adv = (b[cm] & CM_ADV, b[cm + 3] & CM_ADV, b[cm + 6] & CM_ADV)
+    memo = {}
+    stats = m._stats
+    total = 0.0
     for a in LANES:
-        ac = _code(m, att, a)
+        ac = b[ab + a * NF]
         if ac < 0 or a == set_a:
             continue
         best = 0.0
         ty = TYPE[ac]
+        a_adv = b[G_CM + att * 9 + a * 3 + 2] & CM_ADV
+        reach = REACH[ty][a]
         for t in LANES:
-            if not REACH[ty][a][t]:
+            if not reach[t]:
                 continue
-            dc = _code(m, dfd, t)
+            dc = dcs[t]
             if dc < 0:
-                best = max(best, m.stats(att, a, -1)[0] * 0.8)
+                k = (a, True)
+                got = memo.get(k)
+                if got is None:
+                    got = memo[k] = stats(att, a, True)
+                best = max(best, got[0] * 0.8)
                 continue
-            at, adf = m.stats(att, a, dc)
-            cnt, df = m.stats(dfd, t, ac)
+            dty = dtys[t]
+            k = (a, bool(BEATS[ty][dty] or a_adv))
+            got = memo.get(k)
+            if got is None:
+                got = memo[k] = stats(att, a, k[1])
+            at, adf = got
+            k = (3 + t, bool(BEATS[dty][ty] or d_adv[t]))
+            got = memo.get(k)
+            if got is None:
+                got = memo[k] = stats(dfd, t, k[1])
+            cnt, df = got
             kills = at > df
-            counter = t != set_d and REACH[TYPE[dc]][t][a]
+            counter = t != set_d and REACH[dty][t][a]
             dies = counter and cnt > adf
             if kills and not dies:
                 best = max(best, MORALE[dc] + 10.0)
@@ -434,16 +459,28 @@ def _equip_harm(m, p, a) -> bool:
     return c.stats(p, s)[1] <= d0
 
 
+def _set_harm(m, p, a) -> bool:
+    """Setting ``p``'s creature that was equipped this turn and carries a weapon: the
+    set creature can't attack or counterattack before ``p``'s next turn, so the weapon
+    just put on (or the item beside it) is wasted; the same as a weapon on a set
+    creature, the other way round."""
+    i = S0 + p * 36 + a[1] * NF
+    return bool(m.b[i + SF_FLAGS] & F_EQUIPPED) and m.b[i + SF_WEAPON] >= 0
+
+
 def harmful(m, a, acts=None) -> bool:
     """``a`` (for ``m.to_move()``) wastes a card or hurts its player: a weapon on a set
-    creature, Lithriel's Berries where the morale traded is a loss. Read by the turn
-    planner (``planner.py``), which never chooses such a play while another exists."""
+    creature, setting a creature that took an item this turn and carries a weapon,
+    Lithriel's Berries where the morale traded is a loss. Read by the turn planner
+    (``planner.py``), which never chooses such a play while another exists."""
     k = a[0]
     if m.b[G_PHASE] != PH_SET:
         return False
     p = m.to_move()
     if k == EQUIP:
         return _equip_harm(m, p, a)
+    if k == SET:
+        return _set_harm(m, p, a)
     if k == CAST:
         hand = m.hand[p]
         if a[1] < len(hand) and FAKE_DEATH[hand[a[1]]]:
@@ -467,11 +504,20 @@ def slide_place(m, a):
 __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful", "lane_places", "slide_place"]
 
 
-#: the turn planner's knowledge of Everdawn (engine.ai.planner): more guesses, no extra
-#: round after the reply, the repeat cap in the Set Phase. Its levels keep the reply as it is (no extra round after
-#: it): hard with 12 guesses and one more round scored 5-7 against the planner on seeds
-#: 9601-9606, with 18 guesses and none 8-4 on the same deals, in half the time.
-PLANNER = {"settings": {"extra": 0, "dets": 6}, "capped_phase": "set"}
+#: the turn planner's knowledge of Everdawn (engine.ai.planner): no extra round after
+#: the reply, a wider beam and more guesses than the defaults, the repeat cap in the Set
+#: Phase. Planner against the expert, 100 duplicate games a row on seeds 7001-7050 and
+#: 7101-7150, with the per-turn CPU p95: the defaults with 6 guesses 73% and 75%, 0.5 s;
+#: width 10, 10000 iterations and 8 guesses (these settings) 77% and 80%, 0.6 s; width 12,
+#: 14000 iterations, 8 guesses and 8 plans 81% and 72%, 0.8 s; on seeds 7001-7050 only:
+#: 10 guesses 79% (0.77 s), width 10 and 10000 iterations 80%, 12 plans after the reply
+#: 76%, one more round after the reply 68% (0.87 s), the plans halved over 4 + 4 guesses a
+#: round 73%. Its levels keep the reply as it is (no extra round after it): hard with 12
+#: guesses and one more round scored 5-7 against the planner on seeds 9601-9606, with 18
+#: guesses and none 8-4 on the same deals, in half the time; hard's beam is kept wider
+#: than the planner's.
+PLANNER = {"settings": {"extra": 0, "dets": 8, "width": 10, "budget": 10000},
+           "capped_phase": "set", "levels": {"hard": {"width": 12, "budget": 14000}}}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``) and before the
 #: tactics (``normal0``, ``hard0``): iterations and rollout horizon (turns). A turn is a

@@ -77,6 +77,23 @@ def test_everdawn_no_weapon_on_a_set_creature():
         assert "Equip Iron Sword on Shieldbearer" not in said
 
 
+def test_everdawn_no_set_on_a_creature_just_given_a_weapon():
+    """Equip a weapon, then set the same creature: the set creature can't attack or
+    counterattack before its owner's next turn, so the weapon just put on is wasted (the
+    same position as a weapon on a set creature, reached the other way round). Setting
+    another creature, or this one before it takes an item, stays an option."""
+    m = ed_scenario(["shieldbearer", "iron_vanguard", None, "traghrim"], ["karn_berserker", None, None, "traghrim"],
+                    hand0=["iron_sword", "chainmail"], sdeck0=["chainmail"] * 5, sdeck1=["chainmail"] * 5)
+    assert not TE.harmful(m, (M.SET, 0, 1))       # nothing equipped yet: setting it is fine
+    m.apply((M.EQUIP, 0, 0))                      # Iron Sword on Shieldbearer (lane 1)
+    assert (M.SET, 0, 1) in m.legal_actions()
+    assert TE.harmful(m, (M.SET, 0, 1))           # set Shieldbearer: the sword is wasted
+    assert not TE.harmful(m, (M.SET, 1, 0))       # set Iron Vanguard on the armed one: fine
+    for seed in range(3):
+        said = [b.action_text(a) for a, b in play_turn(m.clone(), make_agent("planner", seed), 0)]
+        assert "Set Shieldbearer on Iron Vanguard" not in said, said
+
+
 def test_everdawn_berries_only_where_the_morale_traded_is_a_gain():
     """The hint said "Cast Lithriel's Berries on Storm Caller": it lost 12 morale and an
     Elven Longbow to make the opponent lose 8. Not a gain: never chosen. With the
