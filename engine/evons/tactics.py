@@ -255,9 +255,17 @@ def expert_move(m, me, acts, rng):
     if ph == PH_MAIN:
         best, best_v, best_cell = A_PASS, None, None
         base = expert_evaluate(m, me)
+        cardof = m.cardof
+        tried = set()
         for a in acts:
             if a[0] != SELECT:
                 continue
+            # a second copy of a card (same card, same way) scores as the first and never
+            # beats it (first on ties): not tried again
+            k = (cardof[a[1]], a[2])
+            if k in tried:
+                continue
+            tried.add(k)
             s = m.clone()
             s.apply(a, check=False)
             if s.sc[S_PHASE] != PH_CELL:
@@ -348,3 +356,13 @@ def move_words(view, me, action, follow=None, seed: int = 0) -> str | None:
 #: estimates 0.05 apart on average, 12 times faster; an odd depth (3 turns: ending on the
 #: player's own placement, unanswered) puts every estimate about 0.35 too high.
 ANALYSIS = {"iterations": 240, "settings": {"top": 4, "horizon": 2}}
+
+
+def state_key(m) -> tuple:
+    """A hashable picture of the whole state of ``m`` (equal states, equal pictures): the
+    fields the planner's generic ``signature`` reads, taken directly (the beam compares
+    thousands of positions a turn; the generic walk over every field cost most of it)."""
+    z = m.zones
+    return (m.cardof, m.n0, m.pool, tuple(m.sc), tuple(m.grid), tuple(m.pos), tuple(m.ctrl), tuple(m.flags),
+            tuple(m.dmg), tuple(m.bon), tuple(m.cellbonus), tuple(z[0]), tuple(z[1]), tuple(z[2]), tuple(z[3]),
+            tuple(z[4]), tuple(z[5]), tuple(z[6]), tuple(z[7]), tuple(m.stack))
