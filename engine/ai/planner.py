@@ -279,6 +279,8 @@ class PlannerAgent(Agent):
         self.continues = getattr(self.t, "continues", None)
         self.harmful = getattr(self.t, "harmful", None)
         self.slide_place = getattr(self.t, "slide_place", None)
+        # the game's own exact picture of a state (its ``state_key``), else the generic one
+        self.key = getattr(self.t, "state_key", None) or signature
         self.rng = Rng(mix_seed(seed, 0x91A7))
 
     def options(self, s, places, avoid=(), counts=None):
@@ -360,7 +362,7 @@ class PlannerAgent(Agent):
                     for _taken, c in self.expand(st, a, opp):
                         budget.spend()
                         self.advance(c, opp, turn, budget)
-                        sig = signature(c)
+                        sig = self.key(c)
                         if sig in seen:
                             continue
                         seen.add(sig)
@@ -502,7 +504,7 @@ class PlannerAgent(Agent):
                     for taken, c in self.expand(s, a, me):
                         budget.spend(len(taken))
                         self.advance(c, me, turn, budget)
-                        sig = signature(c)
+                        sig = self.key(c)
                         if sig in seen:
                             continue
                         seen.add(sig)

@@ -11,11 +11,12 @@ covered when the card can't be paid for now (tempo).
 """
 from __future__ import annotations
 
-from engine.evons.cards import CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE, SWAP
+from engine.evons.cards import CARD_COST, CARD_IS_BLOCK, MAIN_CELLS, REMOVE, SHOCKWAVE, SWAP
 from engine.evons.match import (ABILITY_AIMS, DONE, KEEP, MULLIGAN, F_COVERED, FIRE, FR_ACT, PASS, PH_ABILITY, PH_CELL,
-                                PH_MAIN, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
+                                PH_MAIN, S_CRED0, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
 
 from engine.evons.evaluation import evaluate as base_evaluate
+from engine.evons.evaluation import planner_evaluate  # noqa: F401  (read by the planner)
 from engine.ai.tactics import greedy_pick, score_after, terminal_value, weighted_choice
 
 A_PASS = (PASS,)
@@ -48,6 +49,25 @@ def _self_harm(m, a) -> bool:
 
 def pointless(m, a) -> bool:
     return _self_harm(m, a)
+
+
+def harmful(m, a, acts=None) -> bool:
+    """Left out of the planner's (and the hint's) choices while others exist: a card's
+    second copy chosen the same way (active or covered) as a copy before it in ``acts`` —
+    the same move, which would fill the beam with positions that differ only in which copy
+    stayed in hand."""
+    if a[0] != SELECT or not acts:
+        return False
+    cardof = m.cardof
+    k = cardof[a[1]]
+    if k < 0:
+        return False
+    for b in acts:
+        if b is a or b == a:
+            return False
+        if b[0] == SELECT and b[2] == a[2] and cardof[b[1]] == k:
+            return True
+    return False
 
 
 #: a Swap must beat ending the ability phase by more than this to be chosen
@@ -227,22 +247,40 @@ def root_moves(m, me, moves):
     return scored
 
 
-def _best_cell(s, me, acts, spend: bool = False):
+def _best_cell(s, me, acts, spend: bool = False, credits=None):
     """(the first best of the cells ``acts`` for the card selected in ``s``, its value);
-    ``spend``: ``s`` is the caller's to spend (the last cell is tried on it)."""
+    ``spend``: ``s`` is the caller's to spend (the last cell is tried on it). ``credits``:
+    a set to which the credits of ``me`` in each position scored are added, or None once
+    a cell's play left ``me`` a decision (see :func:`expert_move`)."""
     best, best_v = acts[0], -1e9
     last = acts[-1] if spend else None
+    cred = S_CRED0 + me
     for c in acts:
         t = s if c is last else s.clone()
         t.apply(c, check=False)
         sc = t.sc
         if sc[S_WINNER] == WIN_NONE and sc[S_MOVER] != me:
             v = expert_evaluate(t, me)      # as _own_chain_value: the turn has passed
+            if credits is not None:
+                credits.add(sc[cred])
         else:
+            if sc[S_WINNER] == WIN_NONE:
+                credits = None
             v = _own_chain_value(t, me, 4)
         if v > best_v:
             best, best_v = c, v
-    return best, best_v
+    return best, best_v, credits
+
+
+def _covered_kind(covered, ci):
+    """What a covered card is to the evaluation while it stays covered: whether its owner
+    can pay for it (``covered["credits"]``: the owner's credits in every position its first
+    kind was scored in). A covered card's play ends the turn and, until the owner's next
+    turn, nothing in the game reads which card it is — so where every cell's play handed
+    the turn over (no decision of the owner's own came next), another card of the same
+    kind scores the same on every cell and never beats the first (first on ties)."""
+    c0 = covered.get("credits")
+    return None if c0 is None else CARD_COST[ci] <= c0
 
 
 def expert_move(m, me, acts, rng):
@@ -255,8 +293,20 @@ def expert_move(m, me, acts, rng):
     if ph == PH_MAIN:
         best, best_v, best_cell = A_PASS, None, None
         base = expert_evaluate(m, me)
+        cardof = m.cardof
+        tried = set()
+        covered = {}        # the kinds of covered card already scored on every cell
         for a in acts:
             if a[0] != SELECT:
+                continue
+            # a second copy of a card (same card, same way) scores as the first and never
+            # beats it (first on ties): not tried again
+            ci = cardof[a[1]]
+            k = (ci, a[2])
+            if k in tried:
+                continue
+            tried.add(k)
+            if a[2] and _covered_kind(covered, ci) in covered:
                 continue
             s = m.clone()
             s.apply(a, check=False)
@@ -264,7 +314,10 @@ def expert_move(m, me, acts, rng):
                 v = _own_chain_value(s, me, 4)
                 cell = None
             else:
-                cell, v = _best_cell(s, me, s.legal_actions(), spend=True)
+                cell, v, cr = _best_cell(s, me, s.legal_actions(), spend=True, credits=set() if a[2] else None)
+                if cr is not None and len(cr) == 1:
+                    covered["credits"] = c0 = next(iter(cr))
+                    covered[CARD_COST[ci] <= c0] = True
             if a[2]:
                 v -= 0.004          # covered: pay later, score later
             if best_v is None or v > best_v:
@@ -298,7 +351,13 @@ __all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_m
 
 
 #: the turn planner's knowledge of Evons (engine.ai.planner): no extra round after the reply;
-#: keeping or taking a mulligan is left to the expert
+#: keeping or taking a mulligan is left to the expert. Its scoring is ``planner_evaluate``
+#: (Blocks in hand count a quarter), its positions are compared by ``state_key``, and a
+#: card's second copy is left out (``harmful``). Measured against the expert on seeds
+#: 7001-7020 (40 duplicate games): these settings 30-9-1; more plans and guesses (8 finals,
+#: 4 determinizations) 22-15-3 and half again as slow; fewer plans (3 finals) 21-16-3;
+#: the expert playing the planner's next turn before the evaluation (seeds 7001-7015)
+#: 20-10 against 23-6-1, and twice as slow.
 PLANNER = {"settings": {"extra": 0}, "setup_kinds": (KEEP, MULLIGAN)}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``): they play a
@@ -348,3 +407,13 @@ def move_words(view, me, action, follow=None, seed: int = 0) -> str | None:
 #: estimates 0.05 apart on average, 12 times faster; an odd depth (3 turns: ending on the
 #: player's own placement, unanswered) puts every estimate about 0.35 too high.
 ANALYSIS = {"iterations": 240, "settings": {"top": 4, "horizon": 2}}
+
+
+def state_key(m) -> tuple:
+    """A hashable picture of the whole state of ``m`` (equal states, equal pictures): the
+    fields the planner's generic ``signature`` reads, taken directly (the beam compares
+    thousands of positions a turn; the generic walk over every field cost most of it)."""
+    z = m.zones
+    return (m.cardof, m.n0, m.pool, tuple(m.sc), tuple(m.grid), tuple(m.pos), tuple(m.ctrl), tuple(m.flags),
+            tuple(m.dmg), tuple(m.bon), tuple(m.cellbonus), tuple(z[0]), tuple(z[1]), tuple(z[2]), tuple(z[3]),
+            tuple(z[4]), tuple(z[5]), tuple(z[6]), tuple(z[7]), tuple(m.stack))
