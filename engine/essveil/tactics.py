@@ -392,8 +392,12 @@ __all__ = ["pointless", "rollout", "expert", "harmful"]
 #: first actions, fresh plans (20,000 iterations a turn) and reply beam: 56% against the
 #: planner on seeds 9601-9650 before, 54% with the first actions and fresh plans alone;
 #: ``hard`` plans afresh at every decision of its turn, scoring its 6 best plans and its 8
-#: best first actions (the expert finishing the turn) on 8 guesses, the opponent's reply
-#: searched as a beam of 3, then one more round by the expert. Duplicate games against
+#: best first actions (the expert finishing the turn) on 16 guesses, the opponent's reply
+#: searched as a beam of 3, then one more round by the expert: with 8 guesses it scored no
+#: better than normal (53% against the planner on seeds 7001-7050, normal 52%), with 16
+#: 62%, with 32 62% in twice the time; with 16 guesses one more round after the reply, or
+#: its 3 best plans played out again by a planner, or an evaluation fitted to game
+#: outcomes after the reply scored 52-58% on 40 of those games. Duplicate games against
 #: the planner on seeds 9611-9660 (``engine.ai.figures``): the previous hard (16 guesses,
 #: two more rounds, its plan followed) 51%; with 32 guesses and a wider beam 58%; the
 #: first actions and a fresh plan each decision 58% (one more round; none: 53%, five:
@@ -402,7 +406,7 @@ __all__ = ["pointless", "rollout", "expert", "harmful"]
 PLANNER = {"capped_phase": "main",
            "levels": {"normal": {"top": 8, "plans": 6, "redecide": True, "reply_width": 3, "reply_cap": 150,
                                  "turn_budget": 20000},
-                      "hard": {"dets": 8, "extra": 1, "finals": 6, "width": 6, "budget": 6000,
+                      "hard": {"dets": 16, "extra": 1, "finals": 6, "width": 6, "budget": 6000,
                                "top": 8, "plans": 6, "redecide": True, "reply_width": 3, "reply_cap": 150,
                                "turn_budget": 30000}}}
 
