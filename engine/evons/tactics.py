@@ -16,7 +16,7 @@ from engine.evons.match import (ABILITY_AIMS, DONE, KEEP, MULLIGAN, F_COVERED, F
                                 PH_MAIN, S_CRED0, S_MOVER, S_PHASE, S_WINNER, SELECT, WIN_NONE)
 
 from engine.evons.evaluation import evaluate as base_evaluate
-from engine.evons.evaluation import planner_evaluate  # noqa: F401  (read by the planner)
+from engine.evons.evaluation import planner_evaluate
 from engine.ai.tactics import greedy_pick, score_after, terminal_value, weighted_choice
 
 A_PASS = (PASS,)
@@ -251,7 +251,7 @@ def _best_cell(s, me, acts, spend: bool = False, credits=None):
     """(the first best of the cells ``acts`` for the card selected in ``s``, its value);
     ``spend``: ``s`` is the caller's to spend (the last cell is tried on it). ``credits``:
     a set to which the credits of ``me`` in each position scored are added, or None once
-    a cell's play left ``me`` a decision (see :func:`expert_move`)."""
+    a cell's play left ``me`` a decision (see :func:`expert_move`'s covered cards)."""
     best, best_v = acts[0], -1e9
     last = acts[-1] if spend else None
     cred = S_CRED0 + me
@@ -272,17 +272,6 @@ def _best_cell(s, me, acts, spend: bool = False, credits=None):
     return best, best_v, credits
 
 
-def _covered_kind(covered, ci):
-    """What a covered card is to the evaluation while it stays covered: whether its owner
-    can pay for it (``covered["credits"]``: the owner's credits in every position its first
-    kind was scored in). A covered card's play ends the turn and, until the owner's next
-    turn, nothing in the game reads which card it is — so where every cell's play handed
-    the turn over (no decision of the owner's own came next), another card of the same
-    kind scores the same on every cell and never beats the first (first on ties)."""
-    c0 = covered.get("credits")
-    return None if c0 is None else CARD_COST[ci] <= c0
-
-
 def expert_move(m, me, acts, rng):
     """The expert's whole move, as a tuple of actions: in the main phase the card and its
     cell (the cell :func:`expert` then chooses from the state after the card: the same
@@ -295,7 +284,12 @@ def expert_move(m, me, acts, rng):
         base = expert_evaluate(m, me)
         cardof = m.cardof
         tried = set()
-        covered = {}        # the kinds of covered card already scored on every cell
+        # A covered card's play ends the turn and, until the owner's next turn, nothing
+        # reads which card it is: where every cell's play handed the turn over, another
+        # covered card scores as the first of its kind — whether its owner can pay for it
+        # (its cost within the credits left) — and never beats it (first on ties).
+        cover_credits = None    # the credits left after such a play, once one was scored
+        cover_kinds = set()     # the kinds (can pay: True / False) already scored
         for a in acts:
             if a[0] != SELECT:
                 continue
@@ -306,7 +300,7 @@ def expert_move(m, me, acts, rng):
             if k in tried:
                 continue
             tried.add(k)
-            if a[2] and _covered_kind(covered, ci) in covered:
+            if a[2] and cover_credits is not None and (CARD_COST[ci] <= cover_credits) in cover_kinds:
                 continue
             s = m.clone()
             s.apply(a, check=False)
@@ -316,8 +310,8 @@ def expert_move(m, me, acts, rng):
             else:
                 cell, v, cr = _best_cell(s, me, s.legal_actions(), spend=True, credits=set() if a[2] else None)
                 if cr is not None and len(cr) == 1:
-                    covered["credits"] = c0 = next(iter(cr))
-                    covered[CARD_COST[ci] <= c0] = True
+                    cover_credits = next(iter(cr))
+                    cover_kinds.add(CARD_COST[ci] <= cover_credits)
             if a[2]:
                 v -= 0.004          # covered: pay later, score later
             if best_v is None or v > best_v:
@@ -347,7 +341,8 @@ def expert(m, me, acts, rng):
 expert.whole_move = expert_move
 
 
-__all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_moves", "playout_horizon"]
+__all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_moves", "playout_horizon",
+           "harmful", "planner_evaluate", "state_key"]
 
 
 #: the turn planner's knowledge of Evons (engine.ai.planner): no extra round after the reply;

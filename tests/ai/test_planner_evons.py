@@ -58,3 +58,27 @@ def test_a_second_copy_of_a_card_is_left_out_of_the_planners_choices():
     assert len(golems) == 2
     assert not harmful(m, golems[0], acts)
     assert harmful(m, golems[1], acts)
+
+
+def test_the_planners_evons_state_key_tells_positions_apart_as_the_full_signature_does():
+    """The beam drops a position it has met: Evons' own key must call two positions the
+    same exactly when the generic signature of the whole state does (a key that missed a
+    field would drop a different position; one that read too much would keep copies)."""
+    from engine.ai.arena import _game_setup
+    from engine.ai.planner import signature
+    from engine.evons.tactics import state_key
+    new_match, deck_pair = _game_setup("evons", None)
+    m = new_match(deck_pair(5), 5)
+    ai = make_agent("easy", 3)
+    by_key, by_sig = {}, {}
+    for _ in range(80):
+        if m.result() is not None:
+            break
+        for a in m.legal_actions()[:6]:          # siblings: positions one action apart
+            c = m.clone()
+            c.apply(a)
+            by_key.setdefault(state_key(c), set()).add(signature(c))
+            by_sig.setdefault(signature(c), set()).add(state_key(c))
+        m.apply(ai.choose(m))
+    assert len(by_key) > 100
+    assert all(len(v) == 1 for v in by_key.values()) and all(len(v) == 1 for v in by_sig.values())
