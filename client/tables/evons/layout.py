@@ -489,9 +489,12 @@ class EvonsLayout:
     def callout_rect(self):
         """The hint's and a reviewed move's words: the log column in play (it reaches down
         the window); in a replay, whose chain and log columns are short above its controls,
-        across both (the log column alone cut a reviewed move's words short)."""
-        if self.side_compact or not self._replay_controls_h():
+        across both (the log column alone cut a reviewed move's words short), or, where the
+        log folds into a strip (its ticker holds one line), over the chain panel below it."""
+        if not self._replay_controls_h():
             return self.log_face_rect()
+        if self.side_compact:
+            return pygame.Rect(self.right_rect)
         a, b = self.right_rect, self.side_rect
         return pygame.Rect(a.left, max(a.top, b.top), b.right - a.left, min(a.bottom, b.bottom) - max(a.top, b.top))
 
