@@ -19,6 +19,9 @@ import pytest
 from support.pg_backend import backend, db_url, pg_cluster  # noqa: F401 - fixtures: SQLite and PostgreSQL
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# no window and no sound card for any test, unless a test (the Xvfb ones) gives its child a display of its own
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 if "CARDHALL_HOME" not in os.environ:
     os.environ["CARDHALL_HOME"] = tempfile.mkdtemp(prefix="cardhall-tests-")

@@ -301,3 +301,16 @@ def test_leaving_the_table_lets_another_program_resume_the_game(d, home):
     title(d)                                          # back to the title: the table is gone
     assert subprocess.run(probe, capture_output=True, text=True, timeout=60).stdout.strip() == "False"
     assert not in_use(save) and save.exists()
+
+
+def test_font_draws_anything_after_cleaning():
+    """Text the engine cleaned (no NUL, no lone surrogate) draws, wraps and fits."""
+    from client.ui.theme import draw_wrapped, fit_font, text_surface, wrap_lines, font
+    import pygame
+    pygame.font.init()
+    for t in ("nul \x00 here", "lone \ud800 surrogate", "\udcff.autosave", "bell\x07"):
+        assert text_surface(t, 16).get_width() > 0
+        assert wrap_lines(t, font(16), 100)
+        fit_font(t, 50, 16)
+        surf = pygame.Surface((200, 100))
+        draw_wrapped(surf, t, pygame.Rect(0, 0, 200, 100), 16)

@@ -5,7 +5,6 @@ The mapping is data (engine/<game>/art.toml); the drawings and their authors are
 vendored in assets/art/game-icons.json (build_scripts/vendor_art.py)."""
 from support.paths import ROOT
 import json
-import os
 import re
 import subprocess
 import sys
@@ -120,7 +119,6 @@ def test_the_bundle_carries_the_drawings_and_mappings():
 
 @pytest.fixture
 def pg():
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
     pygame.init()
     yield pygame

@@ -16,7 +16,6 @@ def _env(tmp_path):
 
 def test_bench_measures_startup_and_frames(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDHALL_HOME", str(tmp_path))
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from client.devtools import bench
     assert bench.measure_startup(runs=1) > 0
     out = bench.measure_frames(n=20)

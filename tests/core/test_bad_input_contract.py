@@ -62,19 +62,6 @@ def test_clean_name_and_file_name():
     assert clean_json({"k\x00": ["\ud800", 1, {"n": "ok"}]}) == {f"k{REPLACEMENT}": [REPLACEMENT, 1, {"n": "ok"}]}
 
 
-def test_font_draws_anything_after_cleaning(monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    from client.ui.theme import draw_wrapped, fit_font, text_surface, wrap_lines, font
-    import pygame
-    pygame.font.init()
-    for t in ("nul \x00 here", "lone \ud800 surrogate", "\udcff.autosave", "bell\x07"):
-        assert text_surface(t, 16).get_width() > 0
-        assert wrap_lines(t, font(16), 100)
-        fit_font(t, 50, 16)
-        surf = pygame.Surface((200, 100))
-        draw_wrapped(surf, t, pygame.Rect(0, 0, 200, 100), 16)
-
-
 def test_player_names_from_peers_drop_what_does_not_print():
     from engine.core.sanitize import clean_player_name
     from engine.net.protocol import MAX_NAME, clean_name

@@ -21,7 +21,6 @@ def test_demo_command_plays_a_whole_game_and_saves_frames(tmp_path):
 
 
 def test_run_demo_function(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("CARDHALL_HOME", str(tmp_path / "home"))
     from client.devtools.demo import run_demo
     assert run_demo("everdawn", seed=2, frames=tmp_path / "f", every=1000, size=(960, 600)) == 0

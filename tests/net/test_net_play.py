@@ -1,22 +1,27 @@
 """Online play: two headless clients play whole games of each game through a
 real server on 127.0.0.1; the result is the engine's own, and no message a
-client receives carries the other player's hidden cards."""
+client receives carries the other player's hidden cards.
+
+A match's end on the wire: the server sends the structure (``end``, ``details``) and,
+for clients of older versions, the reason in the players' names; a client reads either."""
 from __future__ import annotations
 
 import asyncio
 import json
 import sqlite3
-
 import pytest
-
 from engine.core.harness import starter_pair
 from engine.core.record import MatchRecord, state_digest
 from engine.games import get_game
 from engine.net import protocol as P
 from engine.net.bench import open_match, play_out
 from engine.net.server import ServerThread
-
 from support.net_helpers import GAMES
+from engine.core.match import End, Result, result_text
+from engine.core.text import Names
+from engine.everdawn.text import EverdawnEnd
+from engine.net.client import _result
+from engine.net.hall import result_json
 
 
 def _norm(x):
@@ -128,3 +133,23 @@ def test_two_clients_play_a_whole_game_and_see_nothing_hidden(tmp_path, game):
                     assert e[1] == seat or e[2] == ""
                 if game == "everdawn" and e[0] == "tutor":
                     assert e[1] == seat or e[2] == -1
+
+
+
+def test_the_server_sends_the_structure_and_words_older_clients_show():
+    d = result_json(Result(1, End.CONCEDED), ["Ann", "Bo"])
+    assert d["end"] == "conceded" and d["reason"] == "Ann conceded"
+    d = result_json(Result(0, EverdawnEnd.MORALE), ["Ann", "Bo"])
+    assert d["reason"] == "Bo's morale is depleted" and d["end"] == "everdawn.morale"
+    d = result_json(Result(0, End.TIMEOUT, {"missed": 2}), ["Ann", "Bo"])
+    assert d["reason"] == "Bo missed 2 moves" and d["details"] == {"missed": 2}
+
+
+def test_a_client_reads_this_servers_results_and_an_older_servers():
+    new = _result(result_json(Result(0, End.LEFT), ["Ann", "Bo"]))
+    assert new == Result(0, End.LEFT)
+    old = _result({"winner": 0, "reason": "Bo left the table"})          # an older server's words
+    assert old == Result(0, End.LEFT)
+    # and each screen says it with its own names: Ann's, Bo's
+    assert result_text(new, Names(("you", "Bo"))) == "You win — Bo left the table"
+    assert result_text(new, Names(("Ann", "you"))) == "Ann wins — you left the table"

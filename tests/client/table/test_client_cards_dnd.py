@@ -11,11 +11,7 @@ from engine.games import available_games, get_game
 GAMES = available_games()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield
+pytestmark = pytest.mark.usefixtures("display")
 
 
 @pytest.mark.parametrize("game", GAMES)

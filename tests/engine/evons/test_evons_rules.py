@@ -1,6 +1,9 @@
-"""Evons rules, one test per rule or ruling (rulings quoted in the docstrings)."""
-import pytest
+"""Evons rules, one test per rule or ruling (rulings quoted in the docstrings).
 
+Evons log: a fight says where the two cards stand ("Cinder Fox on B2 fights Ember Imp on
+C2: …"), and two of a kind are told apart by their cells ("Pyre Witch on B2 fights Pyre Witch
+on C2: the one on B2 takes 5, …"), not "Pyre Witch takes 5, Pyre Witch takes 5"."""
+import pytest
 from engine.core.deck import Deck
 from engine.core.match import IllegalAction
 from engine.evons import SPEC
@@ -9,6 +12,9 @@ from engine.evons.cards import (CARDS, CENTRE, IN_MAIN, MAIN_CELLS, NEIGHBOUR, O
 from engine.evons.match import (A_DONE, A_KEEP, A_PASS, CONFLICT, DISCARD, FIRE, MULLIGAN, ORDER,
                                 PICK, PLAY, EvonsMatch)
 from engine.evons.testing import (card_at, end_and_begin_turn, find, inst_at, play_card, scenario)
+import random
+from engine.core.harness import starter_pair
+
 
 FILL = ["gloom_bat"] * 6
 N, NE, E, SE, S, SW, W, NW = range(8)
@@ -600,3 +606,25 @@ def test_leaving_a_def_cell_at_zero_def_destroys_the_monster_at_once():
     play_card(m, "pebble_crab", "C4")
     m.apply((FIRE, N))
     assert card_at(m, "C2") == "ember_imp" and m.current_def(imp) == 1
+
+
+
+def test_a_fight_names_the_cells_and_tells_two_of_a_kind_apart():
+    plain = same = 0
+    for seed in range(60):
+        m = EvonsMatch.new(starter_pair("evons", seed), seed, None)
+        r = random.Random(seed)
+        while m.result() is None and (plain < 5 or same < 1):
+            for e in m.apply(r.choice(m.legal_actions())):
+                if e[0] != "conflict":
+                    continue
+                text = m.event_text(e)
+                ca, cb = cell_name(e[5]), cell_name(e[6])
+                assert f" on {ca} fights " in text and text.split(":")[0].endswith(f" on {cb}"), text
+                if f"the one on {ca} takes {e[3]}, the one on {cb} takes {e[4]}." in text:
+                    same += 1
+                else:
+                    plain += 1
+        if plain >= 5 and same >= 1:
+            break
+    assert plain >= 5 and same >= 1

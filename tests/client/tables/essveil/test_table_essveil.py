@@ -451,7 +451,6 @@ def test_a_whole_game_against_the_ai_through_the_ui(driver):
 
 
 def test_demo_function_plays_a_game_on_the_table(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("CARDHALL_HOME", str(tmp_path / "home"))
     from client.devtools.demo import run_demo
     assert run_demo("essveil", seed=4, frames=tmp_path / "f", every=25, size=(1280, 720)) == 0

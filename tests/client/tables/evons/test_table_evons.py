@@ -402,7 +402,6 @@ def test_a_whole_game_against_the_ai_through_the_ui(driver):
 
 
 def test_demo_function_plays_a_whole_game(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("CARDHALL_HOME", str(tmp_path / "home"))
     from client.devtools.demo import run_demo
     assert run_demo("evons", seed=2, frames=tmp_path / "f", every=50, size=(1280, 720)) == 0

@@ -1,11 +1,28 @@
-"""The words of the log (issue #40 point 8): each sentence says what happened,
-whose card it was and where, without repeating itself."""
+"""The game log: its words, its rebuild after a jump in history, its wrapping, a concession's line.
 
+The words of the log (issue #40 point 8): each sentence says what happened,
+whose card it was and where, without repeating itself.
 
+A resumed game's log (rebuilt from the record) reads like the live one: each turn opens
+with a heading line (gold, a rule above), not a plain line among the events.
+
+The game log wraps a sentence between words, never between a card's name and the comma
+or full stop that follows it (at 1024x640 a line began with ", Dragonblood").
+
+A concession reads once in the game log ("You conceded."), in every game: the
+engine's own concession event is the log line, the table does not add it again."""
 from engine.everdawn import match as EM
 from engine.everdawn.cards import CODE
 from engine.everdawn.testing import scenario
 from engine.core.text import Names
+import pytest
+from engine.core.harness import random_game
+from support.helpers import ai_table, game_session
+from types import SimpleNamespace
+import pygame
+from engine.core.match import End
+from engine.games import available_games
+
 
 ARENOR = CODE["high_king_arenor"]
 
@@ -161,3 +178,100 @@ def test_everdawn_equipment_says_when_its_lower_number_counts(driver):
         ui.RECORDER = None
     said = [t for t, *_ in rec.seen]
     assert "lower if melee" in said and not any("(lower:" in t for t in said), said
+
+
+
+@pytest.mark.parametrize("game", ("everdawn", "evons", "essveil"))
+def test_a_rebuilt_log_opens_each_turn_with_a_heading_as_the_live_one(driver, game):
+    s = game_session(game, 5, human=0)
+    _, acts = random_game(game, 5)
+    for a in acts[:40]:
+        s.apply(tuple(a))
+    t = ai_table(driver, game, s, paused=True)
+    t.rebuild_log(recent=40)
+    turns = [e for e in t.log.entries if e.text.startswith("Turn ")]
+    assert len(turns) >= 2, [e.text for e in t.log.entries]
+    assert all(e.kind == "turn" for e in turns), [(e.text, e.kind) for e in turns]
+
+
+
+@pytest.fixture(scope="module")
+def fonts():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+def test_no_line_begins_with_the_punctuation_after_a_card_name(fonts):
+    from client.table.kit.log import GameLog, LogEntry, NameIndex
+    cards = [SimpleNamespace(name=n) for n in ("Oathsworn Knight", "Dragonblood", "Lithriel")]
+    log = GameLog(NameIndex(cards))
+    text = ("AI (easy) sets up: Oathsworn Knight, Dragonblood, Lithriel in the lanes — placed, "
+            "not played: no “When played” effects.")
+    for width in range(60, 420, 3):
+        e = LogEntry(text)
+        lines = log._layout_entry(e, width, 15)
+        for line in lines:
+            assert not line[0][0].startswith((",", ".", ":", ";")), (width, ["".join(w for w, _ in ln) for ln in lines])
+        shown = " ".join("".join(w for w, _ in ln).strip() for ln in lines)
+        assert shown.split() == text.split(), width        # nothing lost, nothing doubled
+        # the card names are still their own (gold, hoverable) runs
+        assert sum(1 for ln in lines for w, c in ln if c is not None) == 3
+
+
+
+GAMES = [g for g in ("everdawn", "evons", "essveil") if g in available_games()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_concede_through_the_pause_menu_is_one_log_line(driver, game):
+    s = game_session(game, 7, human=0)
+    t = ai_table(driver, game, s, paused=True)
+    for _ in range(200):                 # (the mulligan or the first decision: the human's)
+        if t.match.to_move() == 0:
+            break
+        t.perform(t.match.legal_actions()[0])
+        driver.step()
+    assert t.match.to_move() == 0
+    t.concede()
+    driver.step(3)
+    assert driver.scene.name == "game_over"
+    lines = [e.text for e in t.log.entries]
+    assert lines.count("You conceded.") == 1, lines[-4:]
+    # and before the line that says who won
+    won = [i for i, ln in enumerate(lines) if "The AI wins" in ln or "the AI wins" in ln]
+    assert won and won[-1] > lines.index("You conceded."), lines[-4:]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_time_forfeit_reads_why_then_the_concession(driver, game):
+    s = game_session(game, 7, human=0)
+    t = ai_table(driver, game, s, paused=True)
+    for _ in range(200):
+        if t.match.to_move() == 0:
+            break
+        t.perform(t.match.legal_actions()[0])
+        driver.step()
+    t.end_match(1, (End.TIMEOUT, {"times": 3}), forfeit_by=0)
+    driver.step(3)
+    assert driver.scene.name == "game_over"
+    lines = [e.text for e in t.log.entries]
+    why = lines.index("You ran out of time 3 times.")
+    assert lines.count("You ran out of time 3 times.") == 1
+    told = [i for i, ln in enumerate(lines) if "conceded" in ln or "wins" in ln]
+    assert told and min(told) > why, lines[-4:]
+
+
+def test_essveil_says_who_conceded_in_its_result_line(driver):
+    s = game_session("essveil", 7, human=0)
+    t = ai_table(driver, "essveil", s, paused=True)
+    for _ in range(200):
+        if t.match.to_move() == 0:
+            break
+        t.perform(t.match.legal_actions()[0])
+        driver.step()
+    t.concede()
+    driver.step(3)
+    lines = [e.text for e in t.log.entries]
+    assert "The AI wins: you conceded." in lines, lines[-3:]       # (it read "AI (easy) wins: conceded.")
