@@ -1,6 +1,7 @@
 """What every test shares.
 
-* SDL's dummy video and audio drivers (no window, no sound card) unless a test sets its own;
+* SDL's dummy video and audio drivers (no window, no sound card; the Xvfb tests give their
+  child processes a display of their own);
   a temporary ``CARDHALL_HOME`` for the whole run, so no test touches the real user folders.
 * Fixtures: ``db_url`` (each test run on SQLite and on a PostgreSQL the tests start, once a
   session: :mod:`support.pg_backend`), ``display`` (a tiny pygame display, for drawing tests), ``plain_driver`` and
@@ -8,7 +9,9 @@
   :class:`client.devtools.testing.Driver`), ``home`` (a fresh ``CARDHALL_HOME`` of the test's own).
 * Markers, set from where a test lives: ``gui`` (tests/client, tests/e2e: they open a pygame
   window), ``xvfb`` (a real X window), ``slow`` (tests/e2e and those marked by hand).
-  ``pytest -m "not gui"`` runs the engine, AI, network and file tests alone.
+  ``pytest -m "not gui"`` runs the engine, AI, network and file tests alone;
+  ``-m "not gui and not slow"`` also leaves out the thousand-game sweeps and the
+  searches at every level.
 
 Helpers (tables, sessions, the toy game, servers) live in tests/support/."""
 import os

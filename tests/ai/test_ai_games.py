@@ -54,6 +54,7 @@ def positions(game, n, seed=0):
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_level_returns_only_legal_actions(game):
     ps = positions(game, 15, seed=10)
@@ -81,6 +82,7 @@ def _twin(m):
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_same_view_different_hidden_cards_same_decision(game):
     checked = 0
@@ -94,6 +96,7 @@ def test_same_view_different_hidden_cards_same_decision(game):
     assert checked >= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_same_state_seed_and_level_give_the_same_decision(game):
     for m in positions(game, 5, seed=70):
@@ -101,6 +104,7 @@ def test_same_state_seed_and_level_give_the_same_decision(game):
             assert make_agent(name, 8, **kw).choose(m) == make_agent(name, 8, **kw).choose(m.clone())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_search_beats_random_in_a_small_seeded_arena(game):
     spec_or_skip(game)
@@ -132,6 +136,7 @@ def test_background_decision_matches_the_foreground(game):
     assert job.result(timeout=60) == fg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_turn_in_the_background_is_the_turn_played_in_the_foreground(game):
     """The levels plan a turn and then follow the plan: the table asks for each decision

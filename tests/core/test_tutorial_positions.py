@@ -33,7 +33,9 @@ def test_a_blank_slot_and_a_creature_with_its_equipment_are_card_ids_in_everdawn
 
 def test_a_refused_move_is_answered_in_each_game_s_words():
     assert drag_try_text("Wildcub", "their Wisp Caller") == "Try dragging Wildcub onto their Wisp Caller."
-    move = lambda game, **spec: try_text(game, Step("move", "t", move=spec))  # noqa: E731
+    def move(game, **spec):
+        return try_text(game, Step("move", "t", move=spec))
+
     assert move("essveil", do="play", card="Spark", target="table") == \
         "Try dragging Spark onto your side of the table."
     assert move("everdawn", do="attack", card="Vale Archer", target="Star Oracle") == \

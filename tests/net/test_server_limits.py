@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import pytest
 
 from engine.core.harness import starter_pair
 from engine.net import protocol as P
@@ -142,6 +143,7 @@ def _tcp_server(tmp_path, monkeypatch, **limits):
     return ServerThread(str(tmp_path / "s.db"), limits=Limits(**limits)).start()
 
 
+@pytest.mark.slow
 def test_idle_and_half_message_sockets_are_closed(tmp_path, monkeypatch):
     srv = _tcp_server(tmp_path, monkeypatch, idle_fresh=2.0, idle=3.0, half_message=0.5, conns_per_peer=100)
 
@@ -181,6 +183,7 @@ def test_idle_and_half_message_sockets_are_closed(tmp_path, monkeypatch):
         srv.stop()
 
 
+@pytest.mark.slow
 def test_connections_per_address_are_capped_and_a_frozen_program_goes_away(tmp_path, monkeypatch):
     srv = _tcp_server(tmp_path, monkeypatch, conns_per_peer=5, heartbeat_min=0.2)
     from engine.net.bench import open_match

@@ -353,7 +353,8 @@ def test_the_arrow_shows_between_side_by_side_cards_and_never_ends_on_a_neighbou
     inside that cell, not on the cells around it."""
     import pygame
     from client.table.guidance import _arrow
-    s = lambda x: x  # noqa: E731
+    def s(x):
+        return x
     surf = pygame.Surface((400, 400), pygame.SRCALPHA)
     a, b = pygame.Rect(100, 100, 90, 120), pygame.Rect(195, 100, 90, 120)      # side by side
     _arrow(surf, a, b, s)

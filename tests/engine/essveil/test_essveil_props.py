@@ -32,6 +32,7 @@ def replay_prefix(seed, upto):
 
 
 # ---------------------------------------------------------------- random games
+@pytest.mark.slow
 def test_200_random_games_checked_after_every_action():
     """JSON round-trip, clone equality and invariants (card and Essence conservation)
     after every action."""

@@ -58,6 +58,7 @@ def play_random(seed, full_checks=False, every=1):
     return m, n
 
 
+@pytest.mark.slow
 def test_1000_seeded_random_games_end_without_errors():
     """Issue: 1,000 seeded random games end without an exception; after every action the JSON
     round-trip and a clone are equal, a clone taken before the action stayed put and then evolves

@@ -20,6 +20,7 @@ GOLDEN = sorted((TESTS / "golden").glob("evons_*.json"))
 ALL_OPTIONS = {"color_synergy": True, "mulligan_variant": True, "magnetism_self": True}
 
 
+@pytest.mark.slow
 def test_1000_random_games_without_exception_checked_every_action_on_some():
     """1,000 seeded random games; JSON round-trip, clone equality and card conservation are
     checked after every action on 50 of them (with and without the rules in testing)."""
