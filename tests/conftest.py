@@ -6,7 +6,8 @@
 * Fixtures: ``db_url`` (each test run on SQLite and on a PostgreSQL the tests start, once a
   session: :mod:`support.pg_backend`), ``display`` (a tiny pygame display, for drawing tests), ``plain_driver`` and
   ``driver`` (the real Cardhall window driven through its event loop,
-  :class:`client.devtools.testing.Driver`), ``home`` (a fresh ``CARDHALL_HOME`` of the test's own).
+  :class:`client.devtools.testing.Driver`), ``home`` (a fresh ``CARDHALL_HOME`` of the test's own),
+  ``watchdog`` (a hang fails the test instead of stopping the run).
 * Markers, set from where a test lives: ``gui`` (tests/client, tests/e2e: they open a pygame
   window), ``xvfb`` (a real X window), ``slow`` (tests/e2e and those marked by hand).
   ``pytest -m "not gui"`` runs the engine, AI, network and file tests alone;
@@ -15,6 +16,7 @@
 
 Helpers (tables, sessions, the toy game, servers) live in tests/support/."""
 import os
+import signal
 import tempfile
 
 import pytest
@@ -75,3 +77,32 @@ def driver(plain_driver):
     """The window with the AI on "easy" (quick answers)."""
     plain_driver.app.settings.ai_difficulty = "easy"
     return plain_driver
+
+
+#: wall-clock seconds (a blocking read uses no CPU, so no CPU timer would catch it); generous:
+#: on a loaded 2-core machine the deck-builder case alone took 30 s, and a hang is for ever
+HANG_SECONDS = 150
+
+
+class Hang(BaseException):
+    """Not an Exception: the program's own ``except Exception`` must not swallow it."""
+
+
+@pytest.fixture
+def watchdog():
+    """Fail (instead of waiting for ever) when the program stops answering: SIGALRM
+    after HANG_SECONDS, and again every 2 s should anything swallow the first."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def hang(*_):
+        raise Hang(f"hang: no answer within {HANG_SECONDS} s (a blocking read?)")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS, 2)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

@@ -2,8 +2,8 @@
 purpose (so each check is seen to fail): no import circle (imports inside functions count),
 nothing but the application's own modules directly under client/, no game named and no raw
 action number tested in shared code beyond what is still listed here, the client reads no
-event by position (``v = m.event(e)``, ``v.player``), the engine never imports pygame, and
-ruff finds nothing."""
+event by position (``v = m.event(e)``, ``v.player``), no module passes on a name it imports
+(a re-export shim), the engine never imports pygame, and ruff finds nothing."""
 import ast
 import shutil
 import subprocess
@@ -13,7 +13,7 @@ import textwrap
 import pytest
 
 from support.codelayout import (CLIENT_ROOT_MODULES, client_root_strays, game_specifics, import_circles,
-                                import_graph)
+                                import_graph, reexports)
 from support.paths import ROOT
 
 #: shared modules that still name a game, with how many places: the games-as-plug-ins work
@@ -53,6 +53,23 @@ def test_only_the_application_stands_directly_under_client(tmp_path):
     assert client_root_strays(ROOT) == []
     root = _tree(tmp_path, {f"client/{m}.py": "" for m in CLIENT_ROOT_MODULES} | {"client/old_screen.py": ""})
     assert client_root_strays(root) == ["old_screen"]
+
+
+def test_no_module_passes_on_names_it_imports():
+    """No re-export shim: a name is imported from the module that defines it (a package's
+    ``__init__`` may gather its package's face)."""
+    assert reexports(ROOT) == []
+
+
+def test_a_reexport_shim_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "engine/core/__init__.py": "from .rng import Rng\n__all__ = [\"Rng\"]\n",
+        "engine/core/rng.py": "class Rng:\n    pass\n",
+        "engine/old.py": "from engine.core.rng import Rng  # noqa: F401 - moved\n",
+        "engine/ai.py": "from engine.core.rng import Rng\n\ndef f():\n    return Rng()\n\n__all__ = [\"f\", \"Rng\"]\n",
+        "engine/probe.py": "def has():\n    import json  # noqa: F401 - only asked whether it imports\n",
+    })
+    assert reexports(root) == ["engine.ai: Rng", "engine.old: Rng"]
 
 
 def test_shared_code_names_no_game_beyond_the_list():

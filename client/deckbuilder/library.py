@@ -23,10 +23,10 @@ from engine.core.deck import MAX_NAME, Deck, load_deck, save_deck
 from engine.core.files import FileProblem
 from engine.core.sanitize import clean_name
 
-from client.storage import DeckEntry, decks_left_out, user_decks_dir
+from client.storage import DeckEntry, user_decks_dir
 from client.storage import list_decks as _storage_list_decks
 
-__all__ = ["DeckEntry", "decks_left_out", "list_decks", "library", "save", "rename", "duplicate", "delete",
+__all__ = ["list_decks", "library", "save", "rename", "duplicate", "delete",
            "copy_starter", "unique_name", "folder"]
 
 

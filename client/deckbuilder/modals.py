@@ -11,6 +11,7 @@ from engine.core.files import FileProblem
 from client.ui.widgets import text_entry_box
 from client.ui.theme import font, wrap_lines
 from client.deckbuilder import clipboard, library
+from client.storage import decks_left_out
 
 #: the most text put in the import box: pygame-gui lays a text box out again on
 #: every change, 8,000 characters take ~0.3 s, 64 K several seconds (a 60-card
@@ -77,8 +78,8 @@ class DeckModals:
                     items.extend(("entry", "", e) for e in group)
                     if not group:
                         items.append(("note", empty, None))
-                if title == "Your decks" and library.decks_left_out(self.game):
-                    items.append(("note", library.decks_left_out(self.game), None))
+                if title == "Your decks" and decks_left_out(self.game):
+                    items.append(("note", decks_left_out(self.game), None))
             md["items"] = items
             heights = {"head": s(30), "note": s(30), "entry": s(50)}
             top = r.top + s(86)

@@ -381,7 +381,7 @@ class LobbyScene(Scene):
 
     def add_server(self):
         from engine.core.sanitize import clean_text
-        from engine.net.lobby_client import new_key
+        from engine.net.lobby import new_key
         text = clean_text(self.addr_entry.get_text(), 200).strip()
         addr = parse_address(text)
         if addr is None:

@@ -14,7 +14,6 @@ from engine.core.rng import Rng, mix_seed
 from . import mcts
 from .base import Agent, ruled, without
 from .halving import halving_search
-from .evaluation import terminal_value
 from .tactics import get_tactics, useful
 
 
@@ -310,5 +309,5 @@ def make_agent(name: str, seed: int = 0, evaluate=None, **overrides) -> Agent:
     raise ValueError(f"unknown agent {name!r}; choose one of {', '.join(AGENT_NAMES)} or search:N")
 
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "ExpertAgent", "SearchAgent", "LevelAgent", "make_agent",
-           "LEVELS", "AGENT_NAMES", "BUDGETS", "terminal_value"]
+__all__ = ["RandomAgent", "GreedyAgent", "ExpertAgent", "SearchAgent", "LevelAgent", "make_agent",
+           "LEVELS", "AGENT_NAMES", "BUDGETS"]

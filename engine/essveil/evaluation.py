@@ -15,7 +15,6 @@ from engine.essveil.match import (DRAW, E_END, E_KW, E_MIGHT, F_AEGIS, F_SILENCE
                                   NO_WINNER, R_CARD, R_DMG, R_END, R_EQUIP, R_FLAGS, R_GKW, R_MIGHT, REC,
                                   VEIL)
 
-from engine.ai.evaluation import terminal_value
 
 _KW_VALUE = {"Guard": 0.6, "Swift": 0.2, "Drain": 0.8, "Venom": 1.2, "Aegis": 1.0, "Veilstep": 0.6}
 # keyword bits -> the values of its keywords in the order creatures() names them (Guard,
@@ -107,4 +106,4 @@ def evaluate(m, p: int) -> float:
     return math.tanh(x)
 
 
-__all__ = ["evaluate", "terminal_value"]
+__all__ = ["evaluate"]

@@ -15,7 +15,7 @@ match starts at the beginning of ``active``'s Set Phase of turn ``turn``.
 from __future__ import annotations
 
 from . import cards as C
-from .match import (CHAMPION_SLOT, F_PLAYED, G_ACTIVE, G_FIRST, G_LOST, G_MORALE, G_SETUP, G_SUDDEN,
+from .match import (F_PLAYED, G_ACTIVE, G_FIRST, G_LOST, G_MORALE, G_SETUP, G_SUDDEN,
                     G_TURN, EverdawnMatch, _si)
 
 
@@ -83,7 +83,7 @@ def deck_ids(m: EverdawnMatch, p: int, creature: bool = False) -> list[str]:
     return [C.CARDS_BY_CODE[c].id for c in (m.cdeck if creature else m.sdeck)[p]]
 
 
-__all__ = ["scenario", "play", "slot_card", "hand_ids", "deck_ids", "CHAMPION_SLOT"]
+__all__ = ["scenario", "play", "slot_card", "hand_ids", "deck_ids"]
 
 
 def state_digest(m: EverdawnMatch) -> str:

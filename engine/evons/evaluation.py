@@ -57,32 +57,6 @@ def evaluate(m, p: int) -> float:
     return math.tanh(_x(m, p))
 
 
-#: a Block card in hand, for the planner: worth a quarter of a monster (it scores nothing
-#: and only a Block arrow brings it into the main zone; counted as a whole card, placing
-#: one cost the planner more than it shielded, and Ember Quake's Fire Walls rotted in hand)
-BLOCK_HAND = 0.25
-
-
-def planner_evaluate(m, p: int) -> float:
-    """The turn planner's scoring (``engine.ai.planner``): :func:`evaluate` with a Block
-    card in hand counted as ``BLOCK_HAND`` of a card. The expert keeps :func:`evaluate`."""
-    sc = m.sc
-    if sc[S_WINNER] != WIN_NONE:
-        return terminal_value(m, p)
-    hands, cardof = m.zones, m.cardof
-    b0 = sum(1 for i in hands[Z_HAND] if cardof[i] >= 0 and CARD_IS_BLOCK[cardof[i]])
-    b1 = sum(1 for i in hands[Z_HAND + 1] if cardof[i] >= 0 and CARD_IS_BLOCK[cardof[i]])
-    x = _x(m, p)
-    if b0 or b1:
-        # the hand term counts at most 8 cards: Blocks are the first to go over it
-        h0, h1 = len(hands[Z_HAND]), len(hands[Z_HAND + 1])
-        w0 = min(h0, 8) - min(h0 - b0, 8) - b0 * BLOCK_HAND
-        w1 = min(h1, 8) - min(h1 - b1, 8) - b1 * BLOCK_HAND
-        d = (w1 - w0) if p else (w0 - w1)
-        x -= d * 0.02
-    return math.tanh(x)
-
-
 def _x(m, p: int) -> float:
     """The evaluation before its squashing (``tanh``), for ``p``."""
     sc = m.sc

@@ -13,7 +13,7 @@ unless the player has nothing to play (then the forced pass is taken at once).
 """
 from __future__ import annotations
 
-from .cards import CARDS, INDEX_OF, MAIN_CELLS, parse_cell
+from .cards import INDEX_OF, MAIN_CELLS, parse_cell
 from .match import (B_ATK, B_CREDITS, B_DEF, B_DOUBLE, B_DRAW, B_REFUND, F_COVERED, F_GROWTH,
                     PH_MAIN, PLAY, S_CRED0, S_FIRST, S_MOVER, S_NCOV0, S_OPTS, S_PHASE, S_STEP,
                     S_TAKEN0, S_TP, S_TURN, STEP_PLAY, STEP_RESOLVE, Z_DECK, Z_GRAVE, Z_HAND,
@@ -129,7 +129,7 @@ def main_cells_free(m: EvonsMatch) -> list[int]:
 
 
 __all__ = ["scenario", "end_and_begin_turn", "cell", "inst_at", "card_at", "find", "play_card",
-           "main_cells_free", "CARDS"]
+           "main_cells_free"]
 
 
 # ---------------------------------------------------------------- golden games

@@ -14,8 +14,7 @@ import time
 
 from ..games import GAME_NAMES
 from . import protocol as P
-from .client import Link, _int, _num, _open, _result, error_words, plain_error
-from .lobby import KEY_RE, new_key  # noqa: F401 - new_key: the app makes keys with it
+from .client import Link, _int, _num, _open, _result, error_words
 
 MAX_ROWS = 200
 _PACES = ("live", "daily")
@@ -175,4 +174,4 @@ def quick_match(host, port, player: dict, game: str, deck, pace: str = "live", *
                               "deck": deck.to_json()}, player["name"], **kw)
 
 
-__all__ = ["LobbyWatch", "lobby_create", "lobby_join", "quick_match", "read_lobby", "new_key", "plain_error"]
+__all__ = ["LobbyWatch", "lobby_create", "lobby_join", "quick_match", "read_lobby"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine.ai import make_agent
 from engine.evons.cards import MAIN_CELLS, cell_name
-from engine.evons.evaluation import evaluate, planner_evaluate
+from engine.evons.evaluation import evaluate
+from engine.evons.tactics import planner_evaluate
 from engine.evons.match import SELECT
 from engine.evons.tactics import harmful
 from engine.evons.testing import card_at, scenario

@@ -6,49 +6,19 @@ user folder (tests/support/hostile_home.py).
 
 Each case must end with a message and a running program: a crash fails the
 test (``Driver.step`` raises what a frame raised), a hang fails it through a
-watchdog (SIGALRM), and afterwards every planted file must still be found — the
+watchdog (the ``watchdog`` fixture: SIGALRM), and afterwards every planted file must still be found — the
 good ones unchanged, the bad ones where they were or set aside with the same
 bytes (``Planted.lost``).
 """
 from support.paths import ROOT
 import json
 import os
-import signal
 import subprocess
 import sys
 
 import pytest
 
 from support.hostile_home import CAN_FIFO, GAMES, HOSTILE_META, plant
-
-#: wall-clock seconds (a blocking read uses no CPU, so no CPU timer would catch it); generous:
-#: on a loaded 2-core machine the deck-builder case alone took 30 s, and a hang is for ever
-HANG_SECONDS = 150
-
-
-class Hang(BaseException):
-    """Not an Exception: the program's own ``except Exception`` must not swallow it."""
-
-
-@pytest.fixture
-def watchdog():
-    """Fail (instead of waiting for ever) when the program stops answering: SIGALRM
-    after HANG_SECONDS, and again every 2 s should anything swallow the first."""
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-
-    def hang(*_):
-        raise Hang(f"hang: no answer within {HANG_SECONDS} s (a blocking read?)")
-
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS, 2)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
 
 @pytest.fixture
 def home(tmp_path, watchdog):

@@ -11,7 +11,6 @@ import sys
 import pytest
 
 from support.hostile_home import _autosave_bytes, _deck, _record
-from test_bad_input_client import watchdog  # noqa: F401 - the suite's hang guard
 
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links and modes as on POSIX")
@@ -22,7 +21,7 @@ def toasts(d) -> str:
 
 
 @pytest.fixture
-def d(tmp_path, watchdog):  # noqa: F811 - takes the hang guard imported above
+def d(tmp_path, watchdog):
     from client.devtools.testing import Driver
     (tmp_path / "data").mkdir()
     drv = Driver(tmp_path)
@@ -308,7 +307,7 @@ def test_decks_beyond_the_limit_are_counted_and_said(d, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("how", BLOCKS)
-def test_settings_that_cannot_be_written_say_which_folder_and_hold_while_running(tmp_path, watchdog, how):  # noqa: F811 - takes the hang guard imported above
+def test_settings_that_cannot_be_written_say_which_folder_and_hold_while_running(tmp_path, watchdog, how):
     """(the toast was "Could not save settings: [Errno 17] File exists: ...")"""
     from client.devtools.testing import Driver
     block(tmp_path / "config", how)

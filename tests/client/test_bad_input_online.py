@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from test_bad_input_client import watchdog  # noqa: F401 - the suite's hang guard
 
 def toasts(d) -> str:
     return "\n".join(t.text for t in d.app.toasts)
@@ -45,7 +44,7 @@ def open_online(d):
 
 
 @pytest.fixture
-def drv(tmp_path, watchdog):  # noqa: F811 - takes the hang guard imported above
+def drv(tmp_path, watchdog):
     from client.devtools.testing import Driver
     made = []
 

@@ -15,7 +15,8 @@ import pytest
 
 from engine.core.harness import starter_pair
 from engine.net.client import NetError, drive
-from engine.net.lobby_client import LobbyWatch, lobby_create, lobby_join, new_key, quick_match
+from engine.net.lobby import new_key
+from engine.net.lobby_client import LobbyWatch, lobby_create, lobby_join, quick_match
 
 from support.net_helpers import GAMES
 

@@ -165,3 +165,35 @@ def game_specifics(root: Path) -> dict[str, list[str]]:
         if hits:
             out[rel] = hits
     return out
+
+
+def reexports(root: Path) -> list[str]:
+    """Re-export shims: a module (not a package's ``__init__``, whose ``__all__`` is the
+    package's face) that lists in ``__all__`` a name it only imports, or that imports a name
+    with ``noqa: F401`` so others can import it from there. ``"module: name"`` each."""
+    out = []
+    for name, (path, is_pkg) in sorted(modules(root).items()):
+        if is_pkg:
+            continue
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text)
+        lines = text.splitlines()
+        imported = {}
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                for a in node.names:
+                    imported[a.asname or a.name] = node
+                    if "noqa: F401" in lines[node.lineno - 1] or "noqa: F401" in lines[node.end_lineno - 1]:
+                        out.append(f"{name}: {a.asname or a.name}")
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    imported[a.asname or a.name.split(".")[0]] = node
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__"
+                                                    for t in node.targets):
+                try:
+                    names = ast.literal_eval(node.value)
+                except ValueError:
+                    continue
+                out += [f"{name}: {n}" for n in names if n in imported]
+    return sorted(set(out))

@@ -221,7 +221,6 @@ class EssveilStory:
 
 
 def _story_table(driver, m, *, hotseat=False):
-    from engine.essveil.testing import scenario  # noqa: F401 - positions come from there
     s = game_session("essveil", 1, human=0, hotseat=hotseat)
     s._match = m
     s._snaps = {0: m.clone()}
