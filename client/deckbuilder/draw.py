@@ -14,6 +14,12 @@ from client.cards import card_surface
 from client.ui.theme import PAL, draw_text, draw_wrapped, ellipsize, fit_font, fit_line, font, note_cut, panel, shade, wrap_lines
 
 class DeckDraw:
+    #: (card id, until) of a card flashed as refused
+    flash = None
+    #: the screen's rects by name, once laid out
+    L = None
+    #: the validation bar's words did not all fit
+    status_overflow = False
     # ------------------------------------------------------------ drawing
     def _draw_header(self, surf):
         s = self.s
@@ -55,7 +61,7 @@ class DeckDraw:
                 veil = pygame.Surface(r.size, pygame.SRCALPHA)
                 veil.fill((10, 12, 18, 120))
                 surf.blit(veil, r)
-            flash = getattr(self, "flash", None)
+            flash = self.flash
             if flash and flash[0] == c.id and flash[1] > self.app.now:
                 pygame.draw.rect(surf, PAL["bad"], r.inflate(s(8), s(8)), max(3, s(4)), border_radius=s(10))
             elif c.id == hov:
@@ -309,7 +315,7 @@ class DeckDraw:
 
     def toast_floor(self):
         """Toasts stay above the validation bar (and above a dialog when one is open)."""
-        L = getattr(self, "L", None)
+        L = self.L
         return L["status"].top - self.s(8) if L and "status" in L else None
 
     def status_text(self) -> str:
@@ -364,7 +370,7 @@ class DeckDraw:
         """When the status line is too short for every problem, pointing at it
         lists them all, one per line."""
         r = self.L["status"]
-        if not getattr(self, "status_overflow", False) or not r.collidepoint(self.app.mouse):
+        if not self.status_overflow or not r.collidepoint(self.app.mouse):
             return
         s = self.s
         f = font(s(15))

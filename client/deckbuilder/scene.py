@@ -52,6 +52,8 @@ SHORT_ALL = {"All types": "Type", "Any morale": "Morale", "All combat types": "C
 
 
 class DeckBuilderScene(DeckFiles, DeckModals, DeckDraw, Scene):
+    #: the search box, once built
+    search_box = None
     title = "Deck builder"
 
     # ------------------------------------------------------------ screenshots
@@ -424,7 +426,7 @@ class DeckBuilderScene(DeckFiles, DeckModals, DeckDraw, Scene):
             self.modal_event(ev)
             return
         import pygame_gui
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element is getattr(self, "search_box", None):
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and ev.ui_element is self.search_box:
             self.set_search(ev.text)
             return
         if ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and handle_dropdown_event(self, ev):

@@ -66,6 +66,8 @@ def _mode(info) -> str:
 
 
 class ReplaysScene(Scene):
+    #: (row, time) of the last click, for a double click
+    _last_click = (None, -9.0)
     ROW_H = 58
 
     @classmethod
@@ -217,7 +219,7 @@ class ReplaysScene(Scene):
             if lr.collidepoint(ev.pos):
                 for i in range(self.scroll, min(len(self.items), self.scroll + self.visible_rows())):
                     if self.row_rect(i).collidepoint(ev.pos):
-                        if i == self.selected and getattr(self, "_last_click", (None, -9))[0] == i \
+                        if i == self.selected and self._last_click[0] == i \
                                 and self.app.now - self._last_click[1] < 0.4:
                             self.watch(self._default_seat())
                             return

@@ -24,6 +24,12 @@ from client.ui.theme import PAL, draw_text, font
 
 
 class ReplayController:
+    #: the view buttons lit as chosen
+    view_buttons = ()
+    #: where the speed is said
+    speed_rect = None
+    #: where "Turn" is said
+    turn_label_rect = None
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
     SECONDS_PER_ACTION = 0.8  # pause between actions at speed 1 (after the animations)
 
@@ -398,15 +404,15 @@ class ReplayController:
         knob = (r.left + int(r.width * self.index / n), r.centery)
         pygame.draw.circle(surf, PAL["gold_hi"], knob, s(7))
         pygame.draw.circle(surf, (20, 20, 26), knob, s(7), max(1, s(2)))
-        for b in getattr(self, "view_buttons", ()):
+        for b in self.view_buttons:
             pygame.draw.rect(surf, PAL["gold_hi"], b.rect.inflate(s(4), s(4)), max(2, s(2)), border_radius=s(8))
-        sr = getattr(self, "speed_rect", None)
+        sr = self.speed_rect
         if sr is not None:
             text = f"Speed ×{self.speed:g}"
             if font(s(16), True).size(text)[0] > sr.width:
                 text = f"×{self.speed:g}"      # a narrow column: the number alone between Slower and Faster
             draw_text(surf, text, sr.center, s(16), PAL["text"], bold=True, anchor="center")
-        lr = getattr(self, "turn_label_rect", None)
+        lr = self.turn_label_rect
         if lr is not None:
             draw_text(surf, "Turn", (lr.left, lr.centery), s(16), PAL["text"], anchor="midleft")
 

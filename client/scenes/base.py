@@ -52,6 +52,8 @@ REPEATING_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_
 
 
 class Scene:
+    #: the text boxes given a dim hint (entry_hint)
+    _hints = ()
     name = ""
     title = ""
     transparent = False  # overlays: the scene below is drawn first
@@ -353,12 +355,12 @@ class Scene:
         placeholder as bright as typed text, so "XXXXX-XXXXX" looked filled in). Gone while
         the box has text or the keyboard's focus."""
         entry.hint_text = text
-        hints = [e for e in getattr(self, "_hints", ()) if e.alive() and e is not entry]
+        hints = [e for e in self._hints if e.alive() and e is not entry]
         hints.append(entry)
         self._hints = hints
 
     def draw_hints(self, surface, manager) -> None:
-        for el in getattr(self, "_hints", ()):
+        for el in self._hints:
             if el.ui_manager is not manager or not el.alive() or not getattr(el, "visible", True) \
                     or el.is_focused or el.get_text():
                 continue

@@ -39,6 +39,10 @@ def online_note(game: str) -> str:
 
 
 class GameMenuScene(Scene):
+    #: the words offering the lessons (empty: no offer)
+    offer = ""
+    #: where those words are drawn
+    offer_box = None
     def enter(self):
         self.game = self.kwargs.get("game") or gamesinfo.default_game()
         self.saves = find_saves(self.game, self.app)
@@ -80,10 +84,10 @@ class GameMenuScene(Scene):
                           "Every saved game of this game: resume one, or abandon it to Replays", None, "saves"))
         items += [
             ("Play vs AI", "p", lambda: self.go("setup", game=g), "Choose decks and difficulty, then play the AI",
-             None if self.resume_info or getattr(self, "offer", "") else "@primary", "play_ai"),
+             None if self.resume_info or self.offer else "@primary", "play_ai"),
             ("Learn to play", "t", lambda: self.go("lessons", game=g),
              "A guided first game in short lessons, against a scripted opponent",
-             "@primary" if getattr(self, "offer", "") else None, "learn"),
+             "@primary" if self.offer else None, "learn"),
             ("Local two-player", "l", lambda: self.go("hotseat_setup", game=g),
              "Hot seat: two people at this screen, hands hidden between turns", None, "hotseat"),
             ("Play online", "o", lambda: self.go("online", game=g),
@@ -148,10 +152,10 @@ class GameMenuScene(Scene):
         if self.online_note:
             draw_wrapped(surf, self.online_note, pygame.Rect(left, y, width, s(44)), s(15), PAL["muted"],
                          italic=True, max_lines=2)
-        if getattr(self, "offer", "") and self.learn_rect is not None:
+        if self.offer and self.learn_rect is not None:
             y = self.draw_offer(surf, width, y + s(50))
         for img, rr in self.fan:
-            if not (getattr(self, "offer_box", None) and rr.colliderect(self.offer_box)):
+            if not (self.offer_box and rr.colliderect(self.offer_box)):
                 surf.blit(img, rr)
         self.draw_ui(surf)
 

@@ -57,6 +57,22 @@ def _demo_lobby(game: str) -> dict:
 
 
 class LobbyScene(Scene):
+    #: what the text boxes held before a rebuild
+    _typed_before = None
+    #: the name box, once built
+    name_entry = None
+    #: the server address box, once built
+    addr_entry = None
+    #: the status last said
+    _said = None
+    #: the layout the screen was built for
+    _built_key = None
+    #: a button is held down (no rebuild under it)
+    _pressing = False
+    #: a rebuild waits for the button's release
+    _relayout = False
+    #: the clock's second last drawn
+    _second = None
     poll_every = 0.1      # the lobby's link and a waiting match are watched while the window rests
 
     @classmethod
@@ -168,7 +184,7 @@ class LobbyScene(Scene):
         import pygame_gui
         s = self.s
         r = self.panel_rect()
-        typed = getattr(self, "_typed_before", None) or {}
+        typed = self._typed_before or {}
         pad = s(28)
         h = s(40)
         y = r.top + s(22)
@@ -331,10 +347,10 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------ input
     def on_ui_event(self, ev):
         import pygame_gui
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is getattr(self, "name_entry", None):
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.name_entry:
             self._name()
             return True
-        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is getattr(self, "addr_entry", None):
+        if ev.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and ev.ui_element is self.addr_entry:
             self.add_server()
             return True
         return handle_dropdown_event(self, ev) or super().on_ui_event(ev)
@@ -531,17 +547,17 @@ class LobbyScene(Scene):
         if self.watch is not None and self.watch.poll():
             if self.watch.error:
                 self.status = self._said = (self.watch.error, "bad")
-            elif self.status == getattr(self, "_said", None) and self.lobby is not None:
+            elif self.status == self._said and self.lobby is not None:
                 self.status = ("", "muted")     # the server took the new name: its refusal no longer stands
                 self.rebuild()
-            if self._layout_key() != getattr(self, "_built_key", None) or self.watch.error:
+            if self._layout_key() != self._built_key or self.watch.error:
                 self._relayout = True
             else:
                 self._refresh_rows()
-        pressing = getattr(self, "_pressing", False)
+        pressing = self._pressing
         if pressing is not True and pressing:
             self._pressing = pressing - 1
-        elif getattr(self, "_relayout", False) and not pressing:
+        elif self._relayout and not pressing:
             self._relayout = False
             self.rebuild()
         j = self.job
@@ -570,7 +586,7 @@ class LobbyScene(Scene):
                 self._open_table(s)
                 return
         sec = int(time.monotonic())
-        if self.watch is not None and self.rows_mine and sec != getattr(self, "_second", None):
+        if self.watch is not None and self.rows_mine and sec != self._second:
             self._second = sec
             self.invalidate()       # the time left on your matches counts down
         super().update(dt)

@@ -136,6 +136,14 @@ def player_error(e: BaseException) -> str:
 
 
 class OnlineScene(Scene):
+    #: what the text boxes held before a rebuild
+    _typed_before = None
+    #: the first of your matches shown
+    list_scroll = 0
+    #: how many of your matches the list shows (None: not laid out yet)
+    list_fit = None
+    #: where the status line stands ("join": under the Join box)
+    status_where = None
     poll_every = 0.1  # network jobs finish off the event queue (client.scenes.base)
 
     def enter(self):
@@ -172,7 +180,7 @@ class OnlineScene(Scene):
         import pygame_gui
         s = self.s
         r = self.panel_rect()
-        typed = getattr(self, "_typed_before", None) or {}
+        typed = self._typed_before or {}
         pad = s(28)
         y = r.top + s(22)
         h = s(40)
@@ -237,7 +245,7 @@ class OnlineScene(Scene):
         mine = self.my_matches()
         fit = max(1, (r.bottom - s(58) - s(8) - y + s(6)) // (row_h + s(6)))
         self.list_fit = fit
-        self.list_scroll = max(0, min(getattr(self, "list_scroll", 0), len(mine) - fit))
+        self.list_scroll = max(0, min(self.list_scroll, len(mine) - fit))
         for e in mine[self.list_scroll:self.list_scroll + fit]:
             rr = pygame.Rect(r.left + pad, y, r.width - 2 * pad, row_h)
             b = self.button((rr.right - s(130), rr.top + s(3), s(120), row_h - s(6)), "Open",
@@ -256,16 +264,16 @@ class OnlineScene(Scene):
                     enabled=self.session is None and self.job is None)   # (not while hosting a match)
 
     def handle_event(self, ev):
-        if ev.type == pygame.MOUSEWHEEL and len(self.my_matches()) > getattr(self, "list_fit", 0):
+        if ev.type == pygame.MOUSEWHEEL and len(self.my_matches()) > (self.list_fit or 0):
             before = self.list_scroll
-            self.list_scroll = max(0, min(len(self.my_matches()) - self.list_fit, before - ev.y))
+            self.list_scroll = max(0, min(len(self.my_matches()) - (self.list_fit or 0), before - ev.y))
             if self.list_scroll != before:
                 self.rebuild()
 
     def list_heading(self) -> str:
         """"Your matches on servers", and which of them show when not all fit."""
         n = len(self.my_matches())
-        fit = getattr(self, "list_fit", n)
+        fit = n if self.list_fit is None else self.list_fit
         if n <= fit:
             return "Your matches on servers"
         a = self.list_scroll + 1
@@ -585,7 +593,7 @@ class OnlineScene(Scene):
         text, kind = self.status
         if text:
             col = PAL["bad"] if kind == "bad" else PAL["muted"]
-            right = getattr(self, "status_where", None) == "join"     # under the Join box, to its right edge
+            right = self.status_where == "join"     # under the Join box, to its right edge
             draw_wrapped(surf, text, pygame.Rect(r.left + s(28), self.list_top - s(20),
                                                  (self.join_box.right if right else r.right - s(28)) - r.left - s(28),
                                                  s(20)),

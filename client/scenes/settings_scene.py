@@ -33,6 +33,8 @@ def labels(name: str) -> tuple[str, str]:
 
 
 class SettingsScene(Scene):
+    #: the volume slider, once the rows are built
+    volume_slider = None
     transparent = True
 
     def panel_rect(self):
@@ -107,8 +109,7 @@ class SettingsScene(Scene):
 
     def on_ui_event(self, ev):
         import pygame_gui
-        if ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and ev.ui_element is getattr(self, "volume_slider",
-                                                                                          None):
+        if ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and ev.ui_element is self.volume_slider:
             self.set_volume(ev.value / 100.0)
             return True
         return handle_dropdown_event(self, ev) or super().on_ui_event(ev)
