@@ -55,7 +55,7 @@ class BoardAids:
         if card is not None:
             self._hover_small = True
             return card
-        return None if self.in_log_drawer(pos) else self.card_at(pos)
+        return None if self.side.in_drawer(pos) else self.card_at(pos)
 
     def zoom_play_area(self) -> list:
         """The rects of the play area (lanes, the grid) the big zoom never covers. Override."""

@@ -20,7 +20,7 @@ board's place, set before :meth:`GameTable.layout`), ``self.top_rect``, ``self.s
 (a length at the interface scale), ``self.view`` / ``self.shown`` (the match as the
 viewer may see it, and the state drawn while animations play), ``self.legal``,
 ``self.pairs`` (``(source key, target key) -> action`` of the legal gestures),
-``self.hand_scroll`` (a hand with more cards than it shows), ``self.side_compact`` (the
+``self.hand_scroll`` (a hand with more cards than it shows), ``self.side.compact`` (the
 log folded into a strip), :meth:`~client.table.scene.TableScene.perform`,
 :meth:`~client.table.scene.TableScene.hovered` and ``self.names``.
 

@@ -38,7 +38,7 @@ class InputMixin:
             and not getattr(ev, "repeat", False) and ev.key not in IDLE_KEYS
         if not (press or key) or not self.busy() or self.result() is not None:
             return False
-        if press and (self._widget_at(ev.pos) or self.in_log_drawer(ev.pos) or self.top_rect.collidepoint(ev.pos)
+        if press and (self._widget_at(ev.pos) or self.side.in_drawer(ev.pos) or self.top_rect.collidepoint(ev.pos)
                       or (not self.log.hidden and self.log.rect.collidepoint(ev.pos))):
             return False              # a standing button (Menu, Undo, Hint), the log, the top bar
         if key and (ev.key, 0) in self._keys and ev.key not in DECISION_KEYS:
@@ -115,7 +115,7 @@ class InputMixin:
 
     def _on_press(self, pos):
         pick, self._pick_key = self._pick_key, None
-        if self.busy() or self.session is None or self.in_log_drawer(pos):
+        if self.busy() or self.session is None or self.side.in_drawer(pos):
             return
         src = self.sources.get(pick) if pick is not None else None
         if src is not None:   # the card the press was made on, where it stands now

@@ -86,7 +86,7 @@ from client.table.handoff import Handoff
 from client.table.history import History, log_kind
 from client.table.input import InputMixin
 from client.table.layer import Layer, TableLayer
-from client.table.side import SideMixin
+from client.table.side import SidePanel
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
                                     draw_hand_arrows, draw_thinking)
 from client.table.kit.log import GameLog, NameIndex
@@ -98,7 +98,7 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene):
+class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -115,6 +115,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         super().__init__(app, game=game, **kw)
         self.history = History(self)      # undo / redo / take-back
         self.handoff = Handoff(self)      # hot seat: whose screen it is
+        self.side = SidePanel(self)       # the log column, or the folded strip and its drawer
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -325,7 +326,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         top = self.top_bar_height()
         by = s(8) if top == s(52) else max(0, (top - s(36)) // 2)   # the bar's buttons
         self.top_rect = pygame.Rect(0, 0, self.W, top)
-        self._build_side(top)     # the log column, or the folded strip with its Log drawer
+        self.side.build(top)      # the log column, or the folded strip with its Log drawer
         gap = self.board_margin_at(self.app.scale)
         self.board_rect = pygame.Rect(s(10), top + gap, self.side_rect.left - s(20), self.H - top - 2 * gap)
         if self.mode == "replay":
@@ -333,7 +334,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             # above 100 %, so that the board keeps the room the live table gives it)
             self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236),
                                             self.side_rect.width, s(236))
-            self.fit_side_above(self.actions_rect.top)
+            self.side.fit_above(self.actions_rect.top)
             self.button((self.W - s(118), by, s(108), s(36)), "Back", self.leave_replay, key="escape",
                         tip="Back to the list of replays", name="menu", cls="@small")
             self.button((self.W - s(118) - s(116), by, s(108), s(36)), "Review", self.open_review, key="w",
@@ -363,7 +364,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         if self.mode == "replay" and self.replay is not None:
             self.replay.build_controls(self)
         self.layout()
-        self._after_layout()
+        self.side.after_layout()
         self.refresh()
         self.layer.build()
 
@@ -542,6 +543,23 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
     def scale_probe(self) -> dict:
         """The card sizes a player notices, ``{name: px}``. Default: none."""
         return {}
+
+    # ---- the side column (client.table.side.SidePanel)
+    #: the board needs about this much width at scale 1 (the tables are drawn for 940+ px
+    #: at 1280x720 100 %); below it the log folds into the strip
+    board_min_width = 940
+    #: the log column may fold into a strip with a Log drawer (a table that lays out
+    #: its own log, like Evons, says False until it handles ``side.compact``)
+    fold_log = True
+
+    def wants_compact_side(self, k=None) -> bool:
+        """Should the log column fold into a strip with a Log drawer at scale ``k``
+        (default the app's)? Default: when a full column leaves the board too little room."""
+        return self.side.wants_compact(k)
+
+    def callout_rect(self):
+        """Where a hint's and a reviewed move's words go (see the hook): the log's face."""
+        return self.side.face_rect()
 
     # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
     # before it is first set: plain attributes, never looked up with getattr
@@ -816,7 +834,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
         self.layer.draw_top_bar(surf)
-        self.draw_side(surf)
+        self.side.draw(surf)
         if self.session is not None and self.shown is not None:
             self.hints.draw(surf)      # over the top of the log: the board stays uncovered
         if self.replay is not None:

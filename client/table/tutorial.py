@@ -561,7 +561,7 @@ class Coach(Layer):
             top = side.top if getattr(self, "_panel_tall", False) else side.bottom + s(8)
             bottom = t.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
             return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
-        if getattr(t, "side_compact", False) and getattr(t, "ticker_rect", None) is not None:
+        if t.side.compact and t.side.ticker_rect is not None:
             top = t.ticker_rect.top       # the folded strip, under its Log button
         bottom = side.bottom if self.reading() else self._buttons_top() - s(8)
         if not t.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
@@ -622,7 +622,7 @@ class Coach(Layer):
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
         self._fit_log_under_panel()
-        toggle = getattr(t, "log_toggle", None)       # (a Log button the panel lies over steps aside)
+        toggle = t.side.toggle       # (a Log button the panel lies over steps aside)
         if toggle is not None:
             over = self.panel_box.colliderect(toggle.rect)
             if over and toggle.visible:

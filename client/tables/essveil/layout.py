@@ -58,9 +58,9 @@ class EssveilLayout:
         r = self.board_rect
         # larger interface sizes: text and panels grow; the strips and the band between
         # the rows grow only as far as the cards keep at least their 100 % size
-        ref = self.reference_scale()
+        ref = self.side.reference_scale()
         sizes = functools.partial(_sizes, ref=ref)
-        c, cap = self.chrome_plan(sizes)
+        c, cap = self.side.chrome_plan(sizes)
 
         def v(x):
             return int(round(x * c))

@@ -308,7 +308,7 @@ class EvonsDraw:
         if thinking is None or self.anims.busy:  # the sign already says who is deciding
             forms = self.prompt_forms()
             w, h = r.width - s(20), r.bottom - top - s(6)
-            base = max(8, int(round(15 * self.reference_scale())))     # the words' 100 % size
+            base = max(8, int(round(15 * self.side.reference_scale())))     # the words' 100 % size
             text = forms[0]
             short = next((t for t in forms if self._prompt_fits(t, w, h - leg_h, s(15))), None) if leg_h else None
             if short is not None:

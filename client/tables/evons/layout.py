@@ -108,20 +108,20 @@ class EvonsLayout:
         return {"hand card": self.hw, "grid cell": self.cell}
 
     def _larger(self) -> bool:
-        return self.app.scale > self.reference_scale() + 1e-9
+        return self.app.scale > self.side.reference_scale() + 1e-9
 
     def wants_compact_side(self, k=None) -> bool:
         """Above 100 % the log folds into a Log drawer (the grid keeps the window's height),
         in a replay too."""
         k = self.app.scale if k is None else k
-        return k > self.reference_scale() + 1e-9
+        return k > self.side.reference_scale() + 1e-9
 
     def _plan(self):
         """The larger-size plan for this window and scale (see :func:`_grid_plan`), with
         the cell capped at what 200 % gets, so that 150 % is never larger than 200 %."""
         key = (self.W, self.H, self.app.scale)
         if getattr(self, "_plan_key", None) != key:
-            ref = self.reference_scale()
+            ref = self.side.reference_scale()
             T, g1, g2, cell = _grid_plan(self.W, self.H, self.app.scale, ref)
             f = getattr(self.app, "scale_for", None)
             k_hi = max(self.app.scale, f(2.0) if callable(f) else self.app.scale)
@@ -167,7 +167,7 @@ class EvonsLayout:
         self.label_w = s(18)
         right_edge = self.W - s(10)
         gap = s(8)
-        ref = self.reference_scale()
+        ref = self.side.reference_scale()
         larger = self.app.scale > ref
         gx0 = r.left + self.left_w + pad + self.label_w
         hw_ref = _sizes_100(self.W, self.H, ref)[1] if larger else 0
@@ -261,19 +261,19 @@ class EvonsLayout:
         below = self.hand_area.bottom + pad
         if ticker_beside:               # the Log button beside the newest lines
             tr = pygame.Rect(rx, below + (row_h - s(36)) // 2, tw, s(36))
-            self.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
+            self.side.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
         else:                           # a narrow column: the newest lines under the button
             tr = pygame.Rect(rx, below, tw, s(36))
-            self.ticker_rect = pygame.Rect(rx, tr.bottom + gap, rw, s(64))
-        if getattr(self, "log_toggle", None) is not None and self.log_toggle.rect != tr:
-            self.place_log_toggle(tr)
-        if getattr(self, "ticker", None) is not None:
-            self.ticker.set_rect(self.ticker_rect)
+            self.side.ticker_rect = pygame.Rect(rx, tr.bottom + gap, rw, s(64))
+        if self.side.toggle is not None and self.side.toggle.rect != tr:
+            self.side.place_toggle(tr)
+        if self.side.ticker is not None:
+            self.side.ticker.set_rect(self.side.ticker_rect)
         self.side_rect = pygame.Rect(rx, below, rw, row_h)
         lw = max(rw, min(s(self.log_width), right_edge - self.grid_rect.left))
-        self._drawer_rect = pygame.Rect(right_edge - lw, r.top, lw, below - pad - r.top)
-        self.log.set_rect(self._drawer_rect)
-        self._sync_log()
+        self.side.drawer_rect = pygame.Rect(right_edge - lw, r.top, lw, below - pad - r.top)
+        self.log.set_rect(self.side.drawer_rect)
+        self.side.sync()
         top = below + row_h + pad
         act_h = ctrl_h if ctrl_h else s(4 * 46)
         self.actions_rect = pygame.Rect(rx, r.bottom - act_h, rw, act_h)
@@ -492,8 +492,8 @@ class EvonsLayout:
         across both (the log column alone cut a reviewed move's words short), or, where the
         log folds into a strip (its ticker holds one line), over the chain panel below it."""
         if not self._replay_controls_h():
-            return self.log_face_rect()
-        if self.side_compact:
+            return self.side.face_rect()
+        if self.side.compact:
             return pygame.Rect(self.right_rect)
         a, b = self.right_rect, self.side_rect
         return pygame.Rect(a.left, max(a.top, b.top), b.right - a.left, min(a.bottom, b.bottom) - max(a.top, b.top))

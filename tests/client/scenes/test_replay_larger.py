@@ -47,7 +47,7 @@ def test_replay_cards_are_as_large_as_the_live_tables_and_grow(driver, game, siz
         seen.append(probe["board card"])
         if u > 1:
             assert t.log.hidden and driver.widget("log_toggle").visible        # the log in its drawer
-            assert t.ticker_rect.bottom <= t.actions_rect.top                   # newest lines above the controls
+            assert t.side.ticker_rect.bottom <= t.actions_rect.top                   # newest lines above the controls
         for name in CONTROLS:
             assert t.actions_rect.contains(driver.widget(name).rect), name
         rec = layoutcheck.Recorder()
