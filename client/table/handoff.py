@@ -52,7 +52,7 @@ class Handoff:
             reason = (f"{t.names[other]} has answered ({text}): pass back to {t.names[p]}." if text
                       else f"{t.names[other]} has answered: pass back to {t.names[p]}.")
             t.viewer = p
-            t.hover_card = None
+            t.aids.hover_card = None
             t.refresh()
             t.shown = t.view
             t.push(ReturnOverlay(t.app, game=t.game, table=t, seat=p, reason=reason))

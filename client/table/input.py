@@ -106,12 +106,7 @@ class InputMixin:
             self.drag.pos = pos
             if abs(pos[0] - self.drag.start[0]) + abs(pos[1] - self.drag.start[1]) > self.s(6):
                 self.drag.moved = True
-        if self._zoom_hold is not None and abs(pos[0] - self._zoom_hold[0]) + abs(pos[1] - self._zoom_hold[1]) > 3:
-            self._zoom_hold = None
-        card = self.hover_lookup(pos)
-        if card is not self.hover_card:
-            self.hover_card = card
-            self.hover_since = self.t
+        self.aids.follow(pos)
 
     def _on_press(self, pos):
         pick, self._pick_key = self._pick_key, None

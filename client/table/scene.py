@@ -98,7 +98,7 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
+class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -116,6 +116,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         self.history = History(self)      # undo / redo / take-back
         self.handoff = Handoff(self)      # hot seat: whose screen it is
         self.side = SidePanel(self)       # the log column, or the folded strip and its drawer
+        self.aids = BoardAids(self)       # the hover zoom, the covered hand, the move preview
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -136,8 +137,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         self.anims = AnimQueue(lambda: self.app.settings.animation_factor)
         self.drag: DragState | None = None
         self.snap: SnapBack | None = None
-        self.hover_card = None
-        self.hover_since = 0.0
         self.hand_scroll = HandScroll()   # a hand with more cards than it shows at their size
         self.t = 0.0
         self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
@@ -152,8 +151,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         self.targets: dict = {}
         self.live_sources: set = set()
         self.over_shown = False
-        self.preview_rect = None  # where the move preview was drawn last frame
-        self.zoom_rect = None     # where the hover zoom was drawn last frame
         self._action_widgets = []
         self.actions_applied = 0
         from client.table.hint import HintControl
@@ -489,8 +486,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
         it was found in, so the hover zoom is drawn beside it, not over it. ``small``:
         a line of a list (a graveyard): a small tip with its text, not the big zoom."""
-        self._hover_rect = pygame.Rect(rect) if card is not None else None
-        self._hover_small = bool(small and card is not None)
+        self.aids.hover_rect = pygame.Rect(rect) if card is not None else None
+        self.aids.hover_small = bool(small and card is not None)
         return card
 
     def card_at(self, pos):
@@ -561,6 +558,36 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         """Where a hint's and a reviewed move's words go (see the hook): the log's face."""
         return self.side.face_rect()
 
+    # ---- the aids (client.table.aids.BoardAids)
+    def zoom_play_area(self) -> list:
+        """The rects of the play area (lanes, the grid) the big zoom never covers. Default: none."""
+        return []
+
+    def zoom_keep_clear(self) -> list:
+        """Rects a hover zoom must never cover: the action buttons and what the table
+        offers to choose now (tables add their choice spots, trays and panels)."""
+        return [b.rect for b in self._action_widgets]
+
+    def previewed(self):
+        """``(action, rect)`` of the move being aimed at now (a drag held over a legal
+        target), or None. Tables may add their own (Evons: a selected card over a cell)."""
+        d = self.drag
+        if d is None or not d.moved or self.busy():
+            return None
+        for t in self.targets.values():
+            if t.rect.collidepoint(d.pos):
+                a = self.pairs.get((d.source.key, t.key))
+                return (a, t.rect) if a is not None else None
+        return None
+
+    def draw_over_zoom(self, surf, rect) -> None:
+        """Drawn after the big hover zoom, at ``rect`` (Everdawn's note under a placed
+        card). Default: nothing."""
+
+    def draw_over_preview(self, surf) -> None:
+        """Drawn after the move preview (Evons: a dragged card's cost, clear of it).
+        Default: nothing."""
+
     # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
     # before it is first set: plain attributes, never looked up with getattr
     #: where the viewer's hand is (set by a table's layout); None: no hand
@@ -602,7 +629,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
             return False
         self.actions_applied += 1
         if not by_ai and self.app.mouse is not None:
-            self._zoom_hold = tuple(self.app.mouse)   # the card just played stays unzoomed until the pointer moves
+            self.aids.zoom_hold = tuple(self.app.mouse)   # the card just played stays unzoomed until the pointer moves
         after_match = self.match
         turn = after_match.turn()
         lines = []
@@ -746,8 +773,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         def take(w):
             nonlocal best
             best = w if best is None else min(best, w)
-        if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
-            take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
+        hover = self.aids
+        if hover.hover_card is not None and self.t - hover.hover_since <= ZOOM_DELAY:
+            take(ZOOM_DELAY - (self.t - hover.hover_since) + 0.005)
         if self.hints.thinking:
             take(1 / THINKING_FPS)
         if self.replay is not None and hasattr(self.replay, "wake_in"):
@@ -764,7 +792,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
         self.layer.update(dt, self._frame)
 
     def _frame(self, dt):
-        was = (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
+        was = (self.driver.clock_text(), self.t - self.aids.hover_since > ZOOM_DELAY) if self.session is not None \
+            else None
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
@@ -794,7 +823,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
             self.snap = None
         super().update(dt)
         if self.session is not None:
-            if was != (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
+            if was != (self.driver.clock_text(), self.t - self.aids.hover_since > ZOOM_DELAY) \
                     or getattr(self.log, "_dirty", False):
                 self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
             elif self.driver.thinking() is not None:
@@ -830,7 +859,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
             self.draw_board(surf)
             self.draw_drag_layer(surf)
             draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.app.mouse)
-            self.draw_waiting_hand(surf)
+            self.aids.draw_waiting_hand(surf)
         self.anims.draw(surf)
         self.draw_top_bar(surf)
         self.layer.draw_top_bar(surf)
@@ -849,13 +878,20 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, BoardAids, Scene):
             self._draw_dragged(surf)
         if self.snap is not None:
             self.snap.draw(surf)
-        self.draw_move_preview(surf)
-        self._refresh_hover()
-        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12 \
-                and not self.zoom_hidden() and self._zoom_hold is None:
-            self.zoom_rect = self.draw_hover_tip(surf) if self._hover_small else self.draw_hover_zoom(surf)
+        aids = self.aids
+        aids.draw_preview(surf)
+        self.draw_over_preview(surf)
+        aids.refresh()
+        if aids.hover_card is not None and self.drag is None and self.t - aids.hover_since > 0.12 \
+                and not aids.zoom_hidden() and aids.zoom_hold is None:
+            if aids.hover_small:
+                aids.zoom_rect = aids.draw_tip(surf)
+            else:
+                aids.zoom_rect = aids.draw_zoom(surf)
+                if aids.zoom_rect is not None:
+                    self.draw_over_zoom(surf, aids.zoom_rect)
         else:
-            self.zoom_rect = None
+            aids.zoom_rect = None
 
     # ================================================================ leaving
     def leave(self):

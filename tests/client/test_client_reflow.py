@@ -73,7 +73,7 @@ def test_open_drawer_takes_its_clicks_and_shows_card_names(driver, game):
     if t.log.hot:                                            # a card name in the drawer zooms
         rr, card = t.log.hot[-1]
         driver.move(rr.center)
-        assert t.hover_card is card
+        assert t.aids.hover_card is card
 
 
 def test_full_log_column_at_100_percent_and_in_replays(driver):
@@ -141,7 +141,7 @@ def test_a_scrolling_hand_shows_fewer_larger_cards_and_plays_from_any_scroll(dri
     r = t.hand_rects(len(hand))[i]
     driver.move(r.center)
     driver.step(12)
-    assert t.hover_card is not None and t.hover_card.name.startswith(t.hover_card.name)
+    assert t.aids.hover_card is not None and t.aids.hover_card.name.startswith(t.aids.hover_card.name)
     live = [k for k in t.live_sources if k[0] == "hand" and t.hand_scroll.shown(k[1])]
     if live:
         src = t.sources[live[0]]

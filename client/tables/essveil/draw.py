@@ -107,7 +107,7 @@ class EssveilDraw:
         """While an attack is aimed at a legal target: the enemy Guards that could step in
         (from the engine's preview), ringed and marked, so the board says it too."""
         aim = self.previewed()
-        pv = self.preview_for(aim[0]) if aim is not None else None
+        pv = self.aids.preview_for(aim[0]) if aim is not None else None
         guards = (pv.facts or {}).get("guards") if pv is not None else None
         if not guards:
             return
@@ -258,7 +258,7 @@ class EssveilDraw:
             c = None
             if self.drag is not None and self.drag.source.key[0] == "hand":
                 c = self.drag.source.card
-            elif self.hover_card is not None and self.drag is None:
+            elif self.aids.hover_card is not None and self.drag is None:
                 hand = v.hand_ids(seat)
                 for i, rr in enumerate(self.hand_rects(len(hand))):
                     if rr.collidepoint(self.app.mouse):

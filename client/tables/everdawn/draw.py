@@ -24,10 +24,9 @@ from client.tables.everdawn.common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT
 class EverdawnDraw:
     _veil_cache: dict = {}
 
-    def draw_hover_zoom(self, surf):
-        r = super().draw_hover_zoom(surf)
+    def draw_over_zoom(self, surf, r):
         note = getattr(self, "_hover_note", None)
-        if r is not None and note:      # why an effect won't happen: placed, not played
+        if note:      # why an effect won't happen: placed, not played
             from client.ui.theme import draw_wrapped
             s = self.s
             box = pygame.Rect(r.left, r.bottom + s(6), r.width, s(58))
@@ -35,7 +34,6 @@ class EverdawnDraw:
                 box.bottom = r.top - s(6)
             panel(surf, box, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
             draw_wrapped(surf, note, box.inflate(-s(14), -s(10)), s(14), PAL["gold_hi"], bold=True)
-        return r
 
     # ================================================================ drawing
     def draw_board(self, surf):

@@ -685,8 +685,7 @@ class EvonsDraw:
             pill(surf, "COVERED", r.center, self.s(12), (150, 180, 240))
         self._drag_tile = r       # its cost and keys are drawn after the move preview, clear of it
 
-    def draw_move_preview(self, surf):
-        super().draw_move_preview(surf)
+    def draw_over_preview(self, surf):
         tile = getattr(self, "_drag_tile", None)
         self._drag_tile = None
         if tile is not None:
@@ -719,7 +718,7 @@ class EvonsDraw:
         pw, ph = f.size(text)[0] + int(size * 0.9), f.get_height() + int(size * 0.4)
         hw, hh = (hf.size(hint)[0], hf.get_height()) if hint else (0, 0)
         area = pygame.Rect(0, self.board_rect.top, self.W, self.H - self.board_rect.top)
-        avoid = getattr(self, "preview_rect", None)
+        avoid = self.aids.preview_rect
 
         def slide(r):
             # centred on the tile, or slid sideways off the preview box
@@ -751,7 +750,7 @@ class EvonsDraw:
             draw_text(surf, hint, hr.topleft, hsize, PAL["text"], shadow=True)
 
     def _draw_bonus_tip(self, surf):
-        if self.drag is not None or self.hover_card is not None:
+        if self.drag is not None or self.aids.hover_card is not None:
             return
         hit = self.bonus_at(self.app.mouse)
         if hit is None:

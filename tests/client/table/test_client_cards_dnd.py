@@ -148,4 +148,4 @@ def test_hovering_a_card_name_in_the_log_zooms_it(dnd):
     rect, c = next((r, c) for r, c in sc.log.hot if c is card)
     d.move(rect.center)
     d.step(12)
-    assert sc.hover_card is card
+    assert sc.aids.hover_card is card

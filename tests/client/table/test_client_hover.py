@@ -30,10 +30,10 @@ def test_zoom_never_covers_the_attune_choice_or_the_buttons(driver):
         r = t.seat_hand_rect(t.view, 0, i)
         driver.move(r.center)
         driver.step(20)
-        if t.zoom_rect is not None:
+        if t.aids.zoom_rect is not None:
             checked += 1
             for k in keep:
-                assert not t.zoom_rect.colliderect(k)
+                assert not t.aids.zoom_rect.colliderect(k)
     assert checked
 
 
@@ -44,8 +44,8 @@ def test_zoom_vanishes_when_its_card_leaves_play(driver):
     seat, slot = next((p, sl) for p in (0, 1) for sl in EM.LANES if t.shown.creature_at(p, sl) >= 0)
     driver.move(t.slot_rect(seat, slot).center)
     driver.step(20)
-    assert t.hover_card is not None and t.zoom_rect is not None
+    assert t.aids.hover_card is not None and t.aids.zoom_rect is not None
     from client.tables.everdawn.anims import step_state
     t.shown = step_state(t.shown, ("destroyed", seat, slot, t.shown.creature_at(seat, slot)))   # it leaves play
     driver.step(2)
-    assert t.hover_card is None and t.zoom_rect is None
+    assert t.aids.hover_card is None and t.aids.zoom_rect is None

@@ -349,7 +349,7 @@ def assert_short_return(driver, t, attacker, answer):
     assert ret.kwargs["reason"].startswith(f"{t.names[1 - attacker]} has answered")
     assert ret.kwargs["reason"].endswith(f"pass back to {t.names[attacker]}.")
     assert ret.dim_below == 0 and t.viewer == attacker     # the board is the attacker's, at once
-    assert t.busy() and t.hover_card is None               # nothing playable, no zoom, until the click
+    assert t.busy() and t.aids.hover_card is None               # nothing playable, no zoom, until the click
     assert visible_action_buttons(t) == []                 # no inert End turn beside the panel
     # the attacker's hand is covered on screen: its corners are the cover's colour
     driver.app.invalidate() if hasattr(driver.app, "invalidate") else None

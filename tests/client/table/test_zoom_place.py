@@ -41,10 +41,10 @@ def test_the_zoom_stays_off_the_play_area_and_the_top_bar(tmp_path, size):
                         continue
                     d.move((x, y))
                     d.step(12)
-                    if t.zoom_rect is not None:
+                    if t.aids.zoom_rect is not None:
                         shown += 1
-                        assert not any(t.zoom_rect.colliderect(r) for r in area), (game, size, (x, y))
-                        assert not t.zoom_rect.colliderect(t.top_rect), (game, size, (x, y))
+                        assert not any(t.aids.zoom_rect.colliderect(r) for r in area), (game, size, (x, y))
+                        assert not t.aids.zoom_rect.colliderect(t.top_rect), (game, size, (x, y))
             assert shown >= 3, (game, size)
     finally:
         d.close()
@@ -62,11 +62,11 @@ def test_no_zoom_after_a_move_until_the_pointer_moves(driver):
     end = t.targets[tgt].rect.center
     driver.drag(t.sources[src].rect.center, end)
     driver.step(30)
-    assert t.zoom_rect is None
+    assert t.aids.zoom_rect is None
     driver.move((end[0] + 8, end[1] + 4))
     driver.step(15)
-    if t.hover_card is not None:
-        assert t.zoom_rect is not None
+    if t.aids.hover_card is not None:
+        assert t.aids.zoom_rect is not None
 
 
 def test_the_log_shows_a_small_tip(driver):
@@ -77,6 +77,6 @@ def test_the_log_shows_a_small_tip(driver):
         rr, card = t.log.hot[-1]
         driver.move(rr.center)
         driver.step(15)
-        assert t.hover_card is card and t._hover_small
-        r = t.zoom_rect
+        assert t.aids.hover_card is card and t.aids.hover_small
+        r = t.aids.zoom_rect
         assert r is not None and r.width <= t.s(270) and r.height < t.s(300), (game, r)

@@ -306,7 +306,7 @@ def test_graveyard_viewer_opens_by_click_and_shows_the_cards(driver):
     assert names == ["Dune Raider", "Spark"]                # newest first
     driver.move(t.grave_rects[0][0].center)
     driver.step(10)
-    assert t.hover_card is not None and t.hover_card.name == "Dune Raider"
+    assert t.aids.hover_card is not None and t.aids.hover_card.name == "Dune Raider"
     driver.click(t.grave_tabs[AI].center)
     driver.step(2)
     assert [c.name for _r, c in t.grave_rects] == ["Firebolt"]

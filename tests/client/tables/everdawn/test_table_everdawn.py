@@ -465,7 +465,7 @@ def test_hover_zoom_finds_creatures_items_and_hand_cards(driver):
         assert t.card_at(hand_centre(t, 0)) is not None
     driver.move(centre(t, HUMAN, slot))
     driver.step(12)
-    assert t.hover_card is not None
+    assert t.aids.hover_card is not None
 
 
 def test_resizing_the_window_lays_the_board_out_again(driver):
@@ -573,7 +573,7 @@ def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
             drawn.clear()
             driver.move(rr.center)
             driver.step(12)
-            zoom = drawn[-1] if drawn else t.zoom_rect     # moved off the action buttons when it must
+            zoom = drawn[-1] if drawn else t.aids.zoom_rect     # moved off the action buttons when it must
             assert zoom is not None, "no zoom"
             assert not zoom.colliderect(rr), (rr, zoom)
             assert not any(zoom.colliderect(b.rect) for b in t._action_widgets)

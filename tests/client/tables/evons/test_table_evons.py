@@ -515,7 +515,7 @@ def test_own_covered_card_can_be_peeked_but_not_the_opponents(driver):
     assert t.card_at(cell_centre(t, "D2")) is None
     driver.move(cell_centre(t, "B2"))
     driver.step(12)
-    assert t.hover_card is not None and t.hover_card.id == "inferno_titan"
+    assert t.aids.hover_card is not None and t.aids.hover_card.id == "inferno_titan"
 
 
 def test_opponents_covered_card_shows_nothing_even_while_its_reveal_is_queued(driver):
@@ -597,7 +597,7 @@ def test_hover_zoom_is_drawn_beside_the_hovered_cell_or_card(driver, size):
             drawn.clear()
             driver.move(rr.center)
             driver.step(12)
-            zoom = drawn[-1] if drawn else t.zoom_rect     # moved off the action buttons when it must
+            zoom = drawn[-1] if drawn else t.aids.zoom_rect     # moved off the action buttons when it must
             assert zoom is not None, "no zoom"
             assert not zoom.colliderect(rr), (rr, zoom)
             assert not any(zoom.colliderect(b.rect) for b in t._action_widgets)
