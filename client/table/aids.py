@@ -74,20 +74,22 @@ class BoardAids:
     def lookup(self, pos):
         """The card under ``pos`` for the hover (``self.hover_rect``, ``self.hover_small``
         set): a card name in the log (a small tip), else the table's :meth:`card_at`."""
+        t = self.table
         self.hover_rect = None
         self.hover_small = False
-        card = self.table.log.card_at(pos)
+        card = t.log.card_at(pos)
         if card is not None:
             self.hover_small = True
             return card
-        return None if self.table.side.in_drawer(pos) else self.table.card_at(pos)
+        return None if t.side.in_drawer(pos) else t.card_at(pos)
 
     def draw_tip(self, surf):
         """A card named in a list or the log: its name and rules text in a small box by
         the pointer (the big zoom would cover the board for a line of text)."""
+        t = self.table
         from client.ui.theme import draw_wrapped, font, panel
         card = self.hover_card
-        s = self.table.s
+        s = t.s
         text = str(getattr(card, "text", "") or "")
         stat = getattr(card, "stat_line", None)
         if callable(stat):
@@ -103,14 +105,14 @@ class BoardAids:
             from client.ui.theme import wrap_lines
             lines_h = len(wrap_lines(text, f, body.width)) * int(round(f.get_linesize() * 1.15)) + s(2)
         h = s(12) + s(20) + (s(18) if isinstance(stat, str) and stat else 0) + lines_h + s(10)
-        mx, my = self.table.app.mouse
+        mx, my = t.app.mouse
         r = pygame.Rect(0, 0, w, h)
         r.topleft = (mx + s(16), my + s(12))
-        if r.right > self.table.W - s(6):
+        if r.right > t.W - s(6):
             r.right = mx - s(16)
-        if r.bottom > self.table.H - s(6):
+        if r.bottom > t.H - s(6):
             r.bottom = my - s(12)
-        r.clamp_ip(pygame.Rect(0, 0, self.table.W, self.table.H))
+        r.clamp_ip(pygame.Rect(0, 0, t.W, t.H))
         panel(surf, r, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
         y = r.top + s(6)
         draw_text(surf, card.name, (r.left + s(10), y), s(15), PAL["gold_hi"], bold=True)
@@ -125,38 +127,40 @@ class BoardAids:
 
     def _default_zoom_rect(self, surf, avoid, card_surface):
         """Where :func:`client.table.kit.parts.draw_zoom` puts the zoom (its own rule, unchanged)."""
-        sc = self.table.app.scale
-        img = card_surface(self.table.game, self.hover_card, int(300 * sc), big=True)
-        return zoom_rect(surf.get_size(), img.get_size(), self.table.app.mouse, sc, avoid)
+        t = self.table
+        sc = t.app.scale
+        img = card_surface(t.game, self.hover_card, int(300 * sc), big=True)
+        return zoom_rect(surf.get_size(), img.get_size(), t.app.mouse, sc, avoid)
 
     def draw_zoom(self, surf):
         """The hovered card large, beside the card / cell it was found in, never over
         :meth:`zoom_keep_clear` (smaller when it must be; left out when nothing fits)."""
+        t = self.table
         avoid = self.hover_rect
-        keep = [pygame.Rect(r) for r in self.table.zoom_keep_clear() if r is not None]
+        keep = [pygame.Rect(r) for r in t.zoom_keep_clear() if r is not None]
         if avoid is not None:
             keep = [r for r in keep if not r.contains(avoid)]   # the hovered choice itself is allowed under it
-        keep += [pygame.Rect(r) for r in self.table.zoom_play_area() if r is not None]   # never over the lanes / grid
-        if self.table.top_rect is not None:
-            keep.append(pygame.Rect(self.table.top_rect))      # nor the top bar's buttons
+        keep += [pygame.Rect(r) for r in t.zoom_play_area() if r is not None]   # never over the lanes / grid
+        if t.top_rect is not None:
+            keep.append(pygame.Rect(t.top_rect))      # nor the top bar's buttons
         from client.cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
-            return draw_zoom(surf, self.table.game, self.hover_card, self.table.app.mouse, self.table.app.scale, avoid=avoid)
+            return draw_zoom(surf, t.game, self.hover_card, t.app.mouse, t.app.scale, avoid=avoid)
         from client.table.preview_box import place
-        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(self.table.app.mouse[0] - 8, self.table.app.mouse[1] - 8,
+        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(t.app.mouse[0] - 8, t.app.mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
-        top = self.table.top_rect
+        top = t.top_rect
         if top is not None:     # not over the top bar's buttons (Menu, Undo, Hint)
             bounds.height -= max(0, top.bottom + 4 - bounds.top)
             bounds.top = max(bounds.top, top.bottom + 4)
         for k in (1.0, 0.8, 0.62):
-            w = int(300 * self.table.app.scale * k)
-            img = card_surface(self.table.game, self.hover_card, w, big=True)
-            r = place(img.get_size(), a, keep, bounds, self.table.s(14))
+            w = int(300 * t.app.scale * k)
+            img = card_surface(t.game, self.hover_card, w, big=True)
+            r = place(img.get_size(), a, keep, bounds, t.s(14))
             if r is not None and not any(r.colliderect(x) for x in keep) and not r.colliderect(a):
                 sh = pygame.Surface((r.width + 16, r.height + 16), pygame.SRCALPHA)
-                pygame.draw.rect(sh, (0, 0, 0, 120), sh.get_rect(), border_radius=self.table.s(18))
+                pygame.draw.rect(sh, (0, 0, 0, 120), sh.get_rect(), border_radius=t.s(18))
                 surf.blit(sh, (r.x - 4, r.y + 4))
                 surf.blit(img, r)
                 return r
@@ -166,15 +170,17 @@ class BoardAids:
         """Hot seat: the hand at the screen is covered — from the moment its player's
         decision passes the move to the other player (before any animation of what
         follows) until the other player is at the screen."""
-        if self.table.mode != "hotseat" or self.table.session is None or self.table.result() is not None:
+        t = self.table
+        if t.mode != "hotseat" or t.session is None or t.result() is not None:
             return False
-        p = self.table.match.to_move()
-        return bool(self.table.handoff.pending) or (p is not None and p != self.table.viewer)
+        p = t.match.to_move()
+        return bool(t.handoff.pending) or (p is not None and p != t.viewer)
 
     def hand_cover_rect(self):
         """Where the covered hand is (its area, and a little room for a lifted card)."""
-        area = self.table.hand_area
-        return pygame.Rect(area).inflate(self.table.s(6), self.table.s(6)) if area is not None else None
+        t = self.table
+        area = t.hand_area
+        return pygame.Rect(area).inflate(t.s(6), t.s(6)) if area is not None else None
 
     def zoom_hidden(self) -> bool:
         """The hover zoom stays away: the pointer rests on a covered hand."""
@@ -186,31 +192,33 @@ class BoardAids:
     def draw_waiting_hand(self, surf):
         """Hot seat: while the other player is to decide, the hand at the screen is
         covered (opaque: nothing of it shows) and says whose decision it is."""
+        t = self.table
         r = self.hand_cover_rect()
         if r is None or not self.hand_covered():
             return
         r = r.clip(surf.get_rect())
         surf.fill((8, 9, 13), r)
-        pygame.draw.rect(surf, PAL["line"], r, 1, border_radius=self.table.s(6))
-        p = self.table.match.to_move()
-        who = self.table.names[p] if p is not None and 0 <= p < len(self.table.names) else "the other player"
-        draw_text(surf, f"Hand covered: {who} decides next", r.center, self.table.s(16), PAL["muted"],
+        pygame.draw.rect(surf, PAL["line"], r, 1, border_radius=t.s(6))
+        p = t.match.to_move()
+        who = t.names[p] if p is not None and 0 <= p < len(t.names) else "the other player"
+        draw_text(surf, f"Hand covered: {who} decides next", r.center, t.s(16), PAL["muted"],
                   bold=True, anchor="center")
 
     # ================================================================ previews
     def preview_for(self, action):
         """The engine's preview of ``action`` for the player deciding it (cached until the
         state changes), or None. Only for the human at the screen, never in replays."""
-        if action is None or self.table.mode in ("replay", "watch") or not self.table.human_to_move():
+        t = self.table
+        if action is None or t.mode in ("replay", "watch") or not t.human_to_move():
             return None
         key = tuple(action)
         cache = self._previews
-        if cache.get("_state") is not self.table.view:
+        if cache.get("_state") is not t.view:
             cache.clear()
-            cache["_state"] = self.table.view
+            cache["_state"] = t.view
         if key not in cache:
             try:
-                cache[key] = self.table.match.preview(key)
+                cache[key] = t.match.preview(key)
             except Exception:  # noqa: BLE001 - a preview must never break the table
                 cache[key] = None
         return cache[key]
@@ -219,27 +227,29 @@ class BoardAids:
         """Besides the dragged card, the legal targets and the buttons: what a move
         preview should not cover when it has anywhere else to go — the phase band's
         prompt (the table's words for this decision) and the mover's own panel."""
-        out = [r for r in (self.table.band, self.table.prompt_rect) if isinstance(r, pygame.Rect)]
-        info = self.table.info
+        t = self.table
+        out = [r for r in (t.band, t.prompt_rect) if isinstance(r, pygame.Rect)]
+        info = t.info
         if isinstance(info, dict) and isinstance(info.get("me"), pygame.Rect):
             out.append(info["me"])
         return out
 
     def draw_preview(self, surf):
-        aim = self.table.previewed()
+        t = self.table
+        aim = t.previewed()
         if aim is None:
             self.preview_rect = None
             return
         action, rect = aim
         pv = self.preview_for(action)
         keep = []
-        if self.table.drag is not None and self.table.drag.moved:
-            d = self.table.drag
+        if t.drag is not None and t.drag.moved:
+            d = t.drag
             keep.append(pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], *d.source.rect.size))
-            keep += [self.table.targets[k].rect for k in self.table.legal_targets_for(d.source.key) if k in self.table.targets]
-        keep += [b.rect for b in self.table._action_widgets]
+            keep += [t.targets[k].rect for k in t.legal_targets_for(d.source.key) if k in t.targets]
+        keep += [b.rect for b in t._action_widgets]
         keep += self.preview_keep_clear()
         from client.table.preview_box import draw_preview
-        self.preview_rect = draw_preview(surf, pv, rect, self.table.app.scale, keep_clear=keep,
-                                         bounds=pygame.Rect(0, self.table.top_rect.bottom, self.table.W,
-                                                            self.table.H - self.table.top_rect.bottom))
+        self.preview_rect = draw_preview(surf, pv, rect, t.app.scale, keep_clear=keep,
+                                         bounds=pygame.Rect(0, t.top_rect.bottom, t.W,
+                                                            t.H - t.top_rect.bottom))

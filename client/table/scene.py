@@ -61,7 +61,7 @@ that keeps its own state and calls back the table's hooks:
   (:meth:`clock_spec`, :meth:`on_timeout`); the network table's driver plays the
   moves the server sends.
 
-Concession goes through the engine's CONCEDE action (:meth:`concede_action`), so
+Concession goes through the engine's CONCEDE action (``ending.concede_action``), so
 the replay records it.
 
 A way of playing that changes the table — online (:class:`client.table.online.OnlineLink`),
@@ -75,17 +75,19 @@ from __future__ import annotations
 import pygame
 
 from engine.core.match import event_kind
+from engine.core.text import Names
 
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
 from client.table.ai import THINKING_FPS, AIDriver, Driver
 from client.table.aids import BoardAids
 from client.table.chrome import SEAT_COLOURS, ChromeMixin
-from client.table.end import EndMixin
+from client.table.end import Ending
 from client.table.handoff import Handoff
 from client.table.history import History, log_kind
 from client.table.input import InputMixin
 from client.table.layer import Layer, TableLayer
+from client.table.named import seat_names
 from client.table.side import SidePanel
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
                                     draw_hand_arrows, draw_thinking)
@@ -98,7 +100,7 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
+class TableScene(InputMixin, ChromeMixin, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -117,6 +119,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
         self.handoff = Handoff(self)      # hot seat: whose screen it is
         self.side = SidePanel(self)       # the log column, or the folded strip and its drawer
         self.aids = BoardAids(self)       # the hover zoom, the covered hand, the move preview
+        self.ending = Ending(self)        # concession, the result, game over, rematch
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -127,8 +130,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
         self.replay = kw.get("replay")  # ReplayController in replay mode
         self.reveal_all = mode == "watch" or self.reveal_all or (mode == "replay" and bool(kw.get("reveal")))
         self.viewer = self.human_seats[0] if self.human_seats else int(kw.get("viewer", 0) or 0)
-        self.conceded = None
-        self._pending_end = None  # (winner, reason, meta): concede at the loser's next decision
         spec = gamesinfo.spec(self.game)
         self.spec = spec
         meta = session.meta if session is not None else {}
@@ -150,7 +151,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
         self.sources: dict = {}
         self.targets: dict = {}
         self.live_sources: set = set()
-        self.over_shown = False
         self._action_widgets = []
         self.actions_applied = 0
         from client.table.hint import HintControl
@@ -508,7 +508,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
         if self.mode == "replay" and self.replay is not None:
             return self.replay.status_text()
         if self.result() is not None:
-            return self.result_text(self.result())
+            return self.ending.result_text(self.result())
         p = m.to_move()
         who = self.names[p] if p is not None else "?"
         return f"Turn {m.turn()} — {who} to move"
@@ -587,6 +587,25 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
     def draw_over_preview(self, surf) -> None:
         """Drawn after the move preview (Evons: a dragged card's cost, clear of it).
         Default: nothing."""
+
+    # ---- the end of the game (client.table.end.Ending)
+    def end_match(self, winner, reason, **meta):
+        """End the game from the client (concession, turn-clock forfeit) through the
+        engine's CONCEDE action: :meth:`client.table.end.Ending.end`. A game whose
+        concession needs more first calls ``self.ending.through_engine(...)``."""
+        self.ending.end(winner, reason, **meta)
+
+    def result(self):
+        """The match's result (or the end the client made: a concession, a forfeit), as
+        the way of playing tells it; None while the game goes on."""
+        r = self.ending.conceded
+        m = self.match       # (online, None while the server sends the match anew)
+        return self.layer.result(r or (m.result() if m is not None else None))
+
+    def seat_names(self) -> Names:
+        """How this table's sentences call each seat: "you", "the AI", the players' names
+        (:func:`client.table.named.seat_names`)."""
+        return seat_names(self.names, self.mode, self.human_seats)
 
     # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
     # before it is first set: plain attributes, never looked up with getattr
@@ -804,7 +823,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
                 self.hints.update()
             else:
                 self.driver.tick(dt)
-                self._check_pending_end()
+                self.ending.check_pending()
                 self.driver.drive()
                 self.hints.update()
                 self.handoff.check()
@@ -818,7 +837,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, Scene):
                                 if self.result() is not None else " Playing on; it is retried after every move.")
                         self.app.toast(err + more, "error", 6)
                 if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
-                    self.show_game_over()
+                    self.ending.show_game_over()
         if self.snap is not None and self.snap.update(dt):
             self.snap = None
         super().update(dt)

@@ -112,7 +112,7 @@ def test_long_player_names_stay_in_the_log_the_hand_off_and_the_game_over(tmp_pa
         assert max(widths) <= width, widths
         assert "".join(w for ln in lines for w, _ in ln).replace(" ", "") == e.text.replace(" ", "")
         # the game over names the winner in the panel, " wins!" kept
-        t.concede()                  # (the player to move)
+        t.ending.concede()                  # (the player to move)
         d.step(5)
         assert d.scene.name == "game_over"
         go = d.scene

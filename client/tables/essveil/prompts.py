@@ -74,7 +74,7 @@ class EssveilPrompts:
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:
-            return self.result_text(r)
+            return self.ending.result_text(r)
         v = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = v.turn_player()
         ph = {"attune": "Attune", "main": "Main phase", "guard": "Guard?", "over": "Over"}.get(v.phase(), "")

@@ -147,7 +147,7 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
     # ================================================================ concede
     def end_match(self, winner, reason, **meta):
         """A concession is the engine's CONCEDE when it is the loser's decision."""
-        if self.concede_through_engine(winner, reason, EV.CONCEDE_ACTION):
+        if self.ending.through_engine(winner, reason, EV.CONCEDE_ACTION):
             return
         super().end_match(winner, reason, **meta)
 

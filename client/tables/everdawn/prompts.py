@@ -119,7 +119,7 @@ class EverdawnPrompts:
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:
-            return self.result_text(r)
+            return self.ending.result_text(r)
         m = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = m.turn_player()
         sd = " · SUDDEN DEATH" if m.sudden_death() else ""

@@ -182,7 +182,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
 
     def end_match(self, winner, reason, **meta):
         """Concession and clock forfeit: the engine's CONCEDE when it is the loser's decision."""
-        if self.concede_through_engine(winner, reason, (EM.CONCEDE,), log="forfeit_by" in meta):
+        if self.ending.through_engine(winner, reason, (EM.CONCEDE,), log="forfeit_by" in meta):
             return
         super().end_match(winner, reason, **meta)
 

@@ -130,7 +130,7 @@ class EvonsPrompts:
             return super().status_text()
         r = self.result()
         if r is not None and not self.anims.busy:
-            return self.result_text(r)
+            return self.ending.result_text(r)
         v = self.shown if self.shown is not None else self.match
         tp = v.turn_player()
         if v.turn() == 0:

@@ -185,7 +185,7 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
     def end_match(self, winner, reason, **meta):
         """Concession: the engine's CONCEDE when it is the loser's decision."""
         # clear_anims: the board behind the game-over screen shows the end
-        if self.concede_through_engine(winner, reason, EM.A_CONCEDE, clear_anims=True):
+        if self.ending.through_engine(winner, reason, EM.A_CONCEDE, clear_anims=True):
             return
         super().end_match(winner, reason, **meta)
 

@@ -203,7 +203,7 @@ def test_game_over_offers_undo_against_the_ai_and_no_stale_buttons(driver):
 def test_game_over_after_a_concession_offers_no_undo(driver):
     t = start(driver, GAMES[0])
     wait_human(driver, t)
-    t.concede()
+    t.ending.concede()
     driver.step(3)
     assert driver.scene.name == "game_over" and "undo" not in driver.scene.widgets
     assert "rematch" in driver.scene.widgets and "back" in driver.scene.widgets

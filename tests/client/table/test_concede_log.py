@@ -19,7 +19,7 @@ def test_concede_through_the_pause_menu_is_one_log_line(driver, game):
         t.perform(t.match.legal_actions()[0])
         driver.step()
     assert t.match.to_move() == 0
-    t.concede()
+    t.ending.concede()
     driver.step(3)
     assert driver.scene.name == "game_over"
     lines = [e.text for e in t.log.entries]
@@ -56,7 +56,7 @@ def test_essveil_says_who_conceded_in_its_result_line(driver):
             break
         t.perform(t.match.legal_actions()[0])
         driver.step()
-    t.concede()
+    t.ending.concede()
     driver.step(3)
     lines = [e.text for e in t.log.entries]
     assert "The AI wins: you conceded." in lines, lines[-3:]       # (it read "AI (easy) wins: conceded.")

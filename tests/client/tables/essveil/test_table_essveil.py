@@ -386,7 +386,7 @@ def test_concede_is_the_engines_concede_action(driver):
     driver.step(3)
     assert tuple(t.session.actions[-1]) == EV.CONCEDE_ACTION
     assert driver.scene.name == "game_over"
-    assert t.result().winner == AI and t.result_text(t.result()) == "The AI wins — you conceded"
+    assert t.result().winner == AI and t.ending.result_text(t.result()) == "The AI wins — you conceded"
     said = [e.text for e in t.log.entries if "conced" in e.text]
     assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
@@ -578,8 +578,8 @@ def test_a_duel_won_on_life_says_whose_life(plain_driver):
     r = t.result()
     loser = t.names[1 - r.winner]
     want = "your Life is reduced to 0" if loser == "You" else "the AI's Life is reduced to 0"
-    assert t.reason_line(r) == want[:1].upper() + want[1:] + "."
-    assert t.result_text(r).endswith("— " + want)
+    assert t.ending.reason_line(r) == want[:1].upper() + want[1:] + "."
+    assert t.ending.result_text(r).endswith("— " + want)
     assert s.record.result["end"] == "essveil.life"          # the record keeps the structure (and a sentence)
     texts = [e.text for e in t.log.entries]
     assert any(x.endswith(": " + want + ".") for x in texts), texts[-3:]

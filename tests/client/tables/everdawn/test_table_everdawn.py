@@ -259,7 +259,7 @@ def test_concede_is_the_engines_concede_action(driver):
     driver.step(3)
     assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)
     assert driver.scene.name == "game_over"
-    assert t.result().winner == 1 - HUMAN and t.result_text(t.result()) == "The AI wins — you conceded"
+    assert t.result().winner == 1 - HUMAN and t.ending.result_text(t.result()) == "The AI wins — you conceded"
     said = [e.text for e in t.log.entries if "conced" in e.text]
     assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
@@ -291,7 +291,7 @@ def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
         if t.result() is not None:
             break
     assert t.result() is not None and t.result().winner == 1 - HUMAN
-    assert t.reason_line(t.result()) == "You ran out of time 3 times."
+    assert t.ending.reason_line(t.result()) == "You ran out of time 3 times."
     assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)       # the forfeit is the engine's concession
     assert driver.scene.name == "game_over"
 

@@ -326,7 +326,7 @@ def test_concede_is_the_engines_concede_action(driver):
     assert t.session.actions[-1] == EM.A_CONCEDE
     assert driver.scene.name == "game_over"
     r = t.result()
-    assert r.winner == 1 and t.result_text(r) == "The AI wins — you conceded — you scored 0, the AI 0"
+    assert r.winner == 1 and t.ending.result_text(r) == "The AI wins — you conceded — you scored 0, the AI 0"
 
 
 # ---------------------------------------------------------------- a whole game through the UI
@@ -632,10 +632,10 @@ def test_the_final_score_reads_with_names_that_end_in_a_number(driver):
     assert r == Result(1, EvonsEnd.FULL, {"score": (9, 16)})
     t.names = ["AI 1", "AI 2"]
     t.mode = "watch"
-    assert t.result_text(r) == "AI 2 wins — the main zone is full — AI 1 scored 9, AI 2 16"
+    assert t.ending.result_text(r) == "AI 2 wins — the main zone is full — AI 1 scored 9, AI 2 16"
     t.names = ["You", "AI (easy)"]
     t.mode = "ai"
-    assert t.result_text(r) == "The AI wins — the main zone is full — you scored 9, the AI 16"
+    assert t.ending.result_text(r) == "The AI wins — the main zone is full — you scored 9, the AI 16"
 
 
 def test_discard_keys_sit_under_the_cards_and_one_button_a_card(driver, monkeypatch):
