@@ -246,7 +246,7 @@ class BoardAids:
         if t.drag is not None and t.drag.moved:
             d = t.drag
             keep.append(pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], *d.source.rect.size))
-            keep += [t.targets[k].rect for k in t.legal_targets_for(d.source.key) if k in t.targets]
+            keep += [t.targets[k].rect for k in t.pointer.legal_targets_for(d.source.key) if k in t.targets]
         keep += [b.rect for b in t._action_widgets]
         keep += self.preview_keep_clear()
         from client.table.preview_box import draw_preview

@@ -86,7 +86,7 @@ class ChromeMixin:
                 if fits is not None:
                     text, f, cls = fits, small, "@small"
             text = ellipsize(text, f, room, where="action button")  # reported if cut
-            b = self.button(rect, text, (lambda a=action: self._click_action(a)), key=key,
+            b = self.button(rect, text, (lambda a=action: self.click_action(a)), key=key,
                             tip=tip or label, cls=cls)
             self._action_widgets.append(b)
 
@@ -97,26 +97,6 @@ class ChromeMixin:
         r = self.actions_rect
         bh, gap = s(38), s(8)
         return [pygame.Rect(r.left, r.bottom - bh - (n - 1 - i) * (bh + gap), r.width, bh) for i in range(n)]
-
-    def act_ready(self) -> bool:
-        """May a button's action be taken now? A button pressed while the animations
-        that lead to the player's decision play ends them at once (True); while someone
-        else decides, a note says so (False)."""
-        if not self.busy():
-            return True
-        if self.anims.busy and self.human_to_move() and self.driver.thinking() is None \
-                and not self.handoff.pending and self.mode in ("ai", "hotseat", "online"):
-            self.finish_anims()
-            if not self.busy():
-                return True
-        if self.mode in ("ai", "hotseat", "online") and self.result() is None:
-            self.app.toast(self.wait_reason(), "info", 2.5)
-        return False
-
-    def _click_action(self, action):
-        if not self.act_ready():
-            return
-        self.perform(action)      # no longer legal after all: the engine's reason is shown
 
     def thinking_rect(self):
         """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off
@@ -221,7 +201,7 @@ class ChromeMixin:
         """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""
         sc = self.app.scale
         if self.drag is not None and self.drag.moved:
-            legal = self.legal_targets_for(self.drag.source.key)
+            legal = self.pointer.legal_targets_for(self.drag.source.key)
             for key in legal:
                 t = self.targets.get(key)
                 if t is not None:

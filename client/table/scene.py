@@ -85,7 +85,7 @@ from client.table.chrome import SEAT_COLOURS, ChromeMixin
 from client.table.end import Ending
 from client.table.handoff import Handoff
 from client.table.history import History, log_kind
-from client.table.input import InputMixin
+from client.table.input import Pointer
 from client.table.layer import Layer, TableLayer
 from client.table.named import seat_names
 from client.table.side import SidePanel
@@ -100,7 +100,7 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(InputMixin, ChromeMixin, Scene):
+class TableScene(ChromeMixin, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -120,6 +120,7 @@ class TableScene(InputMixin, ChromeMixin, Scene):
         self.side = SidePanel(self)       # the log column, or the folded strip and its drawer
         self.aids = BoardAids(self)       # the hover zoom, the covered hand, the move preview
         self.ending = Ending(self)        # concession, the result, game over, rematch
+        self.pointer = Pointer(self)      # press, drag and drop, the scrolling hand, input ahead
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -607,6 +608,40 @@ class TableScene(InputMixin, ChromeMixin, Scene):
         (:func:`client.table.named.seat_names`)."""
         return seat_names(self.names, self.mode, self.human_seats)
 
+    # ---- the pointer (client.table.input.Pointer)
+    def handle_event(self, ev):
+        """The board's input (after the layer, a replay's controls, input ahead of the
+        board and the buttons had it): a game's keys, then ``super().handle_event(ev)``
+        for the pointer's presses, drags, drops and scrolling."""
+        self.pointer.handle(ev)
+
+    def on_press(self, pos):
+        """The left button went down at ``pos`` on the board: a game may take it first
+        (Essveil's graveyards); default: pick up a drag source, else a board click."""
+        self.pointer.press(pos)
+
+    def on_release(self, pos):
+        """The left button came up at ``pos``: a game may take the drop first (Essveil's
+        targeted card dropped on its own side); default: the drop or the click."""
+        self.pointer.release(pos)
+
+    def cancel_drag(self):
+        """Drop the drag in hand (a right click, the end of the game, a jump in history);
+        a game clears its half-made choices too."""
+        self.drag = None
+
+    def board_wide(self, action) -> bool:
+        """``action`` has no target on the board (a table-wide spell). Default False."""
+        return False
+
+    def click_action(self, action):
+        """An action button was pressed (or its key): ``action`` is what
+        :meth:`action_buttons` gave it (a game may give a word of its own and act on it
+        here). Default: perform it once the board is at the decision."""
+        if not self.pointer.act_ready():
+            return
+        self.perform(action)      # no longer legal after all: the engine's reason is shown
+
     # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
     # before it is first set: plain attributes, never looked up with getattr
     #: where the viewer's hand is (set by a table's layout); None: no hand
@@ -859,7 +894,7 @@ class TableScene(InputMixin, ChromeMixin, Scene):
             self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
             return
-        if self.input_ahead(ev):
+        if self.pointer.ahead(ev):
             return
         super().process_event(ev)
 

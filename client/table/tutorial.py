@@ -562,7 +562,7 @@ class Coach(Layer):
             bottom = t.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
             return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
         if t.side.compact and t.side.ticker_rect is not None:
-            top = t.ticker_rect.top       # the folded strip, under its Log button
+            top = t.side.ticker_rect.top  # the folded strip, under its Log button
         bottom = side.bottom if self.reading() else self._buttons_top() - s(8)
         if not t.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
             bottom = side.bottom

@@ -65,7 +65,7 @@ class EssveilDraw:
                         draw_source_hint(surf, src.rect, self.pulse_t, sc)
             return
         key = d.source.key
-        for tkey in self.legal_targets_for(key):
+        for tkey in self.pointer.legal_targets_for(key):
             t = self.targets.get(tkey)
             if t is not None:
                 draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(d.pos), scale=sc)

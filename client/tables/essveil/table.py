@@ -142,7 +142,7 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         items = self.action_buttons()
         if not items or self.busy():
             return
-        self._click_action(items[-1][1])
+        self.click_action(items[-1][1])
 
     # ================================================================ concede
     def end_match(self, winner, reason, **meta):

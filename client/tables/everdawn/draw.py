@@ -369,7 +369,7 @@ class EverdawnDraw:
         if self.driver.thinking() is not None:      # the thinking sign sits at the band's right end
             right = self.thinking_rect().left - s(8)
         drop_here = self.drag is not None and self.drag.moved and \
-            ("table",) in self.legal_targets_for(self.drag.source.key)
+            ("table",) in self.pointer.legal_targets_for(self.drag.source.key)
         if drop_here:     # what the drop does, instead of the prompt
             draw_text(surf, "Drop here to cast", (b.centerx, b.centery), s(15), PAL["good"], bold=True,
                       anchor="center")

@@ -190,10 +190,10 @@ class EverdawnGestures:
         items = self.action_buttons()
         if not items or self.busy():
             return
-        self._click_action(items[-1][1])
+        self.click_action(items[-1][1])
 
-    def _click_action(self, action):
-        if not self.act_ready():
+    def click_action(self, action):
+        if not self.pointer.act_ready():
             return
         if action == "__end_turn__":
             self.end_turn()

@@ -49,7 +49,7 @@ def roomy(ref):
 
 def _room_sizes(rw, rh, k, c, ref=None):
     """:func:`_sizes`, with the bands of a 100 % layout (``k`` == ``ref``) at :func:`roomy`:
-    the 100 % cards that the larger interface sizes keep at least (TableScene.chrome_plan)."""
+    the 100 % cards that the larger interface sizes keep at least (SidePanel.chrome_plan)."""
     if ref is not None and abs(k - ref) < 1e-9:
         c = min(c, roomy(ref))
     return _sizes(rw, rh, k, c, ref)

@@ -142,7 +142,7 @@ class EvonsDraw:
         # while dragging, the cells it can't go to stay dark
         dr = self.drag
         if dr is not None and dr.moved:
-            legal = self.legal_targets_for(dr.source.key)
+            legal = self.pointer.legal_targets_for(dr.source.key)
             veil = self._veil()
             for c in range(N_CELLS):
                 if ("cell", c) not in legal:

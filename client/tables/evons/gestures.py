@@ -250,8 +250,8 @@ class EvonsGestures:
             out.append(("Take it back", EM.A_CANCEL, "backspace", "Put the selected card back in your hand"))
         return out
 
-    def _click_action(self, action):
-        if not self.act_ready():
+    def click_action(self, action):
+        if not self.pointer.act_ready():
             return
         if isinstance(action, str):
             self.storm_click_action(action)

@@ -120,7 +120,7 @@ def dnd(tmp_path):
 def test_drag_onto_a_legal_target_performs_the_action(dnd):
     d, sc = dnd
     first = sc.legal[0]
-    assert sc.legal_targets_for("card") == {"good"}
+    assert sc.pointer.legal_targets_for("card") == {"good"}
     d.drag((140, 350), (450, 350))
     assert len(sc.session) == 1 and sc.session.actions[0] == tuple(first)
 

@@ -123,7 +123,7 @@ def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
     t.storm_set(a, t.storm_cap(a))
     t.storm_set(b, 1)
     n = len(t.log.entries)
-    t._click_action("__storm_deal__")
+    t.click_action("__storm_deal__")
     driver.step(5)
     new = [e.text for e in t.log.entries[n:]]
     storm = [x for x in new if "Firestorm" in x]

@@ -55,7 +55,7 @@ def test_creature_dragged_onto_your_side_is_played(driver):
     m = scenario(hands=(["stone_warden", "spark"], []), veil=(5, 5))
     t = open_table(driver, m)
     driver.drag(hand_pos(t, 0), side_pos(t), release=False)
-    assert EV.NO_TARGET == 0 and ("board",) in t.legal_targets_for(("hand", 0))
+    assert EV.NO_TARGET == 0 and ("board",) in t.pointer.legal_targets_for(("hand", 0))
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=side_pos(t), button=1, touch=False)
     driver.step(2)
     assert [c["card"] for c in t.match.creatures(HUMAN)] == ["stone_warden"]
@@ -79,7 +79,7 @@ def test_spell_dragged_onto_its_target(driver):
     raider = uid(t.match, AI, 0)
     # while dragging, exactly the legal targets of Spark light up (any target: both players and the creature)
     driver.drag(hand_pos(t, 0), unit_pos(t, raider), release=False)
-    assert t.legal_targets_for(("hand", 0)) == {("player", 0), ("player", 1), ("creature", raider)}
+    assert t.pointer.legal_targets_for(("hand", 0)) == {("player", 0), ("player", 1), ("creature", raider)}
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=unit_pos(t, raider), button=1, touch=False)
     driver.step(2)
     assert t.match.creatures(AI) == [] and t.match.graveyard_ids(AI) == ["dune_raider"]
@@ -149,7 +149,7 @@ def test_creature_dragged_onto_an_enemy_creature_attacks(driver):
     t = open_table(driver, m)
     warden, raider = uid(t.match, HUMAN, 0), uid(t.match, AI, 0)
     driver.drag(unit_pos(t, warden), unit_pos(t, raider), release=False)
-    assert t.legal_targets_for(("unit", warden)) == {("player", AI), ("creature", raider)}
+    assert t.pointer.legal_targets_for(("unit", warden)) == {("player", AI), ("creature", raider)}
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=unit_pos(t, raider), button=1, touch=False)
     driver.step(2)
     assert t.match.creatures(AI) == []                       # 2 damage on a 3/2

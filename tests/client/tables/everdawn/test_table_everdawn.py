@@ -60,7 +60,7 @@ def test_bench_creature_dragged_into_an_empty_lane(driver):
     code = t.match.creature_at(HUMAN, a[1])
     # while dragging, exactly the legal lanes light up
     driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]), release=False)
-    assert ("lane", HUMAN, a[2]) in t.legal_targets_for(("slot", a[1]))
+    assert ("lane", HUMAN, a[2]) in t.pointer.legal_targets_for(("slot", a[1]))
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=centre(t, HUMAN, a[2]), button=1, touch=False)
     driver.step(2)
     assert t.match.creature_at(HUMAN, a[2]) == code
@@ -165,7 +165,7 @@ def test_attack_declared_by_dragging_onto_an_opposing_lane_and_the_arrow_stays(d
     a = legal_of(t.match, EM.ATTACK)[0]
     driver.drag(centre(t, HUMAN, a[1]), centre(t, 1 - HUMAN, a[2]), release=False)
     # reach: the lanes this creature can hit are lit while dragging
-    lit = t.legal_targets_for(("slot", a[1]))
+    lit = t.pointer.legal_targets_for(("slot", a[1]))
     assert lit == {("lane", 1 - HUMAN, x[2]) for x in legal_of(t.match, EM.ATTACK) if x[1] == a[1]}
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=centre(t, 1 - HUMAN, a[2]), button=1, touch=False)
     driver.step(2)

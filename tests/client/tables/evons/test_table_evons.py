@@ -54,7 +54,7 @@ def test_drag_plays_a_card_active_and_pays_now(driver):
     t = open_table(driver, m)
     ram = find(m, "stone_ram")
     driver.drag(hand_centre(t, ram), cell_centre(t, "C3"), release=False)
-    lit = t.legal_targets_for(("hand", ram))
+    lit = t.pointer.legal_targets_for(("hand", ram))
     assert lit == {("cell", c) for c in range(49) if m.at(c) < 0}        # every empty cell, main and out
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=cell_centre(t, "C3"), button=1, touch=False)
     driver.step(3)
@@ -97,7 +97,7 @@ def test_block_card_into_the_main_zone_snaps_back_with_the_reason(driver):
     t = open_table(driver, m)
     wall = find(m, "stone_wall")
     driver.drag(hand_centre(t, wall), cell_centre(t, "C3"), release=False)
-    lit = t.legal_targets_for(("hand", wall))
+    lit = t.pointer.legal_targets_for(("hand", wall))
     assert lit and all(not (1 <= k[1] % 7 <= 5 and 1 <= k[1] // 7 <= 5) for _, k in [(0, x) for x in lit])
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=cell_centre(t, "C3"), button=1, touch=False)
     driver.step(2)
