@@ -40,7 +40,7 @@ class BoardAids:
         """The hovered card follows the board: when the drawn state changes under a still
         mouse (a card leaves play, a choice appears), the hover is looked up again, so a
         zoom never outlives its card."""
-        key = (id(self.table.shown), len(self.table._action_widgets),
+        key = (id(self.table.shown), len(self.table.chrome.action_widgets),
                int(self.table.t * 10) if self.table.anims.busy else 0)   # a display copy changes in place
         if self._key == key:
             return
@@ -247,7 +247,7 @@ class BoardAids:
             d = t.drag
             keep.append(pygame.Rect(d.pos[0] - d.grab[0], d.pos[1] - d.grab[1], *d.source.rect.size))
             keep += [t.targets[k].rect for k in t.pointer.legal_targets_for(d.source.key) if k in t.targets]
-        keep += [b.rect for b in t._action_widgets]
+        keep += [b.rect for b in t.chrome.action_widgets]
         keep += self.preview_keep_clear()
         from client.table.preview_box import draw_preview
         self.preview_rect = draw_preview(surf, pv, rect, t.app.scale, keep_clear=keep,

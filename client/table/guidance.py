@@ -49,7 +49,7 @@ def move_rects(t, action) -> list:
         items = t.action_buttons()[:4] if t.human_to_move() else []
     except Exception:  # noqa: BLE001 - guidance is a help; the lesson text still shows
         items = []
-    widgets = list(reversed(getattr(t, "_action_widgets", [])))
+    widgets = list(reversed(t.chrome.action_widgets))
     for j, it in enumerate(items):
         if isinstance(it[1], tuple) and tuple(it[1]) == action and j < len(widgets):
             return [pygame.Rect(widgets[j].rect)]

@@ -40,7 +40,7 @@ class Handoff:
         self.pending = True
         t.cancel_drag()
         if t.ui is not None and hasattr(t, "actions_rect"):
-            t._refresh_action_buttons()     # no End turn left standing under the hand-off
+            t.chrome.refresh_buttons()     # no End turn left standing under the hand-off
         if not full and t.return_veil_ok(p) and t._answered(p) is not None:
             # the other player answered in p's turn and is still at the screen: their
             # hand goes at once, p's hand stays covered until p clicks (one short step)

@@ -81,7 +81,7 @@ from client.scenes import gamesinfo
 from client.scenes.base import Scene
 from client.table.ai import THINKING_FPS, AIDriver, Driver
 from client.table.aids import BoardAids
-from client.table.chrome import SEAT_COLOURS, ChromeMixin
+from client.table.chrome import SEAT_COLOURS, Chrome
 from client.table.end import Ending
 from client.table.handoff import Handoff
 from client.table.history import History, log_kind
@@ -90,7 +90,7 @@ from client.table.layer import Layer, TableLayer
 from client.table.named import seat_names
 from client.table.side import SidePanel
 from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
-                                    draw_hand_arrows, draw_thinking)
+                                    draw_hand_arrows, draw_source_hint, draw_target_highlight, draw_thinking)
 from client.table.kit.log import GameLog, NameIndex
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection
@@ -100,7 +100,7 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(ChromeMixin, Scene):
+class TableScene(Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
     #: width of the right-hand log column at scale 1
@@ -121,6 +121,7 @@ class TableScene(ChromeMixin, Scene):
         self.aids = BoardAids(self)       # the hover zoom, the covered hand, the move preview
         self.ending = Ending(self)        # concession, the result, game over, rematch
         self.pointer = Pointer(self)      # press, drag and drop, the scrolling hand, input ahead
+        self.chrome = Chrome(self)        # the backdrop, the top bar, the action buttons
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -152,7 +153,6 @@ class TableScene(ChromeMixin, Scene):
         self.sources: dict = {}
         self.targets: dict = {}
         self.live_sources: set = set()
-        self._action_widgets = []
         self.actions_applied = 0
         from client.table.hint import HintControl
         self.hints = HintControl(self)  # the Hint button (H) against the AI
@@ -357,7 +357,7 @@ class TableScene(ChromeMixin, Scene):
             self.button((self.W - s(118) - s(288), by, s(88), s(36)), "Hint", self.hints.request, key="h",
                         tip="What would the hard AI do here? (from what you can see)", name="hint",
                         cls="@small")
-        self._action_widgets = []
+        self.chrome.action_widgets = []
         self.anims.area = self.board_rect
         if self.mode == "replay" and self.replay is not None:
             self.replay.build_controls(self)
@@ -418,7 +418,7 @@ class TableScene(ChromeMixin, Scene):
                 self.pairs.setdefault(tuple(g), a)
         self.live_sources = {src for src, _ in self.pairs}
         if self.ui is not None and hasattr(self, "actions_rect"):
-            self._refresh_action_buttons()
+            self.chrome.refresh_buttons()
         self.liven()
 
     def outline_sources(self) -> dict:
@@ -567,7 +567,7 @@ class TableScene(ChromeMixin, Scene):
     def zoom_keep_clear(self) -> list:
         """Rects a hover zoom must never cover: the action buttons and what the table
         offers to choose now (tables add their choice spots, trays and panels)."""
-        return [b.rect for b in self._action_widgets]
+        return [b.rect for b in self.chrome.action_widgets]
 
     def previewed(self):
         """``(action, rect)`` of the move being aimed at now (a drag held over a legal
@@ -641,6 +641,62 @@ class TableScene(ChromeMixin, Scene):
         if not self.pointer.act_ready():
             return
         self.perform(action)      # no longer legal after all: the engine's reason is shown
+
+    # ---- the chrome (client.table.chrome.Chrome)
+    def action_button_rects(self, n):
+        """Where ``n`` action buttons go, in their order (the last is the primary, the
+        bottom one): stacked from the bottom of ``actions_rect``."""
+        s = self.s
+        r = self.actions_rect
+        bh, gap = s(38), s(8)
+        return [pygame.Rect(r.left, r.bottom - bh - (n - 1 - i) * (bh + gap), r.width, bh) for i in range(n)]
+
+    def thinking_rect(self):
+        """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off
+        the cells and labels it is about). None: the table draws it itself."""
+        r = pygame.Rect(0, 0, self.s(250), self.s(40))
+        r.midtop = (self.board_rect.centerx, self.top_rect.bottom + self.s(10))
+        return r
+
+    def thinking_area(self):
+        """The rectangle redrawn for the thinking sign's spinner while the AI thinks
+        (defaults to :meth:`thinking_rect`; None redraws the whole window)."""
+        return self.thinking_rect()
+
+    def draw_drag_layer(self, surf):
+        """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""
+        sc = self.app.scale
+        if self.drag is not None and self.drag.moved:
+            legal = self.pointer.legal_targets_for(self.drag.source.key)
+            for key in legal:
+                t = self.targets.get(key)
+                if t is not None:
+                    draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.drag.pos),
+                                          scale=sc)
+        elif not self.busy() and self.app.settings.show_hints:
+            for key in self.live_sources:
+                src = self.sources.get(key)
+                if src is not None:
+                    draw_source_hint(surf, src.rect, self.pulse_t, sc)
+
+    def draw_dragged(self, surf):
+        """The card in hand under the pointer while it is dragged (its image, or a pale
+        ghost, over a soft shadow). A game may draw it its own way."""
+        d = self.drag
+        img = d.source.image
+        x, y = d.pos[0] - d.grab[0], d.pos[1] - d.grab[1]
+        if img is None:
+            ghost = pygame.Surface(d.source.rect.size, pygame.SRCALPHA)
+            ghost.fill((255, 255, 255, 60))
+            img = ghost
+        sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+        sh.fill((0, 0, 0, 90))
+        surf.blit(sh, (x + self.s(6), y + self.s(8)))
+        surf.blit(img, (x, y))
+
+    def action_buttons_placed(self):
+        """The action buttons were just rebuilt (``self.chrome.action_widgets``): a table
+        whose panels end where the buttons begin follows them (Evons). Default: nothing."""
 
     # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
     # before it is first set: plain attributes, never looked up with getattr
@@ -740,7 +796,7 @@ class TableScene(ChromeMixin, Scene):
         else:
             self.shown = self.view
         if self.anims.busy and self.ui is not None and hasattr(self, "actions_rect"):
-            self._refresh_action_buttons()     # none for a decision the board has not reached yet
+            self.chrome.refresh_buttons()     # none for a decision the board has not reached yet
         return True
 
     #: engine event kind -> sound effect (client.sound.EFFECTS); each game's table
@@ -799,8 +855,8 @@ class TableScene(ChromeMixin, Scene):
 
     def _anims_done(self):
         self.shown = self.view
-        if self.ui is not None and hasattr(self, "actions_rect") and not self._action_widgets:
-            self._refresh_action_buttons()     # the board has caught up: the buttons come back
+        if self.ui is not None and hasattr(self, "actions_rect") and not self.chrome.action_widgets:
+            self.chrome.refresh_buttons()     # the board has caught up: the buttons come back
 
     def pause(self):
         self.cancel_drag()
@@ -908,14 +964,14 @@ class TableScene(ChromeMixin, Scene):
         self.layer.draw(surf, self._draw_frame)
 
     def _draw_frame(self, surf):
-        self.draw_backdrop(surf)
+        self.chrome.draw_backdrop(surf)
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
             self.draw_drag_layer(surf)
             draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.app.mouse)
             self.aids.draw_waiting_hand(surf)
         self.anims.draw(surf)
-        self.draw_top_bar(surf)
+        self.chrome.draw_top_bar(surf)
         self.layer.draw_top_bar(surf)
         self.side.draw(surf)
         if self.session is not None and self.shown is not None:
@@ -929,7 +985,7 @@ class TableScene(ChromeMixin, Scene):
                 draw_thinking(surf, r, self.t, f"{self.names[thinking]} is thinking…", self.app.scale)
         self.draw_ui(surf)
         if self.drag is not None and self.drag.moved:
-            self._draw_dragged(surf)
+            self.draw_dragged(surf)
         if self.snap is not None:
             self.snap.draw(surf)
         aids = self.aids

@@ -578,7 +578,7 @@ class Coach(Layer):
             shown = True
         if not shown:                                    # (the opponent's move: no button)
             return t.actions_rect.bottom
-        tops = [w.rect.top for w in getattr(t, "_action_widgets", ()) if w.visible
+        tops = [w.rect.top for w in t.chrome.action_widgets if w.visible
                 and t.actions_rect.colliderect(w.rect)]
         return max(t.actions_rect.top, min(tops)) if tops else t.actions_rect.top
 
@@ -590,7 +590,7 @@ class Coach(Layer):
     def _sync_action_widgets(self):
         t = self.table
         show = not self.reading()
-        for w in getattr(t, "_action_widgets", ()):
+        for w in t.chrome.action_widgets:
             if show and not w.visible:
                 w.show()
             elif not show and w.visible:
@@ -707,7 +707,7 @@ class Coach(Layer):
         guidance.draw_panel(surf, self.panel_box, self.panel_parts, s)
         t.draw_ui(surf)          # the panel's button over the panel
         if t.drag is not None and t.drag.moved:
-            t._draw_dragged(surf)
+            t.draw_dragged(surf)
 
 
 class LessonDriver:

@@ -37,7 +37,7 @@ def test_log_folds_into_a_drawer_at_a_large_interface_size(driver, game):
     assert not t.log.hidden and driver.widget("log_toggle").text == "Close log"
     assert t.log.rect.colliderect(t.board_rect)              # a drawer over the board
     assert t.log.rect.top >= toggle.rect.bottom             # the toggle stays in reach
-    assert t.log.rect.bottom <= min(b.rect.top for b in t._action_widgets) if t._action_widgets else True
+    assert t.log.rect.bottom <= min(b.rect.top for b in t.chrome.action_widgets) if t.chrome.action_widgets else True
     driver.key("l")                                          # the key closes it again
     assert t.log.hidden and driver.widget("log_toggle").text == "Log"
     driver.key("l")
@@ -192,7 +192,7 @@ def test_evons_grid_keeps_its_cell_as_the_interface_size_grows(driver, size):
     parts = {"grid": t.grid_rect, "hand": t.hand_area, "chain": t.right_rect, "ticker": t.side.ticker_rect,
              "log button": driver.widget("log_toggle").rect, "top bar": t.top_rect,
              "opp panel": t.panel_rects["opp"], "prompt": t.prompt_rect, "my panel": t.panel_rects["me"]}
-    parts.update({f"button {i}": b.rect for i, b in enumerate(t._action_widgets)})
+    parts.update({f"button {i}": b.rect for i, b in enumerate(t.chrome.action_widgets)})
     window = driver.pygame.Rect(0, 0, W, H)
     names = list(parts)
     for i, n in enumerate(names):
@@ -217,7 +217,7 @@ def test_evons_log_folds_into_a_drawer_above_100_percent(driver):
     r = t.log.rect
     assert r.colliderect(t.hand_area)                            # the drawer opens over the hand
     assert not r.colliderect(driver.widget("log_toggle").rect)  # the button stays in reach
-    assert all(not r.colliderect(b.rect) for b in t._action_widgets)
+    assert all(not r.colliderect(b.rect) for b in t.chrome.action_widgets)
     for src in [s for s in t.sources.values() if r.collidepoint(s.rect.center)]:
         driver.move(src.rect.center)                             # a card under the drawer is not picked up
         driver.post(driver.pygame.MOUSEBUTTONDOWN, pos=src.rect.center, button=1, touch=False)

@@ -231,7 +231,7 @@ def test_everdawn_opponents_hand_label_stays_in_the_window_at_200_percent(tmp_pa
         label = [(txt, rc) for txt, rc in drawn if "'s hand: " in txt]
         assert label and label[-1][0].endswith("…'s hand: 5") and label[-1][1].left >= 0, label
         # (its action button names itself in fewer words where the long form does not fit)
-        texts = [b.text for b in t._action_widgets]
+        texts = [b.text for b in t.chrome.action_widgets]
         assert not any(x.endswith("…") for x in texts), texts
     finally:
         d.close()

@@ -88,8 +88,8 @@ class EssveilDraw:
                     pill(surf, "Veilstep: no Guard can intercept", (d.pos[0], d.pos[1] + s(30)), s(13),
                          (205, 160, 255))
 
-    def _draw_dragged(self, surf):
-        super()._draw_dragged(surf)
+    def draw_dragged(self, surf):
+        super().draw_dragged(surf)
         d = self.drag
         # a card aimed at a player's panel hides their Life: say it beside the card
         for seat in (0, 1):

@@ -664,10 +664,10 @@ class EvonsDraw:
                 at = (rr.centerx, rr.bottom + self.tag_h // 2) if in_hand else (rr.left + s(9), rr.top + s(9))
                 pill(surf, str(i + 1), at, s(12), (16, 18, 24), bg=PAL["good"], border=(16, 18, 24), alpha=255)
 
-    def _draw_dragged(self, surf):
+    def draw_dragged(self, surf):
         d = self.drag
         if d is None or d.source.key[0] != "hand" or not self.cell:
-            return super()._draw_dragged(surf)
+            return super().draw_dragged(surf)
         inst = d.source.key[1]
         v = self.view
         card = card_obj(v, inst)

@@ -203,7 +203,7 @@ class EvonsLayout:
             self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, self.actions_rect.top - pad - below)
         else:
             act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom (the chain
-            # panel reaches down to the buttons shown: _refresh_action_buttons)
+            # panel reaches down to the buttons shown: action_buttons_placed)
             self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
             self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
             self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
@@ -312,14 +312,14 @@ class EvonsLayout:
                 out.append(pygame.Rect(r.left + col * (half + gap), y, half, bh))
         return out
 
-    def _refresh_action_buttons(self):
-        super()._refresh_action_buttons()
+    def action_buttons_placed(self):
+        """The chain column ends where the action buttons just placed begin."""
         s = self.s
         r = self.board_rect
         if not self._larger():
             if self.mode != "replay" and getattr(self, "actions_rect", None) is not None:
                 # 100 %: the chain column reaches down to the buttons shown (room for one at least)
-                tops = [b.rect.top for b in self._action_widgets] + [r.bottom - s(38)]
+                tops = [b.rect.top for b in self.chrome.action_widgets] + [r.bottom - s(38)]
                 rr = self.right_rect
                 self.right_rect = pygame.Rect(rr.left, rr.top, rr.width, max(0, min(tops) - s(8) - rr.top))
             return
@@ -330,7 +330,7 @@ class EvonsLayout:
             lowest = self.actions_rect.top - s(8)
         else:
             lowest = r.bottom - (s(38) + s(8))
-        tops = [b.rect.top for b in self._action_widgets]
+        tops = [b.rect.top for b in self.chrome.action_widgets]
         bottom = min([lowest] + [t - s(8) for t in tops])
         x, w = self.right_rect.left, self.hand_area.width
         self.right_rect = pygame.Rect(x, top, w, max(0, bottom - top))

@@ -127,7 +127,7 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
             self._compute_spots()
             self.storm_sync()
             if self.ui is not None and hasattr(self, "actions_rect"):
-                self._refresh_action_buttons()
+                self.chrome.refresh_buttons()
 
     def perform(self, action, *, by_ai=False):
         ok = super().perform(action, by_ai=by_ai)

@@ -189,7 +189,7 @@ def test_game_over_offers_undo_against_the_ai_and_no_stale_buttons(driver):
         driver.step(1)
     assert driver.until(lambda: driver.scene.name == "game_over", 600)
     over = driver.scene
-    assert t._action_widgets == []                       # nothing clickable left behind the overlay
+    assert t.chrome.action_widgets == []                       # nothing clickable left behind the overlay
     name = t.names[t.match.result().winner] if t.match.result().winner is not None else None
     assert t.status_text().startswith("You win —" if name == "You" else ("The AI wins —" if name else "Draw"))
     assert "undo" in over.widgets
@@ -383,7 +383,7 @@ def pygame_rect(w):
 
 def visible_action_buttons(t):
     """The labels of the table's action buttons a player can see now."""
-    return [b.text for b in t._action_widgets if b.alive() and b.visible]
+    return [b.text for b in t.chrome.action_widgets if b.alive() and b.visible]
 
 
 @pytest.mark.parametrize("game", GAMES)

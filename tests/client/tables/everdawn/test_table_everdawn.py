@@ -576,7 +576,7 @@ def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
             zoom = drawn[-1] if drawn else t.aids.zoom_rect     # moved off the action buttons when it must
             assert zoom is not None, "no zoom"
             assert not zoom.colliderect(rr), (rr, zoom)
-            assert not any(zoom.colliderect(b.rect) for b in t._action_widgets)
+            assert not any(zoom.colliderect(b.rect) for b in t.chrome.action_widgets)
     finally:
         TB.draw_zoom = orig
 

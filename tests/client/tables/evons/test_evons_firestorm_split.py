@@ -51,7 +51,7 @@ def test_firestorm_split_by_click_right_click_keys_and_buttons(driver):
     t.storm_sel = a
     t.click_action("__storm_all__")                        # "All to …": every point it can take
     assert t.storm == {a: min(left, t.storm_cap(a))}
-    assert not any(b.text.startswith(("1", "2", "3")) for b in t._action_widgets)  # no numbered choices
+    assert not any(b.text.startswith(("1", "2", "3")) for b in t.chrome.action_widgets)  # no numbered choices
 
 
 def test_dealing_the_split_plays_it_and_logs_one_line(driver):

@@ -70,7 +70,7 @@ def firestorm_with_four_buttons(d):
 def test_four_action_buttons_in_a_low_window_leave_the_chain_panel_in_view(driver, size):
     at_scale(driver, 2.0, size)
     t = firestorm_with_four_buttons(driver)
-    buttons = t._action_widgets
+    buttons = t.chrome.action_widgets
     assert len(buttons) == 4
     chain = t.right_rect
     assert chain.height >= t.s(60) and chain.width >= t.s(150)           # the chain is shown …

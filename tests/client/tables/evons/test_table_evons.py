@@ -600,7 +600,7 @@ def test_hover_zoom_is_drawn_beside_the_hovered_cell_or_card(driver, size):
             zoom = drawn[-1] if drawn else t.aids.zoom_rect     # moved off the action buttons when it must
             assert zoom is not None, "no zoom"
             assert not zoom.colliderect(rr), (rr, zoom)
-            assert not any(zoom.colliderect(b.rect) for b in t._action_widgets)
+            assert not any(zoom.colliderect(b.rect) for b in t.chrome.action_widgets)
     finally:
         TB.draw_zoom = orig
 
