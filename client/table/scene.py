@@ -75,7 +75,7 @@ from __future__ import annotations
 import pygame
 
 from engine.core.match import event_kind
-from engine.core.text import Names
+from engine.core.text import Names, is_you
 
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
@@ -161,6 +161,8 @@ class TableScene(Scene):
         self.layer.attach(self)
         #: who moves the seats nobody at this screen plays (the AI, or the layer's own)
         self.driver: Driver = self.layer.driver(self.make_driver())
+        add = self.log.add        # every line the log adds passes through the table's log_text hook
+        self.log.add = lambda text, **kw: add(self.log_text(text), **kw)
         if session is not None:
             self._log_start()
             self.refresh()
@@ -697,6 +699,20 @@ class TableScene(Scene):
     def action_buttons_placed(self):
         """The action buttons were just rebuilt (``self.chrome.action_widgets``): a table
         whose panels end where the buttons begin follows them (Evons). Default: nothing."""
+
+    # ---- words
+    def log_text(self, text) -> str:
+        """What the log adds for an engine sentence ``text`` (a table may change or merge
+        it there: Evons' one line per Firestorm). Default: the sentence as it is."""
+        return text
+
+    def poss(self, seat) -> str:
+        """"Your" / "AI (easy)'s" (the table's labels: the header and the panels)."""
+        return "Your" if is_you(self.names[seat]) else f"{self.names[seat]}'s"
+
+    def row(self, seat) -> str:
+        """The board's row of ``seat``: "me" for the viewer's, else "opp"."""
+        return "me" if seat == self.viewer else "opp"
 
     # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
     # before it is first set: plain attributes, never looked up with getattr

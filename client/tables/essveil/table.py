@@ -45,14 +45,13 @@ from engine.essveil import match as EV
 
 from client.table.scene import TableScene
 
-from client.table.named import NamedSeats
 from client.tables.essveil.draw import EssveilDraw
 from client.tables.essveil.gestures import EssveilGestures
 from client.tables.essveil.layout import EssveilLayout
 from client.tables.essveil.overlays import EssveilOverlays
 from client.tables.essveil.prompts import EssveilPrompts
 
-class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, EssveilOverlays, NamedSeats, TableScene):
+class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, EssveilOverlays, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)

@@ -54,7 +54,6 @@ from engine.everdawn.text import EVENTS
 from client.cards import card_surface
 from client.table.ai import AIDriver
 from client.table.scene import TableScene
-from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
 from client.ui.theme import PAL
 
@@ -82,7 +81,7 @@ class EverdawnDriver(AIDriver):
         super().drive()
 
 
-class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
+class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
     #: the sound of each event (client.sound.EFFECTS); morale lost: see sound_of
     SOUNDS = {"cast": "play", "equip": "play", "set": "play", "place": "play", "attack": "attack",

@@ -57,7 +57,6 @@ from client.table.scene import TableScene
 
 from client.table.chrome import SEAT_COLOURS
 
-from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, FloatText, LogStep, Wait
 from client.ui.theme import PAL
 
@@ -69,7 +68,7 @@ from client.tables.evons.layout import EvonsLayout
 from client.tables.evons.prompts import EvonsPrompts
 
 
-class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, NamedSeats, TableScene):
+class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, TableScene):
     log_width = 290
     #: the sound of each event (client.sound.EFFECTS)
     SOUNDS = {"play": "play", "place": "play", "damage": "hit", "destroy": "destroyed", "flip": "flip",
