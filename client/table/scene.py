@@ -51,7 +51,7 @@ that keeps its own state and calls back the table's hooks:
 * ``self.handoff`` — :class:`~client.table.handoff.Handoff`: hot seat's pass screen
   when the seat to move changes, and the short return veil after a reaction
   (``handoff.pending`` while the screen waits for its player). Its words are the
-  table's hooks :meth:`handoff_reason`, :meth:`reaction_text`, :meth:`_answered`;
+  table's hooks :meth:`handoff_reason`, :meth:`reaction_text`, :meth:`answer_text`;
   :attr:`RETURN_VEIL` / :meth:`return_veil_ok` allow the veil, :meth:`on_handoff`
   follows the hand-over.
 * ``self.driver`` — the :class:`~client.table.ai.Driver` made by :meth:`make_driver`:
@@ -79,18 +79,19 @@ from engine.core.text import Names, is_you
 
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
-from client.table.ai import THINKING_FPS, AIDriver, Driver
+from client.table.ai import THINKING_FPS, Driver
 from client.table.aids import BoardAids
 from client.table.chrome import SEAT_COLOURS, Chrome
 from client.table.end import Ending
 from client.table.handoff import Handoff
 from client.table.history import History, log_kind
+from client.table.hooks import TableHooks
 from client.table.input import Pointer
 from client.table.layer import Layer, TableLayer
 from client.table.named import seat_names
 from client.table.side import SidePanel
-from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
-                                    draw_hand_arrows, draw_source_hint, draw_target_highlight, draw_thinking)
+from client.table.kit.parts import (AnimQueue, Banner, DragState, HandScroll, SnapBack,
+                                    draw_hand_arrows, draw_thinking)
 from client.table.kit.log import GameLog, NameIndex
 
 #: highlights (playable cards, choices) pulse this long after the state or a selection
@@ -100,14 +101,9 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(Scene):
+class TableScene(TableHooks, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
-    #: width of the right-hand log column at scale 1
-    log_width = 300
-    #: show a "Your turn" / "<name>'s turn" banner when a human seat's turn begins
-    #: (skipped when the table's own animate() already returned a Banner)
-    banner_on_turn = True
 
     # ================================================================ set-up
     def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
@@ -228,12 +224,6 @@ class TableScene(Scene):
             except Exception:  # noqa: BLE001 - history is a nicety
                 break
 
-    def opening_events(self, start):
-        """Events for what the engine did while creating the match (``start``: the state
-        before the first action), e.g. the first player's turn 1 and set-up, so the log
-        tells them. Default: none. A table returns event tuples its engine can word."""
-        return []
-
     def _log_opening(self):
         try:
             start = self.session.state_at(0)
@@ -244,32 +234,11 @@ class TableScene(Scene):
         except Exception:  # noqa: BLE001 - the opening lines are a nicety
             pass
 
-    def log_event_text(self, m, ev) -> str:
-        """The log sentence for ``ev`` as the player(s) at the screen may read it:
-        events private to one player (the game's ``event_for(event, viewer)``,
-        e.g. a card tutored into a hand) are masked for the other — in hot seat
-        for both, since the log is shared; nothing is masked with reveal all. The
-        seats are called as :meth:`seat_names` says ("you", "the AI", names)."""
-        if not self.reveal_all:
-            f = getattr(type(m), "event_for", None)
-            if f is not None:
-                try:
-                    ev = f(ev, self.viewer if self.mode != "hotseat" else -1)
-                except Exception:  # noqa: BLE001 - fall back to the plain event
-                    pass
-        return m.event_text(ev, self.seat_names())
-
     @property
     def match(self):
         return self.session.match
 
-    # ================================================================ the parts
-    def make_driver(self) -> Driver:
-        """The driver of the seats no one at the screen plays (made once, in ``__init__``):
-        the AI in the background, and the human seats' turn clock. A table whose
-        opponent moves otherwise returns its own :class:`~client.table.ai.Driver`."""
-        return AIDriver(self)
-
+    # ================================================================ undo (client.table.history.History)
     def undo(self):
         """Ctrl+Z / the Undo button (see :class:`~client.table.history.History`)."""
         self.history.undo()
@@ -277,48 +246,6 @@ class TableScene(Scene):
     def redo(self):
         """Ctrl+Y / the Redo button."""
         self.history.redo()
-
-    def on_history_changed(self):
-        """The match jumped (undo, redo, replay seek). Drop selections etc. Override."""
-
-    # ---- turn clock (run by the driver: client.table.ai.AIDriver)
-    def clock_spec(self):
-        """``(seconds per turn, bank seconds, timeouts that forfeit)`` to run a turn
-        clock for the human seats, or None (default). Everdawn returns
-        ``(120, 300, 3)`` when ``self.app.settings.everdawn_turn_clock`` is on."""
-        return None
-
-    def on_timeout(self, seat):
-        """``seat`` ran out of turn time and bank: end its turn (override with the
-        game's end-turn action). The clock then gives it a fresh turn allowance."""
-
-    # ---- hot seat (the hand-off is client.table.handoff.Handoff)
-    #: hot seat, after the other player's reaction: hand the screen back with the short
-    #: "X has answered: pass back to Y" over the covered hand (client/table/handoff_return.py)
-    #: instead of a second dark screen. Only for tables whose private side is the hand.
-    RETURN_VEIL = False
-
-    def return_veil_ok(self, seat) -> bool:
-        """May the screen go back to ``seat`` with only the hand covered? (Override when
-        some states show more of ``seat``'s private cards, e.g. the top of a deck.)"""
-        return self.RETURN_VEIL
-
-    def handoff_reason(self, seat) -> str:
-        """What the hand-off screen tells ``seat`` (default: :meth:`Handoff.reason`)."""
-        return self.handoff.reason(seat)
-
-    def reaction_text(self, seat) -> str:
-        """The decision ``seat`` makes in the other player's turn (a Guard, a spell window).
-        Default: the engine's prompt when it has one."""
-        return self.handoff.reaction(seat)
-
-    def _answered(self, seat):
-        """The words of the other player's answer in ``seat``'s turn, for the short return
-        ("" when there are none), else None (default: :meth:`Handoff.answered`)."""
-        return self.handoff.answered(seat)
-
-    def on_handoff(self, seat):
-        """Hot seat: ``seat`` now has the screen. Reset per-player modes here. Override."""
 
     # ================================================================ geometry
     def build(self):
@@ -368,9 +295,6 @@ class TableScene(Scene):
         self.refresh()
         self.layer.build()
 
-    #: a lower top bar above 100 % (tables whose board needs the window's height)
-    low_top_bar = False
-
     def top_bar_height(self) -> int:
         """The top bar's height (a table whose board needs the window's height may
         ask for a lower bar at larger interface sizes; the bar's buttons stay centred)."""
@@ -397,9 +321,6 @@ class TableScene(Scene):
             if k > ref + 1e-9:
                 return int(round(8 * ref))
         return int(round(8 * k))
-
-    def layout(self):
-        """Compute board geometry from ``self.board_rect``. Override."""
 
     # ================================================================ state
     def refresh(self, update_shown: bool = True):
@@ -443,12 +364,6 @@ class TableScene(Scene):
             return False
         return p is not None and p in self.human_seats and self.result() is None
 
-    def auto_answer(self):
-        """A decision of the player at the screen that nothing they could choose would
-        change (the engine says which choices can matter): the action that answers it,
-        taken for them; else None. Override."""
-        return None
-
     #: the record's length at which the table asks even so (undo landed there)
     _no_auto_at = None
 
@@ -466,25 +381,7 @@ class TableScene(Scene):
     def busy(self) -> bool:
         return self.anims.busy or self.driver.busy() or self.handoff.pending or self.mode == "replay"
 
-    # ================================================================ overridables
-    def draw_board(self, surf):
-        """Draw ``self.shown`` in ``self.board_rect``. Override."""
-
-    def drag_sources(self) -> list[DragSource]:
-        return []
-
-    def drop_targets(self) -> list[DropTarget]:
-        return []
-
-    def gesture_of(self, action):
-        return None
-
-    def guess_action(self, src_key, tgt_key):
-        return None
-
-    def on_board_click(self, pos) -> bool:
-        return False
-
+    # ================================================================ for the table's hooks
     def hovered(self, card, rect, *, small=False):
         """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
         it was found in, so the hover zoom is drawn beside it, not over it. ``small``:
@@ -493,110 +390,12 @@ class TableScene(Scene):
         self.aids.hover_small = bool(small and card is not None)
         return card
 
-    def card_at(self, pos):
-        return None
-
-    def animate(self, action, events, before, after):
-        return []
-
     def state_shown(self):
         """The match as the board shows it: while animations play, the state they have
         reached (``self.shown``), never the end state ahead of them."""
         if self.anims.busy and self.shown is not None:
             return self.shown
         return self.match
-
-    def status_text(self) -> str:
-        m = self.state_shown()
-        if self.mode == "replay" and self.replay is not None:
-            return self.replay.status_text()
-        if self.result() is not None:
-            return self.ending.result_text(self.result())
-        p = m.to_move()
-        who = self.names[p] if p is not None else "?"
-        return f"Turn {m.turn()} — {who} to move"
-
-    def two_step_keys(self, first, then):
-        """The (source, target) keys of a move the engine asks as two decisions, ``first``
-        then ``then`` (Evons: a card, then its cell), or None. Default: no such moves."""
-        return None
-
-    def action_rects(self, action) -> list:
-        """Where on the board a click makes ``action``, for the actions no drag, spot or
-        button makes (a game's own clickable parts). Default: nowhere."""
-        return []
-
-    def action_buttons(self):
-        """Non-drag actions as ``[(label, action, key, tip)]``. Default: legal
-        actions that no gesture covers, with their ``action_text`` (first 6)."""
-        covered = set(self.pairs.values())
-        out = []
-        keys = ("space", "1", "2", "3", "4", "5")
-        for a in self.legal:
-            if a in covered:
-                continue
-            if len(out) >= 6:
-                break
-            out.append((self.match.action_text(a), a, keys[len(out)], "Do this"))
-        return out
-
-    def scale_probe(self) -> dict:
-        """The card sizes a player notices, ``{name: px}``. Default: none."""
-        return {}
-
-    # ---- the side column (client.table.side.SidePanel)
-    #: the board needs about this much width at scale 1 (the tables are drawn for 940+ px
-    #: at 1280x720 100 %); below it the log folds into the strip
-    board_min_width = 940
-    #: the log column may fold into a strip with a Log drawer (a table that lays out
-    #: its own log, like Evons, says False until it handles ``side.compact``)
-    fold_log = True
-
-    def wants_compact_side(self, k=None) -> bool:
-        """Should the log column fold into a strip with a Log drawer at scale ``k``
-        (default the app's)? Default: when a full column leaves the board too little room."""
-        return self.side.wants_compact(k)
-
-    def callout_rect(self):
-        """Where a hint's and a reviewed move's words go (see the hook): the log's face."""
-        return self.side.face_rect()
-
-    # ---- the aids (client.table.aids.BoardAids)
-    def zoom_play_area(self) -> list:
-        """The rects of the play area (lanes, the grid) the big zoom never covers. Default: none."""
-        return []
-
-    def zoom_keep_clear(self) -> list:
-        """Rects a hover zoom must never cover: the action buttons and what the table
-        offers to choose now (tables add their choice spots, trays and panels)."""
-        return [b.rect for b in self.chrome.action_widgets]
-
-    def previewed(self):
-        """``(action, rect)`` of the move being aimed at now (a drag held over a legal
-        target), or None. Tables may add their own (Evons: a selected card over a cell)."""
-        d = self.drag
-        if d is None or not d.moved or self.busy():
-            return None
-        for t in self.targets.values():
-            if t.rect.collidepoint(d.pos):
-                a = self.pairs.get((d.source.key, t.key))
-                return (a, t.rect) if a is not None else None
-        return None
-
-    def draw_over_zoom(self, surf, rect) -> None:
-        """Drawn after the big hover zoom, at ``rect`` (Everdawn's note under a placed
-        card). Default: nothing."""
-
-    def draw_over_preview(self, surf) -> None:
-        """Drawn after the move preview (Evons: a dragged card's cost, clear of it).
-        Default: nothing."""
-
-    # ---- the end of the game (client.table.end.Ending)
-    def end_match(self, winner, reason, **meta):
-        """End the game from the client (concession, turn-clock forfeit) through the
-        engine's CONCEDE action: :meth:`client.table.end.Ending.end`. A game whose
-        concession needs more first calls ``self.ending.through_engine(...)``."""
-        self.ending.end(winner, reason, **meta)
 
     def result(self):
         """The match's result (or the end the client made: a concession, a forfeit), as
@@ -610,101 +409,11 @@ class TableScene(Scene):
         (:func:`client.table.named.seat_names`)."""
         return seat_names(self.names, self.mode, self.human_seats)
 
-    # ---- the pointer (client.table.input.Pointer)
     def handle_event(self, ev):
         """The board's input (after the layer, a replay's controls, input ahead of the
         board and the buttons had it): a game's keys, then ``super().handle_event(ev)``
         for the pointer's presses, drags, drops and scrolling."""
         self.pointer.handle(ev)
-
-    def on_press(self, pos):
-        """The left button went down at ``pos`` on the board: a game may take it first
-        (Essveil's graveyards); default: pick up a drag source, else a board click."""
-        self.pointer.press(pos)
-
-    def on_release(self, pos):
-        """The left button came up at ``pos``: a game may take the drop first (Essveil's
-        targeted card dropped on its own side); default: the drop or the click."""
-        self.pointer.release(pos)
-
-    def cancel_drag(self):
-        """Drop the drag in hand (a right click, the end of the game, a jump in history);
-        a game clears its half-made choices too."""
-        self.drag = None
-
-    def board_wide(self, action) -> bool:
-        """``action`` has no target on the board (a table-wide spell). Default False."""
-        return False
-
-    def click_action(self, action):
-        """An action button was pressed (or its key): ``action`` is what
-        :meth:`action_buttons` gave it (a game may give a word of its own and act on it
-        here). Default: perform it once the board is at the decision."""
-        if not self.pointer.act_ready():
-            return
-        self.perform(action)      # no longer legal after all: the engine's reason is shown
-
-    # ---- the chrome (client.table.chrome.Chrome)
-    def action_button_rects(self, n):
-        """Where ``n`` action buttons go, in their order (the last is the primary, the
-        bottom one): stacked from the bottom of ``actions_rect``."""
-        s = self.s
-        r = self.actions_rect
-        bh, gap = s(38), s(8)
-        return [pygame.Rect(r.left, r.bottom - bh - (n - 1 - i) * (bh + gap), r.width, bh) for i in range(n)]
-
-    def thinking_rect(self):
-        """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off
-        the cells and labels it is about). None: the table draws it itself."""
-        r = pygame.Rect(0, 0, self.s(250), self.s(40))
-        r.midtop = (self.board_rect.centerx, self.top_rect.bottom + self.s(10))
-        return r
-
-    def thinking_area(self):
-        """The rectangle redrawn for the thinking sign's spinner while the AI thinks
-        (defaults to :meth:`thinking_rect`; None redraws the whole window)."""
-        return self.thinking_rect()
-
-    def draw_drag_layer(self, surf):
-        """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""
-        sc = self.app.scale
-        if self.drag is not None and self.drag.moved:
-            legal = self.pointer.legal_targets_for(self.drag.source.key)
-            for key in legal:
-                t = self.targets.get(key)
-                if t is not None:
-                    draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.drag.pos),
-                                          scale=sc)
-        elif not self.busy() and self.app.settings.show_hints:
-            for key in self.live_sources:
-                src = self.sources.get(key)
-                if src is not None:
-                    draw_source_hint(surf, src.rect, self.pulse_t, sc)
-
-    def draw_dragged(self, surf):
-        """The card in hand under the pointer while it is dragged (its image, or a pale
-        ghost, over a soft shadow). A game may draw it its own way."""
-        d = self.drag
-        img = d.source.image
-        x, y = d.pos[0] - d.grab[0], d.pos[1] - d.grab[1]
-        if img is None:
-            ghost = pygame.Surface(d.source.rect.size, pygame.SRCALPHA)
-            ghost.fill((255, 255, 255, 60))
-            img = ghost
-        sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-        sh.fill((0, 0, 0, 90))
-        surf.blit(sh, (x + self.s(6), y + self.s(8)))
-        surf.blit(img, (x, y))
-
-    def action_buttons_placed(self):
-        """The action buttons were just rebuilt (``self.chrome.action_widgets``): a table
-        whose panels end where the buttons begin follows them (Evons). Default: nothing."""
-
-    # ---- words
-    def log_text(self, text) -> str:
-        """What the log adds for an engine sentence ``text`` (a table may change or merge
-        it there: Evons' one line per Firestorm). Default: the sentence as it is."""
-        return text
 
     def poss(self, seat) -> str:
         """"Your" / "AI (easy)'s" (the table's labels: the header and the panels)."""
@@ -714,13 +423,8 @@ class TableScene(Scene):
         """The board's row of ``seat``: "me" for the viewer's, else "opp"."""
         return "me" if seat == self.viewer else "opp"
 
-    # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
-    # before it is first set: plain attributes, never looked up with getattr
-    #: where the viewer's hand is (set by a table's layout); None: no hand
-    hand_area = None
-    #: the phase band, a prompt outside it, the players' panels ({"me", "opp"}): a move
-    #: preview keeps clear of them
-    band = prompt_rect = info = None
+    # the framework's own state before it is first set: plain attributes, never looked up
+    # with getattr (the optional hooks' defaults are client.table.hooks.TableHooks)
     #: the top bar (set by build)
     top_rect = None
     #: the last save problem said in a toast
@@ -815,10 +519,6 @@ class TableScene(Scene):
             self.chrome.refresh_buttons()     # none for a decision the board has not reached yet
         return True
 
-    #: engine event kind -> sound effect (client.sound.EFFECTS); each game's table
-    #: lists its own events (kinds not listed are silent)
-    SOUNDS: dict = {}
-
     #: animations being ended at once (the player acted ahead of them): no sounds
     _quiet = False
 
@@ -842,16 +542,6 @@ class TableScene(Scene):
         from client.sound import board
         board(self.app).play(name)
 
-    def lesson_events(self, events) -> list:
-        """The events of a move that a lesson explains in words (see
-        :class:`client.table.tutorial.Coach`): default all but the markers of a new turn."""
-        return [ev for ev in events if ev and log_kind(ev) != "turn"]
-
-    def sound_of(self, ev, actor):
-        """The effect for engine event ``ev`` (None: silent): :attr:`SOUNDS` by its kind. A
-        table whose sound hangs on more than the kind overrides this."""
-        return self.SOUNDS.get(event_kind(ev))
-
     def _sound_events(self, events, actor):
         """Effects for events just told: each effect once, at most three at a time."""
         names = []
@@ -873,6 +563,7 @@ class TableScene(Scene):
         self.shown = self.view
         if self.ui is not None and hasattr(self, "actions_rect") and not self.chrome.action_widgets:
             self.chrome.refresh_buttons()     # the board has caught up: the buttons come back
+        self.on_anims_done()
 
     def pause(self):
         self.cancel_drag()

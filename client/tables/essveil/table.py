@@ -151,8 +151,8 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         super().end_match(winner, reason, **meta)
 
     # ================================================================ animation
-    def _anims_done(self):
-        super()._anims_done()
+    def on_anims_done(self):
+        """The board caught up: no chip of an animation is left standing."""
         self._chip = None
 
     def _set_chip(self, chip):

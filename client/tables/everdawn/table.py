@@ -122,9 +122,9 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Tab
         # ... except in a choice (the top of our own deck may be on show)
         return self.RETURN_VEIL and self.match.phase() != "choice"
 
-    def _answered(self, seat):
+    def answer_text(self, seat):
         """The short return's words: what the other player did, in a sentence."""
-        out = super()._answered(seat)
+        out = super().answer_text(seat)
         if not out:
             return out
         try:

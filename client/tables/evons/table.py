@@ -153,10 +153,10 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Tab
         m = self.match
         return self.RETURN_VEIL and not any(i >= 0 and m.controller(i) == seat and m.is_covered(i) for i in m.grid)
 
-    def _answered(self, seat):
+    def answer_text(self, seat):
         """Also the other player's opening hand, decided in turn 0 while ``seat`` (who
         goes first) waited: the words of that answer."""
-        out = super()._answered(seat)
+        out = super().answer_text(seat)
         if out is not None:
             return out
         s, m = self.session, self.match
