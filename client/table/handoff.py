@@ -39,7 +39,7 @@ class Handoff:
             full = True     # a game opened (new or resumed): the first player gets a pass screen too
         self.pending = True
         t.cancel_drag()
-        if t.ui is not None and hasattr(t, "actions_rect"):
+        if t.ui is not None and t.actions_rect is not None:
             t.chrome.refresh_buttons()     # no End turn left standing under the hand-off
         if not full and t.return_veil_ok(p) and t.answer_text(p) is not None:
             # the other player answered in p's turn and is still at the screen: their

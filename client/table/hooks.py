@@ -123,6 +123,11 @@ class GameTable(Protocol):
         a move preview like :attr:`band`. Default None."""
 
     @property
+    def right_rect(self) -> pygame.Rect | None:
+        """A column of the table's own under the log (Evons' chain panel): a lesson's panel
+        may take it when the log is only one row. Default None."""
+
+    @property
     def info(self) -> dict | None:
         """The players' panels, ``{"me": Rect, "opp": Rect}`` (life, deck, graveyard...); a
         move preview keeps clear of the mover's own. Default None."""
@@ -176,6 +181,11 @@ class GameTable(Protocol):
         """Where on the board a click makes ``action``, for actions no drag, spot or button
         makes (Essveil's Attune choices): rects a hint or a lesson points at. Default:
         nowhere."""
+
+    def choice_rects(self) -> list:
+        """The choices shown on the board to click now, ``[(rect, action), ...]``
+        (Everdawn's choice spots, Evons' numbered spots): a hint or a lesson points at
+        the one of its move. Default: none."""
 
     def action_button_rects(self, n: int) -> list:
         """Where ``n`` action buttons go, in :meth:`action_buttons`' order. Default:
@@ -465,6 +475,8 @@ class TableHooks:
     #: the phase band, a prompt outside it, the players' panels ({"me", "opp"}): a move
     #: preview keeps clear of them
     band = prompt_rect = info = None
+    #: a column of the table's own under the log (Evons' chain panel); None: none
+    right_rect = None
 
     #: width of the right-hand log column at scale 1
     log_width = 300
@@ -503,6 +515,10 @@ class TableHooks:
     def action_rects(self, action) -> list:
         """Where on the board a click makes ``action``, for the actions no drag, spot or
         button makes (a game's own clickable parts). Default: nowhere."""
+        return []
+
+    def choice_rects(self) -> list:
+        """The choices shown on the board to click now, ``[(rect, action)]``. Default: none."""
         return []
 
     def action_button_rects(self, n):

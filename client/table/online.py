@@ -47,9 +47,8 @@ class OnlineDriver:
         if nxt is not None:
             t.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
             return
-        answer = getattr(t, "auto_answer", None)
-        if answer is not None and t.human_to_move() and not t.busy() and s.connected:
-            action = answer()       # a decision the player leaves to the game's rule
+        if t.human_to_move() and not t.busy() and s.connected:
+            action = t.auto_answer()    # a decision the player leaves to the game's rule
             if action is not None:
                 t.perform(tuple(action))
                 return

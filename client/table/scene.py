@@ -332,22 +332,22 @@ class TableScene(TableHooks, Scene):
         if update_shown and not self.anims.busy:
             self.shown = self.view
         self.legal = list(m.legal_actions()) if self.human_to_move() else []
-        self.sources = {d.key: d for d in self.drag_sources()} if hasattr(self, "board_rect") else {}
-        self.targets = {t.key: t for t in self.drop_targets()} if hasattr(self, "board_rect") else {}
+        self.sources = {d.key: d for d in self.drag_sources()} if self.board_rect is not None else {}
+        self.targets = {t.key: t for t in self.drop_targets()} if self.board_rect is not None else {}
         self.pairs = {}
         for a in self.legal:
             g = self.gesture_of(a)
             if g is not None:
                 self.pairs.setdefault(tuple(g), a)
         self.live_sources = {src for src, _ in self.pairs}
-        if self.ui is not None and hasattr(self, "actions_rect"):
+        if self.ui is not None and self.actions_rect is not None:
             self.chrome.refresh_buttons()
         self.liven()
 
     def outline_sources(self) -> dict:
         """The drag sources of the player at the screen, by key, to outline a move with:
         the live ones, else (a replay at a reviewed decision) those the player had there."""
-        if self.sources or not hasattr(self, "board_rect"):
+        if self.sources or self.board_rect is None:
             return self.sources
         self.outlining = True
         try:
@@ -425,8 +425,13 @@ class TableScene(TableHooks, Scene):
 
     # the framework's own state before it is first set: plain attributes, never looked up
     # with getattr (the optional hooks' defaults are client.table.hooks.TableHooks)
-    #: the top bar (set by build)
-    top_rect = None
+    #: the top bar, the board, the column right of it and its action buttons' place (set
+    #: by build: the side column places the last two, a table's layout may move them)
+    top_rect = board_rect = side_rect = actions_rect = None
+    #: the events of the action being logged and the index of the one being worded (a
+    #: table's log_event_text may read what came after it)
+    _log_events: tuple = ()
+    _log_at = -1
     #: the last save problem said in a toast
     _shown_save_error = None
 
@@ -515,7 +520,7 @@ class TableScene(TableHooks, Scene):
             self.anims.add(Call(self._anims_done))
         else:
             self.shown = self.view
-        if self.anims.busy and self.ui is not None and hasattr(self, "actions_rect"):
+        if self.anims.busy and self.ui is not None and self.actions_rect is not None:
             self.chrome.refresh_buttons()     # none for a decision the board has not reached yet
         return True
 
@@ -561,7 +566,7 @@ class TableScene(TableHooks, Scene):
 
     def _anims_done(self):
         self.shown = self.view
-        if self.ui is not None and hasattr(self, "actions_rect") and not self.chrome.action_widgets:
+        if self.ui is not None and self.actions_rect is not None and not self.chrome.action_widgets:
             self.chrome.refresh_buttons()     # the board has caught up: the buttons come back
         self.on_anims_done()
 
@@ -627,7 +632,7 @@ class TableScene(TableHooks, Scene):
                 self.handoff.check()
                 self._auto_answer()
                 self.history.sync_buttons()
-                err = getattr(self.session, "save_error", None)
+                err = getattr(self.session, "save_error", None)   # (a network session saves nothing)
                 if err != self._shown_save_error:
                     self._shown_save_error = err
                     if err:  # the disk refused; the game goes on and the next save retries
@@ -641,7 +646,7 @@ class TableScene(TableHooks, Scene):
         super().update(dt)
         if self.session is not None:
             if was != (self.driver.clock_text(), self.t - self.aids.hover_since > ZOOM_DELAY) \
-                    or getattr(self.log, "_dirty", False):
+                    or self.log._dirty:
                 self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
             elif self.driver.thinking() is not None:
                 self.invalidate(self.thinking_area())  # only the spinner moves
@@ -713,7 +718,7 @@ class TableScene(TableHooks, Scene):
     # ================================================================ leaving
     def leave(self):
         self.driver.cancel()
-        auto = getattr(self.session, "autosave", None)
+        auto = getattr(self.session, "autosave", None)   # (a network session has none)
         if auto is not None and hasattr(auto, "close"):
             auto.close()  # the save's lock: another Cardhall may resume this game now
         super().leave()

@@ -292,8 +292,6 @@ class EssveilDraw:
                           anchor="midleft").right + s(12)
         if not ready and not spent:
             x = draw_text(surf, "empty", (x, cy), s(12), PAL["dim"], italic=True, anchor="midleft").right
-        if not hasattr(self, "_ess_right"):
-            self._ess_right = {}
         self._ess_right[seat] = x
         # right side: your Pierce chip / their hand
         if seat == self.viewer:

@@ -279,7 +279,7 @@ class EssveilGestures:
     # ================================================================ hover
     def zoom_play_area(self):
         """The two rows of creatures and the band between them: the big zoom stays off them."""
-        if not self.cw or not getattr(self, "rows", None):
+        if not self.cw or not self.rows:
             return []
         return [r for r in (self.rows.get("opp"), self.band, self.rows.get("me")) if r is not None]
 

@@ -71,6 +71,13 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         self.grave_tabs = {}
         self._chip = None         # phase chip forced during an animation ("refresh")
         self.attune_rects = {}
+        # set by the layout, the drawing and the gestures (declared here: never looked up
+        # with getattr)
+        self.rows: dict = {}           # "me" / "opp": the rows of creatures
+        self._rows_words = None        # (key, words) of the rows' labels (memo)
+        self._ess_right: dict = {}     # seat -> the right end of its Essence pips
+        self._target_name = None       # the card a targeted play names (its refusal's words)
+        self._queued_end = None        # the state an animation ends on, shown once it does
         super().__init__(app, **kw)
 
     # ================================================================ state helpers
@@ -165,7 +172,7 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
     def animate(self, action, events, before, after):
         if before is None or after is None or not self.cw:
             return []
-        queued = getattr(self, "_queued_end", None)
+        queued = self._queued_end
         if self.anims.busy and queued is not None:
             before = queued      # queued behind another move's animations: it starts where that one ends
         self._queued_end = after

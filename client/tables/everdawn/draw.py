@@ -25,7 +25,7 @@ class EverdawnDraw:
     _veil_cache: dict = {}
 
     def draw_over_zoom(self, surf, r):
-        note = getattr(self, "_hover_note", None)
+        note = self._hover_note
         if note:      # why an effect won't happen: placed, not played
             from client.ui.theme import draw_wrapped
             s = self.s
@@ -59,7 +59,7 @@ class EverdawnDraw:
         lanes_box = self.slot_rects[(row, 0)].union(self.slot_rects[(row, 2)])
         bench_box = self.slot_rects[(row, 3)].union(self.slot_rects[(row, 5)])
         # the rows' panels reach into the gaps around the phase band, never onto it
-        edge = max(1, min(s(7), getattr(self, "vpad", s(8)) - 1))
+        edge = max(1, min(s(7), (self.vpad if self.vpad is not None else s(8)) - 1))
         for box, label in ((lanes_box, "Lanes"), (bench_box, "Bench")):
             bg = box.inflate(s(14), 0)
             if row == "me":
@@ -409,7 +409,7 @@ class EverdawnDraw:
             b = self.slot_rect(seat, tgt)
             pygame.draw.rect(surf, PAL["gold_hi"], b.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
             c = card_of(v.creature_at(seat, src))
-            free = getattr(self, "_art_free", {}).get((seat, tgt))
+            free = self._art_free.get((seat, tgt))
             if c is not None and free is not None and v.creature_at(seat, tgt) >= 0:
                 # in the art's room left by its numbers and ATTACKING; none left: the set
                 # creature's band says what it gives
@@ -426,7 +426,7 @@ class EverdawnDraw:
     def _draw_attacks(self, surf, v):
         s = self.s
         ph = v.phase()
-        clashing = getattr(self, "_in_combat", False) or any(
+        clashing = self._in_combat or any(
             isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items)
         if v.result() is None and ph != "set" and not clashing:
             p = v.turn_player()

@@ -139,6 +139,12 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Tab
         self._autopass = None
         self._clock_on = clock
         self.hidden_slots: set = set()   # (seat, slot) drawn empty while a card flies there
+        # set by the layout, the drawing and the gestures (declared here: never looked up
+        # with getattr)
+        self.vpad = None                 # the gap around the phase band (None: the default s(8))
+        self._art_free: dict = {}        # (seat, slot): the art's room left for a badge
+        self._hover_note = None          # why the hovered card's effect won't happen (placed)
+        self._in_combat = False          # a clash is being animated
         super().__init__(app, **kw)
         if self.mode == "online" and self.session is not None:
             self.placed_slots()         # the set-up's marks, followed from here (no history to read)
@@ -222,6 +228,9 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Tab
             act = (EM.PASS,) if (EM.PASS,) in legal else legal[0]
             if not self.perform(act):
                 return
+
+    def choice_rects(self):
+        return [(rr, a) for rr, a, _c in self.choice_spots]
 
     def zoom_keep_clear(self):
         out = super().zoom_keep_clear() + [rr for rr, _a, _c in self.choice_spots]

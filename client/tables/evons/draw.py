@@ -83,7 +83,7 @@ class EvonsDraw:
         s = self.s
         g = self.grid_rect
         key = (tuple(g), self.cell, self.app.scale)
-        if getattr(self, "_bg_key", None) == key:
+        if self._bg_key == key:
             return self._bg
         area = g.inflate(2 * self.label_w + s(12), 2 * self.label_w + s(12))
         bg = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -160,11 +160,11 @@ class EvonsDraw:
             pygame.draw.rect(surf, ABILITY_COL, rr.inflate(-s(6), -s(6)), max(2, s(2)), border_radius=s(5))
             # on the art, between the ATK and DEF numbers: never on them or on an arrow (a planned
             # Firestorm amount takes the cell's middle instead: the ring still tells the target)
-            if not (d["phase"] == "hit" and getattr(self, "storm", {}).get(d["target"])):
+            if not (d["phase"] == "hit" and self.storm.get(d["target"])):
                 pill(surf, "target", (rr.centerx, rr.centery + s(16)), s(11), ABILITY_COL)
 
     def _veil(self):
-        v = getattr(self, "_veil_img", None)
+        v = self._veil_img
         if v is None or v.get_width() != self.cell:
             v = self._veil_img = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
             v.fill((0, 0, 0, 130))
@@ -610,7 +610,7 @@ class EvonsDraw:
         """The words' width in a tag under a card: the tag may reach into half the gap
         beside the card, never into the next card's tag."""
         s = self.s
-        return rr.width + getattr(self, "hand_gap", s(8)) - 2 - s(6)
+        return rr.width + (self.hand_gap if self.hand_gap is not None else s(8)) - 2 - s(6)
 
     def _tag_level(self, v, hand, rects) -> int:
         """The one form every tag of the hand uses (the same words on every card): the
@@ -686,7 +686,7 @@ class EvonsDraw:
         self._drag_tile = r       # its cost and keys are drawn after the move preview, clear of it
 
     def draw_over_preview(self, surf):
-        tile = getattr(self, "_drag_tile", None)
+        tile = self._drag_tile
         self._drag_tile = None
         if tile is not None:
             self._draw_drag_info(surf, tile)

@@ -120,7 +120,7 @@ class EvonsLayout:
         """The larger-size plan for this window and scale (see :func:`_grid_plan`), with
         the cell capped at what 200 % gets, so that 150 % is never larger than 200 %."""
         key = (self.W, self.H, self.app.scale)
-        if getattr(self, "_plan_key", None) != key:
+        if self._plan_key != key:
             ref = self.side.reference_scale()
             T, g1, g2, cell = _grid_plan(self.W, self.H, self.app.scale, ref)
             f = getattr(self.app, "scale_for", None)
@@ -141,11 +141,11 @@ class EvonsLayout:
 
     def _replay_controls_h(self) -> int:
         """The replay's controls' height (0 outside replays)."""
-        rp = getattr(self, "replay", None) if self.mode == "replay" else None
+        rp = self.replay if self.mode == "replay" else None
         return rp.controls_height(self.s) if rp is not None else 0
 
     def _place_replay_controls(self):
-        rp = getattr(self, "replay", None) if self.mode == "replay" else None
+        rp = self.replay if self.mode == "replay" else None
         if rp is not None and self.ui is not None:
             rp.build_controls(self)
 
@@ -294,7 +294,7 @@ class EvonsLayout:
         less than :data:`CHAIN_MIN`, three or four buttons go two a row (the primary
         last, across the bottom row when the count is odd)."""
         rects = super().action_button_rects(n)
-        top = getattr(self, "_right_top", None)
+        top = self._right_top
         s = self.s
         if n < 3 or top is None or not self._larger() or rects[0].top - s(8) - top >= s(CHAIN_MIN):
             return rects
@@ -317,13 +317,13 @@ class EvonsLayout:
         s = self.s
         r = self.board_rect
         if not self._larger():
-            if self.mode != "replay" and getattr(self, "actions_rect", None) is not None:
+            if self.mode != "replay" and self.actions_rect is not None:
                 # 100 %: the chain column reaches down to the buttons shown (room for one at least)
                 tops = [b.rect.top for b in self.chrome.action_widgets] + [r.bottom - s(38)]
                 rr = self.right_rect
                 self.right_rect = pygame.Rect(rr.left, rr.top, rr.width, max(0, min(tops) - s(8) - rr.top))
             return
-        top = getattr(self, "_right_top", None)
+        top = self._right_top
         if top is None:
             return
         if self.mode == "replay":
@@ -345,7 +345,7 @@ class EvonsLayout:
         gap = self.s(8)
         area = self.hand_area
         hw, cols = self.hw, self.hand_cols
-        if getattr(self, "hand_scrolls", False):
+        if self.hand_scrolls:
             return self._scrolled_hand_rects(n, hw, gap)
         rows = -(-n // cols)
         while rows * (int(hw * 1.4) + self.tag_h) + (rows - 1) * gap > area.height and hw > self.s(40):
@@ -369,7 +369,7 @@ class EvonsLayout:
         cols = self.hand_cols
         grew = n > hs.n
         hs.n, hs.area = n, pygame.Rect(area)
-        rows = getattr(self, "hand_rows", 2)
+        rows = self.hand_rows
         self.hand_gap = gap
         if n > rows * cols:
             aw = max(12, hw // 3)
