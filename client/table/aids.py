@@ -1,4 +1,4 @@
-"""What a table shows to help a player decide, kept beside :mod:`client.table.scene`:
+"""What a table shows to help a player decide, the part :class:`BoardAids` (``table.aids``):
 the hover zoom (beside its card, never over the choice being offered, gone when
 its card leaves play), the veiled hand of the player waiting in hot seat, and the
 engine's preview of the move being aimed at (``match.preview``)."""

@@ -1,6 +1,7 @@
-"""What :class:`client.table.scene.TableScene` draws around the board: the action
-buttons, the top bar (title, seat chips, status, clock), the backdrop, the thinking
-sign's place and the drag highlights."""
+"""What a table draws around the board, the part :class:`Chrome` (``table.chrome``): the
+action buttons, the top bar (title, seat chips, status, clock) and the backdrop. The
+thinking sign's place and the drag highlights are the table's hooks
+(:class:`client.table.hooks.TableHooks`)."""
 from __future__ import annotations
 
 import pygame

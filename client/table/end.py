@@ -1,5 +1,6 @@
-"""The end of a match for :class:`client.table.scene.TableScene`: concession through the
-engine's CONCEDE action, the result line, the game-over screen, rematch."""
+"""The end of a match, the part :class:`Ending` (``table.ending``) of
+:class:`client.table.scene.TableScene`: concession through the engine's CONCEDE action,
+the result line, the game-over screen, rematch."""
 from __future__ import annotations
 
 from engine.core.match import End, Result, reason_text, result_text

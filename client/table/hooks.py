@@ -10,18 +10,31 @@ engine action, what an action looks like as it happens. :class:`GameTable` lists
 such hook, what it returns and when the framework calls it.
 
 * **Required** (:data:`REQUIRED`): every game's ``Table`` defines these itself (the
-  scene's own versions are placeholders that draw or allow nothing).
-* **Optional**: :class:`TableScene` has a default fitting a game without that part (no
-  hand, no phase band, no reaction in the other player's turn...); a table overrides
-  the ones its game needs.
+  placeholders in :class:`TableHooks` draw or allow nothing).
+* **Optional**: :class:`TableHooks`, which :class:`~client.table.scene.TableScene`
+  inherits, has a default fitting a game without that part (no hand, no phase band, no
+  reaction in the other player's turn...); a table overrides the ones its game needs.
+* **Extended** (:data:`EXTENDED`): the framework's own methods a table may extend,
+  calling ``super()`` (``perform``, ``refresh``, ``update``, ``handle_event``...).
+
+A game's ``Table`` overrides nothing of the framework but these (a test checks it): the
+machinery is the scene's and its parts' (``self.side``, ``self.aids``,
+``self.ending``, ``self.pointer``, ``self.chrome``, ``self.history``, ``self.handoff``,
+``self.driver``, ``self.hints``; see :mod:`client.table.scene`), which call these hooks
+back. A hook is a method or a plain attribute of the table, never looked up with
+``getattr``.
 
 What the framework gives the table to work with (not hooks): ``self.board_rect`` (the
 board's place, set before :meth:`GameTable.layout`), ``self.top_rect``, ``self.s(x)``
 (a length at the interface scale), ``self.view`` / ``self.shown`` (the match as the
 viewer may see it, and the state drawn while animations play), ``self.legal``,
 ``self.pairs`` (``(source key, target key) -> action`` of the legal gestures),
-``self.hand_scroll`` (a hand with more cards than it shows), ``self.side.compact`` (the
-log folded into a strip), :meth:`~client.table.scene.TableScene.perform`,
+``self.hand_scroll`` (a hand with more cards than it shows), ``self.drag`` (the drag
+in hand), ``self.side.compact`` (the log folded into a strip),
+``self.side.reference_scale()`` / ``self.side.chrome_plan()`` (sizes above 100 %),
+``self.aids.preview_for(action)`` (the engine's preview),
+``self.pointer.legal_targets_for(key)``, ``self.ending.result_text(result)``,
+:meth:`~client.table.scene.TableScene.perform`,
 :meth:`~client.table.scene.TableScene.hovered` and ``self.names``.
 
 Every game's ``Table`` provides every member (a test checks it, the required ones

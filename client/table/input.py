@@ -1,4 +1,5 @@
-"""Mouse input of :class:`client.table.scene.TableScene`: hover, drag and drop, snap back."""
+"""The pointer of a table, the part :class:`Pointer` (``table.pointer``): press, drag and
+drop, snap back, the scrolling hand, and input made ahead of the board."""
 from __future__ import annotations
 
 import pygame

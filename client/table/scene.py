@@ -24,7 +24,7 @@ itself:
 * :meth:`scale_probe` — the card sizes the layout check compares between sizes.
 
 The optional hooks (the hand's area, a reaction's words, a turn clock...) have their
-defaults here and in the parts this scene is made of.
+defaults in :class:`client.table.hooks.TableHooks`, which this scene inherits.
 
 Actions go through :meth:`perform` (the session applies and autosaves them;
 illegal ones raise and are shown as a toast). Modes: ``"ai"`` (human seat(s) in
@@ -38,31 +38,53 @@ for free: it only needs :meth:`draw_board` to draw ``self.shown``.
 
 The parts
 ---------
-The scene holds three parts, each an object made with the table (``Part(self)``)
-that keeps its own state and calls back the table's hooks:
+The table is one object of a few classes: the game's own (``client/tables/<game>/``),
+:class:`TableScene` (the machinery below), :class:`~client.table.hooks.TableHooks` (the
+default of every hook) and :class:`~client.scenes.base.Scene`. Everything else the
+framework does is a part: an object made with the table (``Part(self)``) that keeps its
+own state and calls back the table's hooks.
 
 * ``self.history`` — :class:`~client.table.history.History`: undo / redo (Ctrl+Z /
   Ctrl+Y and the top-bar buttons, the scene's :meth:`undo` / :meth:`redo`). Against
   the AI they take back the human's last decision at once (the AI's pending
   decision is cancelled); in hot seat the other player must allow it first. After
   any jump in history (undo, redo, a replay's seek) the log is rebuilt from the
-  record (:meth:`rebuild_log`) and :meth:`on_history_changed` is called (tables
+  record (:meth:`rebuild_log`) and the hook ``on_history_changed`` is called (tables
   drop selections there).
 * ``self.handoff`` — :class:`~client.table.handoff.Handoff`: hot seat's pass screen
   when the seat to move changes, and the short return veil after a reaction
   (``handoff.pending`` while the screen waits for its player). Its words are the
-  table's hooks :meth:`handoff_reason`, :meth:`reaction_text`, :meth:`answer_text`;
-  :attr:`RETURN_VEIL` / :meth:`return_veil_ok` allow the veil, :meth:`on_handoff`
-  follows the hand-over.
-* ``self.driver`` — the :class:`~client.table.ai.Driver` made by :meth:`make_driver`:
-  who plays the seats no one at the screen plays. The local
-  :class:`~client.table.ai.AIDriver` thinks for the AI's seats in the background
-  (the "thinking" sign while it does) and runs the human seats' turn clock
-  (:meth:`clock_spec`, :meth:`on_timeout`); the network table's driver plays the
-  moves the server sends.
+  table's hooks ``handoff_reason``, ``reaction_text``, ``answer_text``;
+  ``RETURN_VEIL`` / ``return_veil_ok`` allow the veil, ``on_handoff`` follows the
+  hand-over.
+* ``self.driver`` — the :class:`~client.table.ai.Driver` made by the hook
+  ``make_driver``: who plays the seats no one at the screen plays. The local
+  :class:`~client.table.ai.AIDriver` thinks for the AI's seats in the background (the
+  "thinking" sign while it does) and runs the human seats' turn clock (hooks
+  ``clock_spec``, ``on_timeout``); the network table's driver plays the moves the
+  server sends.
+* ``self.side`` — :class:`~client.table.side.SidePanel`: the log column right of the
+  board, or at larger interface sizes the folded strip with its Log button, ticker and
+  drawer (``side.compact``); layouts ask it ``reference_scale()`` and ``chrome_plan()``.
+* ``self.aids`` — :class:`~client.table.aids.BoardAids`: the hover (the card under the
+  pointer, found through the hook ``card_at``) and its zoom or tip, the covered hand in
+  hot seat, the engine's preview of the move being aimed at.
+* ``self.ending`` — :class:`~client.table.end.Ending`: concession through the engine's
+  CONCEDE action (``ending.concede_action``, so the replay records it), the result's
+  words, the game-over screen, taking the end back against the AI, rematch. The hook
+  ``end_match`` comes here; :meth:`result` is the scene's.
+* ``self.pointer`` — :class:`~client.table.input.Pointer`: press, drag and drop, the snap
+  back, the scrolling hand, input made while the board still animates (hooks
+  ``on_press``, ``on_release``, ``cancel_drag``, ``board_wide``, ``guess_action``).
+* ``self.chrome`` — :class:`~client.table.chrome.Chrome`: the backdrop, the top bar and
+  the action buttons (``chrome.action_widgets``; hooks ``action_buttons``,
+  ``action_button_rects``, ``click_action``, ``action_buttons_placed``).
+* ``self.hints`` — :class:`~client.table.hint.HintControl`: the Hint button against the
+  AI, and a reviewed move's words in a replay.
 
-Concession goes through the engine's CONCEDE action (``ending.concede_action``), so
-the replay records it.
+The state the hooks work with stays on the table (``self.view``, ``self.shown``,
+``self.legal``, ``self.pairs``, ``self.sources`` / ``self.targets``, ``self.drag``,
+``self.board_rect``...): see :mod:`client.table.hooks`.
 
 A way of playing that changes the table — online (:class:`client.table.online.OnlineLink`),
 a lesson (:class:`client.table.tutorial.Coach`), the first game's note on Hint — is a part

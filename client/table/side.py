@@ -6,7 +6,9 @@ board would otherwise lose the room its cards need (any larger interface size at
 **Log** button on top (key L) that opens the log as a drawer over the right of the
 board and closes it again, the newest log lines below it as a ticker (so the story
 stays readable), and the action buttons at the bottom. The board gets the room.
-Whether the drawer is open is remembered for the rest of the program's run."""
+Whether the drawer is open is remembered for the rest of the program's run.
+
+The table holds it as ``table.side`` (:class:`SidePanel`)."""
 from __future__ import annotations
 
 import pygame
