@@ -3,7 +3,9 @@ purpose (so each check is seen to fail): no import circle (imports inside functi
 nothing but the application's own modules directly under client/, no game named and no raw
 action number tested in shared code beyond what is still listed here, the client reads no
 event by position (``v = m.event(e)``, ``v.player``), no module passes on a name it imports
-(a re-export shim), the engine never imports pygame, and ruff finds nothing."""
+(a re-export shim), the engine never imports pygame, ruff finds nothing, and a game's table
+stays its own classes over the scene (its parts are objects it holds, not mixins) with no
+attribute of the table probed by ``getattr``."""
 import ast
 import shutil
 import subprocess
@@ -14,7 +16,18 @@ import pytest
 
 from support.codelayout import (CLIENT_ROOT_MODULES, client_root_strays, game_specifics, import_circles,
                                 import_graph, reexports)
+from engine.games import GAME_NAMES
 from support.paths import ROOT
+
+#: the classes of the framework a game's ``Table`` inherits: the scene, the hooks'
+#: defaults, the screen (everything else of the framework is a part the scene holds)
+TABLE_FRAMEWORK = frozenset({"client.table.scene.TableScene", "client.table.hooks.TableHooks",
+                             "client.scenes.base.Scene", "builtins.object"})
+#: ``getattr`` / ``hasattr`` of the table itself (``self``, ``t``, ``table``,
+#: ``self.table``) by a literal name still allowed in client/table/ and client/tables/,
+#: with how many places: none (a hook, or an attribute declared where it is set)
+TABLE_PROBES_ALLOWED: dict[str, int] = {
+}
 
 #: shared modules that still name a game, with how many places: the games-as-plug-ins work
 #: (issue #39 point 3) empties this; a new entry, or a higher count, fails the test
@@ -236,3 +249,79 @@ def test_the_ai_reference_stays_a_reference():
     lines = (ROOT / "engine" / "ai" / "README.md").read_text(encoding="utf-8").splitlines()
     assert len(lines) <= 300, len(lines)
     assert "figures/planner.md" in "\n".join(lines)
+
+
+def tower_classes(table_cls, game: str) -> list[str]:
+    """The classes of ``table_cls``'s MRO that are neither the game's own
+    (``client.tables.<game>``) nor :data:`TABLE_FRAMEWORK`: the mixins of a tower."""
+    out = []
+    for k in table_cls.__mro__:
+        name = f"{k.__module__}.{k.__qualname__}"
+        if name not in TABLE_FRAMEWORK and not k.__module__.startswith(f"client.tables.{game}."):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_game_table_is_its_own_classes_over_the_scene(game):
+    pytest.importorskip("pygame")
+    from client.scenes import scene_class
+    table = scene_class("table", game)
+    assert tower_classes(table, game) == []
+    framework = [k for k in table.__mro__ if f"{k.__module__}.{k.__qualname__}" in TABLE_FRAMEWORK]
+    assert [k.__name__ for k in framework] == ["TableScene", "TableHooks", "Scene", "object"]
+
+
+def test_a_mixin_of_the_framework_in_a_table_is_found():
+    pytest.importorskip("pygame")
+    from client.table.scene import TableScene
+    mixin = type("SideMixin", (), {"__module__": "client.table.side"})
+    own = type("ToyDraw", (), {"__module__": "client.tables.toy.draw"})
+    table = type("Table", (own, mixin, TableScene), {"__module__": "client.tables.toy.table"})
+    assert tower_classes(table, "toy") == ["client.table.side.SideMixin"]
+
+
+def _is_the_table(node) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in ("self", "t", "table")
+    return (isinstance(node, ast.Attribute) and node.attr == "table" and isinstance(node.value, ast.Name)
+            and node.value.id == "self")
+
+
+def table_probes(root) -> dict[str, int]:
+    """``getattr(self, "name", ...)`` / ``hasattr(t, "name")`` (and of ``table``,
+    ``self.table``) in client/table/ and client/tables/, by file: an attribute or a
+    hook of the table looked up instead of declared."""
+    out: dict[str, int] = {}
+    for base in ("client/table", "client/tables"):
+        for p in sorted((root / base).rglob("*.py")):
+            for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+                if (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("getattr", "hasattr")
+                        and len(n.args) >= 2 and isinstance(n.args[1], ast.Constant)
+                        and isinstance(n.args[1].value, str) and _is_the_table(n.args[0])):
+                    rel = p.relative_to(root).as_posix()
+                    out[rel] = out.get(rel, 0) + 1
+    return out
+
+
+def test_the_table_declares_what_it_reads():
+    grown = {rel: n for rel, n in table_probes(ROOT).items() if n > TABLE_PROBES_ALLOWED.get(rel, 0)}
+    assert grown == {}
+
+
+def test_a_table_attribute_probed_by_getattr_is_found(tmp_path):
+    root = _tree(tmp_path, {
+        "client/table/part.py": """
+            class Part:
+                def f(self):
+                    a = getattr(self.table, "hand_rows", 2)
+                    t = self.table
+                    return a, hasattr(t, "actions_rect"), getattr(card, "text", ""), getattr(self.app, "x", 0)
+            """,
+        "client/tables/toy/draw.py": """
+            class ToyDraw:
+                def draw(self):
+                    return getattr(self, "_bg_key", None), getattr(self, name, None)
+            """,
+    })
+    assert table_probes(root) == {"client/table/part.py": 2, "client/tables/toy/draw.py": 1}

@@ -98,7 +98,7 @@ class ReplayController:
         if self.at_end:
             r = self.result()
             if r is not None:
-                return f"{head} — {t.result_text(r) if t is not None else r.text()}"
+                return f"{head} — {t.ending.result_text(r) if t is not None else r.text()}"
         return f"{head} — {state} ×{self.speed:g} — {who}"
 
     # ------------------------------------------------------------ moving
@@ -123,7 +123,7 @@ class ReplayController:
         r = self.result()
         if t is not None and r is not None:
             from client.table.kit.parts import Banner
-            t.anims.add(Banner("Game over", t.result_text(r), duration=1.6))
+            t.anims.add(Banner("Game over", t.ending.result_text(r), duration=1.6))
 
     def seek(self, i: int) -> None:
         """Show the position after ``i`` actions (no animation)."""

@@ -95,7 +95,7 @@ class PauseOverlay(_Overlay):
     def concede(self):
         t = self.table
         self.push("confirm", question="Concede this game?", detail="It counts as a loss.",
-                  yes="Concede", on_yes=lambda: (self.app.scenes.pop(), t.concede() if t else None))
+                  yes="Concede", on_yes=lambda: (self.app.scenes.pop(), t.ending.concede() if t else None))
 
     def quit_to_menu(self):
         game = self.table.game if self.table else self.kwargs.get("game")
@@ -189,7 +189,7 @@ class GameOverOverlay(_Overlay):
     def demo_kwargs(cls, app, game, seed):
         t = _demo_table(app, game, seed)
         from engine.core.match import End, Result
-        t.conceded = Result(0, End.CONCEDED)
+        t.ending.conceded = Result(0, End.CONCEDED)
         return {"table": t}
 
     def build(self):
@@ -201,7 +201,7 @@ class GameOverOverlay(_Overlay):
             t.refresh(update_shown=False)
             if t.ui is not None:
                 t.ui.update(0.0)  # the table is not updated below us: drop the killed buttons now
-        undo = t is not None and t.can_undo_game_over()
+        undo = t is not None and t.ending.can_undo()
         n = 3 if undo else 2
         gap = s(16) if undo else s(20)
         bw, bh = (r.width - s(60) - gap * (n - 1)) // n if undo else (r.width - s(100)) // 2, s(50)
@@ -230,7 +230,7 @@ class GameOverOverlay(_Overlay):
         t = self.table
         self.close()
         if t is not None:
-            t.undo_game_over()
+            t.ending.undo()
 
     def back(self):
         t = self.table
@@ -239,7 +239,7 @@ class GameOverOverlay(_Overlay):
     def rematch(self):
         t = self.table
         if t is not None:
-            t.rematch()
+            t.ending.rematch()
 
     def draw_body(self, surf, r):
         s = self.s
@@ -270,7 +270,7 @@ class GameOverOverlay(_Overlay):
             head = ellipsize(t.names[res.winner], f, max(1, room - f.size(rest)[0]), where="game over",
                              min_chars=1) + rest
         draw_text(surf, head, (r.centerx, r.top + s(92)), f.ch_size, col, title=True, anchor="midtop")
-        reason = t.reason_line(res)  # the heading already names the winner
+        reason = t.ending.reason_line(res)  # the heading already names the winner
         draw_wrapped(surf, reason, pygame.Rect(r.left + s(40), r.top + s(160),
                                                                          r.width - s(80), s(56)), s(19),
                      PAL["text"], align="center")

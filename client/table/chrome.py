@@ -1,12 +1,12 @@
-"""What :class:`client.table.scene.TableScene` draws around the board: the action
-buttons, the top bar (title, seat chips, status, clock), the backdrop, the thinking
-sign's place and the drag highlights."""
+"""What a table draws around the board, the part :class:`Chrome` (``table.chrome``): the
+action buttons, the top bar (title, seat chips, status, clock) and the backdrop. The
+thinking sign's place and the drag highlights are the table's hooks
+(:class:`client.table.hooks.TableHooks`)."""
 from __future__ import annotations
 
 import pygame
 
 from client.scenes import gamesinfo
-from client.table.kit.parts import draw_source_hint, draw_target_highlight
 from client.ui.theme import GAME_ACCENT, PAL, draw_text, draw_wrapped, ellipsize, font, shade, wrap_lines
 
 SEAT_COLOURS = ((110, 170, 255), (255, 140, 110))
@@ -35,35 +35,55 @@ def status_lines(text: str, fnt, width: int) -> str:
 
 
 
-class ChromeMixin:
-    """The chrome around the board (mixed into TableScene)."""
+class Chrome:
+    """The chrome around the board, held by the table as ``table.chrome``: the backdrop,
+    the top bar (title, seat chips, clock, status) and the action buttons
+    (:attr:`action_widgets`, rebuilt by :meth:`refresh_buttons`). The table's hooks it
+    calls: ``action_buttons``, ``action_button_rects``, ``action_buttons_placed``,
+    ``click_action`` and ``status_text``."""
+
+    #: the backdrop of the last (game, width, height), drawn once
+    _backdrop_cache: dict = {}
+
+    def __init__(self, table):
+        self.table = table
+        #: the action buttons standing now, in the order :meth:`refresh_buttons` made them
+        self.action_widgets: list = []
+
+    def refresh_buttons(self):
+        """The action buttons for the decision the board shows now (none while someone
+        else decides, under the hand-off screen, or while the board shows the other
+        player's move), then the table's ``action_buttons_placed`` hook."""
+        self._place_buttons()
+        self.table.action_buttons_placed()
 
     # ================================================================ action bar
-    def _refresh_action_buttons(self):
-        for b in self._action_widgets:
-            self._actions.pop(b, None)
+    def _place_buttons(self):
+        tb = self.table
+        for b in self.action_widgets:
+            tb._actions.pop(b, None)
             b.kill()
-        for k in [k for k, (act, btn) in self._keys.items() if btn in self._action_widgets]:
-            del self._keys[k]
-        self._action_widgets = []
-        if self.busy() and not self.human_to_move():
+        for k in [k for k, (act, btn) in tb._keys.items() if btn in self.action_widgets]:
+            del tb._keys[k]
+        self.action_widgets = []
+        if tb.busy() and not tb.human_to_move():
             return
-        if self.handoff.pending:
+        if tb.handoff.pending:
             return   # under the hand-off screen or the short return panel: nothing to press yet
-        sh = self.shown
-        if self.anims.busy and sh is not None and sh is not self.view and sh.to_move() != self.match.to_move():
+        sh = tb.shown
+        if tb.anims.busy and sh is not None and sh is not tb.view and sh.to_move() != tb.match.to_move():
             return   # the board still shows the other player's move: no buttons for what comes after it
-        items = self.action_buttons() if self.human_to_move() else []
-        s = self.s
+        items = tb.action_buttons() if tb.human_to_move() else []
+        s = tb.s
         items = items[:4]
-        rects = self.action_button_rects(len(items))
+        rects = tb.action_button_rects(len(items))
         labels = [it[0][0] if isinstance(it[0], (tuple, list)) else it[0] for it in items]
         for i in reversed(range(len(items))):     # the primary (the last) first
             label, action, key, tip = items[i]
             rect = rects[i]
             primary = i == len(items) - 1
             f = font(s(18) if primary else s(17), primary)
-            room = rect.width - (s(24) if rect.width >= self.actions_rect.width else s(14))  # two a row: less margin
+            room = rect.width - (s(24) if rect.width >= tb.actions_rect.width else s(14))  # two a row: less margin
             forms = None
             if isinstance(label, (tuple, list)):  # the table's own shorter forms, longest first
                 forms = [str(t) for t in label]
@@ -86,79 +106,39 @@ class ChromeMixin:
                 if fits is not None:
                     text, f, cls = fits, small, "@small"
             text = ellipsize(text, f, room, where="action button")  # reported if cut
-            b = self.button(rect, text, (lambda a=action: self._click_action(a)), key=key,
+            b = tb.button(rect, text, (lambda a=action: tb.click_action(a)), key=key,
                             tip=tip or label, cls=cls)
-            self._action_widgets.append(b)
-
-    def action_button_rects(self, n):
-        """Where ``n`` action buttons go, in their order (the last is the primary, the
-        bottom one): stacked from the bottom of ``actions_rect``."""
-        s = self.s
-        r = self.actions_rect
-        bh, gap = s(38), s(8)
-        return [pygame.Rect(r.left, r.bottom - bh - (n - 1 - i) * (bh + gap), r.width, bh) for i in range(n)]
-
-    def act_ready(self) -> bool:
-        """May a button's action be taken now? A button pressed while the animations
-        that lead to the player's decision play ends them at once (True); while someone
-        else decides, a note says so (False)."""
-        if not self.busy():
-            return True
-        if self.anims.busy and self.human_to_move() and self.driver.thinking() is None \
-                and not self.handoff.pending and self.mode in ("ai", "hotseat", "online"):
-            self.finish_anims()
-            if not self.busy():
-                return True
-        if self.mode in ("ai", "hotseat", "online") and self.result() is None:
-            self.app.toast(self.wait_reason(), "info", 2.5)
-        return False
-
-    def _click_action(self, action):
-        if not self.act_ready():
-            return
-        self.perform(action)      # no longer legal after all: the engine's reason is shown
-
-    def thinking_rect(self):
-        """Where the "<name> is thinking…" sign goes while the AI thinks (keep it off
-        the cells and labels it is about). None: the table draws it itself."""
-        r = pygame.Rect(0, 0, self.s(250), self.s(40))
-        r.midtop = (self.board_rect.centerx, self.top_rect.bottom + self.s(10))
-        return r
-
-    def thinking_area(self):
-        """The rectangle redrawn for the thinking sign's spinner while the AI thinks
-        (defaults to :meth:`thinking_rect`; None redraws the whole window)."""
-        return self.thinking_rect()
-
-    _backdrop_cache: dict = {}
+            self.action_widgets.append(b)
 
     def draw_backdrop(self, surf):
-        key = (self.game, self.W, self.H)
-        bg = ChromeMixin._backdrop_cache.get(key)
+        t = self.table
+        key = (t.game, t.W, t.H)
+        bg = Chrome._backdrop_cache.get(key)
         if bg is None:
-            bg = pygame.Surface((self.W, self.H))
-            acc = GAME_ACCENT.get(self.game, PAL["gold"])
+            bg = pygame.Surface((t.W, t.H))
+            acc = GAME_ACCENT.get(t.game, PAL["gold"])
             top, bottom = shade(acc, 0.12), (10, 12, 17)
-            for y in range(0, self.H, 4):
-                k = y / self.H
+            for y in range(0, t.H, 4):
+                k = y / t.H
                 pygame.draw.rect(bg, tuple(int(top[i] + (bottom[i] - top[i]) * k) for i in range(3)),
-                                 (0, y, self.W, 4))
-            ChromeMixin._backdrop_cache.clear()
+                                 (0, y, t.W, 4))
+            Chrome._backdrop_cache.clear()
             bg = bg.convert() if pygame.display.get_surface() is not None else bg
-            ChromeMixin._backdrop_cache[key] = bg
+            Chrome._backdrop_cache[key] = bg
         surf.blit(bg, (0, 0))
 
     def draw_top_bar(self, surf):
-        s = self.s
-        r = self.top_rect
+        t = self.table
+        s = t.s
+        r = t.top_rect
         pygame.draw.rect(surf, (14, 16, 23), r)
-        acc = GAME_ACCENT.get(self.game, PAL["gold"])
+        acc = GAME_ACCENT.get(t.game, PAL["gold"])
         pygame.draw.line(surf, shade(acc, 0.8), (0, r.bottom - 1), (r.right, r.bottom - 1), max(1, s(2)))
-        x = draw_text(surf, gamesinfo.title(self.game), (s(16), r.centery), s(24), shade(acc, 1.2), title=True,
+        x = draw_text(surf, gamesinfo.title(t.game), (s(16), r.centery), s(24), shade(acc, 1.2), title=True,
                       anchor="midleft").right
-        if self.session is None:
+        if t.session is None:
             return
-        m = self.state_shown()
+        m = t.state_shown()
         p = m.to_move()
         # seat chips: a coloured dot + a shape (circle = you / square = other) + name
         x += s(24)
@@ -168,18 +148,18 @@ class ChromeMixin:
             chip = pygame.Rect(x, r.centery - s(15), s(170), s(30))
             pygame.draw.rect(surf, shade(col, 0.3) if active else (24, 27, 36), chip, border_radius=s(15))
             pygame.draw.rect(surf, col if active else PAL["line"], chip, s(2), border_radius=s(15))
-            if seat in self.human_seats:
+            if seat in t.human_seats:
                 pygame.draw.circle(surf, col, (chip.left + s(15), chip.centery), s(6))
             else:
                 pygame.draw.rect(surf, col, pygame.Rect(chip.left + s(9), chip.centery - s(6), s(12), s(12)))
-            name = _fit_text(f"P{seat + 1} · {self.names[seat]}", s(15), active, chip.width - s(36))
+            name = _fit_text(f"P{seat + 1} · {t.names[seat]}", s(15), active, chip.width - s(36))
             draw_text(surf, name, (chip.left + s(28), chip.centery), s(15), PAL["text"], bold=active,
                       anchor="midleft")
             x = chip.right + s(10)
         # the status ends before the first button of the bar (Hint, Redo, Undo, Menu ...)
-        lefts = [b.rect.left for b in self._actions if b.rect.bottom <= r.bottom + s(4) and b.rect.left > x]
-        right = min(lefts) - s(4) if lefts else self.W - s(330 if self.history.buttons else 230)
-        ct = self.driver.clock_text()
+        lefts = [b.rect.left for b in t._actions if b.rect.bottom <= r.bottom + s(4) and b.rect.left > x]
+        right = min(lefts) - s(4) if lefts else t.W - s(330 if t.history.buttons else 230)
+        ct = t.driver.clock_text()
         if ct is not None:
             text, urgent = ct
             col = PAL["bad"] if urgent else PAL["text"]
@@ -191,11 +171,11 @@ class ChromeMixin:
             pygame.draw.line(surf, col, (cx - s(14), r.centery), (cx - s(10), r.centery), max(1, s(2)))
             draw_text(surf, text, (cx, r.centery), s(15), col, bold=True, anchor="midleft")
             right = cx - s(30)
-        text = self.layer.status_text(self.status_text())
-        if self.mode == "replay" and not text.startswith("Replay"):
+        text = t.layer.status_text(t.status_text())
+        if t.mode == "replay" and not text.startswith("Replay"):
             text = "Replay · " + text
         room = right - x - s(10)
-        if self.result() is not None and font(s(15)).size(text)[0] > room:
+        if t.result() is not None and font(s(15)).size(text)[0] > room:
             # the game's end, too long for one line: its first parts ("You win — AI (easy)
             # conceded"; the final score is on the game-over card) rather than two lines
             # that break a name ("AI" / "(easy) 1")
@@ -217,30 +197,3 @@ class ChromeMixin:
                 text = text.rsplit(" · ", 1)[0]
             draw_wrapped(surf, status_lines(text, f, box.width), box, s(15), PAL["text"], line_gap=0.95)
 
-    def draw_drag_layer(self, surf):
-        """Highlights: legal sources (gold rim) when idle; legal targets while dragging."""
-        sc = self.app.scale
-        if self.drag is not None and self.drag.moved:
-            legal = self.legal_targets_for(self.drag.source.key)
-            for key in legal:
-                t = self.targets.get(key)
-                if t is not None:
-                    draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.drag.pos), scale=sc)
-        elif not self.busy() and self.app.settings.show_hints:
-            for key in self.live_sources:
-                src = self.sources.get(key)
-                if src is not None:
-                    draw_source_hint(surf, src.rect, self.pulse_t, sc)
-
-    def _draw_dragged(self, surf):
-        d = self.drag
-        img = d.source.image
-        x, y = d.pos[0] - d.grab[0], d.pos[1] - d.grab[1]
-        if img is None:
-            ghost = pygame.Surface(d.source.rect.size, pygame.SRCALPHA)
-            ghost.fill((255, 255, 255, 60))
-            img = ghost
-        sh = pygame.Surface(img.get_size(), pygame.SRCALPHA)
-        sh.fill((0, 0, 0, 90))
-        surf.blit(sh, (x + self.s(6), y + self.s(8)))
-        surf.blit(img, (x, y))

@@ -4,7 +4,7 @@ target, an arrow between them, and the lesson's panel over the top of the side c
 The rectangles come from the table itself: a drag's source and target
 (``table.pairs`` → ``table.sources`` / ``table.targets``), a table's own clickable parts
 (``table.action_rects(action)``: Essveil's Attune buttons), the numbered choice spots
-(Everdawn's ``choice_spots``, Evons' ``spots``), or the action button that performs the
+(the table's ``choice_rects``), or the action button that performs the
 move. Nothing here knows a game's rules; the Hint button outlines its move the same way.
 """
 from __future__ import annotations
@@ -25,12 +25,12 @@ def move_rects(t, action) -> list:
     own = t.action_rects(action)        # a game's own clickable parts (Essveil's Attune)
     if own:
         return [pygame.Rect(r) for r in own]
-    for (src, tgt), a in getattr(t, "pairs", {}).items():
+    for (src, tgt), a in t.pairs.items():
         if tuple(a) == action:
             s_, d_ = t.sources.get(src), t.targets.get(tgt)
             if s_ is not None and d_ is not None:
                 return [pygame.Rect(s_.rect), pygame.Rect(d_.rect)]
-    if not getattr(t, "legal", None):
+    if not t.legal:
         # no decision at the screen (a replay at a reviewed decision): the move's gesture
         # on the parts the table draws
         try:
@@ -41,15 +41,14 @@ def move_rects(t, action) -> list:
             s_, d_ = t.outline_sources().get(g[0]), t.targets.get(g[1])
             if s_ is not None and d_ is not None:
                 return [pygame.Rect(s_.rect), pygame.Rect(d_.rect)]
-    for name in ("choice_spots", "spots"):
-        for sp in getattr(t, name, None) or ():
-            if tuple(sp[1]) == action:
-                return [pygame.Rect(sp[0])]
+    for rect, a in t.choice_rects():
+        if tuple(a) == action:
+            return [pygame.Rect(rect)]
     try:
         items = t.action_buttons()[:4] if t.human_to_move() else []
     except Exception:  # noqa: BLE001 - guidance is a help; the lesson text still shows
         items = []
-    widgets = list(reversed(getattr(t, "_action_widgets", [])))
+    widgets = list(reversed(t.chrome.action_widgets))
     for j, it in enumerate(items):
         if isinstance(it[1], tuple) and tuple(it[1]) == action and j < len(widgets):
             return [pygame.Rect(widgets[j].rect)]

@@ -5,7 +5,7 @@ reaction (:mod:`client.table.handoff_return`).
 The table holds one :class:`Handoff` (``table.handoff``). The words and the veil's
 conditions are the table's hooks, so a game can say more: ``RETURN_VEIL``,
 :meth:`~client.table.scene.TableScene.return_veil_ok`, ``handoff_reason``,
-``reaction_text``, ``_answered`` (their defaults call :meth:`Handoff.reason`,
+``reaction_text``, ``answer_text`` (their defaults call :meth:`Handoff.reason`,
 :meth:`Handoff.reaction` and :meth:`Handoff.answered`) and ``on_handoff``."""
 from __future__ import annotations
 
@@ -39,20 +39,20 @@ class Handoff:
             full = True     # a game opened (new or resumed): the first player gets a pass screen too
         self.pending = True
         t.cancel_drag()
-        if t.ui is not None and hasattr(t, "actions_rect"):
-            t._refresh_action_buttons()     # no End turn left standing under the hand-off
-        if not full and t.return_veil_ok(p) and t._answered(p) is not None:
+        if t.ui is not None and t.actions_rect is not None:
+            t.chrome.refresh_buttons()     # no End turn left standing under the hand-off
+        if not full and t.return_veil_ok(p) and t.answer_text(p) is not None:
             # the other player answered in p's turn and is still at the screen: their
             # hand goes at once, p's hand stays covered until p clicks (one short step)
             from client.table.handoff_return import ReturnOverlay
             other = 1 - p
-            text = t._answered(p)
+            text = t.answer_text(p)
             if text and not any(text.startswith(n) for n in t.names):
                 text = text[0].lower() + text[1:]      # "(let the attack through)"
             reason = (f"{t.names[other]} has answered ({text}): pass back to {t.names[p]}." if text
                       else f"{t.names[other]} has answered: pass back to {t.names[p]}.")
             t.viewer = p
-            t.hover_card = None
+            t.aids.hover_card = None
             t.refresh()
             t.shown = t.view
             t.push(ReturnOverlay(t.app, game=t.game, table=t, seat=p, reason=reason))

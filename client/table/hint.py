@@ -75,7 +75,7 @@ class HintControl:
         said += f": {mv.played_why}" if mv.played_why else ""
         self.message = said
         self.at = len(t.session)
-        _dirty(t)
+        t.invalidate()
 
     def cancel(self):
         if self.job is not None:
@@ -90,7 +90,7 @@ class HintControl:
             return
         if self.at != len(t.session) and (self.job is not None or self.hint is not None):
             self.cancel()                       # the position moved on
-            _dirty(t)
+            t.invalidate()
             return
         if self.job is not None and self.job.done():
             job, self.job = self.job, None
@@ -102,7 +102,7 @@ class HintControl:
                 return
             # (a move's words are the mover's own: "Play Spark on the opponent's Hushmage")
             self.message = self.hint.reason if self.hint is not None else ""
-            _dirty(t)
+            t.invalidate()
 
     # ------------------------------------------------------------ where the move is
     def rects(self) -> list:
@@ -161,12 +161,3 @@ class HintControl:
         for ln in lines:
             draw_text(surf, ln, (box.left + s(12), y), size, PAL["gold"], bold=True)
             y += step
-
-
-def _dirty(table) -> None:
-    """Ask for a redraw where the scene has a dirty flag (the idle loop's API)."""
-    for name in ("mark_dirty", "invalidate", "dirty"):
-        f = getattr(table, name, None)
-        if callable(f):
-            f()
-            return

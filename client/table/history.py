@@ -186,9 +186,9 @@ class History:
         t.anims.clear()
         t.driver.reset()
         t._no_auto_at = len(t.session) if t.session is not None else None   # undo lands on it: ask
-        t.conceded = None
-        t._pending_end = None
-        t.over_shown = False
+        t.ending.conceded = None
+        t.ending.pending = None
+        t.ending.over_shown = False
         t.rebuild_log(note)
         try:
             t.on_history_changed()

@@ -1,4 +1,5 @@
-"""Mouse input of :class:`client.table.scene.TableScene`: hover, drag and drop, snap back."""
+"""The pointer of a table, the part :class:`Pointer` (``table.pointer``): press, drag and
+drop, snap back, the scrolling hand, and input made ahead of the board."""
 from __future__ import annotations
 
 import pygame
@@ -16,175 +17,201 @@ IDLE_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.
                        pygame.K_F11, pygame.K_F12, pygame.K_CAPSLOCK, pygame.K_NUMLOCKCLEAR})
 
 
-class InputMixin:
-    """Pointer handling: hover look-up, drag from a source, drop on a target (mixed into TableScene)."""
+class Pointer:
+    """The pointer and the keys ahead of the board, held by the table as
+    ``table.pointer``: a press, a drag (``table.drag``) and its drop on a target (the
+    legal action of ``table.pairs``, else the reason it is refused), the snap back of a
+    card dropped nowhere, the scrolling hand, and input made while the board is still
+    animating (never lost, or refused with who decides now). The table's hooks it calls:
+    ``on_press`` / ``on_release`` (a game taking a press or a drop first, then calling
+    ``table.pointer.press`` / ``release``), ``on_board_click``, ``guess_action``,
+    ``board_wide``, ``cancel_drag``."""
 
-    #: the drag source picked by a press made while the board was still animating
-    #: (its key in the state the board showed then), taken up once the board caught up
-    _pick_key = None
+    #: keys that scroll a hand with more cards than it shows: (key, cards; 0 = a page)
+    SCROLL_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -2, pygame.K_PAGEDOWN: 2}
+
+    def __init__(self, table):
+        self.table = table
+        #: the drag source picked by a press made while the board was still animating
+        #: (its key in the state the board showed then), taken up once the board caught up
+        self.pick_key = None
 
     # ---------------------------------------------------------------- input ahead of the board
-    def input_ahead(self, ev) -> bool:
+    def ahead(self, ev) -> bool:
         """A press or a decision key made while the board is not yet at a decision of
         the player at the screen is never lost: when that decision comes once the
         animations end, they end at once and the input is then handled as usual (a press
         takes up the card it was made on as the board showed it); while someone else is
         to decide (the AI thinking, the other player in hot seat) it is refused with a
         note saying why. True when the event was answered here (refused)."""
-        if self.session is None or self.mode not in ("ai", "hotseat", "online"):
+        t = self.table
+        if t.session is None or t.mode not in ("ai", "hotseat", "online"):
             return False
         press = ev.type == pygame.MOUSEBUTTONDOWN and getattr(ev, "button", 0) == 1
         key = ev.type == pygame.KEYDOWN and not ev.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) \
             and not getattr(ev, "repeat", False) and ev.key not in IDLE_KEYS
-        if not (press or key) or not self.busy() or self.result() is not None:
+        if not (press or key) or not t.busy() or t.result() is not None:
             return False
-        if press and (self._widget_at(ev.pos) or self.in_log_drawer(ev.pos) or self.top_rect.collidepoint(ev.pos)
-                      or (not self.log.hidden and self.log.rect.collidepoint(ev.pos))):
+        if press and (self.widget_at(ev.pos) or t.side.in_drawer(ev.pos) or t.top_rect.collidepoint(ev.pos)
+                      or (not t.log.hidden and t.log.rect.collidepoint(ev.pos))):
             return False              # a standing button (Menu, Undo, Hint), the log, the top bar
-        if key and (ev.key, 0) in self._keys and ev.key not in DECISION_KEYS:
+        if key and (ev.key, 0) in t._keys and ev.key not in DECISION_KEYS:
             return False              # its button stands: it answers for itself
-        if self.anims.busy and self.human_to_move() and self.driver.thinking() is None and not self.handoff.pending:
-            pick = self._shown_source_at(ev.pos) if press else None
-            self.finish_anims()
-            self._pick_key = pick
+        if t.anims.busy and t.human_to_move() and t.driver.thinking() is None and not t.handoff.pending:
+            pick = self.shown_source_at(ev.pos) if press else None
+            t.finish_anims()
+            self.pick_key = pick
             return False              # handled now, on the board the decision is made on
         if press or ev.key in DECISION_KEYS:
-            self.app.toast(self.wait_reason(), "info", 2.5)
+            t.app.toast(self.wait_reason(), "info", 2.5)
             return True
         return False
 
     def wait_reason(self) -> str:
         """Why the player at the screen cannot act yet (who decides now)."""
-        m = self.match
+        t = self.table
+        m = t.match
         p = m.to_move()
-        if getattr(self.session, "pending", None):
+        if getattr(t.session, "pending", None):
             return "Not yet: the board is catching up with the match on the server."
         if p is None:
             return "Wait for the board to settle."
-        who = self.names[p] if 0 <= p < len(self.names) else "The other player"
-        if self.mode == "hotseat":
+        who = t.names[p] if 0 <= p < len(t.names) else "The other player"
+        if t.mode == "hotseat":
             return f"Not yet: it is {who}'s decision; pass the screen when it comes up."
         return f"Not yet: {who} is deciding. Your move comes after."
 
-    def _widget_at(self, pos) -> bool:
-        return any(b.alive() and b.visible and b.rect.collidepoint(pos) for b in self._actions)
+    def act_ready(self) -> bool:
+        """May a button's action be taken now? A button pressed while the animations
+        that lead to the player's decision play ends them at once (True); while someone
+        else decides, a note says so (False)."""
+        t = self.table
+        if not t.busy():
+            return True
+        if t.anims.busy and t.human_to_move() and t.driver.thinking() is None \
+                and not t.handoff.pending and t.mode in ("ai", "hotseat", "online"):
+            t.finish_anims()
+            if not t.busy():
+                return True
+        if t.mode in ("ai", "hotseat", "online") and t.result() is None:
+            t.app.toast(self.wait_reason(), "info", 2.5)
+        return False
 
-    def _shown_source_at(self, pos):
+    def widget_at(self, pos) -> bool:
+        return any(b.alive() and b.visible and b.rect.collidepoint(pos) for b in self.table._actions)
+
+    def shown_source_at(self, pos):
         """The key of the drag source under ``pos`` as the board draws it now
-        (``self.shown``, the state the animations have reached), or None."""
-        shown, view = self.shown, self.view
+        (``self.table.shown``, the state the animations have reached), or None."""
+        t = self.table
+        shown, view = t.shown, t.view
         try:
             if shown is not None and shown is not view:
-                self.view = shown
-            srcs = self.drag_sources()
+                t.view = shown
+            srcs = t.drag_sources()
         except Exception:  # noqa: BLE001 - then the press picks from the state it ends in
             srcs = []
         finally:
-            self.view = view
+            t.view = view
         for src in srcs:
             if src.rect.collidepoint(pos):
                 return src.key
         return None
 
-    def handle_event(self, ev):
-        if self._scroll_event(ev):
+    def handle(self, ev):
+        t = self.table
+        if self.scroll_event(ev):
             return
         if ev.type == pygame.MOUSEMOTION:
-            self._on_motion(ev.pos)
+            self.motion(ev.pos)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            self._on_press(ev.pos)
+            t.on_press(ev.pos)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
-            self._on_release(ev.pos)
+            t.on_release(ev.pos)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
-            self.cancel_drag()
+            t.cancel_drag()
         elif ev.type == pygame.MOUSEWHEEL:
-            if not self.log.hidden and self.log.rect.collidepoint(self.app.mouse):
-                self.log.on_wheel(ev.y)
+            if not t.log.hidden and t.log.rect.collidepoint(t.app.mouse):
+                t.log.on_wheel(ev.y)
 
-    def _on_motion(self, pos):
-        if self.drag is not None:
-            self.drag.pos = pos
-            if abs(pos[0] - self.drag.start[0]) + abs(pos[1] - self.drag.start[1]) > self.s(6):
-                self.drag.moved = True
-        if self._zoom_hold is not None and abs(pos[0] - self._zoom_hold[0]) + abs(pos[1] - self._zoom_hold[1]) > 3:
-            self._zoom_hold = None
-        card = self.hover_lookup(pos)
-        if card is not self.hover_card:
-            self.hover_card = card
-            self.hover_since = self.t
+    def motion(self, pos):
+        t = self.table
+        if t.drag is not None:
+            t.drag.pos = pos
+            if abs(pos[0] - t.drag.start[0]) + abs(pos[1] - t.drag.start[1]) > t.s(6):
+                t.drag.moved = True
+        t.aids.follow(pos)
 
-    def _on_press(self, pos):
-        pick, self._pick_key = self._pick_key, None
-        if self.busy() or self.session is None or self.in_log_drawer(pos):
+    def press(self, pos):
+        t = self.table
+        pick, self.pick_key = self.pick_key, None
+        if t.busy() or t.session is None or t.side.in_drawer(pos):
             return
-        src = self.sources.get(pick) if pick is not None else None
+        src = t.sources.get(pick) if pick is not None else None
         if src is not None:   # the card the press was made on, where it stands now
             grab = (min(max(0, pos[0] - src.rect.left), src.rect.width - 1),
                     min(max(0, pos[1] - src.rect.top), src.rect.height - 1))
-            self.drag = DragState(src, grab, pos, pos)
+            t.drag = DragState(src, grab, pos, pos)
             return
-        for key, src in self.sources.items():
+        for key, src in t.sources.items():
             if src.rect.collidepoint(pos):
-                self.drag = DragState(src, (pos[0] - src.rect.left, pos[1] - src.rect.top), pos, pos)
+                t.drag = DragState(src, (pos[0] - src.rect.left, pos[1] - src.rect.top), pos, pos)
                 return
-        self.on_board_click(pos)
+        t.on_board_click(pos)
 
-    def _on_release(self, pos):
-        d, self.drag = self.drag, None
+    def release(self, pos):
+        d, self.table.drag = self.table.drag, None
         if d is None:
             return
         if not d.moved:
-            self.on_board_click(pos)
+            self.table.on_board_click(pos)
             return
-        if self.busy():                    # the board moved on under the drag (the server, the clock)
+        if self.table.busy():                    # the board moved on under the drag (the server, the clock)
             if not d.source.rect.collidepoint(pos):
-                self.app.toast(self.wait_reason() if not self.human_to_move() else
+                self.table.app.toast(self.wait_reason() if not self.table.human_to_move() else
                                "The board changed under your drag: nothing was played; drag it again.", "info", 3)
-            self._snap_back(d, pos)
+            self.snap_back(d, pos)
             return
-        tgt = next((t for t in self.targets.values() if t.rect.collidepoint(pos)), None)
-        back = d.source.rect.collidepoint(pos) or self._in_home(d.source, pos)
+        tgt = next((t for t in self.table.targets.values() if t.rect.collidepoint(pos)), None)
+        back = d.source.rect.collidepoint(pos) or self.in_home(d.source, pos)
         if tgt is not None and not back:
-            action = self.pairs.get((d.source.key, tgt.key))
+            action = self.table.pairs.get((d.source.key, tgt.key))
             if action is not None:
-                self.perform(action)
+                self.table.perform(action)
                 return
             anywhere = self.anywhere_action(d.source.key)
-            if anywhere is not None and self.board_rect.collidepoint(pos):
-                self.perform(anywhere)     # a card with one board-wide use: dropped anywhere on the board
+            if anywhere is not None and self.table.board_rect.collidepoint(pos):
+                self.table.perform(anywhere)     # a card with one board-wide use: dropped anywhere on the board
                 return
-            guess = self.guess_action(d.source.key, tgt.key)
+            guess = self.table.guess_action(d.source.key, tgt.key)
             reason = None
             if guess is not None:
                 try:
-                    reason = self.match.why_illegal(tuple(guess))
+                    reason = self.table.match.why_illegal(tuple(guess))
                 except Exception:  # noqa: BLE001 - no reason found: the player is told as before
                     reason = None
                 if reason is None:  # legal after all (the table's gesture map missed it)
-                    self.perform(guess)
+                    self.table.perform(guess)
                     return
-            self.app.toast(reason or self.where_to_drop(d.source.key), "error")
-            self.sfx("refusal")
-        elif not back and self.board_rect.collidepoint(pos):
+            self.table.app.toast(reason or self.where_to_drop(d.source.key), "error")
+            self.table.sfx("refusal")
+        elif not back and self.table.board_rect.collidepoint(pos):
             anywhere = self.anywhere_action(d.source.key)
             if anywhere is not None:
-                self.perform(anywhere)
+                self.table.perform(anywhere)
                 return
         # dropped back where it came from, or off every target: a cancel, silently
-        self._snap_back(d, pos)
+        self.snap_back(d, pos)
 
-    def _snap_back(self, d, pos):
+    def snap_back(self, d, pos):
         img = d.source.image
         start = (pos[0] - d.grab[0], pos[1] - d.grab[1])
-        self.snap = SnapBack(img, start, d.source.rect.topleft,
-                             0.25 * max(0.0, self.app.settings.animation_factor) or 0.0001)
+        self.table.snap = SnapBack(img, start, d.source.rect.topleft,
+                             0.25 * max(0.0, self.table.app.settings.animation_factor) or 0.0001)
 
-    def cancel_drag(self):
-        self.drag = None
-
-    def _in_home(self, source, pos) -> bool:
+    def in_home(self, source, pos) -> bool:
         """``pos`` is where ``source`` lives (a hand card dropped back over the hand)."""
-        area = self.hand_area
+        area = self.table.hand_area
         return (isinstance(source.key, tuple) and source.key[:1] == ("hand",) and area is not None
                 and pygame.Rect(area).collidepoint(pos) and pygame.Rect(area).colliderect(source.rect))
 
@@ -192,37 +219,32 @@ class InputMixin:
         """The one action ``src_key`` performs dropped anywhere on the board (a spell
         for the whole table), or None. Default: when every legal action of that source
         is the same board-wide one (its drop target covers no card), that action."""
-        acts = {a for (s_, t), a in self.pairs.items() if s_ == src_key}
+        acts = {a for (s_, t), a in self.table.pairs.items() if s_ == src_key}
         if len(acts) != 1:
             return None
         (a,) = acts
-        return a if self.board_wide(a) else None
-
-    def board_wide(self, action) -> bool:
-        """``action`` has no target on the board (a table-wide spell). Override."""
-        return False
+        return a if self.table.board_wide(a) else None
 
     def where_to_drop(self, src_key) -> str:
         """The refusal for a drop with no meaning: where the card can go."""
-        if src_key not in self.live_sources:
-            return "That card has no legal move right now." if self.legal else "That can't go there."
+        if src_key not in self.table.live_sources:
+            return "That card has no legal move right now." if self.table.legal else "That can't go there."
         return "That can't go there: the highlighted places are where it can go."
 
     def legal_targets_for(self, src_key):
-        return {t for (s_, t) in self.pairs if s_ == src_key}
+        return {t for (s_, t) in self.table.pairs if s_ == src_key}
 
     # ---------------------------------------------------------------- a scrolling hand
-    #: keys that scroll a hand with more cards than it shows: (key, cards; 0 = a page)
-    SCROLL_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_PAGEUP: -2, pygame.K_PAGEDOWN: 2}
 
-    def _scroll_event(self, ev) -> bool:
+    def scroll_event(self, ev) -> bool:
         """The wheel over the hand, a click on its arrows, Left / Right / Page Up / Page
-        Down: scroll the hand (``self.hand_scroll``, when it holds more than it shows)."""
-        hs = self.hand_scroll
-        if not hs.active or (self.drag is not None and self.drag.moved):
+        Down: scroll the hand (``self.table.hand_scroll``, when it holds more than it shows)."""
+        t = self.table
+        hs = t.hand_scroll
+        if not hs.active or (t.drag is not None and t.drag.moved):
             return False
         k = 0
-        if ev.type == pygame.MOUSEWHEEL and hs.area.collidepoint(self.app.mouse):
+        if ev.type == pygame.MOUSEWHEEL and hs.area.collidepoint(t.app.mouse):
             k = -ev.y if ev.y else ev.x
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             k = hs.arrow_at(ev.pos)
@@ -239,6 +261,7 @@ class InputMixin:
 
     def scroll_hand_changed(self):
         """The hand scrolled: the drag sources and the hover follow the cards in view."""
-        self.refresh(update_shown=False)
-        self._on_motion(self.app.mouse)
-        self.invalidate()
+        t = self.table
+        t.refresh(update_shown=False)
+        self.motion(t.app.mouse)
+        t.invalidate()

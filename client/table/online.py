@@ -47,9 +47,8 @@ class OnlineDriver:
         if nxt is not None:
             t.perform(tuple(nxt["action"]), by_ai=nxt["actor"] != s.seat)
             return
-        answer = getattr(t, "auto_answer", None)
-        if answer is not None and t.human_to_move() and not t.busy() and s.connected:
-            action = answer()       # a decision the player leaves to the game's rule
+        if t.human_to_move() and not t.busy() and s.connected:
+            action = t.auto_answer()    # a decision the player leaves to the game's rule
             if action is not None:
                 t.perform(tuple(action))
                 return
@@ -196,10 +195,10 @@ class OnlineLink(Layer):
                     mark_over(s.match_id)       # the game menu no longer points to it
                 except Exception:  # noqa: BLE001 - a nicety; the list learns it from the server too
                     pass
-            if s.final is not None and t.conceded is None and s.final != (t.match.result() if t.match
+            if s.final is not None and t.ending.conceded is None and s.final != (t.match.result() if t.match
                                                                            else None):
                 if not s.pending and not t.anims.busy:
-                    t.conceded = s.final
+                    t.ending.conceded = s.final
                     line = self.reason_words(s.final) + "."
                     if not any(e.text == line for e in t.log.entries[-3:]):   # "You conceded." once
                         t.log.add(line, kind="info")
@@ -243,7 +242,7 @@ class OnlineLink(Layer):
     def reason_words(self, r) -> str:
         """Why the match ended, as this screen names the players, without the full stop
         ("The AI's morale is depleted", "Bo conceded", "You ran out of time 3 times")."""
-        return self.table.reason_line(r).rstrip(".")
+        return self.table.ending.reason_line(r).rstrip(".")
 
     # ------------------------------------------------------------ clock and presence
     def clock_words(self, c, p):

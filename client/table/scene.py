@@ -24,7 +24,7 @@ itself:
 * :meth:`scale_probe` — the card sizes the layout check compares between sizes.
 
 The optional hooks (the hand's area, a reaction's words, a turn clock...) have their
-defaults here and in the parts this scene is made of.
+defaults in :class:`client.table.hooks.TableHooks`, which this scene inherits.
 
 Actions go through :meth:`perform` (the session applies and autosaves them;
 illegal ones raise and are shown as a toast). Modes: ``"ai"`` (human seat(s) in
@@ -38,31 +38,53 @@ for free: it only needs :meth:`draw_board` to draw ``self.shown``.
 
 The parts
 ---------
-The scene holds three parts, each an object made with the table (``Part(self)``)
-that keeps its own state and calls back the table's hooks:
+The table is one object of a few classes: the game's own (``client/tables/<game>/``),
+:class:`TableScene` (the machinery below), :class:`~client.table.hooks.TableHooks` (the
+default of every hook) and :class:`~client.scenes.base.Scene`. Everything else the
+framework does is a part: an object made with the table (``Part(self)``) that keeps its
+own state and calls back the table's hooks.
 
 * ``self.history`` — :class:`~client.table.history.History`: undo / redo (Ctrl+Z /
   Ctrl+Y and the top-bar buttons, the scene's :meth:`undo` / :meth:`redo`). Against
   the AI they take back the human's last decision at once (the AI's pending
   decision is cancelled); in hot seat the other player must allow it first. After
   any jump in history (undo, redo, a replay's seek) the log is rebuilt from the
-  record (:meth:`rebuild_log`) and :meth:`on_history_changed` is called (tables
+  record (:meth:`rebuild_log`) and the hook ``on_history_changed`` is called (tables
   drop selections there).
 * ``self.handoff`` — :class:`~client.table.handoff.Handoff`: hot seat's pass screen
   when the seat to move changes, and the short return veil after a reaction
   (``handoff.pending`` while the screen waits for its player). Its words are the
-  table's hooks :meth:`handoff_reason`, :meth:`reaction_text`, :meth:`_answered`;
-  :attr:`RETURN_VEIL` / :meth:`return_veil_ok` allow the veil, :meth:`on_handoff`
-  follows the hand-over.
-* ``self.driver`` — the :class:`~client.table.ai.Driver` made by :meth:`make_driver`:
-  who plays the seats no one at the screen plays. The local
-  :class:`~client.table.ai.AIDriver` thinks for the AI's seats in the background
-  (the "thinking" sign while it does) and runs the human seats' turn clock
-  (:meth:`clock_spec`, :meth:`on_timeout`); the network table's driver plays the
-  moves the server sends.
+  table's hooks ``handoff_reason``, ``reaction_text``, ``answer_text``;
+  ``RETURN_VEIL`` / ``return_veil_ok`` allow the veil, ``on_handoff`` follows the
+  hand-over.
+* ``self.driver`` — the :class:`~client.table.ai.Driver` made by the hook
+  ``make_driver``: who plays the seats no one at the screen plays. The local
+  :class:`~client.table.ai.AIDriver` thinks for the AI's seats in the background (the
+  "thinking" sign while it does) and runs the human seats' turn clock (hooks
+  ``clock_spec``, ``on_timeout``); the network table's driver plays the moves the
+  server sends.
+* ``self.side`` — :class:`~client.table.side.SidePanel`: the log column right of the
+  board, or at larger interface sizes the folded strip with its Log button, ticker and
+  drawer (``side.compact``); layouts ask it ``reference_scale()`` and ``chrome_plan()``.
+* ``self.aids`` — :class:`~client.table.aids.BoardAids`: the hover (the card under the
+  pointer, found through the hook ``card_at``) and its zoom or tip, the covered hand in
+  hot seat, the engine's preview of the move being aimed at.
+* ``self.ending`` — :class:`~client.table.end.Ending`: concession through the engine's
+  CONCEDE action (``ending.concede_action``, so the replay records it), the result's
+  words, the game-over screen, taking the end back against the AI, rematch. The hook
+  ``end_match`` comes here; :meth:`result` is the scene's.
+* ``self.pointer`` — :class:`~client.table.input.Pointer`: press, drag and drop, the snap
+  back, the scrolling hand, input made while the board still animates (hooks
+  ``on_press``, ``on_release``, ``cancel_drag``, ``board_wide``, ``guess_action``).
+* ``self.chrome`` — :class:`~client.table.chrome.Chrome`: the backdrop, the top bar and
+  the action buttons (``chrome.action_widgets``; hooks ``action_buttons``,
+  ``action_button_rects``, ``click_action``, ``action_buttons_placed``).
+* ``self.hints`` — :class:`~client.table.hint.HintControl`: the Hint button against the
+  AI, and a reviewed move's words in a replay.
 
-Concession goes through the engine's CONCEDE action (:meth:`concede_action`), so
-the replay records it.
+The state the hooks work with stays on the table (``self.view``, ``self.shown``,
+``self.legal``, ``self.pairs``, ``self.sources`` / ``self.targets``, ``self.drag``,
+``self.board_rect``...): see :mod:`client.table.hooks`.
 
 A way of playing that changes the table — online (:class:`client.table.online.OnlineLink`),
 a lesson (:class:`client.table.tutorial.Coach`), the first game's note on Hint — is a part
@@ -75,19 +97,22 @@ from __future__ import annotations
 import pygame
 
 from engine.core.match import event_kind
+from engine.core.text import Names, is_you
 
 from client.scenes import gamesinfo
 from client.scenes.base import Scene
-from client.table.ai import THINKING_FPS, AIDriver, Driver
+from client.table.ai import THINKING_FPS, Driver
 from client.table.aids import BoardAids
-from client.table.chrome import SEAT_COLOURS, ChromeMixin
-from client.table.end import EndMixin
+from client.table.chrome import SEAT_COLOURS, Chrome
+from client.table.end import Ending
 from client.table.handoff import Handoff
 from client.table.history import History, log_kind
-from client.table.input import InputMixin
+from client.table.hooks import TableHooks
+from client.table.input import Pointer
 from client.table.layer import Layer, TableLayer
-from client.table.side import SideMixin
-from client.table.kit.parts import (AnimQueue, Banner, DragSource, DragState, DropTarget, HandScroll, SnapBack,
+from client.table.named import seat_names
+from client.table.side import SidePanel
+from client.table.kit.parts import (AnimQueue, Banner, DragState, HandScroll, SnapBack,
                                     draw_hand_arrows, draw_thinking)
 from client.table.kit.log import GameLog, NameIndex
 
@@ -98,14 +123,9 @@ PULSE_SECONDS = 3.0
 ZOOM_DELAY = 0.12
 
 
-class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene):
+class TableScene(TableHooks, Scene):
     #: show the opponent's hidden cards (watch mode sets this)
     reveal_all = False
-    #: width of the right-hand log column at scale 1
-    log_width = 300
-    #: show a "Your turn" / "<name>'s turn" banner when a human seat's turn begins
-    #: (skipped when the table's own animate() already returned a Banner)
-    banner_on_turn = True
 
     # ================================================================ set-up
     def __init__(self, app, *, game=None, session=None, mode="ai", human_seats=(0,), ai_level=None,
@@ -115,6 +135,11 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         super().__init__(app, game=game, **kw)
         self.history = History(self)      # undo / redo / take-back
         self.handoff = Handoff(self)      # hot seat: whose screen it is
+        self.side = SidePanel(self)       # the log column, or the folded strip and its drawer
+        self.aids = BoardAids(self)       # the hover zoom, the covered hand, the move preview
+        self.ending = Ending(self)        # concession, the result, game over, rematch
+        self.pointer = Pointer(self)      # press, drag and drop, the scrolling hand, input ahead
+        self.chrome = Chrome(self)        # the backdrop, the top bar, the action buttons
         self.game = game or (session.game if session is not None else gamesinfo.default_game())
         self.session = session
         self.mode = mode
@@ -125,8 +150,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.replay = kw.get("replay")  # ReplayController in replay mode
         self.reveal_all = mode == "watch" or self.reveal_all or (mode == "replay" and bool(kw.get("reveal")))
         self.viewer = self.human_seats[0] if self.human_seats else int(kw.get("viewer", 0) or 0)
-        self.conceded = None
-        self._pending_end = None  # (winner, reason, meta): concede at the loser's next decision
         spec = gamesinfo.spec(self.game)
         self.spec = spec
         meta = session.meta if session is not None else {}
@@ -135,8 +158,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.anims = AnimQueue(lambda: self.app.settings.animation_factor)
         self.drag: DragState | None = None
         self.snap: SnapBack | None = None
-        self.hover_card = None
-        self.hover_since = 0.0
         self.hand_scroll = HandScroll()   # a hand with more cards than it shows at their size
         self.t = 0.0
         self._lively_until = PULSE_SECONDS  # self.t until which highlights pulse (see pulse_t)
@@ -150,10 +171,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.sources: dict = {}
         self.targets: dict = {}
         self.live_sources: set = set()
-        self.over_shown = False
-        self.preview_rect = None  # where the move preview was drawn last frame
-        self.zoom_rect = None     # where the hover zoom was drawn last frame
-        self._action_widgets = []
         self.actions_applied = 0
         from client.table.hint import HintControl
         self.hints = HintControl(self)  # the Hint button (H) against the AI
@@ -162,6 +179,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.layer.attach(self)
         #: who moves the seats nobody at this screen plays (the AI, or the layer's own)
         self.driver: Driver = self.layer.driver(self.make_driver())
+        add = self.log.add        # every line the log adds passes through the table's log_text hook
+        self.log.add = lambda text, **kw: add(self.log_text(text), **kw)
         if session is not None:
             self._log_start()
             self.refresh()
@@ -227,12 +246,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             except Exception:  # noqa: BLE001 - history is a nicety
                 break
 
-    def opening_events(self, start):
-        """Events for what the engine did while creating the match (``start``: the state
-        before the first action), e.g. the first player's turn 1 and set-up, so the log
-        tells them. Default: none. A table returns event tuples its engine can word."""
-        return []
-
     def _log_opening(self):
         try:
             start = self.session.state_at(0)
@@ -243,32 +256,11 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         except Exception:  # noqa: BLE001 - the opening lines are a nicety
             pass
 
-    def log_event_text(self, m, ev) -> str:
-        """The log sentence for ``ev`` as the player(s) at the screen may read it:
-        events private to one player (the game's ``event_for(event, viewer)``,
-        e.g. a card tutored into a hand) are masked for the other — in hot seat
-        for both, since the log is shared; nothing is masked with reveal all. The
-        seats are called as :meth:`seat_names` says ("you", "the AI", names)."""
-        if not self.reveal_all:
-            f = getattr(type(m), "event_for", None)
-            if f is not None:
-                try:
-                    ev = f(ev, self.viewer if self.mode != "hotseat" else -1)
-                except Exception:  # noqa: BLE001 - fall back to the plain event
-                    pass
-        return m.event_text(ev, self.seat_names())
-
     @property
     def match(self):
         return self.session.match
 
-    # ================================================================ the parts
-    def make_driver(self) -> Driver:
-        """The driver of the seats no one at the screen plays (made once, in ``__init__``):
-        the AI in the background, and the human seats' turn clock. A table whose
-        opponent moves otherwise returns its own :class:`~client.table.ai.Driver`."""
-        return AIDriver(self)
-
+    # ================================================================ undo (client.table.history.History)
     def undo(self):
         """Ctrl+Z / the Undo button (see :class:`~client.table.history.History`)."""
         self.history.undo()
@@ -277,55 +269,13 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         """Ctrl+Y / the Redo button."""
         self.history.redo()
 
-    def on_history_changed(self):
-        """The match jumped (undo, redo, replay seek). Drop selections etc. Override."""
-
-    # ---- turn clock (run by the driver: client.table.ai.AIDriver)
-    def clock_spec(self):
-        """``(seconds per turn, bank seconds, timeouts that forfeit)`` to run a turn
-        clock for the human seats, or None (default). Everdawn returns
-        ``(120, 300, 3)`` when ``self.app.settings.everdawn_turn_clock`` is on."""
-        return None
-
-    def on_timeout(self, seat):
-        """``seat`` ran out of turn time and bank: end its turn (override with the
-        game's end-turn action). The clock then gives it a fresh turn allowance."""
-
-    # ---- hot seat (the hand-off is client.table.handoff.Handoff)
-    #: hot seat, after the other player's reaction: hand the screen back with the short
-    #: "X has answered: pass back to Y" over the covered hand (client/table/handoff_return.py)
-    #: instead of a second dark screen. Only for tables whose private side is the hand.
-    RETURN_VEIL = False
-
-    def return_veil_ok(self, seat) -> bool:
-        """May the screen go back to ``seat`` with only the hand covered? (Override when
-        some states show more of ``seat``'s private cards, e.g. the top of a deck.)"""
-        return self.RETURN_VEIL
-
-    def handoff_reason(self, seat) -> str:
-        """What the hand-off screen tells ``seat`` (default: :meth:`Handoff.reason`)."""
-        return self.handoff.reason(seat)
-
-    def reaction_text(self, seat) -> str:
-        """The decision ``seat`` makes in the other player's turn (a Guard, a spell window).
-        Default: the engine's prompt when it has one."""
-        return self.handoff.reaction(seat)
-
-    def _answered(self, seat):
-        """The words of the other player's answer in ``seat``'s turn, for the short return
-        ("" when there are none), else None (default: :meth:`Handoff.answered`)."""
-        return self.handoff.answered(seat)
-
-    def on_handoff(self, seat):
-        """Hot seat: ``seat`` now has the screen. Reset per-player modes here. Override."""
-
     # ================================================================ geometry
     def build(self):
         s = self.s
         top = self.top_bar_height()
         by = s(8) if top == s(52) else max(0, (top - s(36)) // 2)   # the bar's buttons
         self.top_rect = pygame.Rect(0, 0, self.W, top)
-        self._build_side(top)     # the log column, or the folded strip with its Log drawer
+        self.side.build(top)      # the log column, or the folded strip with its Log drawer
         gap = self.board_margin_at(self.app.scale)
         self.board_rect = pygame.Rect(s(10), top + gap, self.side_rect.left - s(20), self.H - top - 2 * gap)
         if self.mode == "replay":
@@ -333,7 +283,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             # above 100 %, so that the board keeps the room the live table gives it)
             self.actions_rect = pygame.Rect(self.side_rect.left, self.side_rect.bottom - s(236),
                                             self.side_rect.width, s(236))
-            self.fit_side_above(self.actions_rect.top)
+            self.side.fit_above(self.actions_rect.top)
             self.button((self.W - s(118), by, s(108), s(36)), "Back", self.leave_replay, key="escape",
                         tip="Back to the list of replays", name="menu", cls="@small")
             self.button((self.W - s(118) - s(116), by, s(108), s(36)), "Review", self.open_review, key="w",
@@ -358,17 +308,14 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             self.button((self.W - s(118) - s(288), by, s(88), s(36)), "Hint", self.hints.request, key="h",
                         tip="What would the hard AI do here? (from what you can see)", name="hint",
                         cls="@small")
-        self._action_widgets = []
+        self.chrome.action_widgets = []
         self.anims.area = self.board_rect
         if self.mode == "replay" and self.replay is not None:
             self.replay.build_controls(self)
         self.layout()
-        self._after_layout()
+        self.side.after_layout()
         self.refresh()
         self.layer.build()
-
-    #: a lower top bar above 100 % (tables whose board needs the window's height)
-    low_top_bar = False
 
     def top_bar_height(self) -> int:
         """The top bar's height (a table whose board needs the window's height may
@@ -397,9 +344,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
                 return int(round(8 * ref))
         return int(round(8 * k))
 
-    def layout(self):
-        """Compute board geometry from ``self.board_rect``. Override."""
-
     # ================================================================ state
     def refresh(self, update_shown: bool = True):
         """Recompute the view, legal actions and the drag/drop maps. Call after any state change."""
@@ -410,22 +354,22 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         if update_shown and not self.anims.busy:
             self.shown = self.view
         self.legal = list(m.legal_actions()) if self.human_to_move() else []
-        self.sources = {d.key: d for d in self.drag_sources()} if hasattr(self, "board_rect") else {}
-        self.targets = {t.key: t for t in self.drop_targets()} if hasattr(self, "board_rect") else {}
+        self.sources = {d.key: d for d in self.drag_sources()} if self.board_rect is not None else {}
+        self.targets = {t.key: t for t in self.drop_targets()} if self.board_rect is not None else {}
         self.pairs = {}
         for a in self.legal:
             g = self.gesture_of(a)
             if g is not None:
                 self.pairs.setdefault(tuple(g), a)
         self.live_sources = {src for src, _ in self.pairs}
-        if self.ui is not None and hasattr(self, "actions_rect"):
-            self._refresh_action_buttons()
+        if self.ui is not None and self.actions_rect is not None:
+            self.chrome.refresh_buttons()
         self.liven()
 
     def outline_sources(self) -> dict:
         """The drag sources of the player at the screen, by key, to outline a move with:
         the live ones, else (a replay at a reviewed decision) those the player had there."""
-        if self.sources or not hasattr(self, "board_rect"):
+        if self.sources or self.board_rect is None:
             return self.sources
         self.outlining = True
         try:
@@ -441,12 +385,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         if self.mode == "hotseat" and p != self.viewer:
             return False
         return p is not None and p in self.human_seats and self.result() is None
-
-    def auto_answer(self):
-        """A decision of the player at the screen that nothing they could choose would
-        change (the engine says which choices can matter): the action that answers it,
-        taken for them; else None. Override."""
-        return None
 
     #: the record's length at which the table asks even so (undo landed there)
     _no_auto_at = None
@@ -465,38 +403,14 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
     def busy(self) -> bool:
         return self.anims.busy or self.driver.busy() or self.handoff.pending or self.mode == "replay"
 
-    # ================================================================ overridables
-    def draw_board(self, surf):
-        """Draw ``self.shown`` in ``self.board_rect``. Override."""
-
-    def drag_sources(self) -> list[DragSource]:
-        return []
-
-    def drop_targets(self) -> list[DropTarget]:
-        return []
-
-    def gesture_of(self, action):
-        return None
-
-    def guess_action(self, src_key, tgt_key):
-        return None
-
-    def on_board_click(self, pos) -> bool:
-        return False
-
+    # ================================================================ for the table's hooks
     def hovered(self, card, rect, *, small=False):
         """For :meth:`card_at`: return ``card`` and remember ``rect``, the card or cell
         it was found in, so the hover zoom is drawn beside it, not over it. ``small``:
         a line of a list (a graveyard): a small tip with its text, not the big zoom."""
-        self._hover_rect = pygame.Rect(rect) if card is not None else None
-        self._hover_small = bool(small and card is not None)
+        self.aids.hover_rect = pygame.Rect(rect) if card is not None else None
+        self.aids.hover_small = bool(small and card is not None)
         return card
-
-    def card_at(self, pos):
-        return None
-
-    def animate(self, action, events, before, after):
-        return []
 
     def state_shown(self):
         """The match as the board shows it: while animations play, the state they have
@@ -505,53 +419,41 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             return self.shown
         return self.match
 
-    def status_text(self) -> str:
-        m = self.state_shown()
-        if self.mode == "replay" and self.replay is not None:
-            return self.replay.status_text()
-        if self.result() is not None:
-            return self.result_text(self.result())
-        p = m.to_move()
-        who = self.names[p] if p is not None else "?"
-        return f"Turn {m.turn()} — {who} to move"
+    def result(self):
+        """The match's result (or the end the client made: a concession, a forfeit), as
+        the way of playing tells it; None while the game goes on."""
+        r = self.ending.conceded
+        m = self.match       # (online, None while the server sends the match anew)
+        return self.layer.result(r or (m.result() if m is not None else None))
 
-    def two_step_keys(self, first, then):
-        """The (source, target) keys of a move the engine asks as two decisions, ``first``
-        then ``then`` (Evons: a card, then its cell), or None. Default: no such moves."""
-        return None
+    def seat_names(self) -> Names:
+        """How this table's sentences call each seat: "you", "the AI", the players' names
+        (:func:`client.table.named.seat_names`)."""
+        return seat_names(self.names, self.mode, self.human_seats)
 
-    def action_rects(self, action) -> list:
-        """Where on the board a click makes ``action``, for the actions no drag, spot or
-        button makes (a game's own clickable parts). Default: nowhere."""
-        return []
+    def handle_event(self, ev):
+        """The board's input (after the layer, a replay's controls, input ahead of the
+        board and the buttons had it): a game's keys, then ``super().handle_event(ev)``
+        for the pointer's presses, drags, drops and scrolling."""
+        self.pointer.handle(ev)
 
-    def action_buttons(self):
-        """Non-drag actions as ``[(label, action, key, tip)]``. Default: legal
-        actions that no gesture covers, with their ``action_text`` (first 6)."""
-        covered = set(self.pairs.values())
-        out = []
-        keys = ("space", "1", "2", "3", "4", "5")
-        for a in self.legal:
-            if a in covered:
-                continue
-            if len(out) >= 6:
-                break
-            out.append((self.match.action_text(a), a, keys[len(out)], "Do this"))
-        return out
+    def poss(self, seat) -> str:
+        """"Your" / "AI (easy)'s" (the table's labels: the header and the panels)."""
+        return "Your" if is_you(self.names[seat]) else f"{self.names[seat]}'s"
 
-    def scale_probe(self) -> dict:
-        """The card sizes a player notices, ``{name: px}``. Default: none."""
-        return {}
+    def row(self, seat) -> str:
+        """The board's row of ``seat``: "me" for the viewer's, else "opp"."""
+        return "me" if seat == self.viewer else "opp"
 
-    # the optional hooks' defaults (client/table/hooks.py) and the framework's own state
-    # before it is first set: plain attributes, never looked up with getattr
-    #: where the viewer's hand is (set by a table's layout); None: no hand
-    hand_area = None
-    #: the phase band, a prompt outside it, the players' panels ({"me", "opp"}): a move
-    #: preview keeps clear of them
-    band = prompt_rect = info = None
-    #: the top bar (set by build)
-    top_rect = None
+    # the framework's own state before it is first set: plain attributes, never looked up
+    # with getattr (the optional hooks' defaults are client.table.hooks.TableHooks)
+    #: the top bar, the board, the column right of it and its action buttons' place (set
+    #: by build: the side column places the last two, a table's layout may move them)
+    top_rect = board_rect = side_rect = actions_rect = None
+    #: the events of the action being logged and the index of the one being worded (a
+    #: table's log_event_text may read what came after it)
+    _log_events: tuple = ()
+    _log_at = -1
     #: the last save problem said in a toast
     _shown_save_error = None
 
@@ -584,7 +486,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             return False
         self.actions_applied += 1
         if not by_ai and self.app.mouse is not None:
-            self._zoom_hold = tuple(self.app.mouse)   # the card just played stays unzoomed until the pointer moves
+            self.aids.zoom_hold = tuple(self.app.mouse)   # the card just played stays unzoomed until the pointer moves
         after_match = self.match
         turn = after_match.turn()
         lines = []
@@ -640,13 +542,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             self.anims.add(Call(self._anims_done))
         else:
             self.shown = self.view
-        if self.anims.busy and self.ui is not None and hasattr(self, "actions_rect"):
-            self._refresh_action_buttons()     # none for a decision the board has not reached yet
+        if self.anims.busy and self.ui is not None and self.actions_rect is not None:
+            self.chrome.refresh_buttons()     # none for a decision the board has not reached yet
         return True
-
-    #: engine event kind -> sound effect (client.sound.EFFECTS); each game's table
-    #: lists its own events (kinds not listed are silent)
-    SOUNDS: dict = {}
 
     #: animations being ended at once (the player acted ahead of them): no sounds
     _quiet = False
@@ -671,16 +569,6 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         from client.sound import board
         board(self.app).play(name)
 
-    def lesson_events(self, events) -> list:
-        """The events of a move that a lesson explains in words (see
-        :class:`client.table.tutorial.Coach`): default all but the markers of a new turn."""
-        return [ev for ev in events if ev and log_kind(ev) != "turn"]
-
-    def sound_of(self, ev, actor):
-        """The effect for engine event ``ev`` (None: silent): :attr:`SOUNDS` by its kind. A
-        table whose sound hangs on more than the kind overrides this."""
-        return self.SOUNDS.get(event_kind(ev))
-
     def _sound_events(self, events, actor):
         """Effects for events just told: each effect once, at most three at a time."""
         names = []
@@ -700,8 +588,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
 
     def _anims_done(self):
         self.shown = self.view
-        if self.ui is not None and hasattr(self, "actions_rect") and not self._action_widgets:
-            self._refresh_action_buttons()     # the board has caught up: the buttons come back
+        if self.ui is not None and self.actions_rect is not None and not self.chrome.action_widgets:
+            self.chrome.refresh_buttons()     # the board has caught up: the buttons come back
+        self.on_anims_done()
 
     def pause(self):
         self.cancel_drag()
@@ -728,8 +617,9 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         def take(w):
             nonlocal best
             best = w if best is None else min(best, w)
-        if self.hover_card is not None and self.t - self.hover_since <= ZOOM_DELAY:
-            take(ZOOM_DELAY - (self.t - self.hover_since) + 0.005)
+        hover = self.aids
+        if hover.hover_card is not None and self.t - hover.hover_since <= ZOOM_DELAY:
+            take(ZOOM_DELAY - (self.t - hover.hover_since) + 0.005)
         if self.hints.thinking:
             take(1 / THINKING_FPS)
         if self.replay is not None and hasattr(self.replay, "wake_in"):
@@ -746,7 +636,8 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.layer.update(dt, self._frame)
 
     def _frame(self, dt):
-        was = (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) if self.session is not None else None
+        was = (self.driver.clock_text(), self.t - self.aids.hover_since > ZOOM_DELAY) if self.session is not None \
+            else None
         self.t += dt
         self.anims.update(dt)
         if self.session is not None:
@@ -757,13 +648,13 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
                 self.hints.update()
             else:
                 self.driver.tick(dt)
-                self._check_pending_end()
+                self.ending.check_pending()
                 self.driver.drive()
                 self.hints.update()
                 self.handoff.check()
                 self._auto_answer()
                 self.history.sync_buttons()
-                err = getattr(self.session, "save_error", None)
+                err = getattr(self.session, "save_error", None)   # (a network session saves nothing)
                 if err != self._shown_save_error:
                     self._shown_save_error = err
                     if err:  # the disk refused; the game goes on and the next save retries
@@ -771,13 +662,13 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
                                 if self.result() is not None else " Playing on; it is retried after every move.")
                         self.app.toast(err + more, "error", 6)
                 if self.result() is not None and not self.anims.busy and self.app.scenes.top is self:
-                    self.show_game_over()
+                    self.ending.show_game_over()
         if self.snap is not None and self.snap.update(dt):
             self.snap = None
         super().update(dt)
         if self.session is not None:
-            if was != (self.driver.clock_text(), self.t - self.hover_since > ZOOM_DELAY) \
-                    or getattr(self.log, "_dirty", False):
+            if was != (self.driver.clock_text(), self.t - self.aids.hover_since > ZOOM_DELAY) \
+                    or self.log._dirty:
                 self.invalidate()  # the clock's second, the hover zoom coming up, a new log line
             elif self.driver.thinking() is not None:
                 self.invalidate(self.thinking_area())  # only the spinner moves
@@ -793,7 +684,7 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
             self._lively_until = self.t + PULSE_SECONDS  # selections change on clicks and keys
         if self.replay is not None and self.replay.table is self and self.replay.handle_event(ev):
             return
-        if self.input_ahead(ev):
+        if self.pointer.ahead(ev):
             return
         super().process_event(ev)
 
@@ -807,16 +698,16 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
         self.layer.draw(surf, self._draw_frame)
 
     def _draw_frame(self, surf):
-        self.draw_backdrop(surf)
+        self.chrome.draw_backdrop(surf)
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
             self.draw_drag_layer(surf)
             draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.app.mouse)
-            self.draw_waiting_hand(surf)
+            self.aids.draw_waiting_hand(surf)
         self.anims.draw(surf)
-        self.draw_top_bar(surf)
+        self.chrome.draw_top_bar(surf)
         self.layer.draw_top_bar(surf)
-        self.draw_side(surf)
+        self.side.draw(surf)
         if self.session is not None and self.shown is not None:
             self.hints.draw(surf)      # over the top of the log: the board stays uncovered
         if self.replay is not None:
@@ -828,21 +719,28 @@ class TableScene(EndMixin, InputMixin, ChromeMixin, SideMixin, BoardAids, Scene)
                 draw_thinking(surf, r, self.t, f"{self.names[thinking]} is thinking…", self.app.scale)
         self.draw_ui(surf)
         if self.drag is not None and self.drag.moved:
-            self._draw_dragged(surf)
+            self.draw_dragged(surf)
         if self.snap is not None:
             self.snap.draw(surf)
-        self.draw_move_preview(surf)
-        self._refresh_hover()
-        if self.hover_card is not None and self.drag is None and self.t - self.hover_since > 0.12 \
-                and not self.zoom_hidden() and self._zoom_hold is None:
-            self.zoom_rect = self.draw_hover_tip(surf) if self._hover_small else self.draw_hover_zoom(surf)
+        aids = self.aids
+        aids.draw_preview(surf)
+        self.draw_over_preview(surf)
+        aids.refresh()
+        if aids.hover_card is not None and self.drag is None and self.t - aids.hover_since > 0.12 \
+                and not aids.zoom_hidden() and aids.zoom_hold is None:
+            if aids.hover_small:
+                aids.zoom_rect = aids.draw_tip(surf)
+            else:
+                aids.zoom_rect = aids.draw_zoom(surf)
+                if aids.zoom_rect is not None:
+                    self.draw_over_zoom(surf, aids.zoom_rect)
         else:
-            self.zoom_rect = None
+            aids.zoom_rect = None
 
     # ================================================================ leaving
     def leave(self):
         self.driver.cancel()
-        auto = getattr(self.session, "autosave", None)
+        auto = getattr(self.session, "autosave", None)   # (a network session has none)
         if auto is not None and hasattr(auto, "close"):
             auto.close()  # the save's lock: another Cardhall may resume this game now
         super().leave()

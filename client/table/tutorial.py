@@ -546,23 +546,20 @@ class Coach(Layer):
     def panel_area(self) -> pygame.Rect:
         """The side column (where the log is): the board stays uncovered. While the
         player reads, the column's action buttons step aside and the panel may use
-        their room too. A table may place it itself with ``lesson_panel_area()``."""
+        their room too."""
         t = self.table
-        own = getattr(t, "lesson_panel_area", None)
-        if callable(own):
-            return own(self.reading())
         s = t.s
         side = t.side_rect
         top = side.top
-        right = getattr(t, "right_rect", None)
+        right = t.right_rect
         if right is not None and side.height < s(120):
             # the log is one row (Evons above 100 %): the column under it, or with the
             # row too where the words need it (``tall``)
-            top = side.top if getattr(self, "_panel_tall", False) else side.bottom + s(8)
+            top = side.top if self._panel_tall else side.bottom + s(8)
             bottom = t.board_rect.bottom if self.reading() else self._buttons_top() - s(8)
             return pygame.Rect(side.left, top, side.width, max(s(60), bottom - top))
-        if getattr(t, "side_compact", False) and getattr(t, "ticker_rect", None) is not None:
-            top = t.ticker_rect.top       # the folded strip, under its Log button
+        if t.side.compact and t.side.ticker_rect is not None:
+            top = t.side.ticker_rect.top  # the folded strip, under its Log button
         bottom = side.bottom if self.reading() else self._buttons_top() - s(8)
         if not t.actions_rect.colliderect(side):     # the buttons beside the log (Evons): all its column
             bottom = side.bottom
@@ -578,7 +575,7 @@ class Coach(Layer):
             shown = True
         if not shown:                                    # (the opponent's move: no button)
             return t.actions_rect.bottom
-        tops = [w.rect.top for w in getattr(t, "_action_widgets", ()) if w.visible
+        tops = [w.rect.top for w in t.chrome.action_widgets if w.visible
                 and t.actions_rect.colliderect(w.rect)]
         return max(t.actions_rect.top, min(tops)) if tops else t.actions_rect.top
 
@@ -590,7 +587,7 @@ class Coach(Layer):
     def _sync_action_widgets(self):
         t = self.table
         show = not self.reading()
-        for w in getattr(t, "_action_widgets", ()):
+        for w in t.chrome.action_widgets:
             if show and not w.visible:
                 w.show()
             elif not show and w.visible:
@@ -603,13 +600,13 @@ class Coach(Layer):
         label = self.button_text()
         bh = s(40)
         header, body, lines = self.panel_texts()
-        alert = getattr(self, "refusal", "")
+        alert = self.refusal
         size = 17
-        if getattr(self, "_panel_tall", False):
+        if self._panel_tall:
             self._panel_tall = False
             area = self.panel_area()
         h, parts = guidance.panel_layout(area, header, body, [], s, bh if label else 0, size, alert)
-        if h > area.height and getattr(t, "right_rect", None) is not None and t.side_rect.height < s(120):
+        if h > area.height and t.right_rect is not None and t.side_rect.height < s(120):
             self._panel_tall = True                        # (Evons above 100 %) the log row gives way
             area = self.panel_area()
         h, parts = guidance.panel_layout(area, header, body, lines, s, bh if label else 0, size, alert)
@@ -622,7 +619,7 @@ class Coach(Layer):
         self.panel_box = pygame.Rect(area.left, area.top, area.width, min(h, area.height))
         self.panel_parts = parts
         self._fit_log_under_panel()
-        toggle = getattr(t, "log_toggle", None)       # (a Log button the panel lies over steps aside)
+        toggle = t.side.toggle       # (a Log button the panel lies over steps aside)
         if toggle is not None:
             over = self.panel_box.colliderect(toggle.rect)
             if over and toggle.visible:
@@ -648,10 +645,10 @@ class Coach(Layer):
         (its heading and whole lines, never lines cut by the panel's edge); where that room
         is too small for its heading and a line or two, it steps aside until there is room."""
         t = self.table
-        log = getattr(t, "log", None)
-        if log is None or log.hidden:
+        log = t.log
+        if log.hidden:
             return
-        if log.rect != getattr(self, "_log_set", None):
+        if log.rect != self._log_set:
             self._log_home = pygame.Rect(log.rect)        # (placed anew by the table's layout)
         home, box, s = self._log_home, self.panel_box, t.s
         if not home.colliderect(box) or box.top > home.top + s(4):
@@ -707,7 +704,7 @@ class Coach(Layer):
         guidance.draw_panel(surf, self.panel_box, self.panel_parts, s)
         t.draw_ui(surf)          # the panel's button over the panel
         if t.drag is not None and t.drag.moved:
-            t._draw_dragged(surf)
+            t.draw_dragged(surf)
 
 
 class LessonDriver:
@@ -781,7 +778,7 @@ class HintCallout(Layer):
 
     def callout_live(self) -> bool:
         t = self.table
-        if getattr(t.hints, "message", ""):
+        if t.hints.message:
             self.hint_seen = True           # asked once: the player knows where it is
         return not self.hint_seen and t.actions_applied < 6 and "hint" in t.widgets and t.result() is None
 

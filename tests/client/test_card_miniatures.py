@@ -72,7 +72,7 @@ def test_hovering_a_miniature_in_a_revealed_replay_zooms_that_card(driver, game)
         driver.move(rr.center)
         driver.step(20)
         common = __import__(f"client.tables.{game}.common", fromlist=["card_of"])
-        assert t.hover_card is not None and t.hover_card.id == common.card_of(code).id, (rr, code)
+        assert t.aids.hover_card is not None and t.aids.hover_card.id == common.card_of(code).id, (rr, code)
 
 
 @pytest.mark.parametrize("game", ["evons", "everdawn", "essveil"])

@@ -17,19 +17,19 @@ def at_scale(d, ui_scale):
 @pytest.mark.parametrize("game", GAMES)
 def test_log_folds_into_a_drawer_at_a_large_interface_size(driver, game):
     t = show_table(driver, game, game_session(game, 3), _paused_ai=True)
-    assert not t.side_compact and not t.log.hidden          # 100 %: the log column beside the board
+    assert not t.side.compact and not t.log.hidden          # 100 %: the log column beside the board
     board_100 = t.board_rect.width
     at_scale(driver, 2.0)
     t = driver.scene
-    assert t.side_compact                                    # 200 % at 1280x720: folded
+    assert t.side.compact                                    # 200 % at 1280x720: folded
     assert t.board_rect.width > board_100                    # the board has more room, not less
-    assert t.log.hidden and t.ticker is not None
+    assert t.log.hidden and t.side.ticker is not None
     newest = t.log.entries[-1].text
     # the newest line still reads, in the ticker
     driver.step(2)
-    assert t.ticker.rect.width < t.s(t.log_width) and t.ticker.entries[-1].text == newest
-    assert t.ticker._surf is not None and t.ticker.rect.right <= driver.app.size[0]
-    ink = t.ticker._surf.get_bounding_rect(min_alpha=250)   # words at the bottom: the newest line
+    assert t.side.ticker.rect.width < t.s(t.log_width) and t.side.ticker.entries[-1].text == newest
+    assert t.side.ticker._surf is not None and t.side.ticker.rect.right <= driver.app.size[0]
+    ink = t.side.ticker._surf.get_bounding_rect(min_alpha=250)   # words at the bottom: the newest line
     assert ink.height > 0
     toggle = driver.widget("log_toggle")
     assert toggle.text == "Log" and toggle.visible
@@ -37,7 +37,7 @@ def test_log_folds_into_a_drawer_at_a_large_interface_size(driver, game):
     assert not t.log.hidden and driver.widget("log_toggle").text == "Close log"
     assert t.log.rect.colliderect(t.board_rect)              # a drawer over the board
     assert t.log.rect.top >= toggle.rect.bottom             # the toggle stays in reach
-    assert t.log.rect.bottom <= min(b.rect.top for b in t._action_widgets) if t._action_widgets else True
+    assert t.log.rect.bottom <= min(b.rect.top for b in t.chrome.action_widgets) if t.chrome.action_widgets else True
     driver.key("l")                                          # the key closes it again
     assert t.log.hidden and driver.widget("log_toggle").text == "Log"
     driver.key("l")
@@ -50,7 +50,7 @@ def test_drawer_state_is_remembered_for_the_next_table(driver):
     driver.key("l")
     assert not driver.scene.log.hidden
     t2 = show_table(driver, "essveil", game_session("essveil", 3), _paused_ai=True)
-    assert t2.side_compact and not t2.log.hidden            # still open on the next table
+    assert t2.side.compact and not t2.log.hidden            # still open on the next table
     assert t is not t2
 
 
@@ -73,12 +73,12 @@ def test_open_drawer_takes_its_clicks_and_shows_card_names(driver, game):
     if t.log.hot:                                            # a card name in the drawer zooms
         rr, card = t.log.hot[-1]
         driver.move(rr.center)
-        assert t.hover_card is card
+        assert t.aids.hover_card is card
 
 
 def test_full_log_column_at_100_percent_and_in_replays(driver):
     t = show_table(driver, "everdawn", game_session("everdawn", 3), _paused_ai=True)
-    assert not t.side_compact and "log_toggle" not in t.widgets
+    assert not t.side.compact and "log_toggle" not in t.widgets
     assert t.log.rect.width == t.s(t.log_width)
 
 
@@ -141,7 +141,7 @@ def test_a_scrolling_hand_shows_fewer_larger_cards_and_plays_from_any_scroll(dri
     r = t.hand_rects(len(hand))[i]
     driver.move(r.center)
     driver.step(12)
-    assert t.hover_card is not None and t.hover_card.name.startswith(t.hover_card.name)
+    assert t.aids.hover_card is not None and t.aids.hover_card.name.startswith(t.aids.hover_card.name)
     live = [k for k in t.live_sources if k[0] == "hand" and t.hand_scroll.shown(k[1])]
     if live:
         src = t.sources[live[0]]
@@ -189,10 +189,10 @@ def test_evons_grid_keeps_its_cell_as_the_interface_size_grows(driver, size):
     t = driver.scene
     W, H = driver.app.size
     # 200 %: nothing outside the window, nothing on top of anything else
-    parts = {"grid": t.grid_rect, "hand": t.hand_area, "chain": t.right_rect, "ticker": t.ticker_rect,
+    parts = {"grid": t.grid_rect, "hand": t.hand_area, "chain": t.right_rect, "ticker": t.side.ticker_rect,
              "log button": driver.widget("log_toggle").rect, "top bar": t.top_rect,
              "opp panel": t.panel_rects["opp"], "prompt": t.prompt_rect, "my panel": t.panel_rects["me"]}
-    parts.update({f"button {i}": b.rect for i, b in enumerate(t._action_widgets)})
+    parts.update({f"button {i}": b.rect for i, b in enumerate(t.chrome.action_widgets)})
     window = driver.pygame.Rect(0, 0, W, H)
     names = list(parts)
     for i, n in enumerate(names):
@@ -203,13 +203,13 @@ def test_evons_grid_keeps_its_cell_as_the_interface_size_grows(driver, size):
 
 def test_evons_log_folds_into_a_drawer_above_100_percent(driver):
     t = show_table(driver, "evons", game_session("evons", 3), _paused_ai=True)
-    assert not t.side_compact and not t.log.hidden            # 100 %: the full log column
+    assert not t.side.compact and not t.log.hidden            # 100 %: the full log column
     at_scale(driver, 2.0)
     t = driver.scene
     driver.step(2)
-    assert t.side_compact and t.log.hidden and t.ticker is not None
-    assert t.ticker.entries[-1].text == t.log.entries[-1].text  # the newest line still reads
-    assert t.ticker._surf is not None and t.ticker._surf.get_bounding_rect(min_alpha=250).height > 0
+    assert t.side.compact and t.log.hidden and t.side.ticker is not None
+    assert t.side.ticker.entries[-1].text == t.log.entries[-1].text  # the newest line still reads
+    assert t.side.ticker._surf is not None and t.side.ticker._surf.get_bounding_rect(min_alpha=250).height > 0
     toggle = driver.widget("log_toggle")
     assert toggle.text == "Log" and toggle.visible
     driver.key("l")
@@ -217,7 +217,7 @@ def test_evons_log_folds_into_a_drawer_above_100_percent(driver):
     r = t.log.rect
     assert r.colliderect(t.hand_area)                            # the drawer opens over the hand
     assert not r.colliderect(driver.widget("log_toggle").rect)  # the button stays in reach
-    assert all(not r.colliderect(b.rect) for b in t._action_widgets)
+    assert all(not r.colliderect(b.rect) for b in t.chrome.action_widgets)
     for src in [s for s in t.sources.values() if r.collidepoint(s.rect.center)]:
         driver.move(src.rect.center)                             # a card under the drawer is not picked up
         driver.post(driver.pygame.MOUSEBUTTONDOWN, pos=src.rect.center, button=1, touch=False)

@@ -112,7 +112,7 @@ def test_long_player_names_stay_in_the_log_the_hand_off_and_the_game_over(tmp_pa
         assert max(widths) <= width, widths
         assert "".join(w for ln in lines for w, _ in ln).replace(" ", "") == e.text.replace(" ", "")
         # the game over names the winner in the panel, " wins!" kept
-        t.concede()                  # (the player to move)
+        t.ending.concede()                  # (the player to move)
         d.step(5)
         assert d.scene.name == "game_over"
         go = d.scene
@@ -231,7 +231,7 @@ def test_everdawn_opponents_hand_label_stays_in_the_window_at_200_percent(tmp_pa
         label = [(txt, rc) for txt, rc in drawn if "'s hand: " in txt]
         assert label and label[-1][0].endswith("…'s hand: 5") and label[-1][1].left >= 0, label
         # (its action button names itself in fewer words where the long form does not fit)
-        texts = [b.text for b in t._action_widgets]
+        texts = [b.text for b in t.chrome.action_widgets]
         assert not any(x.endswith("…") for x in texts), texts
     finally:
         d.close()

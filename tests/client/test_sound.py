@@ -84,8 +84,8 @@ def test_table_plays_turn_start_card_played_refusal_and_win(driver):
     driver.step(100)
     assert "play" in heard
     heard.clear()
-    t.conceded = __import__("engine.core.match", fromlist=["Result"]).Result(0, "test")
-    t.show_game_over()
+    t.ending.conceded = __import__("engine.core.match", fromlist=["Result"]).Result(0, "test")
+    t.ending.show_game_over()
     assert list(heard) == ["win"]
 
 

@@ -65,7 +65,7 @@ class EssveilDraw:
                         draw_source_hint(surf, src.rect, self.pulse_t, sc)
             return
         key = d.source.key
-        for tkey in self.legal_targets_for(key):
+        for tkey in self.pointer.legal_targets_for(key):
             t = self.targets.get(tkey)
             if t is not None:
                 draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(d.pos), scale=sc)
@@ -88,8 +88,8 @@ class EssveilDraw:
                     pill(surf, "Veilstep: no Guard can intercept", (d.pos[0], d.pos[1] + s(30)), s(13),
                          (205, 160, 255))
 
-    def _draw_dragged(self, surf):
-        super()._draw_dragged(surf)
+    def draw_dragged(self, surf):
+        super().draw_dragged(surf)
         d = self.drag
         # a card aimed at a player's panel hides their Life: say it beside the card
         for seat in (0, 1):
@@ -107,7 +107,7 @@ class EssveilDraw:
         """While an attack is aimed at a legal target: the enemy Guards that could step in
         (from the engine's preview), ringed and marked, so the board says it too."""
         aim = self.previewed()
-        pv = self.preview_for(aim[0]) if aim is not None else None
+        pv = self.aids.preview_for(aim[0]) if aim is not None else None
         guards = (pv.facts or {}).get("guards") if pv is not None else None
         if not guards:
             return
@@ -258,7 +258,7 @@ class EssveilDraw:
             c = None
             if self.drag is not None and self.drag.source.key[0] == "hand":
                 c = self.drag.source.card
-            elif self.hover_card is not None and self.drag is None:
+            elif self.aids.hover_card is not None and self.drag is None:
                 hand = v.hand_ids(seat)
                 for i, rr in enumerate(self.hand_rects(len(hand))):
                     if rr.collidepoint(self.app.mouse):
@@ -292,8 +292,6 @@ class EssveilDraw:
                           anchor="midleft").right + s(12)
         if not ready and not spent:
             x = draw_text(surf, "empty", (x, cy), s(12), PAL["dim"], italic=True, anchor="midleft").right
-        if not hasattr(self, "_ess_right"):
-            self._ess_right = {}
         self._ess_right[seat] = x
         # right side: your Pierce chip / their hand
         if seat == self.viewer:

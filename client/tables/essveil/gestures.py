@@ -121,7 +121,7 @@ class EssveilGestures:
         finally:
             self._target_name = None
 
-    def _on_release(self, pos):
+    def on_release(self, pos):
         d = self.drag
         if d is not None and d.moved and d.source.key[0] in ("hand", "ability"):
             tgt = self._target_at(pos)
@@ -132,13 +132,13 @@ class EssveilGestures:
                     self.drag = None
                     self.start_pick(d.source.key)
                     return
-        super()._on_release(pos)
+        super().on_release(pos)
 
-    def _on_press(self, pos):
+    def on_press(self, pos):
         # the graveyards can be looked at any time, even while the AI thinks
         if self.session is not None and self._grave_click(pos):
             return
-        super()._on_press(pos)
+        super().on_press(pos)
 
     def cancel_drag(self):
         super().cancel_drag()
@@ -279,7 +279,7 @@ class EssveilGestures:
     # ================================================================ hover
     def zoom_play_area(self):
         """The two rows of creatures and the band between them: the big zoom stays off them."""
-        if not self.cw or not getattr(self, "rows", None):
+        if not self.cw or not self.rows:
             return []
         return [r for r in (self.rows.get("opp"), self.band, self.rows.get("me")) if r is not None]
 

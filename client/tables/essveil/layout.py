@@ -58,9 +58,9 @@ class EssveilLayout:
         r = self.board_rect
         # larger interface sizes: text and panels grow; the strips and the band between
         # the rows grow only as far as the cards keep at least their 100 % size
-        ref = self.reference_scale()
+        ref = self.side.reference_scale()
         sizes = functools.partial(_sizes, ref=ref)
-        c, cap = self.chrome_plan(sizes)
+        c, cap = self.side.chrome_plan(sizes)
 
         def v(x):
             return int(round(x * c))
@@ -133,7 +133,7 @@ class EssveilLayout:
             rects = self.hand_rects(len(hand))
             return not rects or zone_words(GAME, [card_of(c) for c in hand], rects[0].width)
         key = (tuple(v.boards[0]), tuple(v.boards[1]), self.cw)    # (asked for each creature drawn)
-        memo = getattr(self, "_rows_words", None)
+        memo = self._rows_words
         if memo is not None and memo[0] == key:
             return memo[1]
         from client.cards.state import in_play
@@ -268,7 +268,7 @@ class EssveilLayout:
             return []
         area = self.strip_rect(opp).inflate(0, -self.s(6))
         # the hand gets what the Essence cards leave free (minus room for its "Hand N" label)
-        left = getattr(self, "_ess_right", {}).get(opp, area.left + area.width * 2 // 3) + self.s(70)
+        left = self._ess_right.get(opp, area.left + area.width * 2 // 3) + self.s(70)
         room = max(self.s(60), area.right - self.s(4) - left)
         h = area.height
         w = int(h / 1.4)

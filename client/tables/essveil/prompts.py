@@ -15,7 +15,7 @@ class EssveilPrompts:
     def log_text(self, text) -> str:
         """A target that left play before the line was written is named from the state
         before the action (:meth:`perform` keeps its name)."""
-        gone = getattr(self, "_target_name", None)
+        gone = self._target_name
         if gone and "a creature that is gone" in text:
             text = text.replace("a creature that is gone", gone)
         return text
@@ -42,7 +42,7 @@ class EssveilPrompts:
 
     def _fitting(self, *labels, primary=False):
         """The first of ``labels`` that fits an action button (the longest that reads whole)."""
-        r = getattr(self, "actions_rect", None)
+        r = self.actions_rect
         if r is None:
             return labels[0]
         from client.ui.theme import font
@@ -74,7 +74,7 @@ class EssveilPrompts:
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:
-            return self.result_text(r)
+            return self.ending.result_text(r)
         v = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = v.turn_player()
         ph = {"attune": "Attune", "main": "Main phase", "guard": "Guard?", "over": "Over"}.get(v.phase(), "")

@@ -45,14 +45,13 @@ from engine.essveil import match as EV
 
 from client.table.scene import TableScene
 
-from client.table.named import NamedSeats
 from client.tables.essveil.draw import EssveilDraw
 from client.tables.essveil.gestures import EssveilGestures
 from client.tables.essveil.layout import EssveilLayout
 from client.tables.essveil.overlays import EssveilOverlays
 from client.tables.essveil.prompts import EssveilPrompts
 
-class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, EssveilOverlays, NamedSeats, TableScene):
+class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, EssveilOverlays, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand
     log_width = 300
     banner_on_turn = False   # animate() makes its own turn banners (with the Refresh)
@@ -72,6 +71,13 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         self.grave_tabs = {}
         self._chip = None         # phase chip forced during an animation ("refresh")
         self.attune_rects = {}
+        # set by the layout, the drawing and the gestures (declared here: never looked up
+        # with getattr)
+        self.rows: dict = {}           # "me" / "opp": the rows of creatures
+        self._rows_words = None        # (key, words) of the rows' labels (memo)
+        self._ess_right: dict = {}     # seat -> the right end of its Essence pips
+        self._target_name = None       # the card a targeted play names (its refusal's words)
+        self._queued_end = None        # the state an animation ends on, shown once it does
         super().__init__(app, **kw)
 
     # ================================================================ state helpers
@@ -142,18 +148,18 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
         items = self.action_buttons()
         if not items or self.busy():
             return
-        self._click_action(items[-1][1])
+        self.click_action(items[-1][1])
 
     # ================================================================ concede
     def end_match(self, winner, reason, **meta):
         """A concession is the engine's CONCEDE when it is the loser's decision."""
-        if self.concede_through_engine(winner, reason, EV.CONCEDE_ACTION):
+        if self.ending.through_engine(winner, reason, EV.CONCEDE_ACTION):
             return
         super().end_match(winner, reason, **meta)
 
     # ================================================================ animation
-    def _anims_done(self):
-        super()._anims_done()
+    def on_anims_done(self):
+        """The board caught up: no chip of an animation is left standing."""
         self._chip = None
 
     def _set_chip(self, chip):
@@ -166,7 +172,7 @@ class Table(EssveilLayout, EssveilGestures, EssveilPrompts, EssveilDraw, Essveil
     def animate(self, action, events, before, after):
         if before is None or after is None or not self.cw:
             return []
-        queued = getattr(self, "_queued_end", None)
+        queued = self._queued_end
         if self.anims.busy and queued is not None:
             before = queued      # queued behind another move's animations: it starts where that one ends
         self._queued_end = after

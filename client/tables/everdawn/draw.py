@@ -24,10 +24,9 @@ from client.tables.everdawn.common import CLOCK, GAME, EQ_KINDS, EQ_ICON, COMBAT
 class EverdawnDraw:
     _veil_cache: dict = {}
 
-    def draw_hover_zoom(self, surf):
-        r = super().draw_hover_zoom(surf)
-        note = getattr(self, "_hover_note", None)
-        if r is not None and note:      # why an effect won't happen: placed, not played
+    def draw_over_zoom(self, surf, r):
+        note = self._hover_note
+        if note:      # why an effect won't happen: placed, not played
             from client.ui.theme import draw_wrapped
             s = self.s
             box = pygame.Rect(r.left, r.bottom + s(6), r.width, s(58))
@@ -35,7 +34,6 @@ class EverdawnDraw:
                 box.bottom = r.top - s(6)
             panel(surf, box, colour=PAL["panel"], border=PAL["gold"], radius=s(8), alpha=245)
             draw_wrapped(surf, note, box.inflate(-s(14), -s(10)), s(14), PAL["gold_hi"], bold=True)
-        return r
 
     # ================================================================ drawing
     def draw_board(self, surf):
@@ -61,7 +59,7 @@ class EverdawnDraw:
         lanes_box = self.slot_rects[(row, 0)].union(self.slot_rects[(row, 2)])
         bench_box = self.slot_rects[(row, 3)].union(self.slot_rects[(row, 5)])
         # the rows' panels reach into the gaps around the phase band, never onto it
-        edge = max(1, min(s(7), getattr(self, "vpad", s(8)) - 1))
+        edge = max(1, min(s(7), (self.vpad if self.vpad is not None else s(8)) - 1))
         for box, label in ((lanes_box, "Lanes"), (bench_box, "Bench")):
             bg = box.inflate(s(14), 0)
             if row == "me":
@@ -371,7 +369,7 @@ class EverdawnDraw:
         if self.driver.thinking() is not None:      # the thinking sign sits at the band's right end
             right = self.thinking_rect().left - s(8)
         drop_here = self.drag is not None and self.drag.moved and \
-            ("table",) in self.legal_targets_for(self.drag.source.key)
+            ("table",) in self.pointer.legal_targets_for(self.drag.source.key)
         if drop_here:     # what the drop does, instead of the prompt
             draw_text(surf, "Drop here to cast", (b.centerx, b.centery), s(15), PAL["good"], bold=True,
                       anchor="center")
@@ -411,7 +409,7 @@ class EverdawnDraw:
             b = self.slot_rect(seat, tgt)
             pygame.draw.rect(surf, PAL["gold_hi"], b.inflate(s(6), s(6)), max(2, s(3)), border_radius=s(9))
             c = card_of(v.creature_at(seat, src))
-            free = getattr(self, "_art_free", {}).get((seat, tgt))
+            free = self._art_free.get((seat, tgt))
             if c is not None and free is not None and v.creature_at(seat, tgt) >= 0:
                 # in the art's room left by its numbers and ATTACKING; none left: the set
                 # creature's band says what it gives
@@ -428,7 +426,7 @@ class EverdawnDraw:
     def _draw_attacks(self, surf, v):
         s = self.s
         ph = v.phase()
-        clashing = getattr(self, "_in_combat", False) or any(
+        clashing = self._in_combat or any(
             isinstance(a, ClashAnim) for a in self.anims.active + self.anims.items)
         if v.result() is None and ph != "set" and not clashing:
             p = v.turn_player()

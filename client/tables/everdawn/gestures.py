@@ -81,7 +81,7 @@ class EverdawnGestures:
         if not self.cw:
             return []
         out = [self.slot_rect(seat, s_) for seat in (0, 1) for s_ in EM.LANES]
-        return out + ([self.band] if getattr(self, "band", None) is not None else [])
+        return out + ([self.band] if self.band is not None else [])
 
     def board_wide(self, action) -> bool:
         """A spell for the whole table (Supply Wagon): dropped anywhere on the board, it is cast."""
@@ -190,10 +190,10 @@ class EverdawnGestures:
         items = self.action_buttons()
         if not items or self.busy():
             return
-        self._click_action(items[-1][1])
+        self.click_action(items[-1][1])
 
-    def _click_action(self, action):
-        if not self.act_ready():
+    def click_action(self, action):
+        if not self.pointer.act_ready():
             return
         if action == "__end_turn__":
             self.end_turn()

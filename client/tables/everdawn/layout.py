@@ -49,7 +49,7 @@ def roomy(ref):
 
 def _room_sizes(rw, rh, k, c, ref=None):
     """:func:`_sizes`, with the bands of a 100 % layout (``k`` == ``ref``) at :func:`roomy`:
-    the 100 % cards that the larger interface sizes keep at least (TableScene.chrome_plan)."""
+    the 100 % cards that the larger interface sizes keep at least (SidePanel.chrome_plan)."""
     if ref is not None and abs(k - ref) < 1e-9:
         c = min(c, roomy(ref))
     return _sizes(rw, rh, k, c, ref)
@@ -109,9 +109,9 @@ class EverdawnLayout:
         # larger interface sizes: the text and the panels grow; the bands between the rows
         # grow only as far as the cards keep at least their 100 % size (the window's
         # height is the limit at 1280x720), so larger is never smaller
-        ref = self.reference_scale()
+        ref = self.side.reference_scale()
         sizes = functools.partial(_room_sizes, ref=ref)
-        c, cap = self.chrome_plan(sizes, floor=0.5)   # (each band stops at what its words need)
+        c, cap = self.side.chrome_plan(sizes, floor=0.5)   # (each band stops at what its words need)
         if cap is None:
             c = min(c, roomy(ref))      # a window larger than 1280x720: the cards get the room
 

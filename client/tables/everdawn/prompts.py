@@ -57,8 +57,8 @@ class EverdawnPrompts:
         ops = [op for op, *_ in (CARDS_BY_CODE[code].effect if code >= 0 else ())]
         if not ops or ops[0] not in ("add_creature", "bench_creature"):
             return ""
-        events = getattr(self, "_log_events", None) or ()
-        i = getattr(self, "_log_at", -1)
+        events = self._log_events or ()
+        i = self._log_at
         if not events or not (0 <= i < len(events)) or events[i] is not ev:
             return ""
         for later in map(m.event, events[i + 1:]):
@@ -119,7 +119,7 @@ class EverdawnPrompts:
     def status_text(self):
         r = self.result()
         if r is not None and not self.anims.busy:
-            return self.result_text(r)
+            return self.ending.result_text(r)
         m = self.shown if (self.anims.busy and self.shown is not None) else self.match
         tp = m.turn_player()
         sd = " · SUDDEN DEATH" if m.sudden_death() else ""

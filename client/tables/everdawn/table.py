@@ -54,7 +54,6 @@ from engine.everdawn.text import EVENTS
 from client.cards import card_surface
 from client.table.ai import AIDriver
 from client.table.scene import TableScene
-from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, Flash, FloatText, LogStep, MoveImage, Wait
 from client.ui.theme import PAL
 
@@ -82,7 +81,7 @@ class EverdawnDriver(AIDriver):
         super().drive()
 
 
-class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, NamedSeats, TableScene):
+class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, TableScene):
     RETURN_VEIL = True   # the only private thing on our side is the hand ...
     #: the sound of each event (client.sound.EFFECTS); morale lost: see sound_of
     SOUNDS = {"cast": "play", "equip": "play", "set": "play", "place": "play", "attack": "attack",
@@ -123,9 +122,9 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         # ... except in a choice (the top of our own deck may be on show)
         return self.RETURN_VEIL and self.match.phase() != "choice"
 
-    def _answered(self, seat):
+    def answer_text(self, seat):
         """The short return's words: what the other player did, in a sentence."""
-        out = super()._answered(seat)
+        out = super().answer_text(seat)
         if not out:
             return out
         try:
@@ -140,6 +139,12 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
         self._autopass = None
         self._clock_on = clock
         self.hidden_slots: set = set()   # (seat, slot) drawn empty while a card flies there
+        # set by the layout, the drawing and the gestures (declared here: never looked up
+        # with getattr)
+        self.vpad = None                 # the gap around the phase band (None: the default s(8))
+        self._art_free: dict = {}        # (seat, slot): the art's room left for a badge
+        self._hover_note = None          # why the hovered card's effect won't happen (placed)
+        self._in_combat = False          # a clash is being animated
         super().__init__(app, **kw)
         if self.mode == "online" and self.session is not None:
             self.placed_slots()         # the set-up's marks, followed from here (no history to read)
@@ -182,7 +187,7 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
 
     def end_match(self, winner, reason, **meta):
         """Concession and clock forfeit: the engine's CONCEDE when it is the loser's decision."""
-        if self.concede_through_engine(winner, reason, (EM.CONCEDE,), log="forfeit_by" in meta):
+        if self.ending.through_engine(winner, reason, (EM.CONCEDE,), log="forfeit_by" in meta):
             return
         super().end_match(winner, reason, **meta)
 
@@ -223,6 +228,9 @@ class Table(EverdawnLayout, EverdawnGestures, EverdawnPrompts, EverdawnDraw, Nam
             act = (EM.PASS,) if (EM.PASS,) in legal else legal[0]
             if not self.perform(act):
                 return
+
+    def choice_rects(self):
+        return [(rr, a) for rr, a, _c in self.choice_spots]
 
     def zoom_keep_clear(self):
         out = super().zoom_keep_clear() + [rr for rr, _a, _c in self.choice_spots]

@@ -83,7 +83,7 @@ class EvonsDraw:
         s = self.s
         g = self.grid_rect
         key = (tuple(g), self.cell, self.app.scale)
-        if getattr(self, "_bg_key", None) == key:
+        if self._bg_key == key:
             return self._bg
         area = g.inflate(2 * self.label_w + s(12), 2 * self.label_w + s(12))
         bg = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -142,7 +142,7 @@ class EvonsDraw:
         # while dragging, the cells it can't go to stay dark
         dr = self.drag
         if dr is not None and dr.moved:
-            legal = self.legal_targets_for(dr.source.key)
+            legal = self.pointer.legal_targets_for(dr.source.key)
             veil = self._veil()
             for c in range(N_CELLS):
                 if ("cell", c) not in legal:
@@ -160,11 +160,11 @@ class EvonsDraw:
             pygame.draw.rect(surf, ABILITY_COL, rr.inflate(-s(6), -s(6)), max(2, s(2)), border_radius=s(5))
             # on the art, between the ATK and DEF numbers: never on them or on an arrow (a planned
             # Firestorm amount takes the cell's middle instead: the ring still tells the target)
-            if not (d["phase"] == "hit" and getattr(self, "storm", {}).get(d["target"])):
+            if not (d["phase"] == "hit" and self.storm.get(d["target"])):
                 pill(surf, "target", (rr.centerx, rr.centery + s(16)), s(11), ABILITY_COL)
 
     def _veil(self):
-        v = getattr(self, "_veil_img", None)
+        v = self._veil_img
         if v is None or v.get_width() != self.cell:
             v = self._veil_img = pygame.Surface((self.cell, self.cell), pygame.SRCALPHA)
             v.fill((0, 0, 0, 130))
@@ -308,7 +308,7 @@ class EvonsDraw:
         if thinking is None or self.anims.busy:  # the sign already says who is deciding
             forms = self.prompt_forms()
             w, h = r.width - s(20), r.bottom - top - s(6)
-            base = max(8, int(round(15 * self.reference_scale())))     # the words' 100 % size
+            base = max(8, int(round(15 * self.side.reference_scale())))     # the words' 100 % size
             text = forms[0]
             short = next((t for t in forms if self._prompt_fits(t, w, h - leg_h, s(15))), None) if leg_h else None
             if short is not None:
@@ -610,7 +610,7 @@ class EvonsDraw:
         """The words' width in a tag under a card: the tag may reach into half the gap
         beside the card, never into the next card's tag."""
         s = self.s
-        return rr.width + getattr(self, "hand_gap", s(8)) - 2 - s(6)
+        return rr.width + (self.hand_gap if self.hand_gap is not None else s(8)) - 2 - s(6)
 
     def _tag_level(self, v, hand, rects) -> int:
         """The one form every tag of the hand uses (the same words on every card): the
@@ -664,10 +664,10 @@ class EvonsDraw:
                 at = (rr.centerx, rr.bottom + self.tag_h // 2) if in_hand else (rr.left + s(9), rr.top + s(9))
                 pill(surf, str(i + 1), at, s(12), (16, 18, 24), bg=PAL["good"], border=(16, 18, 24), alpha=255)
 
-    def _draw_dragged(self, surf):
+    def draw_dragged(self, surf):
         d = self.drag
         if d is None or d.source.key[0] != "hand" or not self.cell:
-            return super()._draw_dragged(surf)
+            return super().draw_dragged(surf)
         inst = d.source.key[1]
         v = self.view
         card = card_obj(v, inst)
@@ -685,9 +685,8 @@ class EvonsDraw:
             pill(surf, "COVERED", r.center, self.s(12), (150, 180, 240))
         self._drag_tile = r       # its cost and keys are drawn after the move preview, clear of it
 
-    def draw_move_preview(self, surf):
-        super().draw_move_preview(surf)
-        tile = getattr(self, "_drag_tile", None)
+    def draw_over_preview(self, surf):
+        tile = self._drag_tile
         self._drag_tile = None
         if tile is not None:
             self._draw_drag_info(surf, tile)
@@ -719,7 +718,7 @@ class EvonsDraw:
         pw, ph = f.size(text)[0] + int(size * 0.9), f.get_height() + int(size * 0.4)
         hw, hh = (hf.size(hint)[0], hf.get_height()) if hint else (0, 0)
         area = pygame.Rect(0, self.board_rect.top, self.W, self.H - self.board_rect.top)
-        avoid = getattr(self, "preview_rect", None)
+        avoid = self.aids.preview_rect
 
         def slide(r):
             # centred on the tile, or slid sideways off the preview box
@@ -751,7 +750,7 @@ class EvonsDraw:
             draw_text(surf, hint, hr.topleft, hsize, PAL["text"], shadow=True)
 
     def _draw_bonus_tip(self, surf):
-        if self.drag is not None or self.hover_card is not None:
+        if self.drag is not None or self.aids.hover_card is not None:
             return
         hit = self.bonus_at(self.app.mouse)
         if hit is None:

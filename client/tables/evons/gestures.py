@@ -250,8 +250,8 @@ class EvonsGestures:
             out.append(("Take it back", EM.A_CANCEL, "backspace", "Put the selected card back in your hand"))
         return out
 
-    def _click_action(self, action):
-        if not self.act_ready():
+    def click_action(self, action):
+        if not self.pointer.act_ready():
             return
         if isinstance(action, str):
             self.storm_click_action(action)
@@ -261,7 +261,7 @@ class EvonsGestures:
     # ================================================================ hover
     def zoom_play_area(self):
         """The grid: the big zoom stays off it."""
-        r = getattr(self, "grid_rect", None)
+        r = self.grid_rect
         return [r] if self.cell and r is not None else []
 
     def card_at(self, pos):
@@ -275,7 +275,7 @@ class EvonsGestures:
         for inst, rr in reversed(list(zip(hand, self.hand_rects(len(hand))))):
             if rr.collidepoint(pos):
                 return self.hovered(card_obj(v, inst), rr)
-        for rr, c in getattr(self, "_grave_hot", ()):
+        for rr, c in self._grave_hot:
             if rr.collidepoint(pos):
                 return self.hovered(c, rr, small=True)
         if self.grid_rect.collidepoint(pos):

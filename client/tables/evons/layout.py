@@ -108,20 +108,20 @@ class EvonsLayout:
         return {"hand card": self.hw, "grid cell": self.cell}
 
     def _larger(self) -> bool:
-        return self.app.scale > self.reference_scale() + 1e-9
+        return self.app.scale > self.side.reference_scale() + 1e-9
 
     def wants_compact_side(self, k=None) -> bool:
         """Above 100 % the log folds into a Log drawer (the grid keeps the window's height),
         in a replay too."""
         k = self.app.scale if k is None else k
-        return k > self.reference_scale() + 1e-9
+        return k > self.side.reference_scale() + 1e-9
 
     def _plan(self):
         """The larger-size plan for this window and scale (see :func:`_grid_plan`), with
         the cell capped at what 200 % gets, so that 150 % is never larger than 200 %."""
         key = (self.W, self.H, self.app.scale)
-        if getattr(self, "_plan_key", None) != key:
-            ref = self.reference_scale()
+        if self._plan_key != key:
+            ref = self.side.reference_scale()
             T, g1, g2, cell = _grid_plan(self.W, self.H, self.app.scale, ref)
             f = getattr(self.app, "scale_for", None)
             k_hi = max(self.app.scale, f(2.0) if callable(f) else self.app.scale)
@@ -141,11 +141,11 @@ class EvonsLayout:
 
     def _replay_controls_h(self) -> int:
         """The replay's controls' height (0 outside replays)."""
-        rp = getattr(self, "replay", None) if self.mode == "replay" else None
+        rp = self.replay if self.mode == "replay" else None
         return rp.controls_height(self.s) if rp is not None else 0
 
     def _place_replay_controls(self):
-        rp = getattr(self, "replay", None) if self.mode == "replay" else None
+        rp = self.replay if self.mode == "replay" else None
         if rp is not None and self.ui is not None:
             rp.build_controls(self)
 
@@ -167,7 +167,7 @@ class EvonsLayout:
         self.label_w = s(18)
         right_edge = self.W - s(10)
         gap = s(8)
-        ref = self.reference_scale()
+        ref = self.side.reference_scale()
         larger = self.app.scale > ref
         gx0 = r.left + self.left_w + pad + self.label_w
         hw_ref = _sizes_100(self.W, self.H, ref)[1] if larger else 0
@@ -203,7 +203,7 @@ class EvonsLayout:
             self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, self.actions_rect.top - pad - below)
         else:
             act_h = s(4 * 46)  # up to four choice buttons, stacked from the bottom (the chain
-            # panel reaches down to the buttons shown: _refresh_action_buttons)
+            # panel reaches down to the buttons shown: action_buttons_placed)
             self.right_rect = pygame.Rect(rx, below, col_w, r.bottom - below - act_h - pad)
             self.actions_rect = pygame.Rect(rx, r.bottom - act_h, col_w, act_h)
             self.side_rect = pygame.Rect(log_x, below, right_edge - log_x, r.bottom - below)
@@ -261,19 +261,19 @@ class EvonsLayout:
         below = self.hand_area.bottom + pad
         if ticker_beside:               # the Log button beside the newest lines
             tr = pygame.Rect(rx, below + (row_h - s(36)) // 2, tw, s(36))
-            self.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
+            self.side.ticker_rect = pygame.Rect(tr.right + gap, below, right_edge - tr.right - gap, row_h)
         else:                           # a narrow column: the newest lines under the button
             tr = pygame.Rect(rx, below, tw, s(36))
-            self.ticker_rect = pygame.Rect(rx, tr.bottom + gap, rw, s(64))
-        if getattr(self, "log_toggle", None) is not None and self.log_toggle.rect != tr:
-            self.place_log_toggle(tr)
-        if getattr(self, "ticker", None) is not None:
-            self.ticker.set_rect(self.ticker_rect)
+            self.side.ticker_rect = pygame.Rect(rx, tr.bottom + gap, rw, s(64))
+        if self.side.toggle is not None and self.side.toggle.rect != tr:
+            self.side.place_toggle(tr)
+        if self.side.ticker is not None:
+            self.side.ticker.set_rect(self.side.ticker_rect)
         self.side_rect = pygame.Rect(rx, below, rw, row_h)
         lw = max(rw, min(s(self.log_width), right_edge - self.grid_rect.left))
-        self._drawer_rect = pygame.Rect(right_edge - lw, r.top, lw, below - pad - r.top)
-        self.log.set_rect(self._drawer_rect)
-        self._sync_log()
+        self.side.drawer_rect = pygame.Rect(right_edge - lw, r.top, lw, below - pad - r.top)
+        self.log.set_rect(self.side.drawer_rect)
+        self.side.sync()
         top = below + row_h + pad
         act_h = ctrl_h if ctrl_h else s(4 * 46)
         self.actions_rect = pygame.Rect(rx, r.bottom - act_h, rw, act_h)
@@ -294,7 +294,7 @@ class EvonsLayout:
         less than :data:`CHAIN_MIN`, three or four buttons go two a row (the primary
         last, across the bottom row when the count is odd)."""
         rects = super().action_button_rects(n)
-        top = getattr(self, "_right_top", None)
+        top = self._right_top
         s = self.s
         if n < 3 or top is None or not self._larger() or rects[0].top - s(8) - top >= s(CHAIN_MIN):
             return rects
@@ -312,25 +312,25 @@ class EvonsLayout:
                 out.append(pygame.Rect(r.left + col * (half + gap), y, half, bh))
         return out
 
-    def _refresh_action_buttons(self):
-        super()._refresh_action_buttons()
+    def action_buttons_placed(self):
+        """The chain column ends where the action buttons just placed begin."""
         s = self.s
         r = self.board_rect
         if not self._larger():
-            if self.mode != "replay" and getattr(self, "actions_rect", None) is not None:
+            if self.mode != "replay" and self.actions_rect is not None:
                 # 100 %: the chain column reaches down to the buttons shown (room for one at least)
-                tops = [b.rect.top for b in self._action_widgets] + [r.bottom - s(38)]
+                tops = [b.rect.top for b in self.chrome.action_widgets] + [r.bottom - s(38)]
                 rr = self.right_rect
                 self.right_rect = pygame.Rect(rr.left, rr.top, rr.width, max(0, min(tops) - s(8) - rr.top))
             return
-        top = getattr(self, "_right_top", None)
+        top = self._right_top
         if top is None:
             return
         if self.mode == "replay":
             lowest = self.actions_rect.top - s(8)
         else:
             lowest = r.bottom - (s(38) + s(8))
-        tops = [b.rect.top for b in self._action_widgets]
+        tops = [b.rect.top for b in self.chrome.action_widgets]
         bottom = min([lowest] + [t - s(8) for t in tops])
         x, w = self.right_rect.left, self.hand_area.width
         self.right_rect = pygame.Rect(x, top, w, max(0, bottom - top))
@@ -345,7 +345,7 @@ class EvonsLayout:
         gap = self.s(8)
         area = self.hand_area
         hw, cols = self.hw, self.hand_cols
-        if getattr(self, "hand_scrolls", False):
+        if self.hand_scrolls:
             return self._scrolled_hand_rects(n, hw, gap)
         rows = -(-n // cols)
         while rows * (int(hw * 1.4) + self.tag_h) + (rows - 1) * gap > area.height and hw > self.s(40):
@@ -369,7 +369,7 @@ class EvonsLayout:
         cols = self.hand_cols
         grew = n > hs.n
         hs.n, hs.area = n, pygame.Rect(area)
-        rows = getattr(self, "hand_rows", 2)
+        rows = self.hand_rows
         self.hand_gap = gap
         if n > rows * cols:
             aw = max(12, hw // 3)
@@ -492,8 +492,8 @@ class EvonsLayout:
         across both (the log column alone cut a reviewed move's words short), or, where the
         log folds into a strip (its ticker holds one line), over the chain panel below it."""
         if not self._replay_controls_h():
-            return self.log_face_rect()
-        if self.side_compact:
+            return self.side.face_rect()
+        if self.side.compact:
             return pygame.Rect(self.right_rect)
         a, b = self.right_rect, self.side_rect
         return pygame.Rect(a.left, max(a.top, b.top), b.right - a.left, min(a.bottom, b.bottom) - max(a.top, b.top))

@@ -91,7 +91,7 @@ class EvonsPrompts:
         """The first of ``labels`` that fits an action button uncut (the buttons' own
         measure: client/table/chrome.py), else the last."""
         from client.ui.theme import font
-        r = getattr(self, "actions_rect", None)
+        r = self.actions_rect
         if r is None:
             return labels[0]
         f = font(self.s(18) if primary else self.s(17), primary)
@@ -126,11 +126,11 @@ class EvonsPrompts:
                 "Your opening hand: keep it, or mulligan.")
 
     def status_text(self):
-        if self.mode == "replay" and getattr(self, "replay", None) is not None:
+        if self.mode == "replay" and self.replay is not None:
             return super().status_text()
         r = self.result()
         if r is not None and not self.anims.busy:
-            return self.result_text(r)
+            return self.ending.result_text(r)
         v = self.shown if self.shown is not None else self.match
         tp = v.turn_player()
         if v.turn() == 0:

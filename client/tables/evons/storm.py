@@ -57,8 +57,6 @@ class StormMixin:
 
     def storm_sync(self):
         """Keep the plan valid: a new Firestorm starts empty; targets gone are dropped."""
-        if not hasattr(self, "storm"):
-            self.storm = {}
         if not self.storm_active():
             self.storm.clear()
             self.storm_sel = None
@@ -268,7 +266,7 @@ class StormMixin:
         if not text.startswith(STORM_MARK):
             return None
         _, key, sentence = text.split(STORM_MARK, 2)
-        cur = getattr(self, "_storm_entry", None)
+        cur = self._storm_entry
         # this Firestorm's line, even with its own results told under it ("X is destroyed"):
         # the split grows in that one line, never a second line repeating the first
         if cur is not None and cur[0] == key and any(e is cur[1] for e in self.log.entries[-12:]):

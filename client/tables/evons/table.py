@@ -57,7 +57,6 @@ from client.table.scene import TableScene
 
 from client.table.chrome import SEAT_COLOURS
 
-from client.table.named import NamedSeats
 from client.table.kit.parts import Banner, Call, FloatText, LogStep, Wait
 from client.ui.theme import PAL
 
@@ -69,7 +68,7 @@ from client.tables.evons.layout import EvonsLayout
 from client.tables.evons.prompts import EvonsPrompts
 
 
-class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, NamedSeats, TableScene):
+class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, TableScene):
     log_width = 290
     #: the sound of each event (client.sound.EFFECTS)
     SOUNDS = {"play": "play", "place": "play", "damage": "hit", "destroy": "destroyed", "flip": "flip",
@@ -84,16 +83,33 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
         self.spots: list = []          # [(rect, action, card or None, label)] clickable choices
         self.tray = None
         self.hidden_insts: set = set()
+        # set by the layout and the drawing (declared here: never looked up with getattr)
+        self.grid_rect = None          # the 7x7 grid
+        self._right_top = None         # its top above 100 % (the buttons end it)
+        self.hand_rows = 2             # rows of the hand column
+        self.hand_scrolls = False      # the hand scrolls (more cards than it shows)
+        self.hand_gap = None           # the gap across a hand row (None: the default s(8))
+        self._plan_key = None          # the layout's plan above 100 % (memo key)
+        self._bg_key = None            # the board's backdrop (memo key)
+        self._veil_img = None          # the veil over a covered cell (made once a size)
+        self._drag_tile = None         # the dragged tile's rect, for its cost after the preview
+        self._grave_hot: list = []     # [(rect, card)] of the graveyard lists' lines
+        self._modes_turn = None        # (turn, player) the Active/Covered choices are for
+        self.storm: dict = {}          # Firestorm: points planned per target
+        self._storm_entry = None       # Firestorm: (key, log entry) of its one line
         super().__init__(app, **kw)
+
+    def choice_rects(self):
+        return [(rr, a) for rr, a, _c, _l in self.spots]
 
     def zoom_keep_clear(self):
         out = super().zoom_keep_clear() + [rr for rr, _a, _c, _l in self.spots]
         if self.tray is not None:
             out.append(self.tray)
-        if self.spots and getattr(self, "right_rect", None) is not None:
+        if self.spots and self.right_rect is not None:
             r = self.right_rect              # the chain panel tells what is being chosen
             out.append(pygame.Rect(r.left, r.top, r.width, min(r.height, self.s(120))))
-        if self.spots and getattr(self, "prompt_rect", None) is not None:
+        if self.spots and self.prompt_rect is not None:
             out.append(pygame.Rect(self.prompt_rect))   # and the prompt how (a Firestorm's split so far)
         return out
 
@@ -118,7 +134,7 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
         if self.session is not None:
             # the Active/Covered choices are for one turn: each of your turns starts on Active
             key = (self.match.turn(), self.match.turn_player())
-            if getattr(self, "_modes_turn", key) != key:
+            if self._modes_turn not in (None, key):
                 self.cov_default = False
                 self.cov_mode.clear()
             self._modes_turn = key
@@ -126,8 +142,8 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
             self._add_play_pairs()
             self._compute_spots()
             self.storm_sync()
-            if self.ui is not None and hasattr(self, "actions_rect"):
-                self._refresh_action_buttons()
+            if self.ui is not None and self.actions_rect is not None:
+                self.chrome.refresh_buttons()
 
     def perform(self, action, *, by_ai=False):
         ok = super().perform(action, by_ai=by_ai)
@@ -154,10 +170,10 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
         m = self.match
         return self.RETURN_VEIL and not any(i >= 0 and m.controller(i) == seat and m.is_covered(i) for i in m.grid)
 
-    def _answered(self, seat):
+    def answer_text(self, seat):
         """Also the other player's opening hand, decided in turn 0 while ``seat`` (who
         goes first) waited: the words of that answer."""
-        out = super()._answered(seat)
+        out = super().answer_text(seat)
         if out is not None:
             return out
         s, m = self.session, self.match
@@ -185,7 +201,7 @@ class Table(EvonsLayout, EvonsGestures, EvonsPrompts, EvonsDraw, StormMixin, Nam
     def end_match(self, winner, reason, **meta):
         """Concession: the engine's CONCEDE when it is the loser's decision."""
         # clear_anims: the board behind the game-over screen shows the end
-        if self.concede_through_engine(winner, reason, EM.A_CONCEDE, clear_anims=True):
+        if self.ending.through_engine(winner, reason, EM.A_CONCEDE, clear_anims=True):
             return
         super().end_match(winner, reason, **meta)
 

@@ -189,12 +189,12 @@ def test_conceding_while_the_ai_thinks_ends_at_my_next_decision_and_is_recorded(
         driver.step(1)
         if t.driver.job is not None:
             break
-    t.concede()                                     # the AI is to move: no CONCEDE from me yet
-    assert t.match.result() is None and t._pending_end is not None
+    t.ending.concede()                                     # the AI is to move: no CONCEDE from me yet
+    assert t.match.result() is None and t.ending.pending is not None
     assert driver.until_ai(lambda: t.match.result() is not None, 3000)
     assert t.match.result().winner == 1 - human
     rec = load_replay(next(replays_dir().glob("*.json")))
-    assert tuple(rec.actions[-1]) == t.concede_action() and check_record(rec).ok
+    assert tuple(rec.actions[-1]) == t.ending.concede_action() and check_record(rec).ok
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -208,10 +208,10 @@ def test_concede_is_the_engines_action_on_every_table_and_replays(driver, game):
     t = driver.app.scenes.find("table")
     if driver.scene.name == "handoff":
         driver.key("return")
-    act = t.concede_action()
+    act = t.ending.concede_action()
     assert act is not None and t.match.why_illegal(act) is None and act not in t.match.legal_actions()
     seat = t.viewer
-    t.concede()
+    t.ending.concede()
     driver.step(2)
     assert t.match.result().winner == 1 - seat and driver.scene.name == "game_over"
     rec = load_replay(next(replays_dir().glob("*.json")))
@@ -337,7 +337,7 @@ def test_replay_cards_are_as_large_as_the_live_tables_and_grow(driver, game, siz
         seen.append(probe["board card"])
         if u > 1:
             assert t.log.hidden and driver.widget("log_toggle").visible        # the log in its drawer
-            assert t.ticker_rect.bottom <= t.actions_rect.top                   # newest lines above the controls
+            assert t.side.ticker_rect.bottom <= t.actions_rect.top                   # newest lines above the controls
         for name in CONTROLS:
             assert t.actions_rect.contains(driver.widget(name).rect), name
         rec = layoutcheck.Recorder()

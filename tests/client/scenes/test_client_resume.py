@@ -155,7 +155,7 @@ def test_a_finished_game_clears_the_autosave_and_is_added_to_the_replays(tmp_pat
     rec = load_replay(rp)
     assert rec.result["winner"] == 1 - t.human_seats[0]
     assert check_record(rec).ok                     # the concession is an engine action: it replays
-    assert tuple(rec.actions[-1]) == t.concede_action()
+    assert tuple(rec.actions[-1]) == t.ending.concede_action()
     driver.open("title")
     assert driver.until(lambda: not driver.scene.pending, 10)
     assert "resume" not in driver.scene.widgets     # nothing left to resume

@@ -116,7 +116,7 @@ def dnd(tmp_path):
 def test_drag_onto_a_legal_target_performs_the_action(dnd):
     d, sc = dnd
     first = sc.legal[0]
-    assert sc.legal_targets_for("card") == {"good"}
+    assert sc.pointer.legal_targets_for("card") == {"good"}
     d.drag((140, 350), (450, 350))
     assert len(sc.session) == 1 and sc.session.actions[0] == tuple(first)
 
@@ -144,4 +144,4 @@ def test_hovering_a_card_name_in_the_log_zooms_it(dnd):
     rect, c = next((r, c) for r, c in sc.log.hot if c is card)
     d.move(rect.center)
     d.step(12)
-    assert sc.hover_card is card
+    assert sc.aids.hover_card is card

@@ -58,7 +58,7 @@ def _play_to_end(d, guest, rng, *, drop_at=None, max_seconds=240.0):
     deadline = time.monotonic() + max_seconds
     while time.monotonic() < deadline:
         t = next(s for s in d.app.scenes.stack if s.name == "table")
-        if getattr(t, "over_shown", False) or d.app.scenes.top.name == "game_over":
+        if t.ending.over_shown or d.app.scenes.top.name == "game_over":
             for _ in range(2000):      # the friend's side hears of the end too (bounded)
                 drive([guest], rng)
                 if guest.final is not None and not guest.pending:
@@ -390,14 +390,14 @@ def test_a_concession_online_reads_as_this_screen_names_the_players(driver, host
         t = d.scene
         server_name = t.session.names[t.session.seat]
         assert server_name != "You"
-        t.concede()
+        t.ending.concede()
         assert until(d, lambda: t.result() is not None and d.app.scenes.top.name == "game_over", 30)
         d.step(3)
         assert t.layer.reason_words(t.result()) == "You conceded", t.result()
         texts = [e.text for e in t.log.entries]
         assert texts.count("You conceded.") == 1, texts
         assert not any(server_name + " conceded" in x for x in texts), texts
-        assert t.result_text(t.result()) == "Bo wins — you conceded"
+        assert t.ending.result_text(t.result()) == "Bo wins — you conceded"
     finally:
         guest.close()
         d.app.online_server.stop()
@@ -676,7 +676,7 @@ def test_rematch_after_a_lobby_match_goes_back_to_that_servers_lobby(driver, hos
         t = d.scene
         went = []
         monkeypatch.setattr(type(t), "go", lambda self, name, **kw: went.append((name, kw)))
-        t.rematch()
+        t.ending.rematch()
         assert went[-1] == ("online", {"game": "evons"})        # a friend's match: Play online
         from client.scenes.online_prefs import update_prefs
 
@@ -686,7 +686,7 @@ def test_rematch_after_a_lobby_match_goes_back_to_that_servers_lobby(driver, hos
                     e["lobby"] = True
                     e["server"] = "cards.example.org:7531"
         update_prefs(as_lobby)
-        t.rematch()
+        t.ending.rematch()
         assert went[-1] == ("lobby", {"game": "evons", "server": "cards.example.org:7531"})
     finally:
         guest.close()

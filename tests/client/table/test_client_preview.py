@@ -55,12 +55,12 @@ def test_dragging_over_a_target_shows_the_engine_preview_beside_it(driver, game,
     driver.step(2)
     aim = t.previewed()
     assert aim is not None and aim[1] == target
-    pv = t.preview_for(aim[0])
+    pv = t.aids.preview_for(aim[0])
     assert pv is not None and pv.lines and pv.lines == session.match.preview(aim[0]).lines
-    r = t.preview_rect
+    r = t.aids.preview_rect
     assert r is not None and not r.colliderect(target)
     # nor over the decision's words (the band prompt) or the mover's own panel
-    assert t.preview_keep_clear() and not any(r.colliderect(k) for k in t.preview_keep_clear())
+    assert t.aids.preview_keep_clear() and not any(r.colliderect(k) for k in t.aids.preview_keep_clear())
     if action == "last":
         assert pv.ends_game and pv.lines[0].startswith("Fills the last main cell")
     driver.move((5, 5))
@@ -79,8 +79,8 @@ def test_evons_selected_card_over_a_cell_shows_the_drop_preview(driver):
     driver.move(rr.center)
     driver.step(2)
     assert t.previewed() == (a, rr)
-    assert t.preview_rect is not None and not t.preview_rect.colliderect(rr)
-    assert t.preview_for(a).lines[-1].startswith(("Score after", "Then you choose", "A covered card"))
+    assert t.aids.preview_rect is not None and not t.aids.preview_rect.colliderect(rr)
+    assert t.aids.preview_for(a).lines[-1].startswith(("Score after", "Then you choose", "A covered card"))
 
 
 def test_the_preview_finds_a_free_place_when_everything_beside_the_target_is_taken():

@@ -130,5 +130,5 @@ def test_turn_clock_times_out_then_forfeits(driver):
     # nobody moves: the turn allowance, then the bank run out, three times
     driver.until(lambda: driver.scene.name == "game_over", 60 * 8)
     assert timeouts == [seat, seat]
-    assert t.result().winner == 1 - seat and "ran out of time" in t.reason_line(t.result())
+    assert t.result().winner == 1 - seat and "ran out of time" in t.ending.reason_line(t.result())
     assert isinstance(t, TableScene)

@@ -189,7 +189,7 @@ def test_game_over_offers_undo_against_the_ai_and_no_stale_buttons(driver):
         driver.step(1)
     assert driver.until(lambda: driver.scene.name == "game_over", 600)
     over = driver.scene
-    assert t._action_widgets == []                       # nothing clickable left behind the overlay
+    assert t.chrome.action_widgets == []                       # nothing clickable left behind the overlay
     name = t.names[t.match.result().winner] if t.match.result().winner is not None else None
     assert t.status_text().startswith("You win —" if name == "You" else ("The AI wins —" if name else "Draw"))
     assert "undo" in over.widgets
@@ -203,7 +203,7 @@ def test_game_over_offers_undo_against_the_ai_and_no_stale_buttons(driver):
 def test_game_over_after_a_concession_offers_no_undo(driver):
     t = start(driver, GAMES[0])
     wait_human(driver, t)
-    t.concede()
+    t.ending.concede()
     driver.step(3)
     assert driver.scene.name == "game_over" and "undo" not in driver.scene.widgets
     assert "rematch" in driver.scene.widgets and "back" in driver.scene.widgets
@@ -349,7 +349,7 @@ def assert_short_return(driver, t, attacker, answer):
     assert ret.kwargs["reason"].startswith(f"{t.names[1 - attacker]} has answered")
     assert ret.kwargs["reason"].endswith(f"pass back to {t.names[attacker]}.")
     assert ret.dim_below == 0 and t.viewer == attacker     # the board is the attacker's, at once
-    assert t.busy() and t.hover_card is None               # nothing playable, no zoom, until the click
+    assert t.busy() and t.aids.hover_card is None               # nothing playable, no zoom, until the click
     assert visible_action_buttons(t) == []                 # no inert End turn beside the panel
     # the attacker's hand is covered on screen: its corners are the cover's colour
     driver.app.invalidate() if hasattr(driver.app, "invalidate") else None
@@ -383,7 +383,7 @@ def pygame_rect(w):
 
 def visible_action_buttons(t):
     """The labels of the table's action buttons a player can see now."""
-    return [b.text for b in t._action_widgets if b.alive() and b.visible]
+    return [b.text for b in t.chrome.action_widgets if b.alive() and b.visible]
 
 
 @pytest.mark.parametrize("game", GAMES)

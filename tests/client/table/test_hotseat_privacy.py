@@ -63,7 +63,7 @@ def test_no_frame_shows_a_hand_to_the_wrong_player(animated, game):
             continue
         p = t.match.to_move()
         if p is not None and p != at_screen:
-            share = covered_share(d, t.hand_cover_rect())
+            share = covered_share(d, t.aids.hand_cover_rect())
             assert share > 0.55, (game, frame, "the hand shows after the move passed", share)
             covered_frames += 1
         else:

@@ -35,7 +35,7 @@ from client.table.named import seat_names
 
 def test_the_end_of_a_game_reads_on_one_line_in_the_top_bar(driver, monkeypatch):
     t = ai_table(driver, "evons", game_session("evons", 3, human=0), paused=True)
-    t.conceded = Result(0, End.CONCEDED, {"score": (1, 1)})
+    t.ending.conceded = Result(0, End.CONCEDED, {"score": (1, 1)})
     assert t.status_text() == "You win — the AI conceded — you scored 1, the AI 1"
     texts = texts_drawn(driver, t, monkeypatch)
     assert any(x.startswith("You win — the AI conceded") for x in texts), texts   # on one line

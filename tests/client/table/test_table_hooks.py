@@ -10,7 +10,7 @@ import pytest
 
 import client.table.scene as scene_module
 from client.scenes import scene_class
-from client.table.hooks import REQUIRED, GameTable, hook_names
+from client.table.hooks import EXTENDED, REQUIRED, GameTable, TableHooks, hook_names
 from client.table.scene import TableScene
 from engine.games import GAME_NAMES
 
@@ -94,3 +94,34 @@ def test_the_scene_docstring_names_the_required_hooks_and_points_to_the_protocol
     named = set(re.findall(r":meth:`(\w+)`", plug_in))
     assert named == REQUIRED
     assert set(hook_names()) >= named
+
+
+def overridden_unlisted(table_cls) -> list[str]:
+    """The members of the framework (:class:`TableScene` and its bases) that
+    ``table_cls``'s own classes override without :class:`GameTable` listing them."""
+    framework = {n for k in TableScene.__mro__[:-1] for n in vars(k)}
+    own = [k for k in table_cls.__mro__ if k not in TableScene.__mro__]
+    return sorted({n for k in own for n in vars(k) if n in framework and not n.startswith("__")} - set(hook_names()))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_game_table_overrides_only_hooks(game):
+    assert overridden_unlisted(scene_class("table", game)) == []
+
+
+def test_overriding_the_machinery_is_found():
+    class Sneaky(TableScene):
+        def busy(self):                 # the scene's own, not a hook
+            return False
+
+        def card_at(self, pos):         # a hook
+            return None
+    assert overridden_unlisted(Sneaky) == ["busy"]
+
+
+def test_the_hook_defaults_are_one_class_with_nothing_else():
+    """TableHooks holds a default for every hook but the framework methods a table
+    extends (those are the scene's own), and nothing that is not a hook."""
+    mine = {n for n in vars(TableHooks) if not n.startswith("__")}
+    assert mine == set(hook_names()) - EXTENDED
+    assert all(n in vars(TableScene) for n in EXTENDED)

@@ -75,7 +75,7 @@ def _watch(driver, game, seed, frames=5000, want=None):
             assert _told_turn(t) >= shown.turn(), (shown.turn(), _told_turn(t))
         # no buttons for a decision the board has not reached yet
         if t.anims.busy and t.shown is not t.view and t.shown.to_move() != t.match.to_move():
-            assert not t._action_widgets, [b.text for b in t._action_widgets]
+            assert not t.chrome.action_widgets, [b.text for b in t.chrome.action_widgets]
         if t.anims.busy and t.match.turn_player() == 1:
             seen["ai_anim_frames"] += 1
         if want is not None:

@@ -140,7 +140,7 @@ def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
     t.storm_set(a, t.storm_cap(a))
     t.storm_set(b, 1)
     n = len(t.log.entries)
-    t._click_action("__storm_deal__")
+    t.click_action("__storm_deal__")
     driver.step(5)
     new = [e.text for e in t.log.entries[n:]]
     storm = [x for x in new if "Firestorm" in x]
@@ -234,7 +234,7 @@ def test_concede_through_the_pause_menu_is_one_log_line(driver, game):
         t.perform(t.match.legal_actions()[0])
         driver.step()
     assert t.match.to_move() == 0
-    t.concede()
+    t.ending.concede()
     driver.step(3)
     assert driver.scene.name == "game_over"
     lines = [e.text for e in t.log.entries]
@@ -271,7 +271,7 @@ def test_essveil_says_who_conceded_in_its_result_line(driver):
             break
         t.perform(t.match.legal_actions()[0])
         driver.step()
-    t.concede()
+    t.ending.concede()
     driver.step(3)
     lines = [e.text for e in t.log.entries]
     assert "The AI wins: you conceded." in lines, lines[-3:]       # (it read "AI (easy) wins: conceded.")

@@ -134,8 +134,8 @@ def test_evons_drop_cost_is_drawn_clear_of_the_move_preview(driver, monkeypatch)
         driver.drag(t.sources[src].rect.center, t.targets[tk].rect.center, release=False)
         driver.step(1)                       # the very first frame over the target already places it clear
         cost = [r for text, r in pills if text.startswith(("ACTIVE:", "COVERED:"))]
-        assert cost and t.preview_rect is not None
-        assert not cost[-1].colliderect(t.preview_rect), (scale, cost[-1], t.preview_rect)
+        assert cost and t.aids.preview_rect is not None
+        assert not cost[-1].colliderect(t.aids.preview_rect), (scale, cost[-1], t.aids.preview_rect)
         assert not cost[-1].colliderect(t.targets[tk].rect)
         driver.post(pygame.MOUSEBUTTONUP, pos=(3, 3), button=3, touch=False)
         driver.key("escape")

@@ -107,7 +107,7 @@ def play_and_read(driver, game, mode, seed, actions):
                 driver.until_ai(lambda: False, 2)   # two frames, the AI's thinking waited for
                 continue
             seen.update((t.status_text(), t.prompt()))
-            for b in t._action_widgets:
+            for b in t.chrome.action_widgets:
                 seen.add(b.text)
                 seen.add(str(getattr(b, "tool_tip_text", "") or ""))
             legal = [a for a in t.legal if "concede" not in str(t.match.action_text(a)).lower()] or t.legal

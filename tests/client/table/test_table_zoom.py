@@ -44,10 +44,10 @@ def test_the_zoom_stays_off_the_play_area_and_the_top_bar(tmp_path, size):
                         continue
                     d.move((x, y))
                     d.step(12)
-                    if t.zoom_rect is not None:
+                    if t.aids.zoom_rect is not None:
                         shown += 1
-                        assert not any(t.zoom_rect.colliderect(r) for r in area), (game, size, (x, y))
-                        assert not t.zoom_rect.colliderect(t.top_rect), (game, size, (x, y))
+                        assert not any(t.aids.zoom_rect.colliderect(r) for r in area), (game, size, (x, y))
+                        assert not t.aids.zoom_rect.colliderect(t.top_rect), (game, size, (x, y))
             assert shown >= 3, (game, size)
     finally:
         d.close()
@@ -65,11 +65,11 @@ def test_no_zoom_after_a_move_until_the_pointer_moves(driver):
     end = t.targets[tgt].rect.center
     driver.drag(t.sources[src].rect.center, end)
     driver.step(30)
-    assert t.zoom_rect is None
+    assert t.aids.zoom_rect is None
     driver.move((end[0] + 8, end[1] + 4))
     driver.step(15)
-    if t.hover_card is not None:
-        assert t.zoom_rect is not None
+    if t.aids.hover_card is not None:
+        assert t.aids.zoom_rect is not None
 
 
 def test_the_log_shows_a_small_tip(driver):
@@ -80,8 +80,8 @@ def test_the_log_shows_a_small_tip(driver):
         rr, card = t.log.hot[-1]
         driver.move(rr.center)
         driver.step(15)
-        assert t.hover_card is card and t._hover_small
-        r = t.zoom_rect
+        assert t.aids.hover_card is card and t.aids.hover_small
+        r = t.aids.zoom_rect
         assert r is not None and r.width <= t.s(270) and r.height < t.s(300), (game, r)
 
 
@@ -111,10 +111,10 @@ def test_zoom_never_covers_the_attune_choice_or_the_buttons(driver):
         r = t.seat_hand_rect(t.view, 0, i)
         driver.move(r.center)
         driver.step(20)
-        if t.zoom_rect is not None:
+        if t.aids.zoom_rect is not None:
             checked += 1
             for k in keep:
-                assert not t.zoom_rect.colliderect(k)
+                assert not t.aids.zoom_rect.colliderect(k)
     assert checked
 
 
@@ -125,8 +125,8 @@ def test_zoom_vanishes_when_its_card_leaves_play(driver):
     seat, slot = next((p, sl) for p in (0, 1) for sl in EM.LANES if t.shown.creature_at(p, sl) >= 0)
     driver.move(t.slot_rect(seat, slot).center)
     driver.step(20)
-    assert t.hover_card is not None and t.zoom_rect is not None
+    assert t.aids.hover_card is not None and t.aids.zoom_rect is not None
     from client.tables.everdawn.anims import step_state
     t.shown = step_state(t.shown, ("destroyed", seat, slot, t.shown.creature_at(seat, slot)))   # it leaves play
     driver.step(2)
-    assert t.hover_card is None and t.zoom_rect is None
+    assert t.aids.hover_card is None and t.aids.zoom_rect is None

@@ -211,7 +211,7 @@ def test_a_lesson_follows_the_window_size(driver):
 def test_conceding_a_lesson_goes_back_to_the_list(driver):
     t = driver.app.scenes.switch("tutorial", game="everdawn", lesson="lanes")
     driver.step(2)
-    t.concede()
+    t.ending.concede()
     driver.step(2)
     assert driver.scene.name == "lessons"
 

@@ -55,7 +55,7 @@ def test_creature_dragged_onto_your_side_is_played(driver):
     m = scenario(hands=(["stone_warden", "spark"], []), veil=(5, 5))
     t = open_table(driver, m)
     driver.drag(hand_pos(t, 0), side_pos(t), release=False)
-    assert EV.NO_TARGET == 0 and ("board",) in t.legal_targets_for(("hand", 0))
+    assert EV.NO_TARGET == 0 and ("board",) in t.pointer.legal_targets_for(("hand", 0))
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=side_pos(t), button=1, touch=False)
     driver.step(2)
     assert [c["card"] for c in t.match.creatures(HUMAN)] == ["stone_warden"]
@@ -79,7 +79,7 @@ def test_spell_dragged_onto_its_target(driver):
     raider = uid(t.match, AI, 0)
     # while dragging, exactly the legal targets of Spark light up (any target: both players and the creature)
     driver.drag(hand_pos(t, 0), unit_pos(t, raider), release=False)
-    assert t.legal_targets_for(("hand", 0)) == {("player", 0), ("player", 1), ("creature", raider)}
+    assert t.pointer.legal_targets_for(("hand", 0)) == {("player", 0), ("player", 1), ("creature", raider)}
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=unit_pos(t, raider), button=1, touch=False)
     driver.step(2)
     assert t.match.creatures(AI) == [] and t.match.graveyard_ids(AI) == ["dune_raider"]
@@ -149,7 +149,7 @@ def test_creature_dragged_onto_an_enemy_creature_attacks(driver):
     t = open_table(driver, m)
     warden, raider = uid(t.match, HUMAN, 0), uid(t.match, AI, 0)
     driver.drag(unit_pos(t, warden), unit_pos(t, raider), release=False)
-    assert t.legal_targets_for(("unit", warden)) == {("player", AI), ("creature", raider)}
+    assert t.pointer.legal_targets_for(("unit", warden)) == {("player", AI), ("creature", raider)}
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=unit_pos(t, raider), button=1, touch=False)
     driver.step(2)
     assert t.match.creatures(AI) == []                       # 2 damage on a 3/2
@@ -306,7 +306,7 @@ def test_graveyard_viewer_opens_by_click_and_shows_the_cards(driver):
     assert names == ["Dune Raider", "Spark"]                # newest first
     driver.move(t.grave_rects[0][0].center)
     driver.step(10)
-    assert t.hover_card is not None and t.hover_card.name == "Dune Raider"
+    assert t.aids.hover_card is not None and t.aids.hover_card.name == "Dune Raider"
     driver.click(t.grave_tabs[AI].center)
     driver.step(2)
     assert [c.name for _r, c in t.grave_rects] == ["Firebolt"]
@@ -386,7 +386,7 @@ def test_concede_is_the_engines_concede_action(driver):
     driver.step(3)
     assert tuple(t.session.actions[-1]) == EV.CONCEDE_ACTION
     assert driver.scene.name == "game_over"
-    assert t.result().winner == AI and t.result_text(t.result()) == "The AI wins — you conceded"
+    assert t.result().winner == AI and t.ending.result_text(t.result()) == "The AI wins — you conceded"
     said = [e.text for e in t.log.entries if "conced" in e.text]
     assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
@@ -577,8 +577,8 @@ def test_a_duel_won_on_life_says_whose_life(plain_driver):
     r = t.result()
     loser = t.names[1 - r.winner]
     want = "your Life is reduced to 0" if loser == "You" else "the AI's Life is reduced to 0"
-    assert t.reason_line(r) == want[:1].upper() + want[1:] + "."
-    assert t.result_text(r).endswith("— " + want)
+    assert t.ending.reason_line(r) == want[:1].upper() + want[1:] + "."
+    assert t.ending.result_text(r).endswith("— " + want)
     assert s.record.result["end"] == "essveil.life"          # the record keeps the structure (and a sentence)
     texts = [e.text for e in t.log.entries]
     assert any(x.endswith(": " + want + ".") for x in texts), texts[-3:]

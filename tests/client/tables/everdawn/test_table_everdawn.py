@@ -60,7 +60,7 @@ def test_bench_creature_dragged_into_an_empty_lane(driver):
     code = t.match.creature_at(HUMAN, a[1])
     # while dragging, exactly the legal lanes light up
     driver.drag(centre(t, HUMAN, a[1]), centre(t, HUMAN, a[2]), release=False)
-    assert ("lane", HUMAN, a[2]) in t.legal_targets_for(("slot", a[1]))
+    assert ("lane", HUMAN, a[2]) in t.pointer.legal_targets_for(("slot", a[1]))
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=centre(t, HUMAN, a[2]), button=1, touch=False)
     driver.step(2)
     assert t.match.creature_at(HUMAN, a[2]) == code
@@ -165,7 +165,7 @@ def test_attack_declared_by_dragging_onto_an_opposing_lane_and_the_arrow_stays(d
     a = legal_of(t.match, EM.ATTACK)[0]
     driver.drag(centre(t, HUMAN, a[1]), centre(t, 1 - HUMAN, a[2]), release=False)
     # reach: the lanes this creature can hit are lit while dragging
-    lit = t.legal_targets_for(("slot", a[1]))
+    lit = t.pointer.legal_targets_for(("slot", a[1]))
     assert lit == {("lane", 1 - HUMAN, x[2]) for x in legal_of(t.match, EM.ATTACK) if x[1] == a[1]}
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=centre(t, 1 - HUMAN, a[2]), button=1, touch=False)
     driver.step(2)
@@ -259,7 +259,7 @@ def test_concede_is_the_engines_concede_action(driver):
     driver.step(3)
     assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)
     assert driver.scene.name == "game_over"
-    assert t.result().winner == 1 - HUMAN and t.result_text(t.result()) == "The AI wins — you conceded"
+    assert t.result().winner == 1 - HUMAN and t.ending.result_text(t.result()) == "The AI wins — you conceded"
     said = [e.text for e in t.log.entries if "conced" in e.text]
     assert "You conceded." in said and not any("concede." in x or "concedes" in x for x in said)  # one tense
 
@@ -291,7 +291,7 @@ def test_turn_clock_timeout_ends_the_turn_and_the_third_forfeits(driver):
         if t.result() is not None:
             break
     assert t.result() is not None and t.result().winner == 1 - HUMAN
-    assert t.reason_line(t.result()) == "You ran out of time 3 times."
+    assert t.ending.reason_line(t.result()) == "You ran out of time 3 times."
     assert tuple(t.session.actions[-1]) == (EM.CONCEDE,)       # the forfeit is the engine's concession
     assert driver.scene.name == "game_over"
 
@@ -465,7 +465,7 @@ def test_hover_zoom_finds_creatures_items_and_hand_cards(driver):
         assert t.card_at(hand_centre(t, 0)) is not None
     driver.move(centre(t, HUMAN, slot))
     driver.step(12)
-    assert t.hover_card is not None
+    assert t.aids.hover_card is not None
 
 
 def test_resizing_the_window_lays_the_board_out_again(driver):
@@ -573,10 +573,10 @@ def test_hover_zoom_never_covers_the_card_it_describes(driver, size):
             drawn.clear()
             driver.move(rr.center)
             driver.step(12)
-            zoom = drawn[-1] if drawn else t.zoom_rect     # moved off the action buttons when it must
+            zoom = drawn[-1] if drawn else t.aids.zoom_rect     # moved off the action buttons when it must
             assert zoom is not None, "no zoom"
             assert not zoom.colliderect(rr), (rr, zoom)
-            assert not any(zoom.colliderect(b.rect) for b in t._action_widgets)
+            assert not any(zoom.colliderect(b.rect) for b in t.chrome.action_widgets)
     finally:
         TB.draw_zoom = orig
 

@@ -22,7 +22,7 @@ def test_setup_creatures_say_placed_not_played_on_hover_and_in_the_log(driver):
     driver.move(t.slot_rect(me, lane).center)
     driver.step(20)
     assert t._hover_note and "Placed, not played" in t._hover_note
-    assert t.zoom_rect is not None
+    assert t.aids.zoom_rect is not None
     # a creature moved from the bench into a lane is played: no note
     moves = [a for a in t.match.legal_actions() if a[0] == EM.MOVE and a[1] >= 3]
     if moves:

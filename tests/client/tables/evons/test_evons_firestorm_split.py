@@ -46,12 +46,12 @@ def test_firestorm_split_by_click_right_click_keys_and_buttons(driver):
     for _ in range(len(t.storm_targets()) + 1):
         seen.add(t.storm_sel)
         if len(t.storm_targets()) > 1:
-            t._click_action("__storm_next__")
+            t.click_action("__storm_next__")
     assert seen == set(t.storm_targets())
     t.storm_sel = a
-    t._click_action("__storm_all__")                        # "All to …": every point it can take
+    t.click_action("__storm_all__")                        # "All to …": every point it can take
     assert t.storm == {a: min(left, t.storm_cap(a))}
-    assert not any(b.text.startswith(("1", "2", "3")) for b in t._action_widgets)  # no numbered choices
+    assert not any(b.text.startswith(("1", "2", "3")) for b in t.chrome.action_widgets)  # no numbered choices
 
 
 def test_dealing_the_split_plays_it_and_logs_one_line(driver):
@@ -64,7 +64,7 @@ def test_dealing_the_split_plays_it_and_logs_one_line(driver):
     want = {}
     for c in (a, b):
         want[t.match.at(c)] = 1
-    t._click_action("__storm_deal__")
+    t.click_action("__storm_deal__")
     driver.step(5)
     hits = [s.record.actions[i] for i in range(n, len(s)) if s.record.actions[i][0] == VM.HIT]
     assert sorted(h[1] for h in hits) == sorted([a, b])
@@ -78,7 +78,7 @@ def test_rebuilt_log_keeps_one_line_per_firestorm(driver):
     t = ai_table(driver, "evons", s, paused=True)
     c = t.storm_targets()[0]
     t.storm_all(c)
-    t._click_action("__storm_deal__")
+    t.click_action("__storm_deal__")
     driver.step(5)
     t.rebuild_log()
     texts = [e.text for e in t.log.entries]

@@ -70,12 +70,12 @@ def firestorm_with_four_buttons(d):
 def test_four_action_buttons_in_a_low_window_leave_the_chain_panel_in_view(driver, size):
     at_scale(driver, 2.0, size)
     t = firestorm_with_four_buttons(driver)
-    buttons = t._action_widgets
+    buttons = t.chrome.action_widgets
     assert len(buttons) == 4
     chain = t.right_rect
     assert chain.height >= t.s(60) and chain.width >= t.s(150)           # the chain is shown …
     assert t.view.stack                                                   # … with the Firestorm on it
-    parts = {"chain": chain, "hand": t.hand_area, "grid": t.grid_rect, "ticker": t.ticker_rect}
+    parts = {"chain": chain, "hand": t.hand_area, "grid": t.grid_rect, "ticker": t.side.ticker_rect}
     parts.update({f"button {b.text}": b.rect for b in buttons})
     no_overlaps(driver, parts)
     for b in buttons:                                                     # every label whole
@@ -126,9 +126,9 @@ CONTROLS = ("rp_prev_turn", "rp_back", "rp_play", "rp_step", "rp_next_turn", "rp
 def test_a_replay_uses_the_reflowed_layout_with_its_controls_clear(driver, size, u):
     at_scale(driver, u, size)
     live = show_table(driver, "evons", game_session("evons", 3), _paused_ai=True)
-    live_cell, folded = live.cell, live.side_compact
+    live_cell, folded = live.cell, live.side.compact
     t, ctrl = open_replay(driver)
-    assert t.cell == live_cell and t.side_compact == folded              # the table's own layout
+    assert t.cell == live_cell and t.side.compact == folded              # the table's own layout
     if u > 1:
         assert t.log.hidden and driver.widget("log_toggle").visible       # the log in its drawer
     controls = [driver.widget(n) for n in CONTROLS]
@@ -139,8 +139,8 @@ def test_a_replay_uses_the_reflowed_layout_with_its_controls_clear(driver, size,
         assert box.contains(c.rect), (c, c.rect, box)
     parts = {"controls": box, "chain": t.right_rect, "hand": t.hand_area, "grid": t.grid_rect,
              "prompt": t.prompt_rect, "my panel": t.panel_rects["me"], "opp panel": t.panel_rects["opp"]}
-    if t.side_compact:
-        parts["ticker"] = t.ticker_rect
+    if t.side.compact:
+        parts["ticker"] = t.side.ticker_rect
         parts["log button"] = driver.widget("log_toggle").rect
     else:
         parts["log"] = t.log.rect

@@ -54,7 +54,7 @@ def test_drag_plays_a_card_active_and_pays_now(driver):
     t = open_table(driver, m)
     ram = find(m, "stone_ram")
     driver.drag(hand_centre(t, ram), cell_centre(t, "C3"), release=False)
-    lit = t.legal_targets_for(("hand", ram))
+    lit = t.pointer.legal_targets_for(("hand", ram))
     assert lit == {("cell", c) for c in range(49) if m.at(c) < 0}        # every empty cell, main and out
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=cell_centre(t, "C3"), button=1, touch=False)
     driver.step(3)
@@ -97,7 +97,7 @@ def test_block_card_into_the_main_zone_snaps_back_with_the_reason(driver):
     t = open_table(driver, m)
     wall = find(m, "stone_wall")
     driver.drag(hand_centre(t, wall), cell_centre(t, "C3"), release=False)
-    lit = t.legal_targets_for(("hand", wall))
+    lit = t.pointer.legal_targets_for(("hand", wall))
     assert lit and all(not (1 <= k[1] % 7 <= 5 and 1 <= k[1] // 7 <= 5) for _, k in [(0, x) for x in lit])
     driver.post(driver.pygame.MOUSEBUTTONUP, pos=cell_centre(t, "C3"), button=1, touch=False)
     driver.step(2)
@@ -326,7 +326,7 @@ def test_concede_is_the_engines_concede_action(driver):
     assert t.session.actions[-1] == EM.A_CONCEDE
     assert driver.scene.name == "game_over"
     r = t.result()
-    assert r.winner == 1 and t.result_text(r) == "The AI wins — you conceded — you scored 0, the AI 0"
+    assert r.winner == 1 and t.ending.result_text(r) == "The AI wins — you conceded — you scored 0, the AI 0"
 
 
 # ---------------------------------------------------------------- a whole game through the UI
@@ -514,7 +514,7 @@ def test_own_covered_card_can_be_peeked_but_not_the_opponents(driver):
     assert t.card_at(cell_centre(t, "D2")) is None
     driver.move(cell_centre(t, "B2"))
     driver.step(12)
-    assert t.hover_card is not None and t.hover_card.id == "inferno_titan"
+    assert t.aids.hover_card is not None and t.aids.hover_card.id == "inferno_titan"
 
 
 def test_opponents_covered_card_shows_nothing_even_while_its_reveal_is_queued(driver):
@@ -596,10 +596,10 @@ def test_hover_zoom_is_drawn_beside_the_hovered_cell_or_card(driver, size):
             drawn.clear()
             driver.move(rr.center)
             driver.step(12)
-            zoom = drawn[-1] if drawn else t.zoom_rect     # moved off the action buttons when it must
+            zoom = drawn[-1] if drawn else t.aids.zoom_rect     # moved off the action buttons when it must
             assert zoom is not None, "no zoom"
             assert not zoom.colliderect(rr), (rr, zoom)
-            assert not any(zoom.colliderect(b.rect) for b in t._action_widgets)
+            assert not any(zoom.colliderect(b.rect) for b in t.chrome.action_widgets)
     finally:
         TB.draw_zoom = orig
 
@@ -631,10 +631,10 @@ def test_the_final_score_reads_with_names_that_end_in_a_number(driver):
     assert r == Result(1, EvonsEnd.FULL, {"score": (9, 16)})
     t.names = ["AI 1", "AI 2"]
     t.mode = "watch"
-    assert t.result_text(r) == "AI 2 wins — the main zone is full — AI 1 scored 9, AI 2 16"
+    assert t.ending.result_text(r) == "AI 2 wins — the main zone is full — AI 1 scored 9, AI 2 16"
     t.names = ["You", "AI (easy)"]
     t.mode = "ai"
-    assert t.result_text(r) == "The AI wins — the main zone is full — you scored 9, the AI 16"
+    assert t.ending.result_text(r) == "The AI wins — the main zone is full — you scored 9, the AI 16"
 
 
 def test_discard_keys_sit_under_the_cards_and_one_button_a_card(driver, monkeypatch):

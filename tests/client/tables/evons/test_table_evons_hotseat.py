@@ -71,7 +71,7 @@ def test_second_opening_hand_is_one_hand_off_then_a_short_return(driver):
     assert ret.kwargs["reason"] == (f"{t.names[second]} has answered (took a mulligan and kept 5 cards): "
                                     f"pass back to {t.names[first]}.")
     assert ret.dim_below == 0 and t.viewer == first and t.match.turn() == 1
-    assert t.busy() and t.hover_card is None                 # nothing playable until the click
+    assert t.busy() and t.aids.hover_card is None                 # nothing playable until the click
     driver.step(2)
     surf = driver.pygame.display.get_surface()
     a, r = t.hand_area, ret.panel_rect()
