@@ -525,7 +525,8 @@ __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful
 #: 75%; bench creatures entering empty lanes in the threats 76%; morale below 40 counted
 #: twice 75%; +2 attack in the threats of a side holding cards 61% (its own side only 65%);
 #: the opponent's threats at 0.8 81% and 75.5%; a victim threatened once (best clashes
-#: first, each attacker one) 82% and 78.5%, only the opponent's 78.5% on 7101-7150.
+#: first, each attacker one) 82% and 78.5%, only the opponent's 78.5% on 7101-7150; a
+#: Champion's attack refused where a +5 counterattack would kill it 76.5% on 7101-7150.
 PLANNER = {"settings": {"extra": 0, "dets": 8, "width": 10, "budget": 10000},
            "capped_phase": "set", "levels": {"hard": {"width": 12, "budget": 14000}}}
 
