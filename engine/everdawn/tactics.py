@@ -516,6 +516,17 @@ __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful
 #: guesses and one more round scored 5-7 against the planner on seeds 9601-9606, with 18
 #: guesses and none 8-4 on the same deals, in half the time; hard's beam is kept wider
 #: than the planner's.
+#: Tried on its knowledge and scoring without a gain on both rows (today's settings 77% and
+#: 80.5%; one figure: seeds 7001-7050 only): each declaration's expected loss to a combat
+#: spell hidden in the defender's hand taken off the plan 73% (0.012 a point of morale;
+#: 0.035 far worse), its own losses only 75%; the guessed hand given the combat spells a
+#: held hand has (0.19 a card, the pool's guess 0.09) 76%, none 78%; the hidden cards dealt
+#: from the starter deck the shown cards fit 70%; the lane reading inside the squash 83% and
+#: 75%; bench creatures entering empty lanes in the threats 76%; morale below 40 counted
+#: twice 75%; +2 attack in the threats of a side holding cards 61% (its own side only 65%);
+#: the opponent's threats at 0.8 81% and 75.5%; a victim threatened once (best clashes
+#: first, each attacker one) 82% and 78.5%, only the opponent's 78.5% on 7101-7150; a
+#: Champion's attack refused where a +5 counterattack would kill it 76.5% on 7101-7150.
 PLANNER = {"settings": {"extra": 0, "dets": 8, "width": 10, "budget": 10000},
            "capped_phase": "set", "levels": {"hard": {"width": 12, "budget": 14000}}}
 
