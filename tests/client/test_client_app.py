@@ -82,7 +82,7 @@ def test_window_resize_rebuilds_layout(driver):
 
 
 def test_scene_list_and_screenshot_cli(tmp_path):
-    env = dict(os.environ, CARDHALL_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy")
+    env = dict(os.environ, CARDHALL_HOME=str(tmp_path))
     out = subprocess.run([sys.executable, "-m", "client", "--scene", "list"], capture_output=True, text=True,
                          env=env, timeout=60)
     assert out.returncode == 0 and "title" in out.stdout and "table" in out.stdout

@@ -11,7 +11,7 @@ import pytest
 from engine.games import available_games
 
 def _env(tmp_path):
-    return dict(os.environ, CARDHALL_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return dict(os.environ, CARDHALL_HOME=str(tmp_path))
 
 
 def test_bench_measures_startup_and_frames(tmp_path, monkeypatch):

@@ -8,7 +8,6 @@ screenshot is awaited, never slept for. A click that leads nowhere is tried agai
 from support.paths import ROOT
 from the title (three tries); the checks themselves never relax."""
 import json
-import os
 import subprocess
 import sys
 
@@ -25,8 +24,7 @@ def _layout(tmp_path, scene, game=None):
             "d.open(sys.argv[2], **({'game': sys.argv[3]} if len(sys.argv) > 3 else {}))\n"
             "print(json.dumps({k: list(w.rect.center) for k, w in d.scene.widgets.items() if hasattr(w, 'rect')}))\n")
     args = [sys.executable, "-c", code, str(tmp_path / "layout-home"), scene] + ([game] if game else [])
-    out = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=4 * DEADLINE,
-                         env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+    out = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, timeout=4 * DEADLINE)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout.strip().splitlines()[-1])
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 def test_demo_command_plays_a_whole_game_and_saves_frames(tmp_path):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))
+    env = dict(os.environ, CARDHALL_HOME=str(tmp_path / "home"))
     env.pop("DISPLAY", None)
     out = tmp_path / "frames"
     p = subprocess.run([sys.executable, "-m", "client", "--demo", "everdawn", "--seed", "4", "--frames", str(out),

@@ -44,8 +44,7 @@ def server(tmp_path, request):
 
 
 def copy(tmp_path, port, name, game, mode, seed):
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + str(ROOT / "tests"), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy")
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + str(ROOT / "tests"))
     home = tmp_path / f"home-{name}"
     return subprocess.Popen([sys.executable, str(ROOT / "tests" / "support" / "lobby_app_copy.py"), str(home), str(port), name,
                              game, mode, str(seed)], cwd=str(ROOT), env=env, stdout=subprocess.PIPE,

@@ -55,7 +55,7 @@ def run_and_kill(tmp_path, game, mode, stop, *, at_once=False):
     """Run the child until it reports ``stop`` actions, then SIGKILL it: while it
     idles (default) or at once, whatever it is doing (``at_once``: it may be in
     the middle of saving the next action)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path),
+    env = dict(os.environ, CARDHALL_HOME=str(tmp_path),
                PYTHONPATH=str(ROOT))
     p = subprocess.Popen([sys.executable, "-c", CHILD, game, mode, str(stop), str(tmp_path)], cwd=ROOT, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

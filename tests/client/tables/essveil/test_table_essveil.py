@@ -486,7 +486,7 @@ def test_demo_command_line(tmp_path):
     import subprocess
     import sys
     root = ROOT
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDHALL_HOME=str(tmp_path / "home"))
+    env = dict(os.environ, CARDHALL_HOME=str(tmp_path / "home"))
     env.pop("DISPLAY", None)
     out = tmp_path / "frames"
     p = subprocess.run([sys.executable, "-m", "client", "--demo", "essveil", "--seed", "5", "--frames", str(out),
