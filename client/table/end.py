@@ -178,6 +178,7 @@ class Ending:
             t.sfx("loss" if lost else "win" if r.winner is not None else "turn")
         t.cancel_drag()
         t.refresh(update_shown=False)  # no action buttons left behind the overlay
+        t.history.sync_buttons()       # nor a lit Undo (a concession ends the game between frames)
         t.push("game_over", game=t.game, table=self.table)
 
     def can_undo(self) -> bool:

@@ -132,7 +132,28 @@ class EssveilGestures:
                     self.drag = None
                     self.start_pick(d.source.key)
                     return
+        if d is not None and d.moved and d.source.key[0] == "unit" and not self.busy() \
+                and self._target_at(pos) is None and self.rows["opp"].collidepoint(pos):
+            # a creature dropped on the empty part of the enemy row: no target there, but the
+            # player meant an attack; say why it can't, or where to drop it (never a silent cancel)
+            self.drag = None
+            self.pointer.snap_back(d, pos)
+            self.app.toast(self._open_row_drop_reason(d.source.key[1]), "error")
+            self.sfx("refusal")
+            return
         super().on_release(pos)
+
+    def _open_row_drop_reason(self, uid) -> str:
+        opp = 1 - self.viewer
+        reason = None
+        try:
+            reason = self.match.why_illegal((EV.ATTACK, uid, engine_target(("player", opp))))
+        except Exception:  # noqa: BLE001 - then the player is told where to drop it
+            reason = None
+        if reason:
+            return reason
+        return (f"To attack {self.seat_names().name(opp)}, drop it on their panel; "
+                "to fight a creature, drop it on the creature.")
 
     def on_press(self, pos):
         # the graveyards can be looked at any time, even while the AI thinks

@@ -489,9 +489,13 @@ class EvonsLayout:
     def callout_rect(self):
         """The hint's and a reviewed move's words: the log column in play (it reaches down
         the window); in a replay, whose chain and log columns are short above its controls,
-        across both (the log column alone cut a reviewed move's words short), or, where the
-        log folds into a strip (its ticker holds one line), over the chain panel below it."""
+        across both (the log column alone cut a reviewed move's words short). Where the log
+        folds into a strip (its ticker holds a line or two) and its drawer is shut, in play
+        as in a replay, over the chain panel below it (the ticker cut a hint to "Hint: Play
+        Inferno …")."""
         if not self._replay_controls_h():
+            if self.side.compact and not self.side.log_open:
+                return pygame.Rect(self.right_rect)
             return self.side.face_rect()
         if self.side.compact:
             return pygame.Rect(self.right_rect)

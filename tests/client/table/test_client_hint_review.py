@@ -323,10 +323,16 @@ def test_a_reviewed_decision_opens_with_hards_move_drawn_on_the_board(plain_driv
 
 
 
+@pytest.mark.parametrize("ui_scale", [1.0, 2.0])
 @pytest.mark.parametrize("game", ["evons", "essveil"])
-def test_a_long_hint_is_drawn_whole(plain_driver, game, monkeypatch):
+def test_a_long_hint_is_drawn_whole(plain_driver, game, ui_scale, monkeypatch):
+    """Every word of a long hint is drawn, at 100 % and at 200 % in a 1280×720 window
+    (where the log folds into a strip whose ticker holds a line or two)."""
     import client.table.hint as H
+    plain_driver.app.settings.ui_scale = ui_scale
+    plain_driver.app.apply_settings()
     t = ai_table(plain_driver, game, game_session(game, 4, human=0), paused=True)
+    assert t.side.compact == (ui_scale > 1)
     t.hints.message = ("Hint: Play Static Lynx on D3 — win estimate 72%; next best: Play Void Wyrm on B3, "
                        "67%. Score after: 3–0 or 1–2, depending on where the abilities fire (now 0–2). "
                        "Then you choose where its ability fires.")

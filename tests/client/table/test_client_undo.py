@@ -209,6 +209,26 @@ def test_game_over_after_a_concession_offers_no_undo(driver):
     assert "rematch" in driver.scene.widgets and "back" in driver.scene.widgets
 
 
+
+def test_a_concession_leaves_no_lit_undo_behind_the_game_over_screen(driver):
+    """Undo was possible just before the concession; the top bar behind the game-over
+    screen must not go on offering it (the game is over, nothing can be taken back)."""
+    t = start(driver, GAMES[0], mode="hotseat")
+    if driver.scene.name == "handoff":
+        driver.click("ready")
+        driver.step(2)
+    me = t.match.to_move()
+    acts = _keeps_turn(t, me)
+    assert acts, "a decision that keeps the turn"
+    assert t.perform(acts[0])
+    driver.step(2)
+    undo = t.history.buttons[0]
+    assert undo.is_enabled                                  # the move could be taken back
+    t.ending.concede()
+    driver.step(3)
+    assert driver.scene.name == "game_over" and t.result() is not None
+    assert not undo.is_enabled and not t.history.buttons[1].is_enabled
+
 def _keeps_turn(t, me):
     out = []
     for a in t.match.legal_actions():

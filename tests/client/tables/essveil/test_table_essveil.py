@@ -176,6 +176,27 @@ def test_attack_refusals_say_why(driver):
     assert t.match.life(AI) == 20 and not t.match.creature(cub)["tapped"]
 
 
+
+def open_row_pos(t):
+    """A point of the enemy's creature row that no creature covers."""
+    r = t.rows["opp"]
+    return (r.left + t.s(16), r.centery)
+
+
+def test_creature_dropped_on_the_empty_enemy_row_is_told_why_or_where(driver):
+    """The enemy's row has no drop target of its own: a creature dropped there is not
+    cancelled silently but told why it can't attack, or where to drop it."""
+    m = scenario(boards=([{"card": "stone_warden", "sick": True}, "wildcub"], ["dune_raider"]))
+    t = open_table(driver, m)
+    warden, cub = uid(t.match, HUMAN, 0), uid(t.match, HUMAN, 1)
+    driver.drag(unit_pos(t, warden), open_row_pos(t))
+    assert last_toast(driver) == "Stone Warden arrived this turn and can't attack yet (it has no Swift)."
+    driver.drag(unit_pos(t, cub), open_row_pos(t))
+    assert last_toast(driver) == ("To attack the AI, drop it on their panel; "
+                                  "to fight a creature, drop it on the creature.")
+    assert t.match.life(AI) == 20 and not t.match.creature(cub)["tapped"]
+    assert len(t.match.creatures(AI)) == 1 and t.drag is None   # nothing happened, nothing held
+
 def test_ability_tab_dragged_onto_a_target_and_clicked_when_it_has_none(driver):
     m = scenario(boards=(["ember_adept", "veil_conduit"], []), veil=(3, 3))
     t = open_table(driver, m)
