@@ -94,7 +94,11 @@ class PauseOverlay(_Overlay):
 
     def concede(self):
         t = self.table
-        self.push("confirm", question="Concede this game?", detail="It counts as a loss.",
+        detail = "It counts as a loss."
+        if t is not None and t.mode == "hotseat":     # two players at one screen: say which one gives up
+            me, other = t.names[t.viewer], t.names[1 - t.viewer]
+            detail = f"It counts as a loss for {me}; {other} wins."
+        self.push("confirm", question="Concede this game?", detail=detail,
                   yes="Concede", on_yes=lambda: (self.app.scenes.pop(), t.ending.concede() if t else None))
 
     def quit_to_menu(self):

@@ -3,8 +3,8 @@ the menus, the AI answering in the background, pause menu, concede, resume."""
 
 import pytest
 
-
 from engine.games import available_games
+from support.helpers import game_session, hotseat_table
 
 GAME = next((g for g in ("evons", "essveil", "everdawn") if g in available_games()), None)
 pytestmark = pytest.mark.skipif(GAME is None, reason="no game engine installed yet")
@@ -67,6 +67,21 @@ def test_concede_ends_the_game_with_a_loss(driver):
     driver.key("escape")
     assert driver.scene.name == "game_menu"
     assert "resume" not in driver.scene.widgets
+
+
+def test_in_hot_seat_the_concession_question_says_who_gives_up(driver):
+    """Two players share the screen: the confirmation names the one conceding (the player
+    whose turn the table shows) and the one who wins; conceding ends it that way."""
+    s = game_session("essveil", 5, hotseat=True)
+    t = hotseat_table(driver, "essveil", s)
+    me, other = t.names[t.viewer], t.names[1 - t.viewer]
+    driver.key("escape")
+    driver.key("c")
+    assert driver.scene.name == "confirm"
+    assert driver.scene.kwargs["detail"] == f"It counts as a loss for {me}; {other} wins."
+    driver.key("return")
+    driver.step(3)
+    assert t.result().winner == 1 - t.viewer
 
 
 def test_hotseat_hides_hands_behind_a_pass_screen(driver):
