@@ -120,3 +120,22 @@ def texts_drawn(driver, scene, monkeypatch, steps: int = 1) -> list:
     driver.step(steps)
     monkeypatch.setattr(ui, "RECORDER", None)
     return [x[0] for x in rec.seen]
+
+
+def session_where(game, wanted, *, seeds=range(1, 30), moves=400, human=0):
+    """The first session of ``game`` (starter decks of each seed in ``seeds``, random moves
+    from that seed's RNG, at most ``moves`` a game) whose match satisfies ``wanted(m)``
+    with ``human`` to move; AssertionError when none does."""
+    from engine.core.rng import Rng
+    for seed in seeds:
+        s = game_session(game, seed, human=human)
+        rng = Rng(seed)
+        for _ in range(moves):
+            m = s.match
+            if m.result() is not None:
+                break
+            if m.to_move() == human and wanted(m):
+                return s
+            legal = m.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError(f"no {game} position found for {getattr(wanted, '__name__', 'the test')}")

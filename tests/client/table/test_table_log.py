@@ -107,31 +107,15 @@ def test_essveil_logs_the_first_players_turn_one_draw(driver):
 def test_a_firestorm_is_one_line_also_when_a_target_falls_midway(driver):
     """Evons: all a target can take, then a point to another: one Firestorm line with
     the whole split (a destroyed target between the points cut it in pieces)."""
-    from engine.core.rng import Rng
     from engine.evons import match as VM
-    from support.helpers import ai_table, game_session
+    from support.helpers import ai_table, session_where
 
     def falls_midway(m):
         hits = [a[1] for a in m.legal_actions() if a[0] == VM.HIT]
         left = m.decision()["points_left"]
         return len(hits) >= 2 and any(m.at(c) >= 0 and not m.is_covered(m.at(c)) and
                                       m.current_def(m.at(c)) < left for c in hits)
-    s = None
-    for seed in range(1, 200):
-        cand = game_session("evons", seed, human=0)
-        rng = Rng(seed)
-        for _ in range(600):
-            m = cand.match
-            if m.result() is not None:
-                break
-            if m.to_move() == 0 and m.phase() == "hit" and falls_midway(m):
-                s = cand
-                break
-            legal = m.legal_actions()
-            cand.apply(legal[rng.randrange(len(legal))])
-        if s is not None:
-            break
-    assert s is not None
+    s = session_where("evons", lambda m: m.phase() == "hit" and falls_midway(m), seeds=range(1, 200), moves=600)
     t = ai_table(driver, "evons", s, paused=True)
     left = t.storm_left()
     targets = [c for c in t.storm_targets() if t.storm_cap(c) < left]

@@ -10,7 +10,7 @@ Hover zooms: never over the choice being offered (Essveil's Attune buttons, the
 action buttons) and gone as soon as the hovered card leaves play."""
 import pytest
 from engine.core.rng import Rng
-from support.helpers import ai_table, game_session
+from support.helpers import ai_table, game_session, session_where
 
 
 GAMES = ("everdawn", "evons", "essveil")
@@ -87,18 +87,7 @@ def test_the_log_shows_a_small_tip(driver):
 
 
 def _essveil_attune():
-    for seed in range(1, 30):
-        s = game_session("essveil", seed, human=0)
-        rng = Rng(seed)
-        for _ in range(200):
-            m = s.match
-            if m.result() is not None:
-                break
-            if m.to_move() == 0 and m.phase() == "attune" and m.hands[0]:
-                return s
-            legal = m.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError("no attune decision")
+    return session_where("essveil", lambda m: m.phase() == "attune" and m.hands[0], moves=200)
 
 
 def test_zoom_never_covers_the_attune_choice_or_the_buttons(driver):
