@@ -41,7 +41,7 @@ def test_a_new_program_sitting_down_again_is_told_the_last_actions_as_its_log_to
 def test_the_history_is_the_last_actions_only_and_hides_the_opponents_cards(tmp_path):
     game = "everdawn"
     hall = new_hall(tmp_path / "s.sqlite3")
-    mid, a, b, tokens = open_pair(hall, game, seed=2)
+    mid, a, b, tokens = open_pair(hall, game, seed=2, pace="daily")   # no clock: a loaded machine ends nothing early
     play_random(hall, mid, (a, b), seed=5)                # to the end
     t = hall.tables[mid]
     assert len(t.actions) > HISTORY_MAX
