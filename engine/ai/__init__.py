@@ -16,10 +16,13 @@ Agents (``make_agent(name, seed)``):
   own actions within the turn, the best turns scored after the opponent's reply on
   a few guesses of the hidden cards; self-harming plays never chosen. Figures:
   ``engine/ai/figures/planner.md``.
-* ``normal`` — the planner with more search: twice its guesses of the hidden
-  cards, more plans checked against the reply (``agents.PLANNER_LEVELS``).
+* ``normal`` — the planner with more search: beside the beam's best plans, its
+  best first actions finished by the expert, all checked against the reply, on
+  more guesses of the hidden cards (``agents.PLANNER_LEVELS``, a game's
+  ``PLANNER["levels"]``).
 * ``hard`` — the planner with more still: more guesses, a wider beam, a larger
-  budget and, in Essveil, more rounds played after the reply.
+  budget and, in Essveil, fresh plans at each decision and more rounds played
+  after the reply.
 * ``normal1`` / ``hard1`` — the search levels before the planner (Information Set
   MCTS, or the expert's best moves played out, per game), kept to measure against;
   the hint and the review use ``hard1``'s search.

@@ -166,9 +166,11 @@ class ExpertAgent(Agent):
 
 # ---------------------------------------------------------------- difficulty levels
 #: The levels a player meets. ``normal`` and ``hard`` are the turn planner
-#: (:mod:`engine.ai.planner`) with more search: more guesses of the hidden cards,
-#: more plans checked against the reply, a wider beam (``PLANNER_LEVELS``; a game's
-#: tactics may change them in ``PLANNER["levels"]``). Budgets count iterations.
+#: (:mod:`engine.ai.planner`) with more search: beside the beam's ``plans`` best plans,
+#: its ``top`` best first actions each finished by the expert (what the expert playouts
+#: of ``hard1`` did well), all checked against the reply; more guesses of the hidden
+#: cards, a wider beam (``PLANNER_LEVELS``; a game's tactics may change them in
+#: ``PLANNER["levels"]``). Budgets count iterations.
 LEVELS = ("easy", "normal", "hard")
 #: Earlier levels kept as named agents to measure progress against: ``normal1`` /
 #: ``hard1`` (the tree search and expert playouts the levels were before the planner),
@@ -180,8 +182,8 @@ AGENT_NAMES = ("random", "greedy", "expert", "planner") + LEVELS + OLD_LEVELS
 #: The planner's settings per level, over its own (``planner.DEFAULTS`` and the
 #: game's ``PLANNER["settings"]``): ``dets`` is multiplied (``dets_x``), the rest set.
 PLANNER_LEVELS = {
-    "normal": {"dets_x": 2, "finals": 8},
-    "hard": {"dets_x": 3, "finals": 10, "width": 8, "budget": 12000},
+    "normal": {"dets_x": 2, "finals": 8, "top": 8, "plans": 6},
+    "hard": {"dets_x": 3, "finals": 10, "width": 8, "budget": 12000, "top": 8, "plans": 6},
 }
 
 #: Search levels (``normal1``, ``hard1``): iterations and rollout horizon (turns) by

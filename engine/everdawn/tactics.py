@@ -527,8 +527,16 @@ __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful
 #: the opponent's threats at 0.8 81% and 75.5%; a victim threatened once (best clashes
 #: first, each attacker one) 82% and 78.5%, only the opponent's 78.5% on 7101-7150; a
 #: Champion's attack refused where a +5 counterattack would kill it 76.5% on 7101-7150.
+#: The levels (``agents.PLANNER_LEVELS``) score Essveil's first actions: beside the beam's 6 best plans, its 8 best first
+#: actions each finished by the expert, all scored after the reply. Against the planner,
+#: duplicate games on seeds 9601-9610, with the level's per-turn CPU p95: normal (16
+#: guesses, 8 plans) 30%, 1.1 s; with the first actions 60%, 4.5 s; on 8 guesses 60%, 2.1 s
+#: (these settings; 60% of 100 on 9601-9650); planning afresh at every decision as well
+#: 50%, 6.4 s. Hard (24 guesses) 45%, 2.2 s; with the first actions 75%, 7.2 s; on 16
+#: guesses 70%, 4.3 s (these settings); planning afresh as well 55%, 9.5 s.
 PLANNER = {"settings": {"extra": 0, "dets": 8, "width": 10, "budget": 10000},
-           "capped_phase": "set", "levels": {"hard": {"width": 12, "budget": 14000}}}
+           "capped_phase": "set",
+           "levels": {"normal": {"dets_x": 1}, "hard": {"dets_x": 2, "width": 12, "budget": 14000}}}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``) and before the
 #: tactics (``normal0``, ``hard0``): iterations and rollout horizon (turns). A turn is a

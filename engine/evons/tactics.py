@@ -382,6 +382,10 @@ __all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_m
 #: 4 determinizations) 22-15-3 and half again as slow; fewer plans (3 finals) 21-16-3;
 #: the expert playing the planner's next turn before the evaluation (seeds 7001-7015)
 #: 20-10 against 23-6-1, and twice as slow.
+#: Its levels (``agents.PLANNER_LEVELS``) score Essveil's first actions: beside the beam's 6 best plans, its 8 best first
+#: actions each finished by the expert, all scored after the reply. Normal against the
+#: planner, duplicate games on seeds 9601-9610: 45% before (5 seeds), 65% with them, the
+#: per-turn CPU p95 1.8 s.
 PLANNER = {"settings": {"extra": 0}, "setup_kinds": (KEEP, MULLIGAN)}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``): they play a
