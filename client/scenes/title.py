@@ -68,12 +68,13 @@ class TitleScene(Scene):
         y = self.H - bh - s(24)
         if self.resume_info is not None:
             g = self.resume_info.game
-            rw = s(420)
+            rw = min(s(460), self.W - s(32))
             info = self.resume_info
             meta = info.record.meta
-            who = " vs AI" if meta.get("mode") == "ai" else (" (hot seat)" if meta.get("mode") == "hotseat" else "")
+            who = " vs the AI" if meta.get("mode") == "ai" else (" in hot seat" if meta.get("mode") == "hotseat" else "")
+            # (short enough to be read whole at every size: "Resume Everdawn in hot seat, turn 12")
             self.button(((self.W - rw) // 2, self.tiles[0].bottom + s(14), rw, s(40)),
-                        f"Resume your {gamesinfo.title(g)} game{who} (turn {info.turn})", self.resume_game,
+                        f"Resume {gamesinfo.title(g)}{who}, turn {info.turn}", self.resume_game,
                         key="return", tip=f"Continue exactly where you left off<br>{info.title()}",
                         cls="@primary", name="resume")
         items = [("Settings", "s", lambda: self.push("settings"), "Window, scale, animation, AI"),

@@ -222,3 +222,31 @@ def test_a_save_that_fails_is_shown_and_the_game_goes_on(tmp_path, driver):
     driver.step(2)
     assert len(t.session) == n + 1                  # the move stands
     assert any("could not be saved" in x.text for x in driver.app.toasts)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_resume_button_says_its_whole_line(tmp_path, size):
+    """The title's Resume button names the game, how it is played and the turn, whole
+    (it once ended "(tu…" at the larger interface sizes)."""
+    from client.devtools.testing import Driver
+    from client.storage import saves_dir
+    from engine.core.harness import starter_pair
+    from engine.core.session import MatchSession
+    import pathlib
+    home = tmp_path / "home"
+    home.mkdir()
+    pathlib.Path(home, "settings.json").write_text(json.dumps({"ui_scale": 2.0, "sound": False}))
+    d = Driver(home, size=size)
+    try:
+        game = GAMES[0]
+        folder = saves_dir()
+        s = MatchSession.new(game, starter_pair(game, 1), 5, None, {"mode": "hotseat"}, autosave_folder=folder)
+        for _ in range(40):
+            s.apply(s.match.legal_actions()[0])
+        d.open("title")
+        assert d.until(lambda: "resume" in d.scene.widgets, 30)
+        text = d.scene.widgets["resume"].text
+        assert text == f"Resume {game.capitalize()} in hot seat, turn {s.match.turn()}"
+        assert "…" not in text
+    finally:
+        d.close()
