@@ -30,6 +30,8 @@ ROWS = [(r["game"], r["a"], r["b"], r["seed"], r["seeds"], r["record"], r["targe
 #: figures/rows.json's "balance"
 BALANCE = [(r["game"], r["agent"], r["seed"], r["seeds"], r["record"], r["target"], r.get("length_target", ""))
            for r in _ROWS_FILE.get("balance", ())]
+#: a balance row played by an earlier version of its level: what the level column adds
+PLAYED_BY = {(r["game"], r["record"]): r["played_by"] for r in _ROWS_FILE.get("balance", ()) if r.get("played_by")}
 
 
 def _pct(x: float) -> str:
@@ -117,6 +119,8 @@ def balance_lines() -> list[str]:
     for game, level, seed, games, fname, target, length_target in BALANCE:
         cmd = (f"`nice -n 10 python -m engine balance {game} --agent {level} --games {games} "
                f"--seed {seed} --record engine/ai/figures/{fname}`")
+        by = PLAYED_BY.get((game, fname))
+        shown_level = f"{level} ({by})" if by else level
         decks = get_game(game).starter_decks()
         stems = [d.path.stem if d.path else d.name for d in decks]
         turns: list[int] = []
@@ -128,17 +132,17 @@ def balance_lines() -> list[str]:
                         if pair_seed <= r["seed"] < pair_seed + games]
                 shown = f"{decks[i].name} vs {decks[j].name}"
                 if not recs:
-                    lines.append(f"| {game} | {shown} | {level} | 0 | — | not measured yet | {target} | {cmd} |")
+                    lines.append(f"| {game} | {shown} | {shown_level} | 0 | — | not measured yet | {target} | {cmd} |")
                     continue
                 turns += [r["turns"] for r in recs]
                 r = summarize(recs, (level, level), pair_seed, "agent")
                 lo, hi = r["ci95_a"]
-                lines.append(f"| {game} | {shown} | {level} | {r['games']} | "
+                lines.append(f"| {game} | {shown} | {shown_level} | {r['games']} | "
                              f"{r['wins'][0]}–{r['wins'][1]}–{r['draws']} | "
                              f"{_pct(r['win_rate_a'])} ({_pct(lo)}–{_pct(hi)}) | {target} | {cmd} |")
         if turns:
             lines.append(f"| {game} | median game: {statistics.median(turns) / 2:g} turns a player "
-                         f"({len(turns)} games) | {level} | {len(turns)} | | | {length_target or '—'} | {cmd} |")
+                         f"({len(turns)} games) | {shown_level} | {len(turns)} | | | {length_target or '—'} | {cmd} |")
     return lines
 
 
