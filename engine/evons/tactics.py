@@ -384,8 +384,8 @@ __all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_m
 #: 20-10 against 23-6-1, and twice as slow.
 #: Its levels (``agents.PLANNER_LEVELS``) score Essveil's first actions: beside the beam's 6 best plans, its 8 best first
 #: actions each finished by the expert, all scored after the reply. Normal against the
-#: planner, duplicate games on seeds 9601-9610: 45% before (5 seeds), 65% with them, the
-#: per-turn CPU p95 1.8 s.
+#: planner, duplicate games on seeds 9601-9620: 45% before (10 games), 62.5% of 40 with them
+#: (per-turn CPU p95 1.8 s); hard 45% before, 64% of 40 with them (2.6 s).
 PLANNER = {"settings": {"extra": 0}, "setup_kinds": (KEEP, MULLIGAN)}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``): they play a
