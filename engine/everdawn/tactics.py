@@ -533,7 +533,8 @@ __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful
 #: guesses, 8 plans) 30%, 1.1 s; with the first actions 60%, 4.5 s; on 8 guesses 60%, 2.1 s
 #: (these settings; 60% of 100 on 9601-9650); planning afresh at every decision as well
 #: 50%, 6.4 s. Hard (24 guesses) 45%, 2.2 s; with the first actions 75%, 7.2 s; on 16
-#: guesses 70%, 4.3 s (these settings); planning afresh as well 55%, 9.5 s.
+#: guesses 70%, 4.3 s (these settings; 65% of 100 on 9601-9650); planning afresh as well
+#: 55%, 9.5 s; on 12 guesses 59% of 100 (with the starter decks as changed since), 3.7 s.
 PLANNER = {"settings": {"extra": 0, "dets": 8, "width": 10, "budget": 10000},
            "capped_phase": "set",
            "levels": {"normal": {"dets_x": 1}, "hard": {"dets_x": 2, "width": 12, "budget": 14000}}}
