@@ -18,15 +18,16 @@ def evaluate(m, p: int) -> float:
     return evaluate_with(m, p, 0.0)
 
 
-def evaluate_with(m, p: int, extra: float) -> float:
+def evaluate_with(m, p: int, extra: float, sp=None, so=None) -> float:
     """:func:`evaluate` with ``extra`` added to its sum before it is squashed into
-    [-1, 1] (the turn planner's reading of the next combats: ``tactics.planner_evaluate``)."""
+    [-1, 1] (the turn planner's reading of the next combats: ``tactics.planner_evaluate``).
+    ``sp``, ``so``: both sides' ``m.board_stats`` when the caller has read them already."""
     v = terminal_value(m, p)
     if v is not None:
         return v
     o = 1 - p
-    lp, bp, np_ = _side(m, p)
-    lo, bo, no = _side(m, o)
+    lp, bp, np_ = _side(m, p) if sp is None else sp[:3]
+    lo, bo, no = _side(m, o) if so is None else so[:3]
     x = 0.0
     if not m.sudden_death():
         x += (m.morale(p) - m.morale(o)) * 0.035

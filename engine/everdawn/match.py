@@ -231,6 +231,7 @@ PAURA_DEF = C.AURA_TEAM_DEF + (0,)
 PEQ_ATK = EQ_ATK + ((0, 0, 0),)
 PEQ_DEF = EQ_DEF + ((0, 0, 0),)
 PFIRST_TEAM = C.FIRST_TEAM_ATK + (0,)
+_NO_LANES = (0, 0, 0, 0, 0, 0)     # board_stats' lane stats of a side with no creature
 FIRST_ATK = C.FIRST_ATK
 FIRST_UNBLOCK = C.FIRST_UNBLOCKABLE
 KIND_WORD = {K_WEAPON: "weapon", K_ARMOUR: "armour", K_ACCESSORY: "accessory"}
@@ -580,14 +581,22 @@ class EverdawnMatch(Match):
     def strength(self, p: int) -> tuple[int, int, int]:
         """(attack + defense of ``p``'s lane creatures, the same for the bench, creatures in
         play), with the stats outside a clash as :meth:`stats` gives them (one call for the AI's
-        evaluation). The sum of ``_stats(p, s, False)`` over the occupied slots, with what
-        every slot shares (auras, first-combat bonuses, the round's attack) read once."""
+        evaluation): the first three of :meth:`board_stats`."""
+        return self.board_stats(p)[:3]
+
+    def board_stats(self, p: int) -> tuple:
+        """(lane strength, bench strength, creatures in play, lane stats) of ``p``: the
+        strengths as :meth:`strength` gives them, and the lane stats as a tuple (attack 0,
+        defense 0, attack 1, defense 1, attack 2, defense 2) of each lane creature's
+        ``_stats(p, lane, False)`` (0, 0 for an empty lane). One pass over the board, with
+        what every slot shares (auras, first-combat bonuses, the round's attack) read once:
+        the AI's evaluation reads both sides' lanes at every position it scores."""
         b = self.b
         base = S0 + p * 36
         c0, c1, c2, c3, c4, c5 = b[base], b[base + 6], b[base + 12], b[base + 18], b[base + 24], b[base + 30]
         n = (c0 >= 0) + (c1 >= 0) + (c2 >= 0) + (c3 >= 0) + (c4 >= 0) + (c5 >= 0)
         if not n:
-            return 0, 0, 0
+            return 0, 0, 0, _NO_LANES
         a = PAURA_DEF
         aura_def = a[c0] + a[c1] + a[c2] + a[c3] + a[c4] + a[c5]
         m = PAURA_MELEE
@@ -603,6 +612,7 @@ class EverdawnMatch(Match):
         set_tgt = b[G_SET_TGT + p]
         cm = G_CM + p * 9
         lane = bench = 0
+        ls = [0, 0, 0, 0, 0, 0]
         for s in SLOTS:
             i = base + s * 6
             code = b[i]
@@ -626,10 +636,14 @@ class EverdawnMatch(Match):
                 if active:
                     atk += round_atk + first_team[s]
                 k = cm + s * 3
-                lane += atk + dfn + b[k] + b[k + 1]
+                atk += b[k]
+                dfn += b[k + 1]
+                ls[2 * s] = atk
+                ls[2 * s + 1] = dfn
+                lane += atk + dfn
             else:
                 bench += atk + dfn
-        return lane, bench, n
+        return lane, bench, n, ls
 
     # ================================================================ stats in a clash
     # The tables used below have one extra entry at the end, so that the empty code -1

@@ -9,7 +9,7 @@ counterattack, Whispering Winds on an attack that has no counter anyway.
 from __future__ import annotations
 
 from engine.everdawn import cards as C
-from engine.everdawn.match import (ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTIVE, G_CM, G_PHASE,
+from engine.everdawn.match import (ATKB, DEFB, ATTACK, CAST, CH_PLACE, CM_ADV, EQUIP, G_ACTIVE, G_CM, G_PHASE,
                                    G_MORALE, G_SET_SRC, LANES, MOVE, NF, PASS, PASS_ACT, PH_ATK_SPELLS,
                                    PH_CHOICE, PH_DECLARE, PH_DEF_SPELLS, PH_ORDER, PH_SET, REACH,
                                    REDRAW, S0, SET, SF_FLAGS, SF_WEAPON, F_EQUIPPED, F_FRESH)
@@ -256,9 +256,14 @@ def _threats(m, att, dfd) -> float:
     lanes: each of att's lane creatures (not set) takes its best reachable clash —
     a kill it survives is worth the victim's morale + 10, a trade half of that,
     an open lane its attack."""
-    # hot path (every evaluation of the expert and the planner): the board read once, each
-    # creature's clash stats (with or without advantage) computed once, as m.stats gives them
-    b = m.b
+    return _threats_of(m.b, att, dfd, m.board_stats(att)[3], m.board_stats(dfd)[3])
+
+
+def _threats_of(b, att, dfd, la, ld) -> float:
+    """:func:`_threats` from the lane stats of both sides (``board_stats``' last item:
+    each lane creature's ``_stats(p, lane, False)``; advantage adds its printed bonuses)."""
+    # hot path (every evaluation of the expert and the planner): the board read once, both
+    # sides' lane stats computed once for the two readings (mine and theirs)
     set_a = b[G_SET_SRC + att]
     set_d = b[G_SET_SRC + dfd]
     ab = S0 + att * 36
@@ -267,8 +272,6 @@ def _threats(m, att, dfd) -> float:
     dtys = (TYPE[dcs[0]], TYPE[dcs[1]], TYPE[dcs[2]])       # (an empty lane's is never read)
     cm = G_CM + dfd * 9 + 2
     d_adv = (b[cm] & CM_ADV, b[cm + 3] & CM_ADV, b[cm + 6] & CM_ADV)
-    memo = {}
-    stats = m._stats
     total = 0.0
     for a in LANES:
         ac = b[ab + a * NF]
@@ -278,28 +281,29 @@ def _threats(m, att, dfd) -> float:
         ty = TYPE[ac]
         a_adv = b[G_CM + att * 9 + a * 3 + 2] & CM_ADV
         reach = REACH[ty][a]
+        a_atk = la[2 * a]
+        a_dfn = la[2 * a + 1]
+        beats = BEATS[ty]
         for t in LANES:
             if not reach[t]:
                 continue
             dc = dcs[t]
             if dc < 0:
-                k = (a, True)
-                got = memo.get(k)
-                if got is None:
-                    got = memo[k] = stats(att, a, True)
-                best = max(best, got[0] * 0.8)
+                best = max(best, (a_atk + ATKB[ac]) * 0.8)
                 continue
             dty = dtys[t]
-            k = (a, bool(BEATS[ty][dty] or a_adv))
-            got = memo.get(k)
-            if got is None:
-                got = memo[k] = stats(att, a, k[1])
-            at, adf = got
-            k = (3 + t, bool(BEATS[dty][ty] or d_adv[t]))
-            got = memo.get(k)
-            if got is None:
-                got = memo[k] = stats(dfd, t, k[1])
-            cnt, df = got
+            if beats[dty] or a_adv:
+                at = a_atk + ATKB[ac]
+                adf = a_dfn + DEFB[ac]
+            else:
+                at = a_atk
+                adf = a_dfn
+            df = ld[2 * t + 1]
+            if BEATS[dty][ty] or d_adv[t]:
+                cnt = ld[2 * t] + ATKB[dc]
+                df += DEFB[dc]
+            else:
+                cnt = ld[2 * t]
             kills = at > df
             counter = t != set_d and REACH[dty][t][a]
             dies = counter and cnt > adf
@@ -315,8 +319,10 @@ def expert_evaluate(m, p) -> float:
     """The evaluation plus a strong player's reading of the lanes: what I can
     kill this combat (if it is my turn) and what they can kill in theirs."""
     o = 1 - p
-    mine, theirs = _threats(m, p, o), _threats(m, o, p)
-    return base_evaluate(m, p) + _lane_reading(m, p, mine, theirs)
+    sp, so = m.board_stats(p), m.board_stats(o)
+    b = m.b
+    mine, theirs = _threats_of(b, p, o, sp[3], so[3]), _threats_of(b, o, p, so[3], sp[3])
+    return evaluate_with(m, p, 0.0, sp, so) + _lane_reading(m, p, mine, theirs)
 
 
 def _lane_reading(m, p, mine: float, theirs: float) -> float:
@@ -343,13 +349,15 @@ def planner_evaluate(m, p) -> float:
     creatures where they would die. The expert itself (and the planner's model of the
     opponent) keep :func:`expert_evaluate`."""
     o = 1 - p
-    mine = _threats(m, p, o)
-    theirs = _threats(m, o, p)
-    if m.b[G_ACTIVE] == p:
+    sp, so = m.board_stats(p), m.board_stats(o)
+    b = m.b
+    mine = _threats_of(b, p, o, sp[3], so[3])
+    theirs = _threats_of(b, o, p, so[3], sp[3])
+    if b[G_ACTIVE] == p:
         extra = PLANNER_THREAT_W * (mine - 0.5 * theirs)
     else:
         extra = PLANNER_THREAT_W * (0.5 * mine - theirs)
-    return evaluate_with(m, p, extra) + _lane_reading(m, p, mine, theirs)
+    return evaluate_with(m, p, extra, sp, so) + _lane_reading(m, p, mine, theirs)
 
 
 def expert(m, me, acts, rng):
