@@ -382,6 +382,8 @@ __all__ = ["pointless", "rollout", "expert", "expert_move", "continues", "root_m
 #: 4 determinizations) 22-15-3 and half again as slow; fewer plans (3 finals) 21-16-3;
 #: the expert playing the planner's next turn before the evaluation (seeds 7001-7015)
 #: 20-10 against 23-6-1, and twice as slow.
+#: Three more rounds after the reply once at most 4 main cells are empty (the end in view,
+#: as the playouts' ``ENDGAME_TURNS``): 61% of 50 on seeds 9001-9025, 63% without.
 #: Its levels (``agents.PLANNER_LEVELS``) score Essveil's first actions: beside the beam's 6 best plans, its 8 best first
 #: actions each finished by the expert, all scored after the reply. Normal against the
 #: planner, duplicate games on seeds 9601-9620: 45% before (10 games), 62.5% of 40 with them
