@@ -117,6 +117,7 @@ class AIDriver:
             return
         from engine.ai.background import think
         self.job = think(self.agent_for(p), m)
+        t.still()
 
     # ================================================================ turn clock
     def tick(self, dt):

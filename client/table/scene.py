@@ -602,6 +602,13 @@ class TableScene(TableHooks, Scene):
         self._lively_until = self.t + PULSE_SECONDS
         self.invalidate()
 
+    def still(self):
+        """The highlights stand still from now (as :data:`PULSE_SECONDS` after a change):
+        the AI has begun thinking. Pulsing, the table would draw every frame while it
+        thinks, and those frames take the interpreter from the AI's thread (its turns
+        took 1.8 times their time alone in a real window); the thinking sign still moves."""
+        self._lively_until = min(self._lively_until, self.t)
+
     @property
     def pulse_t(self) -> float:
         """The time highlights pulse by (``0.5 + 0.5 * sin(self.pulse_t * k)``): it runs

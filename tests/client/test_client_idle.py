@@ -126,3 +126,29 @@ def test_a_toast_draws_while_it_fades_and_rests_in_between(driver):
     settle(driver)
     assert all(t.until <= driver.app.now for t in driver.app.toasts)
     assert draws_while_left_alone(driver) == (0, 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_ai_starting_to_think_stills_the_highlights(driver, game, monkeypatch):
+    """A change makes the highlights pulse, every frame drawn, for a few seconds. When
+    the AI's turn comes right after one, they stand still while it thinks: those frames
+    would take the interpreter from its thread (its turns took 1.8 times as long in a
+    real window). Only the thinking sign moves."""
+    import engine.ai.background as bg
+    from client.table.scene import PULSE_SECONDS
+    from support.helpers import StillThinking, ai_table, game_session
+    monkeypatch.setattr(bg, "think", lambda agent, m: StillThinking(m.to_move()))
+    session = game_session(game, 3)
+    ai = session.match.to_move()
+    t = ai_table(driver, game, session, human=1 - ai, steps=0)
+    for _ in range(600):
+        driver.step(1)
+        if t.driver.job is not None:
+            break
+    assert t.driver.job is not None, "the AI never began its turn"
+    driver.step(15)                  # (the hover zoom's delay passes: one frame of its own)
+    full, partial = draws_while_left_alone(driver, 60)
+    assert t.t < PULSE_SECONDS       # all within the pulse that followed the table's change
+    assert full == 0
+    assert partial >= 10             # the thinking sign still turns
+    t.driver.job = None
