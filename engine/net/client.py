@@ -277,6 +277,13 @@ def request(link: Link, msg: dict, rid, timeout: float = 10.0, keep=None, refusa
     An error of a code in ``refusals`` ends the wait at once (None; the error is in
     ``keep``): a server that refuses the connection itself answers nothing more."""
     if not link.send(dict(msg, id=rid)):
+        # (a server that refuses at once may have closed before we spoke: what it said
+        # is already in the inbox, so the caller can still tell the player why)
+        while keep is not None:
+            try:
+                keep.append(link.inbox.get_nowait())
+            except queue.Empty:
+                break
         return None
     end = time.monotonic() + timeout
     while True:

@@ -220,3 +220,32 @@ def test_connections_per_address_are_capped_and_a_frozen_program_goes_away(tmp_p
         asyncio.run(asyncio.wait_for(go(), 60))
     finally:
         srv.stop()
+
+
+def test_a_refusal_read_before_the_client_speaks_is_still_told(monkeypatch):
+    """A busy server refuses and closes at once; on a loaded machine the close can come
+    before the app sends its first request. The refusal it already read is what the
+    player is told, not "the server did not answer"."""
+    from engine.net.client import ERROR_WORDS, Link, NetError, _open, request
+    link = Link("127.0.0.1", 9)              # never started: no socket, so sending fails
+    refusal = {"v": 1, "t": "error", "code": P.E_BUSY, "message": "too many connections"}
+    link.inbox.put({"t": "_link", "connected": True})
+    link.inbox.put(refusal)
+    keep: list = []
+    assert request(link, {"t": "ping"}, "open", 5, keep, refusals=(P.E_BUSY,)) is None
+    assert refusal in keep
+    # the same, through the app's opening of a match
+    class ClosedAtOnce(Link):
+        def start(self):
+            self._up.set()
+            self.inbox.put(refusal)
+            return self
+
+        def close(self):
+            self._stop.set()
+
+    import engine.net.client as C
+    monkeypatch.setattr(C, "Link", ClosedAtOnce)
+    with pytest.raises(NetError) as e:
+        _open("127.0.0.1", 9, None, "Ann", match="0123456789abcdef", token="x" * 32, timeout=5)
+    assert str(e.value) == ERROR_WORDS[P.E_BUSY]
