@@ -586,9 +586,9 @@ class EverdawnMatch(Match):
 
     def board_stats(self, p: int) -> tuple:
         """(lane strength, bench strength, creatures in play, lane stats) of ``p``: the
-        strengths as :meth:`strength` gives them, and the lane stats as a tuple (attack 0,
+        strengths as :meth:`strength` gives them, and the lane stats as a sequence (attack 0,
         defense 0, attack 1, defense 1, attack 2, defense 2) of each lane creature's
-        ``_stats(p, lane, False)`` (0, 0 for an empty lane). One pass over the board, with
+        ``_stats(p, lane, False)`` (0, 0 for an empty lane); callers only read it. One pass over the board, with
         what every slot shares (auras, first-combat bonuses, the round's attack) read once:
         the AI's evaluation reads both sides' lanes at every position it scores."""
         b = self.b
