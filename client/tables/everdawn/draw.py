@@ -66,7 +66,8 @@ class EverdawnDraw:
                 # (the lane labels go under it, clear of the hand cards' rims: a short bottom margin)
                 bg.top, bg.height = box.top - edge, box.height + edge + self.eq_h + s(6)
             else:
-                bg.top, bg.height = box.top - self.eq_h - s(9), box.height + edge + self.eq_h + s(9)
+                pad = self.opp_frame_pad()
+                bg.top, bg.height = box.top - self.eq_h - pad, box.height + edge + self.eq_h + pad
             panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
             ly = bg.bottom + s(1) if row == "me" else bg.top - s(16)
             if label == "Bench":
@@ -456,6 +457,8 @@ class EverdawnDraw:
             c = card_of(code) if self.reveal_all else None
             img = card_surface(GAME, c, rr.width, mini=True) if c is not None else back_surface(GAME, rr.width)
             surf.blit(img, rr)
+        if not self.opp_hand_label:
+            return
         n = len(v.hand[opp])
         x = (rects[0][0].left - s(10)) if rects else self.opp_hand_area.right
         # a long name is cut so the line ends left of the cards and starts inside the window

@@ -172,6 +172,15 @@ class EverdawnLayout:
         hand_label_bottom = r.top + self.strip_h // 2 + font(s(14)).get_linesize() // 2
         if hand_label_bottom + s(3) > bench_label_top:
             self.opp_hand_area = pygame.Rect(x0, r.top, 3 * cw + 2 * lane_gap, self.strip_h)
+        # the "… hand: 5" line clears the top of their row's frame: at large interface sizes
+        # the frame's top margin narrows to make room for it (and where even that is not
+        # enough the line is left out: the face-down cards and the info panel's "Hand" row
+        # say the same)
+        glyphs = font(s(14)).render("Hand: 0gjpqy", True, (255, 255, 255))
+        label_bottom = self.opp_hand_area.centery - glyphs.get_height() // 2 + glyphs.get_bounding_rect().bottom
+        icons_top = self.slot_rects[("opp", 0)].top - self.eq_h
+        self._opp_pad = s(9) if label_bottom < icons_top - s(9) else s(3)
+        self.opp_hand_label = label_bottom < icons_top - self._opp_pad
         ix = max(r.left, x0 - self.info_w - 2 * pad)
         self.info = {
             "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - v(3), self.info_w,
@@ -179,6 +188,10 @@ class EverdawnLayout:
             "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + v(3)),
         }
         self.refresh(update_shown=False)
+
+    def opp_frame_pad(self) -> int:
+        """The margin of the opponent's row frame above their equipment icons."""
+        return self._opp_pad
 
     def words(self, v, zone) -> bool:
         """Rules text or icons, one way for a whole zone ("lanes": both players' lanes,

@@ -89,3 +89,51 @@ def test_lane_labels_clear_the_hand_and_its_rims(tmp_path, size, ui):
             assert r.top >= eq_bottom, (r, eq_bottom)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size,ui", [((1280, 720), 1.0), ((1280, 720), 2.0), ((1920, 1080), 1.75),
+                                     ((1920, 1080), 2.0), ((1366, 768), 2.0)])
+def test_the_opponents_hand_count_clears_their_rows_frame(tmp_path, size, ui):
+    """"AI's hand: 4" stands over the opponent's row: at large interface sizes its letters
+    (a "y" or a "g" of the name) once ran through the top of the row's frame."""
+    import pygame
+    from client.settings import Settings
+    from client.devtools.testing import Driver
+    from client.ui.theme import font
+    import client.tables.everdawn.draw as ED
+    settings = Settings()
+    settings.ui_scale = ui
+    settings.animation_speed = "instant"
+    d = Driver(tmp_path, size=size, settings=settings)
+    try:
+        t = d.open("table", game="everdawn", seed=7)
+        texts, panels = [], []
+        orig_text, orig_panel = ED.draw_text, ED.panel
+
+        def spy_text(surf, text, pos, size, *a, **kw):
+            r = orig_text(surf, text, pos, size, *a, **kw)
+            texts.append((str(text), size, pygame.Rect(r)))
+            return r
+
+        def spy_panel(surf, rect, *a, **kw):
+            panels.append(pygame.Rect(rect))
+            return orig_panel(surf, rect, *a, **kw)
+        ED.draw_text, ED.panel = spy_text, spy_panel
+        try:
+            t.invalidate()
+            d.step(2)
+        finally:
+            ED.draw_text, ED.panel = orig_text, orig_panel
+        label = [(text, sz, r) for text, sz, r in texts if "hand: " in text]
+        assert label, "the opponent's hand count is drawn"
+        text, sz, r = label[-1]
+        bottom = r.top + font(sz).render(text, True, (255, 255, 255)).get_bounding_rect().bottom
+        lanes = t.slot_rects[("opp", 0)]
+        frames = [p for p in panels if p.contains(lanes)]
+        assert frames
+        assert bottom < min(p.top for p in frames), (text, r, frames)
+        # and the frame still holds their equipment icons
+        icons_top = min(e.top for k, e in t.eq_rects.items() if k[0] == "opp")
+        assert min(p.top for p in frames) < icons_top
+    finally:
+        d.close()
