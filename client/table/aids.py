@@ -40,7 +40,7 @@ class BoardAids:
         """The hovered card follows the board: when the drawn state changes under a still
         mouse (a card leaves play, a choice appears), the hover is looked up again, so a
         zoom never outlives its card."""
-        key = (id(self.table.shown), len(self.table.chrome.action_widgets),
+        key = (id(self.table.shown), len(self.table.chrome.action_widgets), self.table.board_mouse is self.table.AWAY,
                int(self.table.t * 10) if self.table.anims.busy else 0)   # a display copy changes in place
         if self._key == key:
             return
@@ -51,7 +51,7 @@ class BoardAids:
             self.hover_card = None
             return
 
-        pos = self.table.app.mouse
+        pos = self.table.board_mouse
         try:
             card = self.lookup(pos)
         except Exception:  # noqa: BLE001 - hover is a nicety
@@ -105,7 +105,7 @@ class BoardAids:
             from client.ui.theme import wrap_lines
             lines_h = len(wrap_lines(text, f, body.width)) * int(round(f.get_linesize() * 1.15)) + s(2)
         h = s(12) + s(20) + (s(18) if isinstance(stat, str) and stat else 0) + lines_h + s(10)
-        mx, my = t.app.mouse
+        mx, my = t.board_mouse
         r = pygame.Rect(0, 0, w, h)
         r.topleft = (mx + s(16), my + s(12))
         if r.right > t.W - s(6):
@@ -130,7 +130,7 @@ class BoardAids:
         t = self.table
         sc = t.app.scale
         img = card_surface(t.game, self.hover_card, int(300 * sc), big=True)
-        return zoom_rect(surf.get_size(), img.get_size(), t.app.mouse, sc, avoid)
+        return zoom_rect(surf.get_size(), img.get_size(), t.board_mouse, sc, avoid)
 
     def draw_zoom(self, surf):
         """The hovered card large, beside the card / cell it was found in, never over
@@ -145,9 +145,9 @@ class BoardAids:
             keep.append(pygame.Rect(t.top_rect))      # nor the top bar's buttons
         from client.cards import card_surface
         if not keep or not any(self._default_zoom_rect(surf, avoid, card_surface).colliderect(k) for k in keep):
-            return draw_zoom(surf, t.game, self.hover_card, t.app.mouse, t.app.scale, avoid=avoid)
+            return draw_zoom(surf, t.game, self.hover_card, t.board_mouse, t.app.scale, avoid=avoid)
         from client.table.preview_box import place
-        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(t.app.mouse[0] - 8, t.app.mouse[1] - 8,
+        a = pygame.Rect(avoid) if avoid is not None else pygame.Rect(t.board_mouse[0] - 8, t.board_mouse[1] - 8,
                                                                      16, 16)
         bounds = surf.get_rect().inflate(-16, -16)
         top = t.top_rect
@@ -187,7 +187,7 @@ class BoardAids:
         if not self.hand_covered():
             return False
         r = self.hand_cover_rect()
-        return r is not None and r.collidepoint(self.table.app.mouse)
+        return r is not None and r.collidepoint(self.table.board_mouse)
 
     def draw_waiting_hand(self, surf):
         """Hot seat: while the other player is to decide, the hand at the screen is

@@ -260,6 +260,16 @@ class TableScene(TableHooks, Scene):
     def match(self):
         return self.session.match
 
+    #: where :attr:`board_mouse` says the mouse is while a menu or a question covers the table
+    AWAY = (-10_000, -10_000)
+
+    @property
+    def board_mouse(self) -> tuple:
+        """The mouse as the board sees it: where it is while the table is the top scene,
+        else away (:attr:`AWAY`). Under the pause menu, a question or the game-over
+        screen, no card lifts, glows or opens its zoom where the pointer rests on them."""
+        return self.app.mouse if self.app.scenes.top is self else self.AWAY
+
     # ================================================================ undo (client.table.history.History)
     def undo(self):
         """Ctrl+Z / the Undo button (see :class:`~client.table.history.History`)."""
@@ -709,7 +719,7 @@ class TableScene(TableHooks, Scene):
         if self.session is not None and self.shown is not None:
             self.draw_board(surf)
             self.draw_drag_layer(surf)
-            draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.app.mouse)
+            draw_hand_arrows(surf, self.hand_scroll, self.app.scale, hot=self.board_mouse)
             self.aids.draw_waiting_hand(surf)
         self.anims.draw(surf)
         self.chrome.draw_top_bar(surf)

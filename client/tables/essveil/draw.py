@@ -164,7 +164,7 @@ class EssveilDraw:
                 draw_text(surf, str(val), (r.right - s(10), y), fs, PAL["text"], bold=True, anchor="topright")
                 y += lh
         gr = self.grave_row_rect(seat)
-        hot = gr.collidepoint(self.app.mouse) or self.grave_view == seat
+        hot = gr.collidepoint(self.board_mouse) or self.grave_view == seat
         pygame.draw.rect(surf, (44, 40, 60) if hot else (30, 32, 44), gr, border_radius=s(6))
         pygame.draw.rect(surf, shade(ESSENCE_COL, 0.9 if hot else 0.6), gr, max(1, s(1)), border_radius=s(6))
         draw_icon(surf, "tomb", pygame.Rect(gr.left + s(4), gr.centery - s(8), s(16), s(16)), PAL["muted"])
@@ -261,7 +261,7 @@ class EssveilDraw:
             elif self.aids.hover_card is not None and self.drag is None:
                 hand = v.hand_ids(seat)
                 for i, rr in enumerate(self.hand_rects(len(hand))):
-                    if rr.collidepoint(self.app.mouse):
+                    if rr.collidepoint(self.board_mouse):
                         c = card_of(hand[i])
                 if c is None and self.pick is not None and self.pick["src"][0] == "hand":
                     c = card_of(v.hand_ids(seat)[self.pick["src"][1]])

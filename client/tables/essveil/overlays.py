@@ -102,7 +102,7 @@ class EssveilOverlays:
         me = self.viewer
         hand = v.hand_ids(me)
         rects = self.hand_rects(len(hand))
-        mouse = self.app.mouse
+        mouse = self.board_mouse
         hover = topmost_at(rects, mouse) if self.drag is None and self.grave_view is None else None
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         picking = self.pick["src"] if self.pick is not None else None
@@ -164,7 +164,7 @@ class EssveilOverlays:
                  ("deep", "Deep Attune", f"+{deep_n} Essence{lim}, no draw", "D", not first))
         for key, title, line, k, ok in items:
             rr = self.attune_rects[key]
-            hot = rr.collidepoint(self.app.mouse) and ok
+            hot = rr.collidepoint(self.board_mouse) and ok
             pygame.draw.rect(surf, (58, 44, 96) if hot else (40, 34, 64), rr, border_radius=s(12))
             pygame.draw.rect(surf, PAL["gold_hi"] if hot else ESSENCE_COL, rr, max(2, s(3) if hot else s(2)),
                              border_radius=s(12))
@@ -221,7 +221,7 @@ class EssveilOverlays:
         for key in self.pick["options"]:
             t = self.targets.get(key)
             if t is not None:
-                draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.app.mouse), scale=self.app.scale)
+                draw_target_highlight(surf, t, self.pulse_t, hot=t.rect.collidepoint(self.board_mouse), scale=self.app.scale)
         src = self.sources.get(self.pick["src"])
         if src is not None:
             rr = src.rect.move(0, -s(22)) if self.pick["src"][0] == "hand" else src.rect

@@ -477,7 +477,7 @@ class EverdawnDraw:
         me = self.viewer
         hand = v.hand[me]
         rects = self.hand_rects(len(hand))
-        mouse = self.app.mouse
+        mouse = self.board_mouse
         hover = topmost_at(rects, mouse)
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         words = self.words(v, "hand")

@@ -553,7 +553,7 @@ class EvonsDraw:
         me = self.viewer
         hand = v.hand(me)
         rects = self.hand_rects(len(hand))
-        mouse = self.app.mouse
+        mouse = self.board_mouse
         dragging = self.drag.source.key if (self.drag is not None and self.drag.moved) else None
         hover = topmost_at(rects, mouse)
         ph = self.match.phase() if self.human_to_move() else None
@@ -752,7 +752,7 @@ class EvonsDraw:
     def _draw_bonus_tip(self, surf):
         if self.drag is not None or self.aids.hover_card is not None:
             return
-        hit = self.bonus_at(self.app.mouse)
+        hit = self.bonus_at(self.board_mouse)
         if hit is None:
             return
         s = self.s
@@ -763,7 +763,7 @@ class EvonsDraw:
         from client.ui.theme import wrap_lines
         lines = wrap_lines(text, f, w - s(16))
         h = len(lines) * f.get_linesize() + s(12)
-        mx, my = self.app.mouse
+        mx, my = self.board_mouse
         r = pygame.Rect(mx + s(16), my + s(16), w, h)
         r.clamp_ip(pygame.Rect(0, 0, self.W, self.H))
         panel(surf, r, colour=(14, 16, 23), border=PAL["gold"], radius=s(6))

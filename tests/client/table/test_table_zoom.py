@@ -119,3 +119,29 @@ def test_zoom_vanishes_when_its_card_leaves_play(driver):
     t.shown = step_state(t.shown, ("destroyed", seat, slot, t.shown.creature_at(seat, slot)))   # it leaves play
     driver.step(2)
     assert t.aids.hover_card is None and t.aids.zoom_rect is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_zoom_under_the_pause_menu(driver, game):
+    """Esc with the pointer resting on a card: the menu opens over the board with no zoom
+    peeking out from under it (the board no longer sees the pointer); closed again, the
+    zoom comes back where the pointer rests."""
+    s = game_session(game, 3, human=0)
+    t = ai_table(driver, game, s, paused=True)
+    driver.step(2)
+    pos = next(((x, y) for y in range(t.H - 4, 0, -12) for x in range(8, t.W, 12)
+                if t.aids.lookup((x, y)) is not None), None)       # a card, from the bottom up
+    assert pos is not None
+    driver.move(pos)
+    driver.step(20)
+    assert t.aids.zoom_rect is not None
+    driver.key("escape")
+    driver.step(5)
+    assert driver.app.scenes.top is not t
+    assert t.aids.hover_card is None and t.aids.zoom_rect is None
+    driver.key("escape")
+    driver.step(2)
+    assert driver.app.scenes.top is t
+    driver.move((pos[0] + 1, pos[1]))
+    driver.step(20)
+    assert t.aids.zoom_rect is not None
