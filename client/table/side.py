@@ -141,7 +141,9 @@ class SidePanel:
             t.log.set_rect(pygame.Rect(t.side_rect.left, t.side_rect.top, lw,
                                        t.actions_rect.top - t.side_rect.top - s(8)))
             t.log.hidden = False
+            t.log.opaque = False
             return
+        t.log.opaque = True       # the drawer opens over the board
         cw = s(COMPACT_WIDTH)
         t.side_rect = pygame.Rect(t.W - cw - s(10), top + s(8), cw, t.H - top - s(16))
         t.actions_rect = pygame.Rect(t.side_rect.left, t.side_rect.bottom - s(170), cw, s(170))
@@ -180,6 +182,7 @@ class SidePanel:
         if self.compact and t.log.rect != self.drawer_rect:
             self.compact = False
             t.log.hidden = False
+            t.log.opaque = False
             t.log.ticker = None
             self.ticker = None
             b, self.toggle = self.toggle, None

@@ -36,6 +36,11 @@ def test_log_folds_into_a_drawer_at_a_large_interface_size(driver, game):
     driver.click("log_toggle")
     assert not t.log.hidden and driver.widget("log_toggle").text == "Close log"
     assert t.log.rect.colliderect(t.board_rect)              # a drawer over the board
+    driver.step(2)
+    inside = t.log._surf.get_rect().inflate(-t.s(30), -t.s(30))
+    for x in range(inside.left, inside.right, max(1, inside.width // 7)):
+        for y in range(inside.top, inside.bottom, max(1, inside.height // 9)):
+            assert t.log._surf.get_at((x, y)).a == 255       # opaque: the cards beneath do not show through
     assert t.log.rect.top >= toggle.rect.bottom             # the toggle stays in reach
     assert t.log.rect.bottom <= min(b.rect.top for b in t.chrome.action_widgets) if t.chrome.action_widgets else True
     driver.key("l")                                          # the key closes it again
@@ -216,6 +221,8 @@ def test_evons_log_folds_into_a_drawer_above_100_percent(driver):
     assert not t.log.hidden and driver.widget("log_toggle").text == "Close log"
     r = t.log.rect
     assert r.colliderect(t.hand_area)                            # the drawer opens over the hand
+    driver.step(2)
+    assert t.log._surf.get_at(t.log._surf.get_rect().center).a == 255   # opaque over the hand
     assert not r.colliderect(driver.widget("log_toggle").rect)  # the button stays in reach
     assert all(not r.colliderect(b.rect) for b in t.chrome.action_widgets)
     for src in [s for s in t.sources.values() if r.collidepoint(s.rect.center)]:

@@ -79,6 +79,10 @@ class GameLog:
         self.names = names
         self.scroll = 0          # lines scrolled up from the bottom
         self.rect = pygame.Rect(0, 0, 10, 10)
+        #: its backdrop: a column beside the board lets the background through a little;
+        #: a drawer over the board is opaque (the cards beneath do not show through the lines)
+        self.opaque = False
+        self._drawn_opaque = None
         self.hot: list[tuple[pygame.Rect, Any]] = []
         self.seat_colours = seat_colours
         self._surf = None
@@ -174,14 +178,15 @@ class GameLog:
             return
         r = self.rect
         size = max(10, int(15 * scale))
-        if self._dirty or self._surf is None or self._surf.get_size() != r.size:
+        if self._dirty or self._surf is None or self._surf.get_size() != r.size or self._drawn_opaque != self.opaque:
             self._render(size, scale)
         surf.blit(self._surf, r)
 
     def _render(self, size, scale):
         r = self.rect
+        self._drawn_opaque = self.opaque
         s = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (14, 16, 23, 225), s.get_rect(), border_radius=int(10 * scale))
+        pygame.draw.rect(s, (14, 16, 23, 255 if self.opaque else 225), s.get_rect(), border_radius=int(10 * scale))
         pygame.draw.rect(s, PAL["line"], s.get_rect(), max(1, int(2 * scale)), border_radius=int(10 * scale))
         pad = int(10 * scale)
         self.scroll = min(self.scroll, max(0, len(self.entries) - 1))
@@ -275,7 +280,7 @@ class LogTicker(GameLog):
             self.scroll = 0
             self._dirty = True
         r = self.rect
-        if self._dirty or self._surf is None or self._surf.get_size() != r.size:
+        if self._dirty or self._surf is None or self._surf.get_size() != r.size or self._drawn_opaque != self.opaque:
             self._render(max(10, int(15 * scale)), scale)
             # a panel only as tall as the lines it shows, at the bottom of its place
             top = self._content_top - int(6 * scale)
