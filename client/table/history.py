@@ -9,7 +9,7 @@ record (:meth:`~client.table.scene.TableScene.rebuild_log`), then calls the tabl
 from __future__ import annotations
 
 from engine.core.match import event_kind
-from engine.core.text import possessive
+from engine.core.text import is_you, possessive
 
 from client.table.overlays import UndoConfirmOverlay
 
@@ -101,6 +101,11 @@ class History:
     def undo_detail(self, undone) -> str:
         """"This takes back Player 1's decision in turn 3 (End the turn), then Player 2's
         4 decisions in turn 4 (Equip …; … End the Set Phase)." — grouped by player and turn."""
+        return "This takes back " + ", then ".join(self.undone_parts(undone)) + "."
+
+    def undone_parts(self, undone, taker=None) -> list:
+        """The decisions ``undone`` in words, one part per player and turn; ``taker``'s own
+        are "their" ("your" for you) decisions, the other player's are named."""
         groups = []
         for actor, text, turn in undone:
             if groups and groups[-1][0] == actor and groups[-1][1] == turn:
@@ -110,12 +115,13 @@ class History:
         parts = []
         for actor, turn, texts in groups:
             who = self.table.names[actor]
+            whose = possessive(who) if actor != taker else ("your" if is_you(who) else "their")
             if len(texts) == 1:
-                parts.append(f"{possessive(who)} decision in turn {turn} ({texts[0]})")
+                parts.append(f"{whose} decision in turn {turn} ({texts[0]})")
             else:
                 shown = [texts[0]] + (["…"] if len(texts) > 2 else []) + [texts[-1]]
-                parts.append(f"{possessive(who)} {len(texts)} decisions in turn {turn} ({'; '.join(shown)})")
-        return "This takes back " + ", then ".join(parts) + "."
+                parts.append(f"{whose} {len(texts)} decisions in turn {turn} ({'; '.join(shown)})")
+        return parts
 
     def request_undo(self, seat, *, on_done=None):
         """Hot seat: ask the other player to allow ``seat`` to take back their last
@@ -133,15 +139,17 @@ class History:
         def allow():
             if on_done is not None:
                 on_done()
-            self.take_back(seat)
+            self.take_back(seat, allowed_by=other)
         q = (f"{t.names[other]}, allow {t.names[seat]} to take back "
              + ("your moves too?" if theirs else "their move?"))
         t.push(UndoConfirmOverlay(t.app, question=q, detail=self.undo_detail(undone),
                                   yes="Allow", no="Refuse", on_yes=allow, table=t, game=t.game))
 
-    def take_back(self, seat, *, own=False) -> bool:
+    def take_back(self, seat, *, own=False, allowed_by=None) -> bool:
         """Go back to just before ``seat``'s last decision (no questions asked). ``own``:
-        hot seat, a decision of the player at the screen in this turn (no hand-off)."""
+        hot seat, a decision of the player at the screen in this turn (no hand-off);
+        ``allowed_by``: the player who allowed it (hot seat). The log says who took back
+        what, and who allowed it."""
         t = self.table
         t.driver.cancel()
         t.cancel_drag()
@@ -151,8 +159,14 @@ class History:
             t.app.toast("Nothing to undo yet.")
             return False
         who = "You" if t.mode == "ai" else t.names[seat]
-        what = f": {text}" if own and text else "."
-        self.after_jump(f"{who} took back {'your' if who == 'You' else 'their'} last decision{what}")
+        if own and text:
+            line = f"{who} took back {'your' if who == 'You' else 'their'} last decision: {text}"
+        elif plan is not None and plan[2]:
+            line = f"{who} took back " + ", then ".join(self.undone_parts(plan[2], taker=seat))
+            line += f" — {t.names[allowed_by]} allowed it." if allowed_by is not None else "."
+        else:
+            line = f"{who} took back {'your' if who == 'You' else 'their'} last decision."
+        self.after_jump(line)
         if t.mode == "hotseat" and own:
             t.viewer = seat
             t.refresh()

@@ -159,8 +159,13 @@ def test_hotseat_undo_needs_the_other_players_permission(driver):
     assert len(s) == n and state(t) == now and driver.scene.name == "handoff"
     driver.key("z", ctrl=True)                      # Ctrl+Z on the hand-off screen asks again
     assert driver.scene.name == "confirm_undo"
+    detail = q.kwargs["detail"]
     driver.click("yes")                             # allowed
     assert len(s) == last and state(t) == want
+    # the log says who took back what, and who allowed it
+    line = t.log.entries[-1].text
+    taken = detail.removeprefix(f"This takes back {t.names[seat]}'s ").removesuffix(".")
+    assert line == f"{t.names[seat]} took back their {taken} — {t.names[1 - seat]} allowed it.", line
     assert driver.scene.name == "handoff" and driver.scene.kwargs["seat"] == seat  # back behind the pass screen
     assert "take_back" not in driver.scene.widgets or s.actor(len(s) - 1) != seat
     driver.key("return")
