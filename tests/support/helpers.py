@@ -122,14 +122,15 @@ def texts_drawn(driver, scene, monkeypatch, steps: int = 1) -> list:
     return [x[0] for x in rec.seen]
 
 
-def session_where(game, wanted, *, seeds=range(1, 30), moves=400, human=0):
+def session_where(game, wanted, *, seeds=range(1, 30), moves=400, human=0, rng_class=None):
     """The first session of ``game`` (starter decks of each seed in ``seeds``, random moves
     from that seed's RNG, at most ``moves`` a game) whose match satisfies ``wanted(m)``
-    with ``human`` to move; AssertionError when none does."""
+    with ``human`` to move; AssertionError when none does. ``rng_class``: the RNG made
+    from each seed (the engine's :class:`~engine.core.rng.Rng` unless given)."""
     from engine.core.rng import Rng
     for seed in seeds:
         s = game_session(game, seed, human=human)
-        rng = Rng(seed)
+        rng = (rng_class or Rng)(seed)
         for _ in range(moves):
             m = s.match
             if m.result() is not None:
