@@ -404,10 +404,10 @@ __all__ = ["pointless", "rollout", "expert", "harmful"]
 #: 45%); with the reply as a beam 61-64%. A turn's fresh plans stop at 30,000 iterations
 #: (a turn's p50 is about 17,000, its p95 45,000 without the limit).
 PLANNER = {"capped_phase": "main",
-           "levels": {"normal": {"top": 8, "plans": 6, "redecide": True, "reply_width": 3, "reply_cap": 150,
+           "levels": {"normal": {"redecide": True, "reply_width": 3, "reply_cap": 150,
                                  "turn_budget": 20000},
-                      "hard": {"dets": 16, "extra": 1, "finals": 6, "width": 6, "budget": 6000,
-                               "top": 8, "plans": 6, "redecide": True, "reply_width": 3, "reply_cap": 150,
+                      "hard": {"dets": 16, "finals": 6, "width": 6, "budget": 6000,
+                               "redecide": True, "reply_width": 3, "reply_cap": 150,
                                "turn_budget": 30000}}}
 
 #: The search levels kept from before the planner (``normal1``, ``hard1``; ``normal0``,
