@@ -535,6 +535,12 @@ __all__ = ["pointless", "rollout", "expert", "combat_outcome", "clash", "harmful
 #: the opponent's threats at 0.8 81% and 75.5%; a victim threatened once (best clashes
 #: first, each attacker one) 82% and 78.5%, only the opponent's 78.5% on 7101-7150; a
 #: Champion's attack refused where a +5 counterattack would kill it 76.5% on 7101-7150.
+#: On 500 duplicate games (seeds 20001-20250; these settings 78.4%, 75-82%): 12 guesses
+#: 80.1% (38 deals better, 29 worse) at 1.5 times the turn's time; 16 guesses 79.5% on the
+#: first 222 games (78.8% with 8 on them). Of those 250 deals the planner won both seats
+#: of 146, lost both of 4 and split 100: it loses where the deal favours the other seat.
+#: Hard (2-6 s a turn) scores 85% against the expert on the first 100 of those games, where
+#: the planner scored 75%: the target is within reach of a deeper search, not of luck.
 #: The levels (``agents.PLANNER_LEVELS``) score Essveil's first actions: beside the beam's 6 best plans, its 8 best first
 #: actions each finished by the expert, all scored after the reply. Against the planner,
 #: duplicate games on seeds 9601-9610, with the level's per-turn CPU p95: normal (16
