@@ -9,7 +9,6 @@ record (:meth:`~client.table.scene.TableScene.rebuild_log`), then calls the tabl
 from __future__ import annotations
 
 from engine.core.match import event_kind
-from engine.core.text import is_you, possessive
 
 from client.table.overlays import UndoConfirmOverlay
 
@@ -112,10 +111,10 @@ class History:
                 groups[-1][2].append(text)
             else:
                 groups.append((actor, turn, [text]))
+        names = self.table.seat_names()      # ("the AI's", as the log's other lines)
         parts = []
         for actor, turn, texts in groups:
-            who = self.table.names[actor]
-            whose = possessive(who) if actor != taker else ("your" if is_you(who) else "their")
+            whose = names.poss(actor) if actor != taker else ("your" if names.you(actor) else "their")
             if len(texts) == 1:
                 parts.append(f"{whose} decision in turn {turn} ({texts[0]})")
             else:

@@ -62,9 +62,13 @@ def test_undo_and_redo_against_the_ai_restore_identical_states(driver, game):
     last = max(s.decisions(human))
     want = json.dumps(s.state_at(last).to_json(), sort_keys=True)
     assert t.widgets["undo"].is_enabled and not t.widgets["redo"].is_enabled
+    ai_between = any(s.actor(k) != human for k in range(last, n))
     driver.key("z", ctrl=True)                      # Ctrl+Z: back to before my last decision
     assert len(s) == last and state(t) == want
     assert t.human_to_move() and t.driver.job is None
+    line = t.log.entries[-1].text                   # the log says what went back, as it names the AI
+    assert line.startswith("You took back your decision in turn "), line
+    assert ("then the AI's " in line) == ai_between and "AI (" not in line, line
     assert t.widgets["redo"].is_enabled
     driver.key("y", ctrl=True)                      # Ctrl+Y: everything played again
     assert len(s) == n and state(t) == now
