@@ -159,13 +159,13 @@ class History:
             return False
         who = "You" if t.mode == "ai" else t.names[seat]
         if own and text:
-            line = f"{who} took back {'your' if who == 'You' else 'their'} last decision: {text}"
+            taken = f"{'your' if who == 'You' else 'their'} last decision: {text}"
         elif plan is not None and plan[2]:
-            line = f"{who} took back " + ", then ".join(self.undone_parts(plan[2], taker=seat))
-            line += f" — {t.names[allowed_by]} allowed it." if allowed_by is not None else "."
+            taken = ", then ".join(self.undone_parts(plan[2], taker=seat))
+            taken += f" — {t.names[allowed_by]} allowed it." if allowed_by is not None else "."
         else:
-            line = f"{who} took back {'your' if who == 'You' else 'their'} last decision."
-        self.after_jump(line)
+            taken = f"{'your' if who == 'You' else 'their'} last decision."
+        self.after_jump(f"{who} took back {taken}")
         if t.mode == "hotseat" and own:
             t.viewer = seat
             t.refresh()

@@ -280,7 +280,7 @@ class LogTicker(GameLog):
             self.scroll = 0
             self._dirty = True
         r = self.rect
-        if self._dirty or self._surf is None or self._surf.get_size() != r.size or self._drawn_opaque != self.opaque:
+        if self._dirty or self._surf is None or self._surf.get_size() != r.size:
             self._render(max(10, int(15 * scale)), scale)
             # a panel only as tall as the lines it shows, at the bottom of its place
             top = self._content_top - int(6 * scale)

@@ -66,7 +66,7 @@ class EverdawnDraw:
                 # (the lane labels go under it, clear of the hand cards' rims: a short bottom margin)
                 bg.top, bg.height = box.top - edge, box.height + edge + self.eq_h + s(6)
             else:
-                pad = self.opp_frame_pad()
+                pad = self.opp_frame_pad
                 bg.top, bg.height = box.top - self.eq_h - pad, box.height + edge + self.eq_h + pad
             panel(surf, bg, colour=(20, 23, 31), border=shade(SEAT_COLOURS[seat], 0.45), radius=s(10), alpha=170)
             ly = bg.bottom + s(1) if row == "me" else bg.top - s(16)

@@ -179,8 +179,9 @@ class EverdawnLayout:
         glyphs = font(s(14)).render("Hand: 0gjpqy", True, (255, 255, 255))
         label_bottom = self.opp_hand_area.centery - glyphs.get_height() // 2 + glyphs.get_bounding_rect().bottom
         icons_top = self.slot_rects[("opp", 0)].top - self.eq_h
-        self._opp_pad = s(9) if label_bottom < icons_top - s(9) else s(3)
-        self.opp_hand_label = label_bottom < icons_top - self._opp_pad
+        #: the margin of their row's frame above their equipment icons
+        self.opp_frame_pad = s(9) if label_bottom < icons_top - s(9) else s(3)
+        self.opp_hand_label = label_bottom < icons_top - self.opp_frame_pad
         ix = max(r.left, x0 - self.info_w - 2 * pad)
         self.info = {
             "opp": pygame.Rect(ix, self.slot_rects[("opp", 0)].top - self.eq_h - v(3), self.info_w,
@@ -188,10 +189,6 @@ class EverdawnLayout:
             "me": pygame.Rect(ix, my_card_top, self.info_w, self.ch + self.eq_h + v(3)),
         }
         self.refresh(update_shown=False)
-
-    def opp_frame_pad(self) -> int:
-        """The margin of the opponent's row frame above their equipment icons."""
-        return self._opp_pad
 
     def words(self, v, zone) -> bool:
         """Rules text or icons, one way for a whole zone ("lanes": both players' lanes,

@@ -6,6 +6,8 @@ the log that it was placed, not played — its "When played" effect never happen
 Everdawn's "Lane 1 / 2 / 3" labels under your row stay clear of the hand: the gold
 rim of a card you can play (and the hint's outline) reach a few pixels above the hand's
 cards, and they once ran through the labels' lower half at 1280x720."""
+import contextlib
+
 from engine.everdawn import match as EM
 from support.helpers import ai_table, game_session
 import pytest
@@ -51,55 +53,14 @@ def test_placed_slots_follow_moves_and_deaths():
 
 
 
-@pytest.mark.parametrize("size,ui", [((1280, 720), 1.0), ((1920, 1080), 1.0), ((1024, 600), 1.0),
-                                     ((1280, 720), 2.0), ((1920, 1080), 1.5)])
-def test_lane_labels_clear_the_hand_and_its_rims(tmp_path, size, ui):
+@contextlib.contextmanager
+def _drawn_table(tmp_path, size, ui):
+    """The Everdawn table (seed 7) at ``size`` and interface size ``ui``, drawn once in
+    full: yields ``(table, texts, panels)``, every text drawn as (text, font size, rect)
+    and every panel's rect."""
     import pygame
     from client.settings import Settings
     from client.devtools.testing import Driver
-    import client.tables.everdawn.draw as ED
-    settings = Settings()
-    settings.ui_scale = ui
-    settings.animation_speed = "instant"
-    d = Driver(tmp_path, size=size, settings=settings)
-    try:
-        t = d.open("table", game="everdawn", seed=7)
-        seen = []
-        orig = ED.draw_text
-
-        def spy(surf, text, *a, **kw):
-            r = orig(surf, text, *a, **kw)
-            seen.append((str(text), pygame.Rect(r)))
-            return r
-        ED.draw_text = spy
-        try:
-            t.invalidate()
-            d.step(2)
-        finally:
-            ED.draw_text = orig
-        labels = {tuple(r): r for text, r in seen if text.startswith("Lane ")}.values()   # (every frame drawn)
-        assert len(labels) == 3
-        rim = max(2, int(round(6 * t.app.scale))) // 2 + 1    # the widest outline drawn round a hand card
-        from client.ui.theme import font
-        ascent = font(t.s(13)).get_ascent()
-        for r in labels:
-            baseline = r.top + ascent                            # where the letters stand
-            assert baseline <= t.hand_area.top - rim, (r, baseline, t.hand_area.top)
-            eq_bottom = max(e.bottom for k, e in t.eq_rects.items() if k[0] == "me")
-            assert r.top >= eq_bottom, (r, eq_bottom)
-    finally:
-        d.close()
-
-
-@pytest.mark.parametrize("size,ui", [((1280, 720), 1.0), ((1280, 720), 2.0), ((1920, 1080), 1.75),
-                                     ((1920, 1080), 2.0), ((1366, 768), 2.0)])
-def test_the_opponents_hand_count_clears_their_rows_frame(tmp_path, size, ui):
-    """"AI's hand: 4" stands over the opponent's row: at large interface sizes its letters
-    (a "y" or a "g" of the name) once ran through the top of the row's frame."""
-    import pygame
-    from client.settings import Settings
-    from client.devtools.testing import Driver
-    from client.ui.theme import font
     import client.tables.everdawn.draw as ED
     settings = Settings()
     settings.ui_scale = ui
@@ -110,9 +71,9 @@ def test_the_opponents_hand_count_clears_their_rows_frame(tmp_path, size, ui):
         texts, panels = [], []
         orig_text, orig_panel = ED.draw_text, ED.panel
 
-        def spy_text(surf, text, pos, size, *a, **kw):
-            r = orig_text(surf, text, pos, size, *a, **kw)
-            texts.append((str(text), size, pygame.Rect(r)))
+        def spy_text(surf, text, *a, **kw):
+            r = orig_text(surf, text, *a, **kw)
+            texts.append((str(text), a[1] if len(a) > 1 else kw.get("size"), pygame.Rect(r)))
             return r
 
         def spy_panel(surf, rect, *a, **kw):
@@ -124,6 +85,34 @@ def test_the_opponents_hand_count_clears_their_rows_frame(tmp_path, size, ui):
             d.step(2)
         finally:
             ED.draw_text, ED.panel = orig_text, orig_panel
+        yield t, texts, panels
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("size,ui", [((1280, 720), 1.0), ((1920, 1080), 1.0), ((1024, 600), 1.0),
+                                     ((1280, 720), 2.0), ((1920, 1080), 1.5)])
+def test_lane_labels_clear_the_hand_and_its_rims(tmp_path, size, ui):
+    with _drawn_table(tmp_path, size, ui) as (t, texts, _panels):
+        labels = {tuple(r): r for text, _sz, r in texts if text.startswith("Lane ")}.values()   # (every frame drawn)
+        assert len(labels) == 3
+        rim = max(2, int(round(6 * t.app.scale))) // 2 + 1    # the widest outline drawn round a hand card
+        from client.ui.theme import font
+        ascent = font(t.s(13)).get_ascent()
+        for r in labels:
+            baseline = r.top + ascent                            # where the letters stand
+            assert baseline <= t.hand_area.top - rim, (r, baseline, t.hand_area.top)
+            eq_bottom = max(e.bottom for k, e in t.eq_rects.items() if k[0] == "me")
+            assert r.top >= eq_bottom, (r, eq_bottom)
+
+
+@pytest.mark.parametrize("size,ui", [((1280, 720), 1.0), ((1280, 720), 2.0), ((1920, 1080), 1.75),
+                                     ((1920, 1080), 2.0), ((1366, 768), 2.0)])
+def test_the_opponents_hand_count_clears_their_rows_frame(tmp_path, size, ui):
+    """"AI's hand: 4" stands over the opponent's row: at large interface sizes its letters
+    (a "y" or a "g" of the name) once ran through the top of the row's frame."""
+    from client.ui.theme import font
+    with _drawn_table(tmp_path, size, ui) as (t, texts, panels):
         label = [(text, sz, r) for text, sz, r in texts if "hand: " in text]
         assert label, "the opponent's hand count is drawn"
         text, sz, r = label[-1]
@@ -135,5 +124,3 @@ def test_the_opponents_hand_count_clears_their_rows_frame(tmp_path, size, ui):
         # and the frame still holds their equipment icons
         icons_top = min(e.top for k, e in t.eq_rects.items() if k[0] == "opp")
         assert min(p.top for p in frames) < icons_top
-    finally:
-        d.close()
