@@ -220,18 +220,27 @@ def test_everdawn_a_winning_attack_is_never_declined():
 
 
 
-# A duel (starter decks of seed 9303) as the planner lost it against the expert, up to
-# its third turn: it has declared High King Arenor's attack and Storm Caller (8/6, lane 3)
-# is still free, facing a set Frost Warden (3/6, lane 1: it cannot counterattack) and
-# Gate Warden (5/6, lane 3). The planner finished declaring without Storm Caller's attack.
+# A duel (the starter decks of seed 9303, the Rangers' list as it was then) as the planner
+# lost it against the expert, up to its third turn: it has declared High King Arenor's
+# attack and Storm Caller (8/6, lane 3) is still free, facing a set Frost Warden (3/6,
+# lane 1: it cannot counterattack) and Gate Warden (5/6, lane 3). The planner finished
+# declaring without Storm Caller's attack.
 SEED = 9303
 LINE = [(2, 0, 1), (2, 2, 0), (2, 1, 2), (2, 0, 3), (3, 0, 1), (0,), (3, 0, 1), (2, 1, 1), (2, 0, 2),
         (0,), (5, 1, 1), (0,), (0,), (4, 0, 1), (1, 3, 1), (2, 3, 0), (3, 0, 1), (2, 2, 1), (4, 2, 6),
         (2, 3, 2), (0,), (5, 1, 1)]
 
 
+def _rangers_with_three_storm_callers(deck):
+    """The Rangers' list of the day the game was played (three Storm Callers, no Ember
+    Adept), in the file's order: the deal depends on it."""
+    cards = tuple((cid, 3 if cid == "storm_caller" else n) for cid, n in deck.cards if cid != "ember_adept")
+    return deck.with_cards(cards)
+
+
 def _position():
-    m = EverdawnMatch.new(starter_pair("everdawn", SEED), SEED, None)
+    rangers, dawn = starter_pair("everdawn", SEED)
+    m = EverdawnMatch.new((_rangers_with_three_storm_callers(rangers), dawn), SEED, None)
     for a in LINE:
         m.apply(a)
     return m
