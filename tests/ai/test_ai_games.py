@@ -13,8 +13,9 @@ from engine.core.rng import Rng
 
 GAMES = ("everdawn", "evons", "essveil")
 
-# small budgets keep the suite quick; strength figures come from `python -m engine arena`
-FAST = {"iterations": 40}
+# small budgets keep the suite quick (a short beam, few finished plans and guesses of
+# the hidden cards); strength figures come from `python -m engine arena`
+FAST = {"iterations": 40, "finals": 3, "dets": 2}
 
 
 def spec_or_skip(game):

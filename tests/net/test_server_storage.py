@@ -168,7 +168,7 @@ def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkey
     from engine.net.hall import Hall
     from engine.net.bench import open_match, play_out
 
-    seen = []
+    seen: dict = {}                         # match -> for each update: told before it was durable?
     real = S.TcpConn.write_now
     other = open_storage(db_url)            # reads only what is committed
 
@@ -178,7 +178,7 @@ def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkey
                 m = json.loads(line)
                 if m.get("t") == "update":
                     n = other._x("SELECT count(*) FROM actions WHERE match=?", (m["match"],)).fetchone()[0]
-                    seen.append(n < m["index"])        # told before it is durable
+                    seen.setdefault(m["match"], []).append(n < m["index"])   # told before it is durable
         real(self, data)
     monkeypatch.setattr(S.TcpConn, "write_now", write_now)
 
@@ -190,16 +190,20 @@ def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkey
             for c, _s, _code in matches:
                 for x in c:
                     await x.close()
-            return srv.commits
+            # each match's actions (30, or fewer when a random move ended the game)
+            return srv.commits, {s[0].match: max(x.index for x in s) for _c, s, _code in matches}
         finally:
             await srv.stop()
-    commits = asyncio.run(asyncio.wait_for(go(), 120))
+    commits, played = asyncio.run(asyncio.wait_for(go(), 120))
     other.close()
-    assert len(seen) >= 6 * 2 * 30 and not any(seen)
+    assert len(played) == 6 and sum(played.values()) >= 6 * 20
+    for match, n in played.items():
+        # both players were told of every action, and never before it was committed
+        assert len(seen.get(match, ())) == 2 * n and not any(seen[match]), (match, n, len(seen.get(match, ())))
     st = open_storage(db_url)
     stored = st.load_all()[0]
     st.close()
-    assert sum(len(sm.actions) for sm in stored) >= 6 * 30
+    assert {sm.id: len(sm.actions) for sm in stored if sm.id in played} == played
     assert 0 < commits
 
 

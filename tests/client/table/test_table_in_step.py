@@ -116,10 +116,10 @@ def test_everdawn_ai_turn_shows_each_clash_before_the_turn_moves_on(driver):
         assert v.morale(1 - att) >= t.view.morale(1 - att)
         if any(isinstance(a, FadeOut) for a in t.anims.active):
             seen["fade"] = seen.get("fade", 0) + 1          # a fallen creature is leaving
-        if seen["clash"] > 120 and seen.get("fade", 0) > 30:
+        if seen["clash"] > 60 and seen.get("fade", 0) > 15:
             seen["done"] = True
     t, seen = _watch(driver, "everdawn", 4, frames=9000, want=check)
-    assert seen.get("clash", 0) > 120 and seen.get("fade", 0) > 30, "too few clashes and deaths were shown"
+    assert seen.get("clash", 0) > 60 and seen.get("fade", 0) > 15, "too few clashes and deaths were shown"
 
 
 @pytest.mark.parametrize("game,seed", [("essveil", 3), ("evons", 2)])

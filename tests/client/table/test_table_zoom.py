@@ -38,8 +38,9 @@ def test_the_zoom_stays_off_the_play_area_and_the_top_bar(tmp_path, size):
             area = t.zoom_play_area()
             assert area
             shown = 0
-            for y in range(t.board_rect.top + 5, t.board_rect.bottom, 23):
-                for x in range(t.board_rect.left + 5, t.board_rect.right, 23):
+            stride = 23 * size[0] // 1280      # the same points of the board at every size
+            for y in range(t.board_rect.top + 5, t.board_rect.bottom, stride):
+                for x in range(t.board_rect.left + 5, t.board_rect.right, stride):
                     if not any(r.collidepoint((x, y)) for r in area) or t.card_at((x, y)) is None:
                         continue
                     d.move((x, y))

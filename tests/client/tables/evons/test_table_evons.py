@@ -4,6 +4,7 @@ every kind of prompt (abilities, conflict order, Firestorm points, Magnetism,
 Resurrection / Growth / Block picks, activation order, discard, mulligan),
 animations, concede, and a whole game against the AI played through the UI."""
 from support.paths import ROOT
+import collections
 import os
 import time
 
@@ -330,8 +331,10 @@ def test_concede_is_the_engines_concede_action(driver):
 
 
 # ---------------------------------------------------------------- a whole game through the UI
-def pick(m, me):
-    """A simple human: play the cheapest card active onto the main zone, fire everything, take the first choice."""
+def pick(m, me, fired=None):
+    """A simple human: play the cheapest card active onto the main zone, fire everything, take
+    the first choice. With ``fired`` (a Counter) it fires each card at most three times a turn,
+    as a player would, rather than running a looping chain to the turn's activation limit."""
     legal = m.legal_actions()
     ph = m.phase()
     if ph == "main":
@@ -345,9 +348,13 @@ def pick(m, me):
                     best = (c.cost, EM.play(a[1], main[0], False))
         return best[1] if best else EM.A_PASS
     fires = [a for a in legal if a[0] == EM.FIRE]
+    if fired is not None:
+        fires = [a for a in fires if fired[(m.turn(), a)] < 3]
     if fires:
+        if fired is not None:
+            fired[(m.turn(), fires[0])] += 1
         return fires[0]
-    return legal[0]
+    return next((a for a in legal if a[0] != EM.FIRE), legal[0])
 
 
 def do_through_ui(d, t, action):
@@ -379,6 +386,7 @@ def do_through_ui(d, t, action):
 def test_a_whole_game_against_the_ai_through_the_ui(driver):
     t = ai_table(driver, "evons", game_session("evons", 11), human=HUMAN)
     human_moves = 0
+    fired = collections.Counter()
     # The AI thinks in its own thread: while it does, the loop gives it the CPU
     # (a loaded machine could otherwise spend a fixed number of frames before it
     # answers). Bounded by a generous deadline, not timed.
@@ -386,7 +394,7 @@ def test_a_whole_game_against_the_ai_through_the_ui(driver):
     while t.result() is None and time.monotonic() < deadline:
         if t.human_to_move() and not t.busy():
             n = len(t.session)
-            a = pick(t.match, HUMAN)
+            a = pick(t.match, HUMAN, fired)
             do_through_ui(driver, t, a)
             assert len(t.session) > n, f"the UI did not perform {a}: {last_toast(driver)}"
             human_moves += 1
