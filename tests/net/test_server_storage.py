@@ -199,7 +199,8 @@ def test_group_commit_sends_nothing_before_its_writes_are_durable(db_url, monkey
     assert len(played) == 6 and sum(played.values()) >= 6 * 20
     for match, n in played.items():
         # both players were told of every action, and never before it was committed
-        assert len(seen.get(match, ())) == 2 * n and not any(seen[match]), (match, n, len(seen.get(match, ())))
+        told = seen.get(match, [])
+        assert len(told) == 2 * n and not any(told), (match, n, len(told))
     st = open_storage(db_url)
     stored = st.load_all()[0]
     st.close()

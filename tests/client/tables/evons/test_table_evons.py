@@ -331,10 +331,10 @@ def test_concede_is_the_engines_concede_action(driver):
 
 
 # ---------------------------------------------------------------- a whole game through the UI
-def pick(m, me, fired=None):
-    """A simple human: play the cheapest card active onto the main zone, fire everything, take
-    the first choice. With ``fired`` (a Counter) it fires each card at most three times a turn,
-    as a player would, rather than running a looping chain to the turn's activation limit."""
+def pick(m, me, fired):
+    """A simple human: play the cheapest card active onto the main zone, fire each card at most
+    three times a turn (``fired``: a Counter), as a player would rather than run a looping chain
+    to the turn's activation limit, and take the first other choice."""
     legal = m.legal_actions()
     ph = m.phase()
     if ph == "main":
@@ -347,12 +347,9 @@ def pick(m, me, fired=None):
                 if main and (best is None or c.cost < best[0]):
                     best = (c.cost, EM.play(a[1], main[0], False))
         return best[1] if best else EM.A_PASS
-    fires = [a for a in legal if a[0] == EM.FIRE]
-    if fired is not None:
-        fires = [a for a in fires if fired[(m.turn(), a)] < 3]
+    fires = [a for a in legal if a[0] == EM.FIRE and fired[(m.turn(), a)] < 3]
     if fires:
-        if fired is not None:
-            fired[(m.turn(), fires[0])] += 1
+        fired[(m.turn(), fires[0])] += 1
         return fires[0]
     return next((a for a in legal if a[0] != EM.FIRE), legal[0])
 
